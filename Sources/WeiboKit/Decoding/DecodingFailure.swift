@@ -1,0 +1,94 @@
+/// A document that could not be read as the Weibo model it should be.
+///
+/// It names where the problem is (`statuses[3].user.id`) and what was wrong, so that a user or a
+/// bug report can point at the field. Built once, from Swift's `DecodingError`, in `WeiboJSON`.
+public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where in the document: `statuses[3].user.id`, or empty for the whole document.
+    public var codingPath: String
+    /// What was wrong there, in words.
+    public var reason: String
+
+    public init(codingPath: String, reason: String) {
+        self.codingPath = codingPath
+        self.reason = reason
+    }
+
+    public var description: String {
+        codingPath.isEmpty ? reason : "at \(codingPath): \(reason)"
+    }
+
+    init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(path: context.codingPath, reason: Self.reason(context, fallback: "expected \(Self.name(of: type))"))
+        case .valueNotFound(let type, let context):
+            self.init(path: context.codingPath, reason: "expected \(Self.name(of: type)), found null")
+        case .keyNotFound(let key, let context):
+            self.init(path: context.codingPath + [key], reason: "required key is missing")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                // The JSON parser's own message (line and column) travels in the underlying error.
+                let detail = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
+                self.init(path: [], reason: "not valid JSON (\(Self.shorten(detail)))")
+            } else {
+                self.init(path: context.codingPath, reason: Self.reason(context, fallback: "invalid value"))
+            }
+        @unknown default:
+            self.init(codingPath: "", reason: String(describing: error))
+        }
+    }
+
+    private init(path: [any CodingKey], reason: String) {
+        self.init(codingPath: Self.render(path), reason: reason)
+    }
+
+    /// `statuses[3].user.id` from the coding keys.
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                if !text.isEmpty { text += "." }
+                text += key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func reason(_ context: DecodingError.Context, fallback: String) -> String {
+        let debug = context.debugDescription
+        // Foundation's own messages are long and mention Swift types; ours start in lower case.
+        if let first = debug.first, first.isLowercase { return debug }
+        if debug.hasPrefix("Expected to decode") {
+            return fallback + ", found " + Self.foundKind(in: debug)
+        }
+        return fallback
+    }
+
+    private static func foundKind(in debug: String) -> String {
+        // "Expected to decode Int64 but found a string instead." → "a string"
+        guard let range = debug.firstRange(of: "but found ") else { return "another type" }
+        var rest = String(debug[range.upperBound...])
+        if rest.hasSuffix(" instead.") { rest.removeLast(" instead.".count) }
+        return rest
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is Int64.Type, is Int.Type, is Int32.Type: return "a number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Double.Type: return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return "an object (\(name))"
+        }
+    }
+
+    private static func shorten(_ text: String) -> String {
+        text.count > 160 ? String(text.prefix(157)) + "..." : text
+    }
+}

@@ -1,0 +1,65 @@
+public import FoundationEssentials
+
+/// Reads and writes the Weibo API's JSON documents.
+///
+/// One decoder for every document: each model spells its keys as the API does in its own
+/// `CodingKeys` (so no key strategy is set), and `created_at` is read by `WeiboDate` in its one
+/// fixed English format, never through a locale. A body that carries `error_code` is an error
+/// whatever the HTTP status, as the real API sometimes answers errors with 200.
+public enum WeiboJSON {
+    /// Decodes an API response: the model, or the API's error body, or why the document is bad.
+    public static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ResponseError) -> Body {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw .malformed(DecodingFailure(codingPath: "", reason: "the response is empty"))
+        }
+        let envelope: Envelope<Body>
+        do {
+            envelope = try JSONDecoder().decode(Envelope<Body>.self, from: data)
+        } catch let error as DecodingError {
+            throw .malformed(DecodingFailure(error))
+        } catch {
+            throw .malformed(DecodingFailure(codingPath: "", reason: String(describing: error)))
+        }
+        switch envelope {
+        case .success(let body): return body
+        case .failure(let apiError): throw .api(apiError)
+        }
+    }
+
+    /// Encodes a model in the API's own shape (ids as numbers with string twins, `created_at` in
+    /// Weibo's format). Keys are sorted so that the same value always gives the same bytes.
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    /// A document that is either the expected body or an error body.
+    private enum Envelope<Success: Decodable>: Decodable {
+        case success(Success)
+        case failure(APIError)
+
+        init(from decoder: any Decoder) throws {
+            if let keyed = try? decoder.container(keyedBy: APIError.CodingKeys.self), keyed.contains(.code) {
+                self = .failure(try APIError(from: decoder))
+            } else {
+                self = .success(try Success(from: decoder))
+            }
+        }
+    }
+}
+
+/// Why an API response gave no model.
+public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Weibo answered with an error body (`error_code`).
+    case api(APIError)
+    /// The document is not JSON, or not the shape the model needs.
+    case malformed(DecodingFailure)
+
+    public var description: String {
+        switch self {
+        case .api(let error): return error.description
+        case .malformed(let failure): return "malformed response: \(failure)"
+        }
+    }
+}

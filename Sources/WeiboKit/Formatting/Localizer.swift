@@ -1,0 +1,62 @@
+/// Every piece of text WeiboKit shows a person, chosen in one place.
+///
+/// The rest of the library asks for a `Phrase`; only this file knows the words. When gettext
+/// catalogs arrive, `text(_:)` becomes the one call that looks them up (the English strings are
+/// the message ids).
+public struct Localizer: Equatable, Sendable {
+    public var language: Language
+
+    public init(_ language: Language) {
+        self.language = language
+    }
+
+    /// What can be said.
+    public enum Phrase: Equatable, Sendable {
+        /// Under a minute ago, or a time in the future.
+        case justNow
+        case minutesAgo(Int)
+        case hoursAgo(Int)
+        /// Yesterday at the given `HH:mm`.
+        case yesterday(at: String)
+        /// The status came from an app: `来自 iPhone客户端`.
+        case postedFrom(String)
+        case repostButton
+        case commentButton
+        case likeButton
+        /// The notice for a retweet without its author (deleted or hidden).
+        case unavailableRetweet
+        /// A compact picture label: `[图×3]`.
+        case pictures(Int)
+        /// The mark that stands for one picture in a grid.
+        case pictureMark
+        /// `+N` more pictures than the grid shows.
+        case morePictures(Int)
+    }
+
+    public func text(_ phrase: Phrase) -> String {
+        switch (language, phrase) {
+        case (.chinese, .justNow): return "刚刚"
+        case (.english, .justNow): return "just now"
+        case (.chinese, .minutesAgo(let n)): return "\(n)分钟前"
+        case (.english, .minutesAgo(let n)): return "\(n) min ago"
+        case (.chinese, .hoursAgo(let n)): return "\(n)小时前"
+        case (.english, .hoursAgo(let n)): return "\(n) h ago"
+        case (.chinese, .yesterday(let time)): return "昨天 \(time)"
+        case (.english, .yesterday(let time)): return "yesterday \(time)"
+        case (.chinese, .postedFrom(let app)): return "来自\(app)"
+        case (.english, .postedFrom(let app)): return "via \(app)"
+        case (.chinese, .repostButton): return "转发"
+        case (.english, .repostButton): return "Repost"
+        case (.chinese, .commentButton): return "评论"
+        case (.english, .commentButton): return "Comment"
+        case (.chinese, .likeButton): return "赞"
+        case (.english, .likeButton): return "Like"
+        case (.chinese, .unavailableRetweet): return "抱歉，此微博已被作者删除或不可见。"
+        case (.english, .unavailableRetweet): return "This post was deleted or hidden by its author."
+        case (.chinese, .pictures(let n)): return "[图×\(n)]"
+        case (.english, .pictures(let n)): return n == 1 ? "[1 picture]" : "[\(n) pictures]"
+        case (_, .pictureMark): return "[图]"
+        case (_, .morePictures(let n)): return "+\(n)"
+        }
+    }
+}

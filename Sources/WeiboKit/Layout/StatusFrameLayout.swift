@@ -1,0 +1,286 @@
+public import FoundationEssentials
+
+/// Computes `StatusFrame`s: the seed's `HMStatusFrame` arithmetic, in character cells.
+///
+/// Full style, at width W:
+/// ```
+/// 张 张三 V6                     avatar mark, name, VIP mark
+///    3分钟前  来自微博 weibo.com    time and source (source moves down when W is narrow)
+/// text, wrapped to W
+/// [图] [图] [图]                  picture grid: 3 columns, 2 × 2 for four, +N beyond nine
+/// │ @李四 : retweet text          retweet block with its own pictures
+///   转发   ·   评论   ·    赞      toolbar: three equal buttons
+/// ```
+public struct StatusFrameLayout: Sendable {
+    public var localizer: Localizer
+    public var timeFormatter: RelativeTimeFormatter
+    public var now: Date
+    public var metrics: LayoutMetrics
+
+    public init(localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics()) {
+        self.localizer = localizer
+        self.timeFormatter = RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
+        self.now = now
+        self.metrics = metrics
+    }
+
+    /// The frame of `status` at `width` cells in `style`.
+    public func frame(for status: Status, width: Int, style: LayoutStyle = .full) -> StatusFrame {
+        let width = max(width, metrics.minimumWidth)
+        var builder = FrameBuilder(width: width)
+        switch style {
+        case .full: layOutFull(status, into: &builder)
+        case .compact(let maxLines): layOutCompact(status, maxLines: max(maxLines, 1), into: &builder)
+        }
+        return StatusFrame(
+            statusID: status.id, width: width, height: builder.bottom, parts: builder.parts,
+            isVIP: status.user?.isVIP ?? false, retweetBlock: builder.retweetBlock)
+    }
+
+    // MARK: - Full style
+
+    private func layOutFull(_ status: Status, into builder: inout FrameBuilder) {
+        let width = builder.width
+        var nameX = 0
+        if let user = status.user {
+            let mark = avatarMark(for: user)
+            builder.add(.avatar, x: 0, y: 0, lines: [mark])
+            nameX = metrics.avatarWidth + metrics.gap
+            addNameAndVIP(user, x: nameX, y: 0, available: width - nameX, into: &builder)
+        }
+
+        // Time under the name, source beside it, or under it when both do not fit.
+        let available = width - nameX
+        let time = TextWrapper.truncate(timeFormatter.string(for: status.createdAt, now: now), toWidth: available)
+        let timeRow = status.user == nil ? 0 : 1
+        let timeWidth = builder.add(.time, x: nameX, y: timeRow, lines: [time]).width
+        if let app = status.sourceName {
+            let source = localizer.text(.postedFrom(app))
+            let besideX = nameX + timeWidth + metrics.timeSourceGap
+            if besideX + DisplayWidth.of(source) <= width {
+                builder.add(.source, x: besideX, y: timeRow, lines: [source])
+            } else {
+                builder.add(.source, x: nameX, y: timeRow + 1, lines: [TextWrapper.truncate(source, toWidth: available)])
+            }
+        }
+
+        // The text starts under the lowest of avatar, name, time and source.
+        var y = builder.bottom
+        let textLines = TextWrapper.wrap(status.text, width: width)
+        if !textLines.isEmpty {
+            y = builder.add(.text, x: 0, y: y, width: width, lines: textLines).maxY
+        }
+        y = addPictureGrid(of: status, x: 0, y: y, retweet: false, into: &builder)
+
+        if let retweet = status.retweetedStatus {
+            let indent = metrics.retweetIndent
+            let top = y
+            let retweetLines = TextWrapper.wrap(retweetText(retweet, separator: " : "), width: width - indent)
+            y = builder.add(.retweetText, x: indent, y: y, width: width - indent, lines: retweetLines).maxY
+            if !retweet.isUnavailable {
+                y = addPictureGrid(of: retweet, x: indent, y: y, retweet: true, into: &builder)
+            }
+            builder.add(.retweetBar, x: 0, y: top, lines: Array(repeating: "│", count: y - top))
+            builder.retweetBlock = CellRect(x: 0, y: top, width: width, height: y - top)
+        }
+
+        addToolbar(for: status, y: y, into: &builder)
+    }
+
+    /// The avatar mark: the name's first character, upper-cased for Latin names.
+    private func avatarMark(for user: User) -> String {
+        guard let first = TextSanitizer.clean(user.screenName).first(where: { $0 != " " && $0 != "\n" }) else {
+            return "?"
+        }
+        let mark = String(first).uppercased()
+        return DisplayWidth.of(mark) <= metrics.avatarWidth ? mark : "?"
+    }
+
+    /// The name, truncated to leave room for the VIP mark; the mark right after it.
+    private func addNameAndVIP(_ user: User, x: Int, y: Int, available: Int, into builder: inout FrameBuilder) {
+        let vip = user.isVIP ? vipMark(for: user) : nil
+        let reserved = vip.map { DisplayWidth.of($0) + metrics.gap } ?? 0
+        let name = TextWrapper.truncate(cleanLine(user.screenName), toWidth: available - reserved)
+        let nameRect = builder.add(.name, x: x, y: y, lines: [name])
+        if let vip {
+            builder.add(.vipMark, x: nameRect.maxX + metrics.gap, y: y, lines: [vip])
+        }
+    }
+
+    /// `V` and the member level (`V6`), as the member icon chosen by `mbrank`.
+    private func vipMark(for user: User) -> String {
+        (1...7).contains(user.memberRank) ? "V\(user.memberRank)" : "V"
+    }
+
+    /// The picture grid: 3 columns (2 for exactly four), at most nine, then `+N`.
+    /// Returns the line under the grid.
+    private func addPictureGrid(of status: Status, x: Int, y: Int, retweet: Bool, into builder: inout FrameBuilder) -> Int {
+        let shown = min(status.pictureCount, 9)
+        guard shown > 0 else { return y }
+        let columns = shown == 4 ? 2 : 3
+        let step = metrics.pictureWidth + metrics.gap
+        let mark = localizer.text(.pictureMark)
+        var last = CellRect(x: x, y: y, width: 0, height: 0)
+        for index in 0..<shown {
+            last = builder.add(
+                retweet ? .retweetPicture(index) : .picture(index),
+                x: x + (index % columns) * step, y: y + index / columns, width: metrics.pictureWidth, lines: [mark])
+        }
+        let bottom = y + (shown + columns - 1) / columns
+        let hidden = status.pictureCount - shown
+        guard hidden > 0 else { return bottom }
+        let more = localizer.text(.morePictures(hidden))
+        if last.maxX + metrics.gap + DisplayWidth.of(more) <= builder.width {
+            builder.add(retweet ? .retweetMorePictures : .morePictures, x: last.maxX + metrics.gap, y: last.y, lines: [more])
+            return bottom
+        }
+        builder.add(retweet ? .retweetMorePictures : .morePictures, x: x, y: bottom, lines: [more])
+        return bottom + 1
+    }
+
+    /// Three equal buttons across the width, a `·` between them, labels centred.
+    private func addToolbar(for status: Status, y: Int, into builder: inout FrameBuilder) {
+        let counts = CountFormatter(localizer: localizer)
+        let labels: [(FramePart.ToolbarButton, String)] = [
+            (.repost, counts.label(status.repostsCount, word: .repostButton)),
+            (.comment, counts.label(status.commentsCount, word: .commentButton)),
+            (.like, counts.label(status.attitudesCount, word: .likeButton)),
+        ]
+        let inner = builder.width - 2  // two separators
+        var x = 0
+        for (index, (button, label)) in labels.enumerated() {
+            let buttonWidth = inner / 3 + (index < inner % 3 ? 1 : 0)
+            let fitted = TextWrapper.truncate(label, toWidth: buttonWidth)
+            let padding = (buttonWidth - DisplayWidth.of(fitted)) / 2
+            builder.add(
+                .toolbarButton(button), x: x, y: y, width: buttonWidth,
+                lines: [String(repeating: " ", count: padding) + fitted])
+            x += buttonWidth
+            if index < 2 {
+                builder.add(.separator(index), x: x, y: y, lines: ["·"])
+                x += 1
+            }
+        }
+    }
+
+    // MARK: - Compact style
+
+    private func layOutCompact(_ status: Status, maxLines: Int, into builder: inout FrameBuilder) {
+        let width = builder.width
+        let time = timeFormatter.string(for: status.createdAt, now: now)
+        let timeWidth = DisplayWidth.of(time)
+        var y = 1
+
+        // `name · time` on one line while the name keeps at least six cells, else time below.
+        if let user = status.user {
+            let vipWidth = user.isVIP ? DisplayWidth.of(vipMark(for: user)) + metrics.gap : 0
+            let besideTime = width - vipWidth - timeWidth - 3
+            let fitsOneLine = besideTime >= min(6, DisplayWidth.of(user.screenName))
+            addNameAndVIP(user, x: 0, y: 0, available: fitsOneLine ? besideTime : width, into: &builder)
+            let end = builder.bottomRight(ofRow: 0)
+            if fitsOneLine {
+                builder.add(.separator(0), x: end + 1, y: 0, lines: ["·"])
+                builder.add(.time, x: end + 3, y: 0, lines: [time])
+            } else if maxLines > 1 {
+                builder.add(.time, x: 0, y: 1, lines: [TextWrapper.truncate(time, toWidth: width)])
+                y = 2
+            }
+        } else {
+            builder.add(.time, x: 0, y: 0, lines: [TextWrapper.truncate(time, toWidth: width)])
+        }
+
+        var budget = maxLines - y
+        guard budget > 0 else { return }
+        let retweet = status.retweetedStatus
+        // The text gets what the retweet line does not need, and at least one line.
+        let textLines = TextWrapper.wrap(status.text, width: width)
+        let retweetReserve = retweet != nil && budget > 1 && !textLines.isEmpty ? 1 : 0
+        if !textLines.isEmpty {
+            let kept = TextWrapper.truncate(textLines, maxLines: budget - retweetReserve, width: width)
+            // Natural width, so that `[图×3]` may follow on the last line.
+            builder.add(.text, x: 0, y: y, lines: kept)
+            y += kept.count
+            budget -= kept.count
+        }
+        y = addPicturesLabel(count: status.pictureCount, kind: .picturesLabel, x: 0, y: y, budget: &budget, into: &builder)
+
+        guard let retweet, budget > 0 else { return }
+        let indent = metrics.retweetIndent
+        let lines = TextWrapper.truncate(
+            TextWrapper.wrap(retweetText(retweet, separator: ": "), width: width - indent), maxLines: budget,
+            width: width - indent)
+        guard !lines.isEmpty else { return }
+        builder.add(.retweetBar, x: 0, y: y, lines: ["↪"])
+        builder.add(.retweetText, x: indent, y: y, lines: lines)
+        budget -= lines.count
+        let bottom = addPicturesLabel(
+            count: retweet.isUnavailable ? 0 : retweet.pictureCount, kind: .retweetPicturesLabel, x: indent,
+            y: y + lines.count, budget: &budget, into: &builder)
+        builder.retweetBlock = CellRect(x: 0, y: y, width: width, height: bottom - y)
+    }
+
+    /// `[图×3]` after the last line above, or on a line of its own while the budget allows.
+    private func addPicturesLabel(
+        count: Int, kind: FramePart.Kind, x: Int, y: Int, budget: inout Int, into builder: inout FrameBuilder
+    ) -> Int {
+        guard count > 0 else { return y }
+        let label = localizer.text(.pictures(count))
+        let labelWidth = DisplayWidth.of(label)
+        if y > 0 {
+            let end = max(builder.bottomRight(ofRow: y - 1), x)
+            if end + metrics.gap + labelWidth <= builder.width {
+                builder.add(kind, x: end + metrics.gap, y: y - 1, lines: [label])
+                return y
+            }
+        }
+        guard budget > 0 else { return y }
+        builder.add(kind, x: x, y: y, lines: [TextWrapper.truncate(label, toWidth: builder.width - x)])
+        budget -= 1
+        return y + 1
+    }
+
+    // MARK: - Shared
+
+    /// `@name : text`, or the notice for a retweet that can no longer be read.
+    private func retweetText(_ retweet: Status, separator: String) -> String {
+        guard let user = retweet.user, !retweet.isDeleted else {
+            // The server's own notice says why (deleted, hidden after half a year, …).
+            return retweet.text.isEmpty ? localizer.text(.unavailableRetweet) : retweet.text
+        }
+        return "@\(user.screenName)\(separator)\(retweet.text)"
+    }
+
+    /// A one-line field (a name) without newlines or control characters.
+    private func cleanLine(_ text: String) -> String {
+        String(TextSanitizer.clean(text).map { $0 == "\n" ? " " : $0 })
+    }
+}
+
+/// Collects parts and keeps track of the frame's bottom.
+struct FrameBuilder {
+    let width: Int
+    var parts: [FramePart] = []
+    var bottom = 0
+    var retweetBlock: CellRect?
+
+    /// Adds a part whose width is its widest line (or `width` when given), clipped to the frame.
+    @discardableResult
+    mutating func add(_ kind: FramePart.Kind, x: Int, y: Int, width: Int? = nil, lines: [String]) -> CellRect {
+        let natural = lines.map { DisplayWidth.of($0) }.max() ?? 0
+        let partWidth = min(width ?? natural, self.width - x)
+        let rect = CellRect(x: x, y: y, width: partWidth, height: lines.count)
+        parts.append(FramePart(kind: kind, rect: rect, lines: lines))
+        bottom = max(bottom, rect.maxY)
+        return rect
+    }
+
+    /// The column after the rightmost part on `row`, or after the last drawn text on it.
+    func bottomRight(ofRow row: Int) -> Int {
+        var end = 0
+        for part in parts where part.rect.y <= row && row < part.rect.maxY {
+            let line = part.lines[row - part.rect.y]
+            end = max(end, part.rect.x + DisplayWidth.of(line))
+        }
+        return end
+    }
+}

@@ -1,0 +1,89 @@
+/// An error body from the Weibo API:
+/// `{"error": "expired_token", "error_code": 21327, "request": "/2/statuses/home_timeline.json"}`.
+///
+/// Real bodies carry a numeric `error_code`, the documentation a string: both are read. What
+/// the client does is decided by `kind`, from the code, never from the HTTP status alone.
+public struct APIError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The numeric code (`error_code`), 0 when it could not be read as a number.
+    public var code: Int
+    /// The short error name (`error`), such as `expired_token`.
+    public var error: String
+    /// The request path the server names (`request`), never carrying the token.
+    public var request: String
+    /// OAuth errors add a sentence (`error_description`).
+    public var errorDescription: String?
+
+    public init(code: Int, error: String, request: String = "", errorDescription: String? = nil) {
+        self.code = code
+        self.error = error
+        self.request = request
+        self.errorDescription = errorDescription
+    }
+
+    /// What kind of trouble the code means, and so what the client does about it.
+    public enum Kind: Equatable, Hashable, Sendable {
+        /// The login is no longer valid: expired, revoked or rejected token. Log in again.
+        case auth
+        /// Too many requests: wait an hour or until the reset time.
+        case rateLimit
+        /// A passing server fault: retry with backoff.
+        case transient
+        /// The configured uid is not the token's user.
+        case wrongUser
+        /// The client sent something wrong (missing or invalid parameter, OAuth request errors):
+        /// a bug to log with the request path.
+        case clientBug
+        /// A code this client does not know.
+        case other
+    }
+
+    public var kind: Kind {
+        switch code {
+        case 21301, 21314...21319, 21327, 21332: return .auth
+        case 10022, 10023, 10024: return .rateLimit
+        case 10001, 10002, 10003, 10009: return .transient
+        case 21335: return .wrongUser
+        case 10008, 10016, 10017, 21322...21325: return .clientBug
+        default: return .other
+        }
+    }
+
+    /// A sentence that says what happened and what the user can do.
+    public var description: String {
+        let name = error.isEmpty ? "error" : error
+        let what = "Weibo answered \(name) (\(code))" + (request.isEmpty ? "" : " for \(request)")
+        switch kind {
+        case .auth: return what + ": the login is no longer valid; run `weibo-notifier login` again"
+        case .rateLimit: return what + ": too many requests; try again in an hour"
+        case .transient: return what + ": a passing server fault; try again later"
+        case .wrongUser: return what + ": the uid does not belong to this token; check the account"
+        case .clientBug:
+            return what + (errorDescription.map { ": \($0)" } ?? "") + "; this is a bug in weibo-notifier, please report it"
+        case .other: return what + (errorDescription.map { ": \($0)" } ?? "")
+        }
+    }
+}
+
+extension APIError: Codable {
+    enum CodingKeys: String, CodingKey {
+        case code = "error_code"
+        case error, request
+        case errorDescription = "error_description"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        code = Int(exactly: try keys.decodeFlexibleInt64IfPresent(forKey: .code) ?? 0) ?? 0
+        error = try keys.decodeFlexibleStringIfPresent(forKey: .error) ?? ""
+        request = try keys.decodeFlexibleStringIfPresent(forKey: .request) ?? ""
+        errorDescription = try keys.decodeFlexibleStringIfPresent(forKey: .errorDescription)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(code, forKey: .code)
+        try keys.encode(error, forKey: .error)
+        try keys.encode(request, forKey: .request)
+        try keys.encodeIfPresent(errorDescription, forKey: .errorDescription)
+    }
+}

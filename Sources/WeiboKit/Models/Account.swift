@@ -1,0 +1,154 @@
+public import FoundationEssentials
+
+/// A saved login: the access token, whose user it is, and when it runs out.
+///
+/// Desktop apps get no refresh token: a token lives `expiresIn` seconds from `issuedAt`.
+/// `description` never shows the token, so an account can be logged safely.
+public struct Account: Equatable, Sendable, CustomStringConvertible {
+    /// The OAuth access token. Secret: never print, log or put it in an argument list.
+    public var accessToken: String
+    /// The token's user.
+    public var uid: Int64
+    /// When the token was issued (the time it was received).
+    public var issuedAt: Date
+    /// Its lifetime in seconds from `issuedAt`.
+    public var expiresIn: Int64
+
+    public init(accessToken: String, uid: Int64, issuedAt: Date, expiresIn: Int64) {
+        self.accessToken = accessToken
+        self.uid = uid
+        self.issuedAt = issuedAt
+        self.expiresIn = expiresIn
+    }
+
+    /// From the answer of `oauth2/access_token`, received at `receivedAt`.
+    public init(_ grant: AccessTokenGrant, receivedAt: Date) {
+        self.init(accessToken: grant.accessToken, uid: grant.uid, issuedAt: receivedAt, expiresIn: grant.expiresIn)
+    }
+
+    /// `issuedAt + expiresIn`.
+    public var expiresAt: Date { issuedAt.addingTimeInterval(TimeInterval(expiresIn)) }
+
+    /// The original client's rule: saved time + `expires_in` ≤ now means log in again.
+    public func isExpired(at now: Date) -> Bool { secondsLeft(at: now) <= 0 }
+
+    /// Whole seconds left at `now`, negative once expired.
+    public func secondsLeft(at now: Date) -> Int64 {
+        // In whole seconds, saturating: a corrupt account file may hold any lifetime.
+        let (end, endOverflow) = issuedAt.wholeSecondsSince1970.addingReportingOverflow(expiresIn)
+        if endOverflow { return expiresIn > 0 ? .max : .min }
+        let (left, leftOverflow) = end.subtractingReportingOverflow(now.wholeSecondsSince1970)
+        return leftOverflow ? (end > 0 ? .max : .min) : left
+    }
+
+    public var description: String {
+        "Account(uid: \(uid), token: <redacted>, expires: \(WeiboDate.format(expiresAt)))"
+    }
+}
+
+extension Account: Codable {
+    /// The account file's keys; `issued_at` is seconds since 1970.
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case uid
+        case issuedAt = "issued_at"
+        case expiresIn = "expires_in"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try keys.decode(String.self, forKey: .accessToken)
+        uid = try keys.decodeFlexibleInt64(forKey: .uid)
+        issuedAt = Date(timeIntervalSince1970: TimeInterval(try keys.decodeFlexibleInt64(forKey: .issuedAt)))
+        expiresIn = try keys.decodeFlexibleInt64(forKey: .expiresIn)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(accessToken, forKey: .accessToken)
+        try keys.encode(uid, forKey: .uid)
+        try keys.encode(issuedAt.wholeSecondsSince1970, forKey: .issuedAt)
+        try keys.encode(expiresIn, forKey: .expiresIn)
+    }
+}
+
+/// The answer of `POST oauth2/access_token`, with its mixed types:
+/// `{"access_token":"2.00…","remind_in":"157679999","expires_in":157679999,"uid":"5712659759"}`.
+public struct AccessTokenGrant: Equatable, Sendable, CustomStringConvertible {
+    public var accessToken: String
+    public var uid: Int64
+    public var expiresIn: Int64
+
+    public init(accessToken: String, uid: Int64, expiresIn: Int64) {
+        self.accessToken = accessToken
+        self.uid = uid
+        self.expiresIn = expiresIn
+    }
+
+    public var description: String { "AccessTokenGrant(uid: \(uid), token: <redacted>, expiresIn: \(expiresIn))" }
+}
+
+extension AccessTokenGrant: Codable {
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case uid
+        case expiresIn = "expires_in"
+        case remindIn = "remind_in"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try keys.decode(String.self, forKey: .accessToken)
+        uid = try keys.decodeFlexibleInt64(forKey: .uid)
+        // `expires_in` is documented as a number or a string; `remind_in` is its older twin.
+        guard let lifetime = try keys.decodeFlexibleInt64IfPresent(forKey: .expiresIn)
+            ?? keys.decodeFlexibleInt64IfPresent(forKey: .remindIn)
+        else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.expiresIn, .init(codingPath: decoder.codingPath, debugDescription: "the token has no lifetime"))
+        }
+        expiresIn = lifetime
+    }
+
+    /// Written as the real server does: `uid` and `remind_in` as strings, `expires_in` a number.
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(accessToken, forKey: .accessToken)
+        try keys.encode(String(uid), forKey: .uid)
+        try keys.encode(expiresIn, forKey: .expiresIn)
+        try keys.encode(String(expiresIn), forKey: .remindIn)
+    }
+}
+
+/// The answer of `POST oauth2/get_token_info`:
+/// `{"uid":1073880650,"appkey":1352222456,"scope":null,"create_at":1352267591,"expire_in":157679471}`.
+public struct TokenInfo: Equatable, Sendable, Codable {
+    public var uid: Int64
+    public var appKey: Int64
+    /// When the token was created, seconds since 1970.
+    public var createdAt: Int64
+    /// Seconds left; negative means expired (note: `expire_in`, without s).
+    public var expireIn: Int64
+
+    public init(uid: Int64, appKey: Int64, createdAt: Int64, expireIn: Int64) {
+        self.uid = uid
+        self.appKey = appKey
+        self.createdAt = createdAt
+        self.expireIn = expireIn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case uid
+        case appKey = "appkey"
+        case createdAt = "create_at"
+        case expireIn = "expire_in"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        uid = try keys.decodeFlexibleInt64(forKey: .uid)
+        appKey = try keys.decodeFlexibleInt64IfPresent(forKey: .appKey) ?? 0
+        createdAt = try keys.decodeFlexibleInt64IfPresent(forKey: .createdAt) ?? 0
+        expireIn = try keys.decodeFlexibleInt64(forKey: .expireIn)
+    }
+}

@@ -1,0 +1,105 @@
+/// The answer of `remind/unread_count.json`: how many new things wait for the user.
+///
+/// Every documented counter; a counter the server leaves out counts as 0, and the keys real
+/// responses add (`all_cmt`, `chat_group_pc`, …) are ignored.
+public struct UnreadCounts: Equatable, Hashable, Sendable {
+    /// 新微博: new statuses in the home timeline.
+    public var status: Int
+    /// 新粉丝: new followers.
+    public var follower: Int
+    /// 新评论: new comments.
+    public var cmt: Int
+    /// 新私信: new direct messages.
+    public var dm: Int
+    /// 提及我的微博: statuses that @mention the user.
+    public var mentionStatus: Int
+    /// 提及我的评论: comments that @mention the user.
+    public var mentionCmt: Int
+    /// 微群: group messages.
+    public var group: Int
+    public var privateGroup: Int
+    /// The minor counters: 通知, 邀请, 勋章, 相册, 消息箱.
+    public var notice: Int
+    public var invite: Int
+    public var badge: Int
+    public var photo: Int
+    public var msgbox: Int
+
+    public init(
+        status: Int = 0, follower: Int = 0, cmt: Int = 0, dm: Int = 0, mentionStatus: Int = 0, mentionCmt: Int = 0,
+        group: Int = 0, privateGroup: Int = 0, notice: Int = 0, invite: Int = 0, badge: Int = 0, photo: Int = 0,
+        msgbox: Int = 0
+    ) {
+        self.status = status
+        self.follower = follower
+        self.cmt = cmt
+        self.dm = dm
+        self.mentionStatus = mentionStatus
+        self.mentionCmt = mentionCmt
+        self.group = group
+        self.privateGroup = privateGroup
+        self.notice = notice
+        self.invite = invite
+        self.badge = badge
+        self.photo = photo
+        self.msgbox = msgbox
+    }
+
+    /// Comments, direct messages and mentions: what clients call "messages".
+    public var messages: Int { cmt + dm + mentionStatus + mentionCmt }
+    /// Messages, new statuses and new followers.
+    public var total: Int { messages + status + follower }
+}
+
+extension UnreadCounts: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case status, follower, cmt, dm
+        case mentionStatus = "mention_status"
+        case mentionCmt = "mention_cmt"
+        case group
+        case privateGroup = "private_group"
+        case notice, invite, badge, photo, msgbox
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        status = try keys.decodeCount(forKey: .status)
+        follower = try keys.decodeCount(forKey: .follower)
+        cmt = try keys.decodeCount(forKey: .cmt)
+        dm = try keys.decodeCount(forKey: .dm)
+        mentionStatus = try keys.decodeCount(forKey: .mentionStatus)
+        mentionCmt = try keys.decodeCount(forKey: .mentionCmt)
+        group = try keys.decodeCount(forKey: .group)
+        privateGroup = try keys.decodeCount(forKey: .privateGroup)
+        notice = try keys.decodeCount(forKey: .notice)
+        invite = try keys.decodeCount(forKey: .invite)
+        badge = try keys.decodeCount(forKey: .badge)
+        photo = try keys.decodeCount(forKey: .photo)
+        msgbox = try keys.decodeCount(forKey: .msgbox)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        for key in CodingKeys.allCases {
+            try keys.encode(self[key], forKey: key)
+        }
+    }
+
+    private subscript(key: CodingKeys) -> Int {
+        switch key {
+        case .status: status
+        case .follower: follower
+        case .cmt: cmt
+        case .dm: dm
+        case .mentionStatus: mentionStatus
+        case .mentionCmt: mentionCmt
+        case .group: group
+        case .privateGroup: privateGroup
+        case .notice: notice
+        case .invite: invite
+        case .badge: badge
+        case .photo: photo
+        case .msgbox: msgbox
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Reads `--option value`, `--option=value` and `--flag` arguments one at a time.
+///
+/// Small on purpose: the commands are few and their options simple. Every mistake becomes a
+/// `CommandError.usage` that names the option and points at `--help`.
+struct ArgumentReader {
+    private var remaining: [String]
+    let command: String
+
+    init(_ arguments: [String], command: String) {
+        remaining = arguments
+        self.command = command
+    }
+
+    /// The next option name (`--width`) and its inline value (from `--width=40`), or `nil` at the end.
+    mutating func nextOption() throws(CommandError) -> (name: String, inlineValue: String?)? {
+        guard !remaining.isEmpty else { return nil }
+        let argument = remaining.removeFirst()
+        guard argument.hasPrefix("-"), argument != "-" else {
+            throw usage("unexpected argument '\(argument)'")
+        }
+        if let equals = argument.firstIndex(of: "=") {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        }
+        return (argument, nil)
+    }
+
+    /// The value of the option just read.
+    mutating func value(for option: (name: String, inlineValue: String?)) throws(CommandError) -> String {
+        if let inline = option.inlineValue { return inline }
+        guard !remaining.isEmpty else { throw usage("\(option.name) needs a value") }
+        return remaining.removeFirst()
+    }
+
+    /// The value of the option just read, as a whole number within `range`.
+    mutating func integer(for option: (name: String, inlineValue: String?), in range: ClosedRange<Int>) throws(CommandError) -> Int {
+        let text = try value(for: option)
+        guard let number = Int(text), range.contains(number) else {
+            throw usage("\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return number
+    }
+
+    /// A usage error for this command.
+    func usage(_ message: String) -> CommandError {
+        .usage("weibo-notifier \(command): \(message)\nTry 'weibo-notifier \(command) --help'.")
+    }
+}

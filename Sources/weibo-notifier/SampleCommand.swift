@@ -1,0 +1,52 @@
+import FoundationEssentials
+import WeiboKit
+
+/// `weibo-notifier sample`: prints a generated home timeline in the API's JSON.
+struct SampleCommand {
+    static let help = """
+        Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
+
+        Prints a generated statuses/home_timeline.json response: Chinese and English
+        texts, emoji, pictures, retweets (some deleted), VIPs, counts up to millions.
+        The same seed gives the same statuses. It is the data the sandbox serves.
+
+        Options:
+          --seed N          The seed (default: 1)
+          --count N         How many statuses, 1 to 10000 (default: 20)
+          --now SECONDS     Date the statuses before this time, in seconds since 1970
+                            (default: now)
+          -h, --help        Show this help
+        """
+
+    var seed: UInt64 = 1
+    var count = 20
+    var now = Date()
+    var showHelp = false
+
+    init(arguments: [String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: "sample")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--seed": seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
+            case "--count": count = try reader.integer(for: option, in: 1...10_000)
+            case "--now": now = Date(timeIntervalSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        var generator = StatusGenerator(seed: seed, now: now)
+        let page = generator.page(count: count)
+        do {
+            let data = try WeiboJSON.encode(page)
+            try Terminal.write(lines: [String(decoding: data, as: UTF8.self)])
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .output("cannot encode the sample: \(error)")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Glibc
+import FoundationEssentials
+import WeiboKit
+
+/// What the command line needs from the C library: terminal facts, the local time zone,
+/// reading files and writing output.
+enum Terminal {
+    /// Whether standard output is a terminal.
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The width of the terminal on standard output (TIOCGWINSZ), or `nil` when it is not one.
+    static var columns: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Writes lines to standard output in one go.
+    static func write(lines: [String]) throws(CommandError) {
+        var text = lines.joined(separator: "\n")
+        text += "\n"
+        try write(text, to: STDOUT_FILENO)
+    }
+
+    /// Writes a message to standard error.
+    static func writeError(_ message: String) {
+        try? write(message + "\n", to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) throws(CommandError) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .output(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// The whole content of `path`, or of standard input for `-`.
+    static func read(path: String, limit: Int = 64 << 20) throws(CommandError) -> Data {
+        let name = path == "-" ? "standard input" : path
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
+        defer { if path != "-" { close(descriptor) } }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: name, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            if data.count > limit {
+                throw .unreadable(path: name, reason: "larger than \(limit >> 20) MiB")
+            }
+        }
+        return data
+    }
+}
+
+/// The user's time zone as the C library knows it (TZ, /etc/localtime), daylight saving included.
+struct SystemTimeZone: TimeZoneRule {
+    func utcOffset(at date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return 0 }
+        return parts.tm_gmtoff
+    }
+}

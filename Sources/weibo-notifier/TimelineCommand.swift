@@ -1,0 +1,94 @@
+import FoundationEssentials
+import WeiboKit
+
+/// `weibo-notifier timeline --file PATH|-`: lays out a saved home timeline response.
+struct TimelineCommand {
+    static let help = """
+        Usage: weibo-notifier timeline --file PATH|- [--width N] [--count N] [--color WHEN] [--compact N]
+
+        Lays out a saved statuses/home_timeline.json response, as the notifier's popup
+        and timeline do: name, VIP mark, time, source, text, pictures, retweet, toolbar.
+
+        Options:
+          --file PATH     The JSON response to read; '-' reads standard input (required)
+          --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
+          --count N       Show at most N statuses (default: all)
+          --color WHEN    auto, always or never (default: auto: colour on a terminal
+                          unless NO_COLOR is set)
+          --compact N     The popup's compact style: no avatar, source or toolbar,
+                          at most N lines per status
+          -h, --help      Show this help
+
+        Exit status: 0 on success, 64 for a wrong command line, 65 when the file is not
+        a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
+        cannot be read.
+        """
+
+    enum ColorChoice: String { case auto, always, never }
+
+    var path: String?
+    var width: Int?
+    var count: Int?
+    var color = ColorChoice.auto
+    var compactLines: Int?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "timeline")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--file": path = try reader.value(for: option)
+            case "--width": width = try reader.integer(for: option, in: 20...1000)
+            case "--count": count = try reader.integer(for: option, in: 1...100_000)
+            case "--compact": compactLines = try reader.integer(for: option, in: 1...100)
+            case "--color", "--colour":
+                let value = try reader.value(for: option)
+                guard let choice = ColorChoice(rawValue: value) else {
+                    throw reader.usage("--color takes auto, always or never, not '\(value)'")
+                }
+                color = choice
+            case "-h", "--help":
+                showHelp = true
+                return
+            default:
+                throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+        guard path != nil else { throw reader.usage("--file PATH is required ('-' for standard input)") }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        guard let path else { return }
+        let name = path == "-" ? "standard input" : path
+        let data = try Terminal.read(path: path)
+        let page: TimelinePage
+        do {
+            page = try WeiboJSON.decode(TimelinePage.self, from: data)
+        } catch {
+            switch error {
+            case .api(let apiError): throw .apiError(path: name, description: apiError.description)
+            case .malformed(let failure): throw .malformed(path: name, reason: failure.description)
+            }
+        }
+
+        let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
+        let layout = StatusFrameLayout(
+            localizer: Localizer(Language(environment: environment)), timeZone: SystemTimeZone(), now: Date())
+        let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
+        let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
+        let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }
+        let renderer = FrameRenderer(usesColor: usesColor)
+        try Terminal.write(lines: renderer.lines(of: frames, separatedByRule: compactLines == nil))
+    }
+
+    private var usesColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto: return Terminal.standardOutputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        }
+    }
+}
