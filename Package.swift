@@ -19,7 +19,7 @@ let package = Package(
         .testTarget(
             name: "WeiboKitTests",
             dependencies: ["WeiboKit", "WeiboTestSupport"],
-            exclude: ["Fixtures", "Snapshots"]
+            exclude: ["Fixtures", "Rendering/Snapshots"]
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",

@@ -27,7 +27,7 @@ public struct Localizer: Equatable, Sendable {
         case unavailableRetweet
         /// A compact picture label: `[图×3]`.
         case pictures(Int)
-        /// The mark that stands for one picture in a grid.
+        /// The mark that stands for one picture in a grid (four cells wide in both languages).
         case pictureMark
         /// `+N` more pictures than the grid shows.
         case morePictures(Int)
@@ -55,7 +55,8 @@ public struct Localizer: Equatable, Sendable {
         case (.english, .unavailableRetweet): return "This post was deleted or hidden by its author."
         case (.chinese, .pictures(let n)): return "[图×\(n)]"
         case (.english, .pictures(let n)): return n == 1 ? "[1 picture]" : "[\(n) pictures]"
-        case (_, .pictureMark): return "[图]"
+        case (.chinese, .pictureMark): return "[图]"
+        case (.english, .pictureMark): return "[📷]"
         case (_, .morePictures(let n)): return "+\(n)"
         }
     }

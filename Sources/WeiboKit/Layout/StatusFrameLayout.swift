@@ -192,51 +192,61 @@ public struct StatusFrameLayout: Sendable {
         var budget = maxLines - y
         guard budget > 0 else { return }
         let retweet = status.retweetedStatus
-        // The text gets what the retweet line does not need, and at least one line.
         let textLines = TextWrapper.wrap(status.text, width: width)
-        let retweetReserve = retweet != nil && budget > 1 && !textLines.isEmpty ? 1 : 0
-        if !textLines.isEmpty {
-            let kept = TextWrapper.truncate(textLines, maxLines: budget - retweetReserve, width: width)
-            // Natural width, so that `[图×3]` may follow on the last line.
-            builder.add(.text, x: 0, y: y, lines: kept)
-            y += kept.count
-            budget -= kept.count
-        }
-        y = addPicturesLabel(count: status.pictureCount, kind: .picturesLabel, x: 0, y: y, budget: &budget, into: &builder)
+        // The retweet keeps one line when there is text to share the budget with.
+        let textBudget = budget - (retweet != nil && budget > 1 && !textLines.isEmpty ? 1 : 0)
+        y = addTextWithPicturesLabel(
+            textLines, pictures: status.pictureCount, kinds: (.text, .picturesLabel), x: 0, y: y, width: width,
+            budget: textBudget, into: &builder)
+        budget = maxLines - y
 
         guard let retweet, budget > 0 else { return }
         let indent = metrics.retweetIndent
-        let lines = TextWrapper.truncate(
-            TextWrapper.wrap(retweetText(retweet, separator: ": "), width: width - indent), maxLines: budget,
-            width: width - indent)
-        guard !lines.isEmpty else { return }
+        let retweetLines = TextWrapper.wrap(retweetText(retweet, separator: ": "), width: width - indent)
+        guard !retweetLines.isEmpty else { return }
         builder.add(.retweetBar, x: 0, y: y, lines: ["↪"])
-        builder.add(.retweetText, x: indent, y: y, lines: lines)
-        budget -= lines.count
-        let bottom = addPicturesLabel(
-            count: retweet.isUnavailable ? 0 : retweet.pictureCount, kind: .retweetPicturesLabel, x: indent,
-            y: y + lines.count, budget: &budget, into: &builder)
+        let bottom = addTextWithPicturesLabel(
+            retweetLines, pictures: retweet.isUnavailable ? 0 : retweet.pictureCount,
+            kinds: (.retweetText, .retweetPicturesLabel), x: indent, y: y, width: width - indent, budget: budget,
+            into: &builder)
         builder.retweetBlock = CellRect(x: 0, y: y, width: width, height: bottom - y)
     }
 
-    /// `[图×3]` after the last line above, or on a line of its own while the budget allows.
-    private func addPicturesLabel(
-        count: Int, kind: FramePart.Kind, x: Int, y: Int, budget: inout Int, into builder: inout FrameBuilder
+    /// Text cut to `budget` lines, then `[图×3]`: beside a single line when it fits (the line is
+    /// shortened for it when only one line is allowed), else on a line of its own.
+    /// Returns the line under what was added.
+    private func addTextWithPicturesLabel(
+        _ lines: [String], pictures: Int, kinds: (text: FramePart.Kind, label: FramePart.Kind),
+        x: Int, y: Int, width: Int, budget: Int, into builder: inout FrameBuilder
     ) -> Int {
-        guard count > 0 else { return y }
-        let label = localizer.text(.pictures(count))
-        let labelWidth = DisplayWidth.of(label)
-        if y > 0 {
-            let end = max(builder.bottomRight(ofRow: y - 1), x)
-            if end + metrics.gap + labelWidth <= builder.width {
-                builder.add(kind, x: end + metrics.gap, y: y - 1, lines: [label])
-                return y
-            }
-        }
         guard budget > 0 else { return y }
-        builder.add(kind, x: x, y: y, lines: [TextWrapper.truncate(label, toWidth: builder.width - x)])
-        budget -= 1
-        return y + 1
+        var kept = TextWrapper.truncate(lines, maxLines: budget, width: width)
+        guard pictures > 0 else {
+            if !kept.isEmpty { builder.add(kinds.text, x: x, y: y, lines: kept) }
+            return y + kept.count
+        }
+        let label = localizer.text(.pictures(pictures))
+        let labelWidth = DisplayWidth.of(label)
+        let besideRoom = width - labelWidth - metrics.gap
+        if kept.isEmpty {
+            builder.add(kinds.label, x: x, y: y, lines: [TextWrapper.truncate(label, toWidth: width)])
+            return y + 1
+        }
+        if kept.count == 1, budget == 1 || DisplayWidth.of(kept[0]) <= besideRoom, besideRoom > 0 {
+            // Natural width, so that the label may stand right of it.
+            let fitted = lines.count == 1
+                ? TextWrapper.truncate(lines[0], toWidth: besideRoom)
+                : TextWrapper.truncate(lines, maxLines: 1, width: besideRoom)[0]
+            let rect = builder.add(kinds.text, x: x, y: y, lines: [fitted])
+            builder.add(kinds.label, x: rect.maxX + metrics.gap, y: y, lines: [label])
+            return y + 1
+        }
+        if kept.count == budget {
+            kept = TextWrapper.truncate(lines, maxLines: budget - 1, width: width)
+        }
+        builder.add(kinds.text, x: x, y: y, lines: kept)
+        builder.add(kinds.label, x: x, y: y + kept.count, lines: [TextWrapper.truncate(label, toWidth: width)])
+        return y + kept.count + 1
     }
 
     // MARK: - Shared
@@ -274,13 +284,8 @@ struct FrameBuilder {
         return rect
     }
 
-    /// The column after the rightmost part on `row`, or after the last drawn text on it.
+    /// The column after the rightmost part that covers `row`.
     func bottomRight(ofRow row: Int) -> Int {
-        var end = 0
-        for part in parts where part.rect.y <= row && row < part.rect.maxY {
-            let line = part.lines[row - part.rect.y]
-            end = max(end, part.rect.x + DisplayWidth.of(line))
-        }
-        return end
+        parts.filter { $0.rect.y <= row && row < $0.rect.maxY }.map(\.rect.maxX).max() ?? 0
     }
 }

@@ -106,13 +106,24 @@ public enum TextWrapper {
                     pendingOpening = Unit()
                 }
                 units.append(Unit(text: " ", width: 1, isSpace: true))
-            } else if closing.contains(character), pendingOpening.text.isEmpty,
-                      !word.text.isEmpty || !(units.last?.isSpace ?? true) {
-                // Stays on the line of what it closes.
+            } else if closing.contains(character), pendingOpening.text.isEmpty, !word.text.isEmpty || !units.isEmpty {
+                // Stays on the line of what it closes, even across a space (`text …全文`).
                 if !word.text.isEmpty {
                     take(character, width: width, into: &word)
                 } else {
-                    take(character, width: width, into: &units[units.count - 1])
+                    var spaces = 0
+                    while let last = units.last, last.isSpace, units.count > 1 {
+                        units.removeLast()
+                        spaces += 1
+                    }
+                    if units[units.count - 1].isSpace {
+                        word = Unit()
+                        take(character, width: width, into: &word)
+                    } else {
+                        units[units.count - 1].text += String(repeating: " ", count: spaces)
+                        units[units.count - 1].width += spaces
+                        take(character, width: width, into: &units[units.count - 1])
+                    }
                 }
             } else if opening.contains(character) {
                 flushWord()
@@ -211,25 +222,31 @@ public enum TextWrapper {
             lineWidth = 0
         }
 
-        /// Cuts a word wider than the line wherever it must, still keeping closing punctuation
-        /// off the start of a line.
+        /// Cuts a piece wider than the line: at the last place that keeps closing punctuation
+        /// off the start of a line and opening punctuation off the end, or, when the piece
+        /// allows none (a glued group wider than the line), where the line is full.
         private mutating func hardBreak(_ text: String) {
-            for character in text {
-                let cells = DisplayWidth.of(character)
-                if lineWidth + cells > width {
-                    var carried: Character?
-                    if closing.contains(character), line.count > 1, let last = line.last {
-                        carried = last
-                        line.removeLast()
-                    }
-                    endLine()
-                    if let carried {
-                        line.append(carried)
-                        lineWidth = DisplayWidth.of(carried)
-                    }
+            var rest = text.map { (character: $0, width: DisplayWidth.of($0)) }
+            while !rest.isEmpty {
+                var fitting = 0
+                var used = lineWidth
+                while fitting < rest.count, used + rest[fitting].width <= width {
+                    used += rest[fitting].width
+                    fitting += 1
                 }
-                line.append(character)
-                lineWidth += cells
+                if fitting == rest.count {
+                    for piece in rest { line.append(piece.character) }
+                    lineWidth = used
+                    return
+                }
+                var cut = fitting
+                while cut > 0, closing.contains(rest[cut].character) || opening.contains(rest[cut - 1].character) {
+                    cut -= 1
+                }
+                if cut == 0 { cut = max(fitting, 1) }
+                for piece in rest[..<cut] { line.append(piece.character) }
+                rest.removeFirst(cut)
+                endLine()
             }
         }
     }

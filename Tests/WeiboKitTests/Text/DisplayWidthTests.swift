@@ -1,0 +1,47 @@
+import Testing
+import WeiboKit
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("Z", 1), (" ", 1), ("~", 1),
+        ("中", 2), ("。", 2), ("，", 2), ("あ", 2), ("カ", 2),
+        ("한", 2),  // Hangul syllable
+        ("\u{1100}\u{1161}\u{11A8}", 2),  // Hangul built from jamo: one cluster
+        ("Ａ", 2), ("１", 2),  // fullwidth Latin and digits
+        ("ｱ", 1),  // halfwidth katakana
+        ("é", 1), ("e\u{301}", 1), ("a\u{301}\u{302}\u{303}", 1),  // combining accents add nothing
+        ("😀", 2), ("🎉", 2), ("👍🏽", 2),  // emoji, with a skin tone
+        ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2),  // ZWJ sequences
+        ("🇨🇳", 2), ("🇺🇸", 2),  // flags
+        ("❤️", 2), ("☀️", 2), ("1️⃣", 2),  // emoji presentation selector, keycap
+        ("☺", 1), ("❤", 1), ("☀︎", 1),  // text presentation
+        ("\u{200B}", 0), ("\u{2060}", 0), ("\u{FEFF}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0),
+        ("\u{1B}", 0), ("\u{7}", 0), ("\u{7F}", 0), ("\u{85}", 0),  // control characters
+        ("…", 1), ("·", 1), ("│", 1),  // ambiguous: narrow
+    ] as [(Character, Int)])
+    func widthOfOneCluster(_ character: Character, _ width: Int) {
+        #expect(DisplayWidth.of(character) == width, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test(arguments: [
+        ("", 0), ("hello", 5), ("你好", 4), ("你好, world", 11), ("原微博需转发，包含63422 \u{200B}", 24),
+        ("[哈哈]😂", 8), ("👨‍👩‍👧‍👦👨‍👩‍👧‍👦", 4), ("Ｗｅｉｂｏ", 10), ("re\u{301}sume\u{301}", 6),
+    ])
+    func widthOfText(_ text: String, _ width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+}
+
+@Suite struct TextSanitizerTests {
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("a\u{1B}[31mred\u{1B}[0m", "a[31mred[0m"),  // ESC removed: no terminal control from a status
+        ("end \u{200B}", "end "),
+        ("one\r\ntwo\rthree\nfour", "one\ntwo\nthree\nfour"),
+        ("\tx", "    x"), ("ab\tx", "ab  x"), ("中\tx", "中  x"),
+        ("bell\u{7}", "bell"),
+    ])
+    func cleans(_ input: String, _ output: String) {
+        #expect(TextSanitizer.clean(input) == output)
+    }
+}
