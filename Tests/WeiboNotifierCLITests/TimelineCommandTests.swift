@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// The `weibo-notifier` executable, run as a user runs it.
+@Suite struct TimelineCommandTests {
+    static let sample = FixtureFiles.packageRoot().appendingPathComponent("Resources/sample-timeline.json").path
+    static func fixture(_ name: String) -> String {
+        FixtureFiles.packageRoot().appendingPathComponent("Tests/WeiboKitTests/Fixtures/\(name)").path
+    }
+
+    @Test func rendersTheSampleTimeline() throws {
+        let result = try CommandRunner.run(["timeline", "--file", Self.sample, "--width", "60"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.lines.count > 50)
+        #expect(result.standardOutput.contains("Repost") || result.standardOutput.contains("Comment"))
+        #expect(!result.standardOutput.contains("\u{1B}"), "no colour into a pipe")
+    }
+
+    /// No line is wider than the width asked for, at any width from 20 to 200.
+    @Test(arguments: Array(20...200))
+    func noLineIsWiderThanTheWidth(_ width: Int) throws {
+        let result = try CommandRunner.run(["timeline", "--file", Self.sample, "--width", String(width)])
+        #expect(result.status == 0)
+        for line in result.lines where DisplayWidth.of(line) > width {
+            Issue.record("'\(line)' is \(DisplayWidth.of(line)) cells wide at --width \(width)")
+        }
+    }
+
+    @Test func readsStandardInput() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.sample))
+        let fromFile = try CommandRunner.run(["timeline", "--file", Self.sample, "--width", "50", "--count", "3"])
+        let fromStdin = try CommandRunner.run(["timeline", "--file", "-", "--width=50", "--count=3"], input: data)
+        #expect(fromStdin.status == 0)
+        #expect(fromStdin.standardOutput == fromFile.standardOutput)
+        #expect(fromStdin.lines.filter { $0 == String(repeating: "─", count: 50) }.count == 2, "three statuses")
+    }
+
+    @Test func sampleCommandFeedsTheTimeline() throws {
+        let sample = try CommandRunner.run(["sample", "--count", "4", "--seed", "9"])
+        #expect(sample.status == 0)
+        let page = try WeiboJSON.decode(TimelinePage.self, from: Data(sample.standardOutput.utf8))
+        #expect(page.statuses.count == 4)
+        let again = try CommandRunner.run(["sample", "--count", "4", "--seed", "9", "--now", "1795838400"])
+        let twice = try CommandRunner.run(["sample", "--count", "4", "--seed", "9", "--now", "1795838400"])
+        #expect(again.standardOutput == twice.standardOutput, "the same seed and time give the same data")
+        let rendered = try CommandRunner.run(["timeline", "--file", "-", "--compact", "2", "--width", "40"], input: Data(sample.standardOutput.utf8))
+        #expect(rendered.status == 0)
+        #expect(rendered.lines.count <= 4 * 2 + 3)
+    }
+
+    @Test func colourFollowsTheChoice() throws {
+        let always = try CommandRunner.run(["timeline", "--file", Self.sample, "--color", "always", "--count", "2"])
+        #expect(always.standardOutput.contains("\u{1B}["))
+        let never = try CommandRunner.run(["timeline", "--file", Self.sample, "--color", "never", "--count", "2"])
+        #expect(!never.standardOutput.contains("\u{1B}"))
+        let noColor = try CommandRunner.run(["timeline", "--file", Self.sample, "--count", "2"], environment: ["NO_COLOR": "1"])
+        #expect(!noColor.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test(arguments: [
+        (["LANG": "zh_CN.UTF-8"], "转发"), (["LANG": "C"], "Repost"),
+        (["LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"], "转发"), ([:], "Repost"),
+    ] as [([String: String], String)])
+    func languageFollowsTheLocale(_ environment: [String: String], _ word: String) throws {
+        let result = try CommandRunner.run(["timeline", "--file", Self.sample, "--width", "80"], environment: environment)
+        #expect(result.standardOutput.contains(word))
+    }
+
+    @Test func defaultWidthIs80OutsideATerminal() throws {
+        let result = try CommandRunner.run(["timeline", "--file", Self.sample])
+        #expect(result.lines.contains(String(repeating: "─", count: 80)))
+    }
+}
+
+/// Wrong input ends in one clear line and the right exit status, never a trace.
+@Suite struct CommandErrorTests {
+    @Test(arguments: [
+        (["timeline", "--file", "/nonexistent/timeline.json"], Int32(66), "cannot read /nonexistent/timeline.json: No such file or directory"),
+        (["timeline", "--file", "/"], 66, "cannot read /: Is a directory"),
+        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-bad-id.json")], 65, "at statuses[0].id:"),
+        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-truncated.json")], 65, "not valid JSON"),
+        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-proxy-page.json")], 65, "not valid JSON"),
+        (["timeline", "--file", TimelineCommandTests.fixture("fail/empty.json")], 65, "the response is empty"),
+        (["timeline", "--file", TimelineCommandTests.fixture("pass/error-real.json")], 65, "expired_token (21327)"),
+        (["timeline"], 64, "--file PATH is required"),
+        (["timeline", "--file"], 64, "--file needs a value"),
+        (["timeline", "--file", "x", "--width", "19"], 64, "--width takes a whole number from 20 to 1000, not '19'"),
+        (["timeline", "--file", "x", "--width", "wide"], 64, "not 'wide'"),
+        (["timeline", "--file", "x", "--color", "sometimes"], 64, "--color takes auto, always or never"),
+        (["timeline", "--file", "x", "--bogus"], 64, "unknown option '--bogus'"),
+        (["timeline", "stray"], 64, "unexpected argument 'stray'"),
+        (["frobnicate"], 64, "unknown command 'frobnicate'"),
+        ([], 64, "no command given"),
+        (["sample", "--count", "0"], 64, "--count takes a whole number from 1 to 10000"),
+    ] as [([String], Int32, String)])
+    func failsClearly(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == status)
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        #expect(result.standardError.hasPrefix("weibo-notifier") || result.standardError.hasPrefix("Usage") || arguments.isEmpty)
+        #expect(!result.standardError.contains("Fatal error"))
+        #expect(!result.standardError.contains("Stack") && !result.standardError.contains("Backtrac"))
+        if status == 64 && !arguments.isEmpty { #expect(result.standardError.contains("--help")) }
+    }
+
+    @Test func helpAndVersion() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput == "weibo-notifier 0.1.0\n")
+        let help = try CommandRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("timeline"))
+        #expect(help.standardOutput.contains("Usage: weibo-notifier <command>"))
+        for command in ["timeline", "sample"] {
+            let commandHelp = try CommandRunner.run([command, "--help"])
+            #expect(commandHelp.status == 0)
+            #expect(commandHelp.standardOutput.hasPrefix("Usage: weibo-notifier \(command)"))
+            #expect(try CommandRunner.run(["help", command]).standardOutput == commandHelp.standardOutput)
+        }
+        let timelineHelp = try CommandRunner.run(["timeline", "--help"]).standardOutput
+        for option in ["--file", "--width", "--count", "--color", "--compact"] {
+            #expect(timelineHelp.contains(option))
+        }
+    }
+}

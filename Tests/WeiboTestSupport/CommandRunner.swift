@@ -1,0 +1,49 @@
+public import Foundation
+
+/// Runs the built `weibo-notifier` executable as a user would, and collects what it said.
+public struct CommandRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+        public var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    }
+
+    /// The executable: `WEIBO_NOTIFIER_BIN`, else the debug build of this package.
+    public static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_BIN"] { return URL(fileURLWithPath: path) }
+        return FixtureFiles.packageRoot().appendingPathComponent(".build/debug/weibo-notifier")
+    }
+
+    /// Runs the program with `arguments`, feeding `input` to standard input. The environment is
+    /// the test's own without locale and colour variables, plus `environment`.
+    public static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        for name in ["LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "NO_COLOR"] { variables[name] = nil }
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let output = Pipe()
+        let inputPipe = Pipe()
+        // Standard error goes to a file, so that neither stream can fill its pipe and block the child.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        process.standardOutput = output
+        process.standardError = errorHandle
+        process.standardInput = inputPipe
+        try process.run()
+        try errorHandle.close()
+        if let input { inputPipe.fileHandleForWriting.write(input) }
+        try inputPipe.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderrData = (try? Data(contentsOf: errorFile)) ?? Data()
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: stderrData, as: UTF8.self))
+    }
+}
