@@ -1,1 +1,103 @@
-print("x")
+// Prints the figures `make bench` reports: decode and layout+render cost of a timeline page,
+// for 100 statuses (one big API page) and for 10,000 (to show the cost is linear).
+import FoundationEssentials
+import Glibc
+import WeiboKit
+
+/// The median wall time of `runs` calls of `body`.
+func median(runs: Int, _ body: () throws -> Void) rethrows -> Duration {
+    var times: [Duration] = []
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        times.append(try clock.measure(body))
+    }
+    return times.sorted()[runs / 2]
+}
+
+/// Peak resident set size of this process (VmHWM), in MiB.
+func peakResidentMiB() -> Double {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmHWM:") {
+            let kilobytes = text.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+    }
+    return 0
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func format(_ value: Double, decimals: Int = 2) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return String(rounded)
+}
+
+struct Figures {
+    var statuses: Int
+    var bytes: Int
+    var decode: Duration
+    var layoutAndRender: Duration
+
+    var total: Duration { decode + layoutAndRender }
+    var statusesPerSecond: Double { Double(statuses) / (milliseconds(total) / 1000) }
+    var microsecondsPerStatus: Double { milliseconds(total) * 1000 / Double(statuses) }
+}
+
+func measure(statuses count: Int, runs: Int) throws -> Figures {
+    let now = Date(timeIntervalSince1970: 1_795_838_400)
+    var generator = StatusGenerator(seed: 100, now: now)
+    let data = try WeiboJSON.encode(generator.page(count: count))
+    let layout = StatusFrameLayout(localizer: Localizer(.chinese), timeZone: FixedOffsetZone.chinaStandard, now: now)
+    let renderer = FrameRenderer(usesColor: false)
+
+    var page = try WeiboJSON.decode(TimelinePage.self, from: data)
+    let decode = try median(runs: runs) { page = try WeiboJSON.decode(TimelinePage.self, from: data) }
+    var lineCount = 0
+    let render = median(runs: runs) {
+        let frames = page.statuses.map { layout.frame(for: $0, width: 80) }
+        lineCount = renderer.lines(of: frames).count
+    }
+    precondition(lineCount > count, "every status renders")
+    return Figures(statuses: count, bytes: data.count, decode: decode, layoutAndRender: render)
+}
+
+do {
+    print("weibo-notifier benchmark: generated home timeline, width 80, Chinese, full style (median of runs)")
+    print("")
+    print("statuses   JSON KiB   decode ms   layout+render ms   total ms   statuses/s   µs/status")
+    var perStatus: [Double] = []
+    for (count, runs) in [(100, 51), (10_000, 5)] {
+        let figures = try measure(statuses: count, runs: runs)
+        perStatus.append(figures.microsecondsPerStatus)
+        print(
+            [
+                String(count).padding(8), format(Double(figures.bytes) / 1024, decimals: 1).padding(10),
+                format(milliseconds(figures.decode), decimals: 3).padding(11),
+                format(milliseconds(figures.layoutAndRender), decimals: 3).padding(18),
+                format(milliseconds(figures.total), decimals: 3).padding(10),
+                String(Int(figures.statusesPerSecond)).padding(12), format(figures.microsecondsPerStatus, decimals: 1),
+            ].joined(separator: " "))
+    }
+    print("")
+    print("linearity: cost per status at 10,000 / at 100 = \(format(perStatus[1] / perStatus[0]))")
+    print("peak RSS: \(format(peakResidentMiB(), decimals: 1)) MiB")
+    print("target: a 100-status page decoded, laid out and rendered in under 5 ms")
+} catch {
+    let message = Array("weibo-bench: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

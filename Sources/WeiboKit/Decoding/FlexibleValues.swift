@@ -6,19 +6,34 @@
 /// path for anything else.
 extension KeyedDecodingContainer {
     /// An Int64 sent as a JSON number or as a string of digits; `nil` when absent, `null` or `""`.
-    func decodeFlexibleInt64IfPresent(forKey key: Key) throws -> Int64? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let number = try? decode(Int64.self, forKey: key) { return number }
-        if let text = try? decode(String.self, forKey: key) {
-            let trimmed = text.trimmingASCIISpaces()
-            if trimmed.isEmpty { return nil }
-            if let number = Int64(trimmed) { return number }
+    /// `usuallyString` tries the string first, for fields real data sends as `""`: each failed
+    /// attempt costs an error value, and each attempt a key look-up.
+    func decodeFlexibleInt64IfPresent(forKey key: Key, usuallyString: Bool = false) throws -> Int64? {
+        if !usuallyString {
+            do {
+                return try decodeIfPresent(Int64.self, forKey: key)
+            } catch DecodingError.typeMismatch {
+                // Not a number: a string of digits is read below.
+            }
+        }
+        let text: String?
+        do {
+            text = try decodeIfPresent(String.self, forKey: key)
+        } catch DecodingError.typeMismatch where usuallyString {
+            return try decodeIfPresent(Int64.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            throw DecodingError.typeMismatch(
+                Int64.self,
+                .init(codingPath: codingPath + [key], debugDescription: "expected a whole number or a string of digits"))
+        }
+        guard let text else { return nil }
+        let trimmed = text.trimmingASCIISpaces()
+        if trimmed.isEmpty { return nil }
+        guard let number = Int64(trimmed) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "expected a whole number, found \"\(text.prefix(40))\"")
         }
-        throw DecodingError.typeMismatch(
-            Int64.self,
-            .init(codingPath: codingPath + [key], debugDescription: "expected a whole number or a string of digits"))
+        return number
     }
 
     /// An Int64 that must be present (number or string of digits).
@@ -41,8 +56,11 @@ extension KeyedDecodingContainer {
 
     /// A flag sent as `true`/`false`, `1`/`0` or `"1"`/`"0"`/`"true"`/`"false"`; absent is `false`.
     func decodeFlexibleBool(forKey key: Key) throws -> Bool {
-        guard contains(key), try !decodeNil(forKey: key) else { return false }
-        if let flag = try? decode(Bool.self, forKey: key) { return flag }
+        do {
+            return try decodeIfPresent(Bool.self, forKey: key) ?? false
+        } catch DecodingError.typeMismatch {
+            // A number or a string, below.
+        }
         if let number = try? decode(Int64.self, forKey: key) { return number != 0 }
         if let text = try? decode(String.self, forKey: key) {
             switch text.trimmingASCIISpaces().lowercased() {
@@ -57,8 +75,11 @@ extension KeyedDecodingContainer {
 
     /// A string that may also come as a number (`province`, `uid`); `nil` when absent or `null`.
     func decodeFlexibleStringIfPresent(forKey key: Key) throws -> String? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let text = try? decode(String.self, forKey: key) { return text }
+        do {
+            return try decodeIfPresent(String.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            // A number, below.
+        }
         if let number = try? decode(Int64.self, forKey: key) { return String(number) }
         throw DecodingError.typeMismatch(
             String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string"))

@@ -9,26 +9,45 @@ public enum WeiboDate {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The moment a `created_at` string names, or `nil` when it is not in Weibo's format.
+    /// Read as bytes, field by field: it runs for every status decoded.
     public static func parse(_ text: String) -> Date? {
-        let fields = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count == 6,
-              weekdays.contains(String(fields[0])),
-              let monthIndex = months.firstIndex(of: String(fields[1])),
-              let day = Int(fields[2]), (1...31).contains(day),
-              let year = Int(fields[5]), (1970...9999).contains(year),
+        // "Sun Jul 26 00:00:19 +0800 2020": fixed positions once the single spaces are checked.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 30,
+              bytes[3] == 0x20, bytes[7] == 0x20, bytes[10] == 0x20, bytes[19] == 0x20, bytes[25] == 0x20,
+              bytes[13] == 0x3A, bytes[16] == 0x3A,
+              weekdayKeys.contains(key(bytes[0..<3])),
+              let monthIndex = monthKeys.firstIndex(of: key(bytes[4..<7])),
+              let day = number(bytes[8..<10]), (1...31).contains(day),
+              let hour = number(bytes[11..<13]), (0...23).contains(hour),
+              let minute = number(bytes[14..<16]), (0...59).contains(minute),
+              let second = number(bytes[17..<19]), (0...60).contains(second),
+              bytes[20] == 0x2B || bytes[20] == 0x2D,
+              let offsetHours = number(bytes[21..<23]), offsetHours <= 14,
+              let offsetMinutes = number(bytes[23..<25]), offsetMinutes < 60,
+              let year = number(bytes[26..<30]), (1970...9999).contains(year),
               day <= CivilTime.daysIn(month: monthIndex + 1, year: year)
         else { return nil }
-
-        let clock = fields[3].split(separator: ":")
-        guard clock.count == 3,
-              let hour = Int(clock[0]), (0...23).contains(hour),
-              let minute = Int(clock[1]), (0...59).contains(minute),
-              let second = Int(clock[2]), (0...60).contains(second),
-              let offset = parseOffset(fields[4])
-        else { return nil }
-
+        let offset = (bytes[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         let civil = CivilTime(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
         return Date(timeIntervalSince1970: TimeInterval(civil.secondsSince1970(utcOffset: offset)))
+    }
+
+    /// Three ASCII letters as one number, to compare names without building strings.
+    private static func key(_ letters: some Collection<UInt8>) -> UInt32 {
+        letters.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    private static let weekdayKeys = weekdays.map { key($0.utf8) }
+    private static let monthKeys = months.map { key($0.utf8) }
+
+    /// The decimal number the ASCII digits spell, or `nil` when anything else is there.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     /// `date` written in Weibo's format at `utcOffset` seconds east of UTC (Beijing by default).
@@ -41,17 +60,6 @@ public enum WeiboDate {
         return "\(weekdays[weekday]) \(months[civil.month - 1]) \(twoDigits(civil.day)) "
             + "\(twoDigits(civil.hour)):\(twoDigits(civil.minute)):\(twoDigits(civil.second)) "
             + "\(sign)\(twoDigits(offsetMinutes / 60))\(twoDigits(offsetMinutes % 60)) \(civil.year)"
-    }
-
-    /// `+0800` → 28,800; `-0330` → -12,600.
-    private static func parseOffset(_ field: Substring) -> Int? {
-        guard field.count == 5, let sign = field.first, sign == "+" || sign == "-",
-              let digits = Int(field.dropFirst())
-        else { return nil }
-        let hours = digits / 100
-        let minutes = digits % 100
-        guard hours <= 14, minutes < 60 else { return nil }
-        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 }
 

@@ -43,10 +43,10 @@ public struct StatusFrameLayout: Sendable {
         let width = builder.width
         var nameX = 0
         if let user = status.user {
-            let mark = avatarMark(for: user)
-            builder.add(.avatar, x: 0, y: 0, lines: [mark])
+            let name = TextSanitizer.singleLine(user.screenName)
+            builder.add(.avatar, x: 0, y: 0, lines: [avatarMark(for: name)])
             nameX = metrics.avatarWidth + metrics.gap
-            addNameAndVIP(user, x: nameX, y: 0, available: width - nameX, into: &builder)
+            addNameAndVIP(user, name: name, x: nameX, y: 0, available: width - nameX, into: &builder)
         }
 
         // Time under the name, source beside it, or under it when both do not fit.
@@ -88,20 +88,19 @@ public struct StatusFrameLayout: Sendable {
     }
 
     /// The avatar mark: the name's first character, upper-cased for Latin names.
-    private func avatarMark(for user: User) -> String {
-        guard let first = TextSanitizer.clean(user.screenName).first(where: { $0 != " " && $0 != "\n" }) else {
-            return "?"
-        }
+    private func avatarMark(for name: String) -> String {
+        guard let first = name.first(where: { $0 != " " }) else { return "?" }
         let mark = String(first).uppercased()
         return DisplayWidth.of(mark) <= metrics.avatarWidth ? mark : "?"
     }
 
     /// The name, truncated to leave room for the VIP mark; the mark right after it.
-    private func addNameAndVIP(_ user: User, x: Int, y: Int, available: Int, into builder: inout FrameBuilder) {
+    private func addNameAndVIP(
+        _ user: User, name: String, x: Int, y: Int, available: Int, into builder: inout FrameBuilder
+    ) {
         let vip = user.isVIP ? vipMark(for: user) : nil
         let reserved = vip.map { DisplayWidth.of($0) + metrics.gap } ?? 0
-        let name = TextWrapper.truncate(cleanLine(user.screenName), toWidth: available - reserved)
-        let nameRect = builder.add(.name, x: x, y: y, lines: [name])
+        let nameRect = builder.add(.name, x: x, y: y, lines: [TextWrapper.truncate(name, toWidth: available - reserved)])
         if let vip {
             builder.add(.vipMark, x: nameRect.maxX + metrics.gap, y: y, lines: [vip])
         }
@@ -150,8 +149,13 @@ public struct StatusFrameLayout: Sendable {
         var x = 0
         for (index, (button, label)) in labels.enumerated() {
             let buttonWidth = inner / 3 + (index < inner % 3 ? 1 : 0)
-            let fitted = TextWrapper.truncate(label, toWidth: buttonWidth)
-            let padding = (buttonWidth - DisplayWidth.of(fitted)) / 2
+            var fitted = label
+            var labelWidth = DisplayWidth.of(label)
+            if labelWidth > buttonWidth {
+                fitted = TextWrapper.truncate(label, toWidth: buttonWidth)
+                labelWidth = DisplayWidth.of(fitted)
+            }
+            let padding = (buttonWidth - labelWidth) / 2
             builder.add(
                 .toolbarButton(button), x: x, y: y, width: buttonWidth,
                 lines: [String(repeating: " ", count: padding) + fitted])
@@ -176,7 +180,9 @@ public struct StatusFrameLayout: Sendable {
             let vipWidth = user.isVIP ? DisplayWidth.of(vipMark(for: user)) + metrics.gap : 0
             let besideTime = width - vipWidth - timeWidth - 3
             let fitsOneLine = besideTime >= min(6, DisplayWidth.of(user.screenName))
-            addNameAndVIP(user, x: 0, y: 0, available: fitsOneLine ? besideTime : width, into: &builder)
+            addNameAndVIP(
+                user, name: TextSanitizer.singleLine(user.screenName), x: 0, y: 0,
+                available: fitsOneLine ? besideTime : width, into: &builder)
             let end = builder.bottomRight(ofRow: 0)
             if fitsOneLine {
                 builder.add(.separator(0), x: end + 1, y: 0, lines: ["·"])
@@ -258,11 +264,6 @@ public struct StatusFrameLayout: Sendable {
             return retweet.text.isEmpty ? localizer.text(.unavailableRetweet) : retweet.text
         }
         return "@\(user.screenName)\(separator)\(retweet.text)"
-    }
-
-    /// A one-line field (a name) without newlines or control characters.
-    private func cleanLine(_ text: String) -> String {
-        String(TextSanitizer.clean(text).map { $0 == "\n" ? " " : $0 })
     }
 }
 

@@ -122,7 +122,7 @@ extension Status: Codable {
         isFavorited = try keys.decodeFlexibleBool(forKey: .favorited)
         isTruncated = try keys.decodeFlexibleBool(forKey: .truncated)
         // Documented as a number, sent as "" when the status replies to nothing.
-        inReplyToStatusID = try keys.decodeFlexibleInt64IfPresent(forKey: .inReplyToStatusID)
+        inReplyToStatusID = try keys.decodeFlexibleInt64IfPresent(forKey: .inReplyToStatusID, usuallyString: true)
         retweeted = try keys.decodeIfPresent(Status.self, forKey: .retweetedStatus).map { [$0] } ?? []
     }
 

@@ -6,28 +6,44 @@
 public enum TextSanitizer {
     public static let tabWidth = 4
 
+    /// The cleaned text.
     public static func clean(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
+        forEachCluster(of: text) { character, _ in result.append(character) }
+        return result
+    }
+
+    /// The cleaned text on one line, newlines turned into spaces: for names.
+    public static func singleLine(_ text: String) -> String {
+        if DisplayWidth.printableASCIIWidth(text) != nil { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        forEachCluster(of: text) { character, measure in result.append(measure.scalar == 0x0A ? " " : character) }
+        return result
+    }
+
+    /// Calls `body` with each cluster of the cleaned text, its width (0 for `\n`) and its
+    /// scalar when it is a single one.
+    static func forEachCluster(of text: String, _ body: (Character, DisplayWidth.Measure) -> Void) {
         var column = 0
         for character in text {
-            // "\r\n" is a single Character in Swift.
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                result.append("\n")
+            let measure = DisplayWidth.measure(character)
+            // "\r\n" is a single cluster of two scalars.
+            if measure.scalar == 0x0A || measure.scalar == 0x0D || (measure.scalar == nil && character == "\r\n") {
+                body("\n", DisplayWidth.Measure(width: 0, scalar: 0x0A))
                 column = 0
                 continue
             }
-            if character == "\t" {
+            if measure.scalar == 0x09 {
                 let spaces = tabWidth - column % tabWidth
-                result.append(String(repeating: " ", count: spaces))
+                for _ in 0..<spaces { body(" ", DisplayWidth.Measure(width: 1, scalar: 0x20)) }
                 column += spaces
                 continue
             }
-            let width = DisplayWidth.of(character)
-            if width == 0 { continue }
-            result.append(character)
-            column += width
+            if measure.width == 0 { continue }
+            body(character, measure)
+            column += measure.width
         }
-        return result
     }
 }
