@@ -14,6 +14,14 @@ func median(runs: Int, _ body: () throws -> Void) rethrows -> Duration {
     return times.sorted()[runs / 2]
 }
 
+/// Resets the peak resident set size to the current one (Linux: "5" to clear_refs), so that
+/// each case reports its own peak.
+func resetPeakResident() {
+    guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+    fputs("5", file)
+    fclose(file)
+}
+
 /// Peak resident set size of this process (VmHWM), in MiB.
 func peakResidentMiB() -> Double {
     guard let file = fopen("/proc/self/status", "r") else { return 0 }
@@ -45,6 +53,7 @@ struct Figures {
     var bytes: Int
     var decode: Duration
     var layoutAndRender: Duration
+    var peakMiB: Double
 
     var total: Duration { decode + layoutAndRender }
     var statusesPerSecond: Double { Double(statuses) / (milliseconds(total) / 1000) }
@@ -52,6 +61,7 @@ struct Figures {
 }
 
 func measure(statuses count: Int, runs: Int) throws -> Figures {
+    resetPeakResident()
     let now = Date(timeIntervalSince1970: 1_795_838_400)
     var generator = StatusGenerator(seed: 100, now: now)
     let data = try WeiboJSON.encode(generator.page(count: count))
@@ -66,13 +76,14 @@ func measure(statuses count: Int, runs: Int) throws -> Figures {
         lineCount = renderer.lines(of: frames).count
     }
     precondition(lineCount > count, "every status renders")
-    return Figures(statuses: count, bytes: data.count, decode: decode, layoutAndRender: render)
+    return Figures(
+        statuses: count, bytes: data.count, decode: decode, layoutAndRender: render, peakMiB: peakResidentMiB())
 }
 
 do {
     print("weibo-notifier benchmark: generated home timeline, width 80, Chinese, full style (median of runs)")
     print("")
-    print("statuses   JSON KiB   decode ms   layout+render ms   total ms   statuses/s   µs/status")
+    print("statuses   JSON KiB   decode ms   layout+render ms   total ms   statuses/s   µs/status   peak RSS MiB")
     var perStatus: [Double] = []
     for (count, runs) in [(100, 51), (10_000, 5)] {
         let figures = try measure(statuses: count, runs: runs)
@@ -83,12 +94,12 @@ do {
                 format(milliseconds(figures.decode), decimals: 3).padding(11),
                 format(milliseconds(figures.layoutAndRender), decimals: 3).padding(18),
                 format(milliseconds(figures.total), decimals: 3).padding(10),
-                String(Int(figures.statusesPerSecond)).padding(12), format(figures.microsecondsPerStatus, decimals: 1),
+                String(Int(figures.statusesPerSecond)).padding(12),
+                format(figures.microsecondsPerStatus, decimals: 1).padding(11), format(figures.peakMiB, decimals: 1),
             ].joined(separator: " "))
     }
     print("")
     print("linearity: cost per status at 10,000 / at 100 = \(format(perStatus[1] / perStatus[0]))")
-    print("peak RSS: \(format(peakResidentMiB(), decimals: 1)) MiB")
     print("target: a 100-status page decoded, laid out and rendered in under 5 ms")
 } catch {
     let message = Array("weibo-bench: \(error)\n".utf8)
