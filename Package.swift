@@ -10,16 +10,30 @@ let package = Package(
     targets: [
         // Models, decoding, formatting, text metrics, frame layout and rendering: pure Swift.
         .target(name: "WeiboKit"),
+        // The system libraries, from Debian's -dev packages.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CLibSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
+        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibNotify"]),
+        // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
+        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
-        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit"]),
+        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
         // Prints the figures `make bench` reports.
         .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit"]),
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
-        .target(name: "WeiboTestSupport", dependencies: ["WeiboKit"], path: "Tests/WeiboTestSupport"),
+        .target(
+            name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"],
+            path: "Tests/WeiboTestSupport"),
         .testTarget(
             name: "WeiboKitTests",
             dependencies: ["WeiboKit", "WeiboTestSupport"],
             exclude: ["Fixtures", "Rendering/Snapshots"]
+        ),
+        .testTarget(
+            name: "WeiboDesktopTests",
+            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport", "CGLib", "CLibSoup"]
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",

@@ -103,3 +103,39 @@ extension UnreadCounts: Codable {
         }
     }
 }
+
+/// The counters the notifier watches, by the API's names.
+public enum UnreadCounter: String, CaseIterable, Equatable, Hashable, Sendable {
+    case status
+    case cmt
+    case mentionStatus = "mention_status"
+    case mentionCmt = "mention_cmt"
+    case dm
+    case follower
+}
+
+extension UnreadCounts {
+    /// The value of one watched counter.
+    public subscript(counter: UnreadCounter) -> Int {
+        get {
+            switch counter {
+            case .status: status
+            case .cmt: cmt
+            case .mentionStatus: mentionStatus
+            case .mentionCmt: mentionCmt
+            case .dm: dm
+            case .follower: follower
+            }
+        }
+        set {
+            switch counter {
+            case .status: status = newValue
+            case .cmt: cmt = newValue
+            case .mentionStatus: mentionStatus = newValue
+            case .mentionCmt: mentionCmt = newValue
+            case .dm: dm = newValue
+            case .follower: follower = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import FoundationEssentials
+public import WeiboKit
+
+/// The Weibo Open API calls the notifier makes, each ending in a WeiboKit model or a
+/// `WeiboClientError`. Calls are asynchronous: the completion runs on this thread's main
+/// context. The token travels in the `Authorization` header of API calls, so that no URL, log
+/// line or error message ever holds it; the OAuth endpoints take it as a form field.
+public final class WeiboClient {
+    public let endpoints: WeiboEndpoints
+    private let http: HTTPClient
+
+    public init(endpoints: WeiboEndpoints, http: HTTPClient = HTTPClient()) {
+        self.endpoints = endpoints
+        self.http = http
+    }
+
+    public typealias Completion<Model> = (Result<Model, WeiboClientError>) -> Void
+
+    /// `remind/unread_count.json` for the account's own user (not rate limited).
+    public func unreadCounts(for account: Account, completion: @escaping Completion<UnreadCounts>) {
+        call(
+            HTTPRequest(.get, endpoints.unreadCount, parameters: [("uid", String(account.uid))], headers: auth(account)),
+            as: UnreadCounts.self, completion: completion)
+    }
+
+    /// `statuses/home_timeline.json`: newest first; `sinceID` for newer than, `maxID` for at most.
+    public func homeTimeline(
+        for account: Account, count: Int = 20, sinceID: Int64? = nil, maxID: Int64? = nil, page: Int? = nil,
+        completion: @escaping Completion<TimelinePage>
+    ) {
+        var parameters = [("count", String(min(max(count, 1), 100)))]
+        if let sinceID { parameters.append(("since_id", String(sinceID))) }
+        if let maxID { parameters.append(("max_id", String(maxID))) }
+        if let page { parameters.append(("page", String(page))) }
+        call(
+            HTTPRequest(.get, endpoints.homeTimeline, parameters: parameters, headers: auth(account)),
+            as: TimelinePage.self, completion: completion)
+    }
+
+    /// `account/rate_limit_status.json`.
+    public func rateLimitStatus(for account: Account, completion: @escaping Completion<RateLimitStatus>) {
+        call(HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account)), as: RateLimitStatus.self, completion: completion)
+    }
+
+    /// The page the user opens to let this app read their account (`oauth2/authorize`).
+    public func authorizeURL(appKey: String, redirectURI: String, state: String) -> String {
+        endpoints.authorize + "?" + HTTPRequest.formEncode([
+            ("client_id", appKey), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
+            ("display", "client"), ("forcelogin", "true"),
+        ])
+    }
+
+    /// `oauth2/access_token`: trades an authorization code for a token.
+    public func accessToken(
+        appKey: String, appSecret: String, code: String, redirectURI: String, completion: @escaping Completion<AccessTokenGrant>
+    ) {
+        let form = [
+            ("client_id", appKey), ("client_secret", appSecret), ("grant_type", "authorization_code"), ("code", code),
+            ("redirect_uri", redirectURI),
+        ]
+        call(HTTPRequest(.post, endpoints.accessToken, parameters: form), as: AccessTokenGrant.self, completion: completion)
+    }
+
+    /// `oauth2/get_token_info`: whose token it is and how long it lives.
+    public func tokenInfo(accessToken: String, completion: @escaping Completion<TokenInfo>) {
+        call(
+            HTTPRequest(.post, endpoints.tokenInfo, parameters: [("access_token", accessToken)]), as: TokenInfo.self,
+            completion: completion)
+    }
+
+    /// `oauth2/revokeoauth2`: ends the login on Weibo's side.
+    public func revoke(accessToken: String, completion: @escaping Completion<Bool>) {
+        call(HTTPRequest(.post, endpoints.revoke, parameters: [("access_token", accessToken)]), as: ResultFlag.self) {
+            completion($0.map(\.result))
+        }
+    }
+
+    // MARK: - One call
+
+    private func auth(_ account: Account) -> [(String, String)] {
+        [("Authorization", "OAuth2 \(account.accessToken)")]
+    }
+
+    private func call<Model: Decodable>(_ request: HTTPRequest, as model: Model.Type, completion: @escaping Completion<Model>) {
+        let path = request.loggablePath
+        Log.debug("\(request.method.rawValue) \(path)")
+        http.send(request) { result in
+            switch result {
+            case .failure(let error):
+                Log.debug("\(path): \(error)")
+                completion(.failure(.transport(error)))
+            case .success(let response):
+                completion(Self.interpret(response, path: path, as: model))
+            }
+        }
+    }
+
+    /// A response as the model, Weibo's error body, or what went wrong. Weibo's `error_code`
+    /// decides whatever the status; a non-200 body that is not Weibo's is an HTTP error.
+    static func interpret<Model: Decodable>(_ response: HTTPResponse, path: String, as model: Model.Type) -> Result<Model, WeiboClientError> {
+        do {
+            return .success(try WeiboJSON.decode(model, from: Data(response.body)))
+        } catch {
+            switch error {
+            case .api(let apiError):
+                return .failure(.api(apiError))
+            case .malformed(let failure):
+                if response.status != 200 {
+                    return .failure(.http(status: response.status, path: path, detail: summary(of: response)))
+                }
+                Log.warning("malformed answer for \(path): \(failure)")
+                return .failure(.malformed(path: path, failure))
+            }
+        }
+    }
+
+    /// A short description of a non-Weibo body: its title or first words.
+    static func summary(of response: HTTPResponse) -> String {
+        let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
+        if let open = text.firstRange(of: "<title>"), let close = text[open.upperBound...].firstRange(of: "</title>") {
+            return String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(in: " \n\r\t")
+        }
+        if response.body.isEmpty { return "empty body" }
+        let kind = response.contentType ?? "unknown type"
+        return "\(kind), \(response.body.count) bytes"
+    }
+}

@@ -1,0 +1,35 @@
+public import WeiboKit
+
+/// Why a call to Weibo gave no model, in words that say what the user can do.
+public enum WeiboClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Weibo answered with its error body.
+    case api(APIError)
+    /// An HTTP error whose body is not Weibo's (a proxy's page, an empty 500).
+    case http(status: Int, path: String, detail: String)
+    /// A 200 answer that is not the expected JSON (cut short, wrong shape, garbage).
+    case malformed(path: String, DecodingFailure)
+    /// No answer: network, DNS, TLS, timeout.
+    case transport(HTTPError)
+
+    public var description: String {
+        switch self {
+        case .api(let error):
+            return error.description
+        case .http(let status, let path, let detail):
+            return "HTTP \(status) for \(path), not a Weibo answer\(detail.isEmpty ? "" : " (\(detail))"); "
+                + "a proxy or Weibo itself is failing, try again later"
+        case .malformed(let path, let failure):
+            return "unexpected answer for \(path): \(failure); try again later"
+        case .transport(let error):
+            return error.description
+        }
+    }
+
+    /// The error is worth retrying later with backoff (not a login or configuration problem).
+    public var isTransient: Bool {
+        switch self {
+        case .api(let error): return error.kind == .transient || error.kind == .other
+        case .http, .malformed, .transport: return true
+        }
+    }
+}

@@ -1,0 +1,25 @@
+public import WeiboKit
+
+/// What the user configured, with the documented defaults for what they did not.
+public struct Configuration: Equatable, Sendable {
+    /// The app's key and secret from open.weibo.com; needed to log in.
+    public var appKey: String = ""
+    public var appSecret: String = ""
+    /// Where Weibo sends the browser after approval; must match the app's settings.
+    public var redirectURI: String = "https://api.weibo.com/oauth2/default.html"
+    public var apiBase: String = WeiboEndpoints.weibo.apiBase
+    public var remindBase: String = WeiboEndpoints.weibo.remindBase
+    /// Seconds between two checks of the unread counts.
+    public var interval: Int = 60
+    /// Counters that raise a notification.
+    public var notify: [UnreadCounter] = UnreadCounter.allCases
+    /// Counters shown as a count only.
+    public var countOnly: [UnreadCounter] = []
+
+    public init() {}
+
+    public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: apiBase, remindBase: remindBase) }
+
+    /// The smallest interval against the real API; shorter ones are for a sandbox on this machine.
+    public static let minimumInterval = 30
+}

@@ -1,0 +1,157 @@
+import CGLib
+import WeiboKit
+
+/// Reads the configuration from a GKeyFile (`$XDG_CONFIG_HOME/weibo-notifier/config`).
+///
+/// Unknown groups and keys are reported as warnings and ignored; a bad value is an error that
+/// names the file, the group and the key. A missing file is created from `template`, which
+/// documents every key and its default.
+public enum ConfigurationFile {
+    /// A value the program cannot use, and where it is.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var group: String?
+        public var key: String?
+        public var message: String
+
+        public var description: String {
+            var place = path
+            if let group { place += ": [\(group)]" }
+            if let key { place += " \(key)" }
+            return "\(place): \(message)"
+        }
+    }
+
+    /// The configuration in `path`, and warnings about what was ignored. With `create`, a
+    /// missing file is written from the template first.
+    public static func load(path: String, create: Bool = true) throws(Failure) -> (Configuration, warnings: [String]) {
+        if !g_file_test(path, G_FILE_TEST_EXISTS).isTrue {
+            if create {
+                do {
+                    try PrivateFile.write(Array(template.utf8), to: path, mode: 0o600)
+                } catch {
+                    throw Failure(path: path, message: "cannot write the default configuration: \(error)")
+                }
+            }
+            return (Configuration(), [])
+        }
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) == 0 {
+            let message = error.map { GLibError(taking: $0).message } ?? "unreadable"
+            throw Failure(path: path, message: message)
+        }
+        return try read(keyFile, path: path)
+    }
+
+    /// The known keys, by group.
+    static let known: [String: Set<String>] = [
+        "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
+        "notifier": ["interval", "notify", "count_only"],
+    ]
+
+    private static func read(_ keyFile: OpaquePointer?, path: String) throws(Failure) -> (Configuration, warnings: [String]) {
+        var warnings: [String] = []
+        for group in strings(g_key_file_get_groups(keyFile, nil)) {
+            guard let keys = known[group] else {
+                warnings.append("\(path): unknown group [\(group)] ignored")
+                continue
+            }
+            for key in strings(g_key_file_get_keys(keyFile, group, nil, nil)) where !keys.contains(key) {
+                warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+            }
+        }
+
+        var configuration = Configuration()
+        func string(_ group: String, _ key: String) -> String? {
+            guard let value = g_key_file_get_string(keyFile, group, key, nil) else { return nil }
+            defer { g_free(value) }
+            return String(cString: value).trimmingCharacters(in: " \t")
+        }
+        func failure(_ group: String, _ key: String, _ message: String) -> Failure {
+            Failure(path: path, group: group, key: key, message: message)
+        }
+
+        if let value = string("weibo", "app_key") { configuration.appKey = value }
+        if let value = string("weibo", "app_secret") { configuration.appSecret = value }
+        for (key, apply) in [
+            ("redirect_uri", { (value: String) in configuration.redirectURI = value }),
+            ("api_base", { configuration.apiBase = $0 }),
+            ("remind_base", { configuration.remindBase = $0 }),
+        ] as [(String, (String) -> Void)] {
+            guard let value = string("weibo", key) else { continue }
+            guard value.hasPrefix("https://") || value.hasPrefix("http://"), g_uri_is_valid(value, G_URI_FLAGS_NONE, nil).isTrue
+            else {
+                throw failure("weibo", key, "'\(value)' is not an http(s) URL")
+            }
+            apply(value)
+        }
+
+        if let value = string("notifier", "interval") {
+            guard let seconds = Int(value), seconds > 0 else {
+                throw failure("notifier", "interval", "'\(value)' is not a whole number of seconds")
+            }
+            guard seconds >= Configuration.minimumInterval else {
+                throw failure("notifier", "interval", "\(seconds) s is too often; \(Configuration.minimumInterval) s or more")
+            }
+            configuration.interval = seconds
+        }
+        for key in ["notify", "count_only"] {
+            guard let value = string("notifier", key) else { continue }
+            var counters: [UnreadCounter] = []
+            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmingCharacters(in: " \t") })
+            where !name.isEmpty {
+                guard let counter = UnreadCounter(rawValue: name) else {
+                    let names = UnreadCounter.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw failure("notifier", key, "unknown counter '\(name)'; the counters are \(names)")
+                }
+                counters.append(counter)
+            }
+            if key == "notify" { configuration.notify = counters } else { configuration.countOnly = counters }
+        }
+        return (configuration, warnings)
+    }
+
+    /// A NULL-terminated `gchar**` as Swift strings; frees it.
+    private static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        guard let list else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] {
+            result.append(String(cString: item))
+            index += 1
+        }
+        return result
+    }
+
+    /// The file written on first run: every key, commented out, with its default.
+    public static let template = """
+        # Weibo Notifier configuration (a GLib key file).
+        # A key left commented out keeps the default shown after '='.
+
+        [weibo]
+        # Your app's key and secret from https://open.weibo.com/apps, needed by `weibo-notifier login`.
+        #app_key=
+        #app_secret=
+        # Where Weibo sends the browser after you approve; it must match the app's callback setting.
+        #redirect_uri=https://api.weibo.com/oauth2/default.html
+        # The API servers. To try things out, point both at `weibo-notifier sandbox` (http://127.0.0.1:PORT).
+        #api_base=https://api.weibo.com
+        #remind_base=https://rm.api.weibo.com
+
+        [notifier]
+        # Seconds between two checks of the unread counts; 30 or more.
+        #interval=60
+        # Counters that raise a notification: status, cmt, mention_status, mention_cmt, dm, follower.
+        #notify=status;cmt;mention_status;mention_cmt;dm;follower
+        # Counters shown as a count only (tray, badge, status bar), without a notification.
+        #count_only=
+
+        """
+}
+
+extension gboolean {
+    var isTrue: Bool { self != 0 }
+}

@@ -1,0 +1,39 @@
+import CGLib
+
+/// A `GError`, copied into Swift once at the boundary and freed there.
+public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error domain's name (`g-io-error-quark`, `g-resolver-error-quark`, …).
+    public var domain: String
+    public var code: Int32
+    public var message: String
+
+    public init(domain: String, code: Int32, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+
+    /// Takes the error out of `pointer` and frees it.
+    init(taking pointer: UnsafeMutablePointer<GError>) {
+        domain = String(cString: g_quark_to_string(pointer.pointee.domain))
+        code = pointer.pointee.code
+        message = pointer.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        g_error_free(pointer)
+    }
+
+    public var description: String { message }
+
+    /// Calls `body` with a `GError**` and throws what it left there, if anything.
+    static func check<Result>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Result) throws(GLibError) -> Result {
+        var error: UnsafeMutablePointer<GError>?
+        let result = body(&error)
+        if let error { throw GLibError(taking: error) }
+        return result
+    }
+
+    static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
+    static let resolverDomain = String(cString: g_quark_to_string(g_resolver_error_quark()))
+    static let tlsDomain = String(cString: g_quark_to_string(g_tls_error_quark()))
+    static let keyFileDomain = String(cString: g_quark_to_string(g_key_file_error_quark()))
+    static let fileDomain = String(cString: g_quark_to_string(g_file_error_quark()))
+}

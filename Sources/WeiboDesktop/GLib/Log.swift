@@ -1,0 +1,43 @@
+import CGLib
+
+/// Logging through GLib's structured logging: journald under systemd, standard error
+/// otherwise; debug messages only with `G_MESSAGES_DEBUG` (or `-v`).
+///
+/// Callers pass text that never holds the token: URLs are logged by path, see `Redaction`.
+public enum Log {
+    static let domain = "weibo-notifier"
+
+    public static func debug(_ message: String) { write(G_LOG_LEVEL_DEBUG, message) }
+    public static func info(_ message: String) { write(G_LOG_LEVEL_INFO, message) }
+    public static func message(_ message: String) { write(G_LOG_LEVEL_MESSAGE, message) }
+    public static func warning(_ message: String) { write(G_LOG_LEVEL_WARNING, message) }
+
+    /// Shows debug messages too, as `-v` asks.
+    public static func enableDebug() {
+        g_log_set_debug_enabled(1)
+    }
+
+    private static func write(_ level: GLogLevelFlags, _ message: String) {
+        CGLib_log(domain, level, Redaction.redact(message))
+    }
+}
+
+/// Keeps access tokens out of anything printed or logged.
+public enum Redaction {
+    /// `text` with the value of every `access_token=` parameter and `OAuth2 ` header replaced.
+    public static func redact(_ text: String) -> String {
+        var result = text
+        for marker in ["access_token=", "OAuth2 ", "\"access_token\":\""] {
+            var searchStart = result.startIndex
+            while let range = result[searchStart...].firstRange(of: marker) {
+                var end = range.upperBound
+                while end < result.endIndex, !"&\" \n\r\t,;}".contains(result[end]) {
+                    end = result.index(after: end)
+                }
+                result.replaceSubrange(range.upperBound..<end, with: "<redacted>")
+                searchStart = result.index(range.upperBound, offsetBy: "<redacted>".count, limitedBy: result.endIndex) ?? result.endIndex
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,203 @@
+import CGLib
+import CLibSoup
+
+/// HTTP over one libsoup session, on the thread-default main context.
+///
+/// Verifies TLS (libsoup's default with glib-networking), follows the desktop's proxy settings
+/// (the default `GProxyResolver`), sends a User-Agent, and bounds every request by a total
+/// timeout: a stalled request is cancelled, never left to outlive the next poll. Plain `http://`
+/// goes only to loopback addresses (the sandbox).
+public final class HTTPClient {
+    /// The whole request, from connecting to the last byte, in seconds.
+    public let totalTimeout: UInt32
+    private let session: UnsafeMutablePointer<SoupSession>
+
+    public static let userAgent = "weibo-notifier/0.1 (+https://github.com/io-github-weibonotifier)"
+
+    public init(totalTimeout: UInt32 = 20) {
+        self.totalTimeout = totalTimeout
+        // The I/O timeout catches a stalled read early; the total timeout below bounds the rest.
+        // A session can only fail to be made when out of memory, which GLib aborts on anyway.
+        guard let session = CLibSoup_session_new(min(totalTimeout, 15), 60, Self.userAgent) else {
+            fatalError("libsoup could not make a session")
+        }
+        self.session = session
+    }
+
+    deinit {
+        soup_session_abort(session)
+        g_object_unref(UnsafeMutableRawPointer(session))
+    }
+
+    /// Sends `request`; `completion` runs later on this thread's main context, exactly once.
+    public func send(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
+        let url = request.fullURL
+        if let refusal = Self.refusal(of: request.url) {
+            // Answer on the next turn of the loop, as a real request would.
+            let pending = Pending(completion: completion, host: "", timeout: totalTimeout, message: nil)
+            pending.finish(.failure(refusal))
+            return
+        }
+        let message: OpaquePointer?
+        switch request.method {
+        case .get:
+            message = soup_message_new("GET", url)
+        case .post:
+            message = soup_message_new_from_encoded_form(
+                "POST", url, g_strdup(HTTPRequest.formEncode(request.parameters)))
+        }
+        guard let message else {
+            completion(.failure(.refusedURL("not a valid URL: \(Redaction.redact(url))")))
+            return
+        }
+        let headers = soup_message_get_request_headers(message)
+        soup_message_headers_replace(headers, "Accept", "application/json")
+        for (name, value) in request.headers {
+            soup_message_headers_replace(headers, name, value)
+        }
+
+        let pending = Pending(completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, message: message)
+        pending.startTimer()
+        // The session holds the message; `pending` is retained until the callback releases it.
+        soup_session_send_and_read_async(
+            session, message, Int32(G_PRIORITY_DEFAULT), pending.cancellable,
+            { source, result, data in
+                guard let data else { return }
+                // Balanced by `passRetained` below: the callback runs exactly once.
+                let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
+                pending.requestFinished(session: UnsafeMutablePointer<SoupSession>(OpaquePointer(source)), result: result)
+            },
+            Unmanaged.passRetained(pending).toOpaque())
+    }
+
+    /// Why this client will not send to `url`, if it will not.
+    static func refusal(of url: String) -> HTTPError? {
+        guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else {
+            return .refusedURL("not a valid URL: \(Redaction.redact(url))")
+        }
+        defer { g_uri_unref(uri) }
+        let scheme = g_uri_get_scheme(uri).map { String(cString: $0).lowercased() } ?? ""
+        let host = g_uri_get_host(uri).map { String(cString: $0) } ?? ""
+        switch scheme {
+        case "https": return nil
+        case "http": return isLoopback(host) ? nil : .refusedURL("refusing plain http:// to \(host): only https, or http to this machine")
+        default: return .refusedURL("not an http(s) URL: \(Redaction.redact(url))")
+        }
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost.
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: "[]")
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+    }
+
+    static func host(of url: String) -> String {
+        guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else { return url }
+        defer { g_uri_unref(uri) }
+        return g_uri_get_host(uri).map { String(cString: $0) } ?? url
+    }
+
+    /// One request in flight: its completion, its cancellable and its timeout.
+    private final class Pending {
+        let completion: (Result<HTTPResponse, HTTPError>) -> Void
+        let host: String
+        let timeout: UInt32
+        let message: OpaquePointer?
+        let cancellable = g_cancellable_new()
+        var timerID: UInt32 = 0
+        var timedOut = false
+        var finished = false
+
+        init(completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void, host: String, timeout: UInt32, message: OpaquePointer?) {
+            self.completion = completion
+            self.host = host
+            self.timeout = timeout
+            self.message = message
+        }
+
+        deinit {
+            if timerID != 0 { g_source_remove(timerID) }
+            g_object_unref(UnsafeMutableRawPointer(cancellable))
+            if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        }
+
+        /// Cancels the request when the total timeout passes.
+        func startTimer() {
+            // The timer holds an unretained reference: the request's own retain (released in
+            // the callback) keeps `self` alive, and `deinit` removes the timer first.
+            timerID = g_timeout_add_seconds(
+                timeout,
+                { data in
+                    guard let data else { return CGLib_SOURCE_REMOVE }
+                    let pending = Unmanaged<Pending>.fromOpaque(data).takeUnretainedValue()
+                    pending.timerID = 0
+                    pending.timedOut = true
+                    g_cancellable_cancel(pending.cancellable)
+                    return CGLib_SOURCE_REMOVE
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
+
+        func requestFinished(session: UnsafeMutablePointer<SoupSession>?, result: OpaquePointer?) {
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = soup_session_send_and_read_finish(session, result, &error)
+            if let error {
+                let glibError = GLibError(taking: error)
+                finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : Self.classify(glibError, host: host)))
+                return
+            }
+            var body: [UInt8] = []
+            if let bytes {
+                var size = 0
+                if let data = g_bytes_get_data(bytes, &size), size > 0 {
+                    body = Array(UnsafeRawBufferPointer(start: data, count: size))
+                }
+                g_bytes_unref(bytes)
+            }
+            let headers = soup_message_get_response_headers(message)
+            let contentType = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
+            var named: [String: String] = [:]
+            if let location = soup_message_headers_get_one(headers, "Location") {
+                named["location"] = String(cString: location)
+            }
+            finish(.success(HTTPResponse(
+                status: Int(soup_message_get_status(message).rawValue), contentType: contentType, body: body,
+                headers: named)))
+        }
+
+        func finish(_ result: Result<HTTPResponse, HTTPError>) {
+            guard !finished else { return }
+            finished = true
+            if timerID != 0 {
+                g_source_remove(timerID)
+                timerID = 0
+            }
+            completion(result)
+        }
+
+        /// GLib's error, in the words a user can act on.
+        static func classify(_ error: GLibError, host: String) -> HTTPError {
+            if error.domain == GLibError.resolverDomain { return .nameResolution(host: host) }
+            if error.domain == GLibError.tlsDomain { return .tls(host: host, message: error.message) }
+            if error.domain == GLibError.ioDomain {
+                switch error.code {
+                case Int32(G_IO_ERROR_CONNECTION_REFUSED.rawValue): return .connectionRefused(host: host)
+                case Int32(G_IO_ERROR_TIMED_OUT.rawValue): return .timeout(seconds: 15)
+                case Int32(G_IO_ERROR_HOST_NOT_FOUND.rawValue): return .nameResolution(host: host)
+                case Int32(G_IO_ERROR_NETWORK_UNREACHABLE.rawValue), Int32(G_IO_ERROR_HOST_UNREACHABLE.rawValue):
+                    return .networkUnreachable(host: host)
+                case Int32(G_IO_ERROR_PARTIAL_INPUT.rawValue), Int32(G_IO_ERROR_CONNECTION_CLOSED.rawValue),
+                     Int32(G_IO_ERROR_BROKEN_PIPE.rawValue):
+                    return .connectionClosed(host: host)
+                default: break
+                }
+            }
+            return .transport(host: host, message: error.message)
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    }
+}

@@ -1,0 +1,95 @@
+import CGLib
+
+/// One HTTP request: method, URL, query or form parameters, headers.
+public struct HTTPRequest: Sendable {
+    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+
+    public var method: Method
+    /// The URL without its query.
+    public var url: String
+    /// Query parameters (GET) or form fields (POST), in order.
+    public var parameters: [(String, String)]
+    public var headers: [(String, String)]
+
+    public init(_ method: Method, _ url: String, parameters: [(String, String)] = [], headers: [(String, String)] = []) {
+        self.method = method
+        self.url = url
+        self.parameters = parameters
+        self.headers = headers
+    }
+
+    /// The URL with the query for a GET.
+    var fullURL: String {
+        guard method == .get, !parameters.isEmpty else { return url }
+        return url + (url.contains("?") ? "&" : "?") + Self.formEncode(parameters)
+    }
+
+    /// The request as it may be logged: the path without the query (which may hold a token).
+    public var loggablePath: String {
+        var text = Substring(url)
+        if let scheme = text.firstRange(of: "://") { text = text[scheme.upperBound...] }
+        if let slash = text.firstIndex(of: "/") { text = text[slash...] } else { text = "/" }
+        return String(text)
+    }
+
+    /// `application/x-www-form-urlencoded`: `a=1&b=x%20y`.
+    static func formEncode(_ parameters: [(String, String)]) -> String {
+        parameters.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    static func escape(_ text: String) -> String {
+        guard let escaped = g_uri_escape_string(text, nil, 0) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}
+
+/// What came back: status, content type and body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// The media type without parameters (`application/json`), if the server sent one.
+    public var contentType: String?
+    public var body: [UInt8]
+    /// Response headers asked for by name (`Location`), lower-cased names.
+    public var headers: [String: String]
+
+    public init(status: Int, contentType: String?, body: [UInt8], headers: [String: String] = [:]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.headers = headers
+    }
+}
+
+/// Why a request got no response.
+public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No complete answer within the time allowed.
+    case timeout(seconds: Int)
+    /// Nothing listens at the address.
+    case connectionRefused(host: String)
+    /// The host name could not be resolved.
+    case nameResolution(host: String)
+    /// No route to the network.
+    case networkUnreachable(host: String)
+    /// The TLS certificate or handshake failed.
+    case tls(host: String, message: String)
+    /// The connection closed before the whole answer came.
+    case connectionClosed(host: String)
+    /// The URL is not one this client sends to (plain http to a remote host, or not a URL).
+    case refusedURL(String)
+    /// Any other transport failure, in GLib's words.
+    case transport(host: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .timeout(let seconds): return "no answer within \(seconds) s; check the network, Weibo may be slow"
+        case .connectionRefused(let host): return "\(host) refused the connection; is the address right?"
+        case .nameResolution(let host): return "cannot resolve \(host); check the network connection"
+        case .networkUnreachable(let host): return "the network is unreachable (\(host)); check the connection"
+        case .tls(let host, let message): return "secure connection to \(host) failed: \(message)"
+        case .connectionClosed(let host): return "\(host) closed the connection before answering in full"
+        case .refusedURL(let reason): return reason
+        case .transport(let host, let message): return "request to \(host) failed: \(message)"
+        }
+    }
+}
