@@ -4,7 +4,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-DEB_PACKAGES := pkg-config
+DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test demo bench sample clean

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Testing
 import WeiboDesktop
 import WeiboKit
@@ -7,15 +7,181 @@ import WeiboTestSupport
 
 /// The client against the sandbox on 127.0.0.1: every endpoint, every fault.
 @Suite struct WeiboClientTests {
+    func raise(_ harness: SandboxHarness, _ counters: [String: String]) {
+        _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/counts", parameters: counters))
+    }
+
+    func inject(_ harness: SandboxHarness, _ kind: String, count: Int = 1, seconds: Int = 5) {
+        let response = harness.api.handle(SandboxRequest(
+            method: "POST", path: "/_sandbox/faults", parameters: ["kind": kind, "count": String(count), "seconds": String(seconds)]))
+        #expect(response.status == 200)
+    }
+
     @Test func unreadCountsFollowTheSandbox() throws {
         try SandboxHarness.run { harness in
             harness.api.addStatuses(3)
-            _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/counts", parameters: ["cmt": "2", "dm": "1"]))
-            let result = harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }
-            let counts = try #require(try result?.get())
-            #expect(counts.status == 3)
-            #expect(counts.cmt == 2)
-            #expect(counts.dm == 1)
+            raise(harness, ["cmt": "2", "dm": "1", "mention_status": "4", "follower": "1"])
+            let counts = try #require(try harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get())
+            #expect(counts == UnreadCounts(status: 3, follower: 1, cmt: 2, dm: 1, mentionStatus: 4))
         }
+    }
+
+    @Test func homeTimelinePagesAndResetsTheStatusCounter() throws {
+        try SandboxHarness.run { harness in
+            harness.api.addStatuses(5)
+            let first = try #require(try harness.wait { harness.client.homeTimeline(for: harness.account, count: 10, completion: $0) }?.get())
+            #expect(first.statuses.count == 10)
+            #expect(first.statuses.map(\.id) == first.statuses.map(\.id).sorted(by: >), "newest first")
+            #expect(first.nextCursor == first.statuses[9].id - 1)
+            #expect(harness.api.counts.status == 0, "reading the timeline resets the status counter")
+
+            let older = try #require(try harness.wait {
+                harness.client.homeTimeline(for: harness.account, count: 10, maxID: first.nextCursor, completion: $0)
+            }?.get())
+            #expect(older.statuses.first.map { $0.id <= first.nextCursor } == true)
+            #expect(Set(older.statuses.map(\.id)).isDisjoint(with: first.statuses.map(\.id)))
+
+            let second = try #require(try harness.wait {
+                harness.client.homeTimeline(for: harness.account, count: 10, page: 2, completion: $0)
+            }?.get())
+            #expect(second.statuses.map(\.id) == older.statuses.map(\.id))
+
+            harness.api.addStatuses(2)
+            let newer = try #require(try harness.wait {
+                harness.client.homeTimeline(for: harness.account, sinceID: first.statuses[0].id, completion: $0)
+            }?.get())
+            #expect(newer.statuses.count == 2)
+        }
+    }
+
+    @Test func theStatusCounterCanBeLeftAlone() throws {
+        var options = SandboxAPI.Options()
+        options.resetStatusOnRead = false
+        try SandboxHarness.run(options: options) { harness in
+            harness.api.addStatuses(4)
+            _ = harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) }
+            #expect(harness.api.counts.status == 4)
+        }
+    }
+
+    @Test func rateLimitStatusAndTheLimitItself() throws {
+        try SandboxHarness.run { harness in
+            let status = try #require(try harness.wait { harness.client.rateLimitStatus(for: harness.account, completion: $0) }?.get())
+            #expect(status.userLimit == 150)
+            #expect(status.remainingUserHits == 150)
+            for _ in 0..<150 {
+                _ = harness.api.handle(SandboxRequest(
+                    method: "GET", path: "/2/statuses/home_timeline.json", authorization: "OAuth2 \(harness.api.readyToken)"))
+            }
+            let limited = harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) }
+            guard case .failure(.api(let error)) = limited else {
+                Issue.record("expected the rate limit, got \(String(describing: limited))")
+                return
+            }
+            #expect(error.code == 10023)
+            #expect(error.kind == .rateLimit)
+            // The unread counts are never rate limited.
+            #expect(try harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get() != nil)
+        }
+    }
+
+    @Test func tokenErrorsAreWeibosOwn() throws {
+        try SandboxHarness.run { harness in
+            let unknown = harness.wait { harness.client.unreadCounts(for: harness.account(token: "2.00nonsense"), completion: $0) }
+            #expect(unknown.flatMap(apiCode) == 21332)
+            let expiring = try #require(harness.api.handle(SandboxRequest(
+                method: "POST", path: "/_sandbox/token", parameters: ["expires_in": "0"])).bodyJSON["access_token"] as? String)
+            let expired = harness.wait { harness.client.unreadCounts(for: harness.account(token: expiring), completion: $0) }
+            #expect(expired.flatMap(apiCode) == 21327)
+            let wrongUser = Account(accessToken: harness.api.readyToken, uid: 42, issuedAt: harness.account.issuedAt, expiresIn: 100)
+            let mismatch = harness.wait { harness.client.unreadCounts(for: wrongUser, completion: $0) }
+            #expect(mismatch.flatMap(apiCode) == 21335)
+            guard case .failure(.api(let error)) = mismatch else { return }
+            #expect(error.kind == .wrongUser)
+        }
+    }
+
+    @Test func setCountIsAnAdvancedAPI() throws {
+        try SandboxHarness.run { harness in
+            let refused = harness.api.handle(SandboxRequest(
+                method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
+                authorization: "OAuth2 \(harness.api.readyToken)"))
+            #expect(refused.status == 403)
+            #expect(refused.bodyJSON["error_code"] as? Int == 10014)
+        }
+    }
+
+    /// Every fault the sandbox can inject: the right error, no crash, no token in the message,
+    /// and the next call works again.
+    @Test(arguments: SandboxAPI.FaultKind.allCases)
+    func faultsBecomeClearErrors(_ kind: SandboxAPI.FaultKind) throws {
+        try SandboxHarness.run(timeout: 2) { harness in
+            inject(harness, kind.rawValue, seconds: 4)
+            let result = try #require(harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) })
+            guard case .failure(let error) = result else {
+                Issue.record("\(kind) gave a timeline")
+                return
+            }
+            switch (kind, error) {
+            case (.http500, .api(let api)): #expect(api.code == 10001 && api.kind == .transient)
+            case (.html502, .http(let status, _, let detail)): #expect(status == 502 && detail == "502 Bad Gateway")
+            case (.malformed, .malformed(let path, _)): #expect(path == "/2/statuses/home_timeline.json")
+            case (.truncated, .transport(.connectionClosed)): break
+            case (.delay, .transport(.timeout(let seconds))): #expect(seconds == 2)
+            case (.drop, .transport(.connectionClosed)): break
+            case (.expiredToken, .api(let api)): #expect(api.code == 21327 && api.kind == .auth)
+            case (.rateLimit, .api(let api)): #expect(api.code == 10023)
+            default: Issue.record("\(kind) gave \(error)")
+            }
+            #expect(!error.description.contains(harness.api.readyToken))
+            #expect(!error.description.isEmpty)
+            // The fault is spent: the next call answers again.
+            let next = harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }
+            #expect((try? next?.get()) != nil, "after \(kind): \(String(describing: next))")
+        }
+    }
+
+    @Test func transportFailuresAreNamed() throws {
+        try MainContext.withOwnContext {
+            // A port nothing listens on: bind one, then free it.
+            let port = try SandboxHarness.run { $0.server.port }
+            let client = WeiboClient(endpoints: WeiboEndpoints(singleBase: "http://127.0.0.1:\(port)"), http: HTTPClient(totalTimeout: 3))
+            let account = Account(accessToken: "2.00secret", uid: 1, issuedAt: Date(), expiresIn: 100)
+            var result: Result<UnreadCounts, WeiboClientError>?
+            client.unreadCounts(for: account) { result = $0 }
+            MainContext.run(timeout: 10) { result != nil }
+            guard case .failure(.transport(.connectionRefused(let host))) = result else {
+                Issue.record("expected connection refused, got \(String(describing: result))")
+                return
+            }
+            #expect(host == "127.0.0.1")
+
+            let remote = WeiboClient(endpoints: WeiboEndpoints(singleBase: "http://api.weibo.com"))
+            var refused: Result<UnreadCounts, WeiboClientError>?
+            remote.unreadCounts(for: account) { refused = $0 }
+            guard case .failure(.transport(.refusedURL(let reason))) = refused else {
+                Issue.record("plain http to a remote host must be refused, got \(String(describing: refused))")
+                return
+            }
+            #expect(reason.contains("only https"))
+        }
+    }
+
+    @Test func redactionKeepsTokensOut() {
+        #expect(Redaction.redact("GET /2/x.json?access_token=2.00abc&uid=1") == "GET /2/x.json?access_token=<redacted>&uid=1")
+        #expect(Redaction.redact("Authorization: OAuth2 2.00abc") == "Authorization: OAuth2 <redacted>")
+        #expect(Redaction.redact("{\"access_token\":\"2.00abc\",\"uid\":\"1\"}") == "{\"access_token\":\"<redacted>\",\"uid\":\"1\"}")
+    }
+}
+
+func apiCode<Model>(_ result: Result<Model, WeiboClientError>) -> Int? {
+    if case .failure(.api(let error)) = result { return error.code }
+    return nil
+}
+
+extension SandboxResponse {
+    /// The body as a JSON object, for assertions.
+    var bodyJSON: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
 }

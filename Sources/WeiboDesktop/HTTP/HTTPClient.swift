@@ -10,15 +10,18 @@ import CLibSoup
 public final class HTTPClient {
     /// The whole request, from connecting to the last byte, in seconds.
     public let totalTimeout: UInt32
+    /// A read or write that stalls this long fails early.
+    let ioTimeout: UInt32
     private let session: UnsafeMutablePointer<SoupSession>
 
     public static let userAgent = "weibo-notifier/0.1 (+https://github.com/io-github-weibonotifier)"
 
     public init(totalTimeout: UInt32 = 20) {
         self.totalTimeout = totalTimeout
+        ioTimeout = min(totalTimeout, 15)
         // The I/O timeout catches a stalled read early; the total timeout below bounds the rest.
         // A session can only fail to be made when out of memory, which GLib aborts on anyway.
-        guard let session = CLibSoup_session_new(min(totalTimeout, 15), 60, Self.userAgent) else {
+        guard let session = CLibSoup_session_new(ioTimeout, 60, Self.userAgent) else {
             fatalError("libsoup could not make a session")
         }
         self.session = session
@@ -34,7 +37,7 @@ public final class HTTPClient {
         let url = request.fullURL
         if let refusal = Self.refusal(of: request.url) {
             // Answer on the next turn of the loop, as a real request would.
-            let pending = Pending(completion: completion, host: "", timeout: totalTimeout, message: nil)
+            let pending = Pending(completion: completion, host: "", timeout: totalTimeout, ioTimeout: ioTimeout, message: nil)
             pending.finish(.failure(refusal))
             return
         }
@@ -50,13 +53,19 @@ public final class HTTPClient {
             completion(.failure(.refusedURL("not a valid URL: \(Redaction.redact(url))")))
             return
         }
+        // Redirects are not followed: the API never redirects, and the OAuth approval's
+        // redirect is read from its Location header.
+        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         let headers = soup_message_get_request_headers(message)
         soup_message_headers_replace(headers, "Accept", "application/json")
         for (name, value) in request.headers {
             soup_message_headers_replace(headers, name, value)
         }
 
-        let pending = Pending(completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, message: message)
+        let pending = Pending(
+            completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, ioTimeout: ioTimeout, message: message)
+        // A request in flight keeps its session: dropping the client must not cancel it.
+        pending.client = self
         pending.startTimer()
         // The session holds the message; `pending` is retained until the callback releases it.
         soup_session_send_and_read_async(
@@ -102,16 +111,22 @@ public final class HTTPClient {
         let completion: (Result<HTTPResponse, HTTPError>) -> Void
         let host: String
         let timeout: UInt32
+        let ioTimeout: UInt32
         let message: OpaquePointer?
         let cancellable = g_cancellable_new()
         var timerID: UInt32 = 0
         var timedOut = false
+        var client: HTTPClient?
         var finished = false
 
-        init(completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void, host: String, timeout: UInt32, message: OpaquePointer?) {
+        init(
+            completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void, host: String, timeout: UInt32, ioTimeout: UInt32,
+            message: OpaquePointer?
+        ) {
             self.completion = completion
             self.host = host
             self.timeout = timeout
+            self.ioTimeout = ioTimeout
             self.message = message
         }
 
@@ -142,7 +157,7 @@ public final class HTTPClient {
             let bytes = soup_session_send_and_read_finish(session, result, &error)
             if let error {
                 let glibError = GLibError(taking: error)
-                finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : Self.classify(glibError, host: host)))
+                finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : classify(glibError)))
                 return
             }
             var body: [UInt8] = []
@@ -154,6 +169,12 @@ public final class HTTPClient {
                 g_bytes_unref(bytes)
             }
             let headers = soup_message_get_response_headers(message)
+            // A connection closed early can leave fewer bytes than the server announced.
+            if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
+               soup_message_headers_get_content_length(headers) > body.count {
+                finish(.failure(.connectionClosed(host: host)))
+                return
+            }
             let contentType = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
             var named: [String: String] = [:]
             if let location = soup_message_headers_get_one(headers, "Location") {
@@ -167,6 +188,7 @@ public final class HTTPClient {
         func finish(_ result: Result<HTTPResponse, HTTPError>) {
             guard !finished else { return }
             finished = true
+            defer { client = nil }
             if timerID != 0 {
                 g_source_remove(timerID)
                 timerID = 0
@@ -175,13 +197,13 @@ public final class HTTPClient {
         }
 
         /// GLib's error, in the words a user can act on.
-        static func classify(_ error: GLibError, host: String) -> HTTPError {
+        func classify(_ error: GLibError) -> HTTPError {
             if error.domain == GLibError.resolverDomain { return .nameResolution(host: host) }
             if error.domain == GLibError.tlsDomain { return .tls(host: host, message: error.message) }
             if error.domain == GLibError.ioDomain {
                 switch error.code {
                 case Int32(G_IO_ERROR_CONNECTION_REFUSED.rawValue): return .connectionRefused(host: host)
-                case Int32(G_IO_ERROR_TIMED_OUT.rawValue): return .timeout(seconds: 15)
+                case Int32(G_IO_ERROR_TIMED_OUT.rawValue): return .timeout(seconds: Int(ioTimeout))
                 case Int32(G_IO_ERROR_HOST_NOT_FOUND.rawValue): return .nameResolution(host: host)
                 case Int32(G_IO_ERROR_NETWORK_UNREACHABLE.rawValue), Int32(G_IO_ERROR_HOST_UNREACHABLE.rawValue):
                     return .networkUnreachable(host: host)

@@ -1,0 +1,154 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboDesktop
+import WeiboKit
+import WeiboTestSupport
+
+/// A folder of the test's own, removed afterwards.
+func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Result {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-test-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    return try body(folder)
+}
+
+func mode(of path: String) -> mode_t {
+    var info = stat()
+    stat(path, &info)
+    return info.st_mode & 0o777
+}
+
+@Suite struct AccountStoreTests {
+    let account = Account(accessToken: "2.00secret-token", uid: 5_712_659_759, issuedAt: Date(timeIntervalSince1970: 1_795_838_400), expiresIn: 86_400)
+
+    @Test func savedPrivatelyAndReadBack() throws {
+        try withTemporaryFolder { folder in
+            let store = AccountStore(path: folder + "/nested/account")
+            try store.save(account)
+            #expect(mode(of: folder + "/nested/account") == 0o600)
+            #expect(mode(of: folder + "/nested") == 0o700)
+            #expect(try store.load() == account)
+            // Saving again keeps the mode (an atomic rename, not a rewrite in place).
+            try store.save(account)
+            #expect(mode(of: folder + "/nested/account") == 0o600)
+        }
+    }
+
+    @Test func aFileOthersCanReadIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let store = AccountStore(path: folder + "/account")
+            try store.save(account)
+            chmod(folder + "/account", 0o644)
+            do {
+                _ = try store.load()
+                Issue.record("a 0644 account file was read")
+            } catch let error as AccountStore.Failure {
+                #expect(error.description.contains("permissions 644"))
+                #expect(error.description.contains("chmod 600 '\(folder)/account'"))
+                #expect(!error.description.contains("2.00secret-token"))
+            }
+        }
+    }
+
+    @Test func missingAndCorruptFilesSayWhatToDo() throws {
+        try withTemporaryFolder { folder in
+            let store = AccountStore(path: folder + "/account")
+            #expect(throws: AccountStore.Failure.notLoggedIn(path: folder + "/account")) { try store.load() }
+            try PrivateFile.write(Array("{\"access_token\":\"2.00secret\"".utf8), to: folder + "/account")
+            do {
+                _ = try store.load()
+                Issue.record("a corrupt account file was read")
+            } catch let error as AccountStore.Failure {
+                guard case .corrupt = error else {
+                    Issue.record("\(error)")
+                    return
+                }
+                #expect(error.description.contains("weibo-notifier login"))
+                #expect(!error.description.contains("2.00secret"))
+            }
+            try store.delete()
+            try store.delete()  // already gone is fine
+        }
+    }
+}
+
+@Suite struct ConfigurationFileTests {
+    @Test func firstRunWritesTheDocumentedDefaults() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/weibo-notifier/config"
+            let (configuration, warnings) = try ConfigurationFile.load(path: path)
+            #expect(configuration == Configuration())
+            #expect(warnings.isEmpty)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text == ConfigurationFile.template)
+            for key in ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "interval", "notify", "count_only"] {
+                #expect(text.contains("#\(key)="), "\(key) is documented")
+            }
+            // The template itself reads back as the defaults.
+            #expect(try ConfigurationFile.load(path: path).0 == Configuration())
+        }
+    }
+
+    @Test func valuesAreRead() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try """
+                [weibo]
+                app_key=123
+                app_secret=s3cret
+                api_base=http://127.0.0.1:8080/
+                remind_base=http://127.0.0.1:8080
+                [notifier]
+                interval=120
+                notify=cmt;dm
+                count_only=status,follower
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            let (configuration, warnings) = try ConfigurationFile.load(path: path)
+            #expect(warnings.isEmpty)
+            #expect(configuration.appKey == "123" && configuration.appSecret == "s3cret")
+            #expect(configuration.endpoints == WeiboEndpoints(singleBase: "http://127.0.0.1:8080"))
+            #expect(configuration.interval == 120)
+            #expect(configuration.notify == [.cmt, .dm])
+            #expect(configuration.countOnly == [.status, .follower])
+        }
+    }
+
+    @Test func unknownKeysWarn() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try "[weibo]\napp_key=1\ncolour=red\n[extras]\nx=1\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let (_, warnings) = try ConfigurationFile.load(path: path)
+            #expect(warnings == ["\(path): unknown key colour in [weibo] ignored", "\(path): unknown group [extras] ignored"])
+        }
+    }
+
+    @Test(arguments: [
+        ("[notifier]\ninterval=soon\n", "[notifier] interval: 'soon' is not a whole number of seconds"),
+        ("[notifier]\ninterval=10\n", "[notifier] interval: 10 s is too often; 30 s or more"),
+        ("[notifier]\nnotify=cmt;likes\n", "[notifier] notify: unknown counter 'likes'"),
+        ("[weibo]\napi_base=ftp://example.com\n", "[weibo] api_base: 'ftp://example.com' is not an http(s) URL"),
+        ("this is not a key file\n", "is not a key-value pair, group, or comment"),
+    ])
+    func badValuesNameFileGroupAndKey(_ text: String, _ message: String) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try ConfigurationFile.load(path: path)
+                Issue.record("accepted: \(text)")
+            } catch let error as ConfigurationFile.Failure {
+                #expect(error.description.hasPrefix(path))
+                #expect(error.description.contains(message), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func xdgDirectories() {
+        let dirs = XDGDirectories(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "relative"])
+        #expect(dirs.configDirectory == "/cfg/weibo-notifier")
+        #expect(dirs.stateDirectory == "/home/u/.local/state/weibo-notifier", "relative values are ignored")
+        #expect(dirs.accountFile == "/cfg/weibo-notifier/account")
+        #expect(dirs.configurationFile == "/cfg/weibo-notifier/config")
+    }
+}
