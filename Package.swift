@@ -37,7 +37,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",
-            dependencies: ["WeiboKit", "WeiboTestSupport"]
+            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
         ),
     ]
 )

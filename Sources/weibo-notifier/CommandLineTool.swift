@@ -1,3 +1,4 @@
+import WeiboDesktop
 import WeiboKit
 
 /// Picks the command named by the first argument and maps what it throws to an exit code.
@@ -18,6 +19,12 @@ struct CommandLineTool {
     }
 
     private func dispatch() throws(CommandError) {
+        var arguments = self.arguments
+        // `-v` before the command: debug logging (never the token).
+        while let first = arguments.first, first == "-v" || first == "--verbose" {
+            Log.enableDebug()
+            arguments.removeFirst()
+        }
         guard let first = arguments.first else {
             Terminal.writeError(Self.help)
             throw .usage("no command given")
@@ -36,6 +43,16 @@ struct CommandLineTool {
             try TimelineCommand(arguments: rest, environment: environment).run()
         case "sample":
             try SampleCommand(arguments: rest).run()
+        case "sandbox":
+            try SandboxCommand(arguments: rest).run()
+        case "login":
+            try LoginCommand(arguments: rest, environment: environment).run()
+        case "logout":
+            try LogoutCommand(arguments: rest, environment: environment).run()
+        case "account":
+            try AccountCommand(arguments: rest, environment: environment).run()
+        case "unread":
+            try UnreadCommand(arguments: rest, environment: environment).run()
         default:
             throw .usage("unknown command '\(first)'\nTry 'weibo-notifier --help'.")
         }
@@ -45,6 +62,11 @@ struct CommandLineTool {
         switch command {
         case "timeline": return TimelineCommand.help
         case "sample": return SampleCommand.help
+        case "sandbox": return SandboxCommand.help
+        case "login": return LoginCommand.help
+        case "logout": return LogoutCommand.help
+        case "account": return AccountCommand.help
+        case "unread": return UnreadCommand.help
         default: return nil
         }
     }
@@ -55,18 +77,30 @@ struct CommandLineTool {
         Usage: weibo-notifier <command> [options]
 
         Commands:
-          timeline   Lay out a saved home timeline (JSON) for the terminal
+          login      Log in to Weibo (in the browser), or import a token
+          logout     Revoke the login and delete it here
+          account    Show who is logged in and until when
+          unread     Show the unread counts once
+          timeline   Lay out the home timeline (fetched, or a saved JSON file)
+          sandbox    Run a stand-in for the Weibo API on 127.0.0.1, for trying things
           sample     Print a generated home timeline (JSON) to try things with
 
         Options:
           -h, --help      Show this help; 'weibo-notifier <command> --help' for a command
           -V, --version   Show the version
+          -v, --verbose   Log debug messages (before the command)
+
+        Files:
+          $XDG_CONFIG_HOME/weibo-notifier/config    settings (written with defaults on first use)
+          $XDG_CONFIG_HOME/weibo-notifier/account   the login, readable by you only
 
         Environment:
           LC_ALL, LC_MESSAGES, LANG   zh_* gives Chinese, anything else English
           NO_COLOR                    when set, no colours with --color auto
 
-        Example:
+        Examples:
+          weibo-notifier sandbox --port 8080        (in one terminal)
+          weibo-notifier unread --api-base http://127.0.0.1:8080
           weibo-notifier sample --count 5 | weibo-notifier timeline --file - --width 60
         """
 }

@@ -1,3 +1,6 @@
+import WeiboDesktop
+import WeiboKit
+
 /// The program's exit statuses (sysexits.h where one fits), chosen in one place.
 enum ExitCode: Int32 {
     case success = 0
@@ -9,6 +12,14 @@ enum ExitCode: Int32 {
     case dataError = 65
     /// The input could not be opened or read (EX_NOINPUT).
     case noInput = 66
+    /// A service is unavailable: the network, Weibo, a port already taken (EX_UNAVAILABLE).
+    case unavailable = 69
+    /// Try again later: the rate limit (EX_TEMPFAIL).
+    case tryAgainLater = 75
+    /// The login is missing, expired or refused (EX_NOPERM).
+    case noPermission = 77
+    /// The configuration is wrong or incomplete (EX_CONFIG).
+    case configuration = 78
     /// Writing the output failed (EX_IOERR).
     case ioError = 74
 }
@@ -25,6 +36,16 @@ enum CommandError: Error, CustomStringConvertible {
     case apiError(path: String, description: String)
     /// Writing to standard output failed.
     case output(String)
+    /// The configuration file is wrong, or lacks what the command needs.
+    case configuration(String)
+    /// No usable login: not logged in, unreadable or corrupt account file.
+    case account(String)
+    /// Weibo, or the way to it, failed.
+    case weibo(WeiboClientError)
+    /// Something the command needs is unavailable (a port, standard input).
+    case unavailable(String)
+    /// Anything else, said in full.
+    case failed(String)
 
     var description: String {
         switch self {
@@ -33,6 +54,9 @@ enum CommandError: Error, CustomStringConvertible {
         case .malformed(let path, let reason): return "\(path) is not a home timeline response: \(reason)"
         case .apiError(let path, let description): return "\(path) holds an API error, not a timeline: \(description)"
         case .output(let reason): return "cannot write the output: \(reason)"
+        case .configuration(let message), .account(let message), .unavailable(let message), .failed(let message):
+            return message
+        case .weibo(let error): return error.description
         }
     }
 
@@ -42,6 +66,22 @@ enum CommandError: Error, CustomStringConvertible {
         case .unreadable: return .noInput
         case .malformed, .apiError: return .dataError
         case .output: return .ioError
+        case .configuration: return .configuration
+        case .account: return .noPermission
+        case .unavailable: return .unavailable
+        case .failed: return .failure
+        case .weibo(let error):
+            switch error {
+            case .api(let apiError):
+                switch apiError.kind {
+                case .auth: return .noPermission
+                case .rateLimit: return .tryAgainLater
+                case .transient: return .unavailable
+                case .wrongUser: return .configuration
+                case .clientBug, .other: return .failure
+                }
+            case .http, .malformed, .transport: return .unavailable
+            }
         }
     }
 }

@@ -76,3 +76,35 @@ struct SystemTimeZone: TimeZoneRule {
         return parts.tm_gmtoff
     }
 }
+
+extension Terminal {
+    /// One line of standard input without its newline, or `nil` at the end of input.
+    static func readLine() -> String? {
+        // Byte by byte from the descriptor: nothing past the line is taken from the input.
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `text` to standard output without a newline (a prompt).
+    static func prompt(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// A date in the user's time zone: `2031-07-24 12:00`.
+    static func localDate(_ date: Date) -> String {
+        let zone = SystemTimeZone()
+        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: zone.utcOffset(at: date))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(civil.year)-\(two(civil.month))-\(two(civil.day)) \(two(civil.hour)):\(two(civil.minute))"
+    }
+}

@@ -1,18 +1,23 @@
 import FoundationEssentials
+import WeiboDesktop
 import WeiboKit
 
-/// `weibo-notifier timeline --file PATH|-`: lays out a saved home timeline response.
+/// `weibo-notifier timeline`: lays out the home timeline, fetched or saved.
 struct TimelineCommand {
     static let help = """
-        Usage: weibo-notifier timeline --file PATH|- [--width N] [--count N] [--color WHEN] [--compact N]
+        Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
+                                       [--compact N] [--api-base URL]
 
-        Lays out a saved statuses/home_timeline.json response, as the notifier's popup
-        and timeline do: name, VIP mark, time, source, text, pictures, retweet, toolbar.
+        Lays out the home timeline as the notifier's popup and timeline do: name, VIP
+        mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
+        the saved login, or reads a saved statuses/home_timeline.json response.
 
         Options:
-          --file PATH     The JSON response to read; '-' reads standard input (required)
+          --file PATH     Read a saved JSON response instead; '-' reads standard input
           --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
-          --count N       Show at most N statuses (default: all)
+          --count N       Show at most N statuses (default: all of a file; 20 fetched,
+                          at most 100)
+          --api-base URL  Fetch from this server instead of Weibo (a sandbox)
           --color WHEN    auto, always or never (default: auto: colour on a terminal
                           unless NO_COLOR is set)
           --compact N     The popup's compact style: no avatar, source or toolbar,
@@ -21,7 +26,8 @@ struct TimelineCommand {
 
         Exit status: 0 on success, 64 for a wrong command line, 65 when the file is not
         a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
-        cannot be read.
+        cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
+        the login is missing or expired.
         """
 
     enum ColorChoice: String { case auto, always, never }
@@ -32,6 +38,7 @@ struct TimelineCommand {
     var color = ColorChoice.auto
     var compactLines: Int?
     var showHelp = false
+    var apiBase: String?
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
@@ -43,6 +50,7 @@ struct TimelineCommand {
             case "--width": width = try reader.integer(for: option, in: 20...1000)
             case "--count": count = try reader.integer(for: option, in: 1...100_000)
             case "--compact": compactLines = try reader.integer(for: option, in: 1...100)
+            case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--color", "--colour":
                 let value = try reader.value(for: option)
                 guard let choice = ColorChoice(rawValue: value) else {
@@ -56,32 +64,49 @@ struct TimelineCommand {
                 throw reader.usage("unknown option '\(option.name)'")
             }
         }
-        guard path != nil else { throw reader.usage("--file PATH is required ('-' for standard input)") }
+        if path != nil && apiBase != nil { throw reader.usage("--file and --api-base do not go together") }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        guard let path else { return }
+        let page: TimelinePage
+        if let path {
+            page = try Self.readPage(path)
+        } else {
+            page = try fetchPage()
+        }
+
+        let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
+        let localizer = Localizer(Language(environment: environment))
+        let layout = StatusFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: Date())
+        let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
+        let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
+        if statuses.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
+        let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }
+        let renderer = FrameRenderer(usesColor: usesColor)
+        try Terminal.write(lines: renderer.lines(of: frames, separatedByRule: compactLines == nil))
+    }
+
+    /// A saved response, from a file or standard input.
+    static func readPage(_ path: String) throws(CommandError) -> TimelinePage {
         let name = path == "-" ? "standard input" : path
         let data = try Terminal.read(path: path)
-        let page: TimelinePage
         do {
-            page = try WeiboJSON.decode(TimelinePage.self, from: data)
+            return try WeiboJSON.decode(TimelinePage.self, from: data)
         } catch {
             switch error {
             case .api(let apiError): throw .apiError(path: name, description: apiError.description)
             case .malformed(let failure): throw .malformed(path: name, reason: failure.description)
             }
         }
+    }
 
-        let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
-        let layout = StatusFrameLayout(
-            localizer: Localizer(Language(environment: environment)), timeZone: SystemTimeZone(), now: Date())
-        let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
-        let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
-        let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }
-        let renderer = FrameRenderer(usesColor: usesColor)
-        try Terminal.write(lines: renderer.lines(of: frames, separatedByRule: compactLines == nil))
+    /// The newest statuses, fetched with the saved login.
+    private func fetchPage() throws(CommandError) -> TimelinePage {
+        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let account = try context.loadAccount()
+        let client = context.makeClient()
+        return try context.wait { client.homeTimeline(for: account, count: min(count ?? 20, 100), completion: $0) }
     }
 
     private var usesColor: Bool {

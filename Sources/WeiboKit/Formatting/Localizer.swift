@@ -31,6 +31,10 @@ public struct Localizer: Equatable, Sendable {
         case pictureMark
         /// `+N` more pictures than the grid shows.
         case morePictures(Int)
+        /// One unread counter: `3 new posts`, `3 条新微博`.
+        case unread(UnreadCounter, Int)
+        /// All unread counters are zero.
+        case nothingUnread
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -58,6 +62,27 @@ public struct Localizer: Equatable, Sendable {
         case (.chinese, .pictureMark): return "[图]"
         case (.english, .pictureMark): return "[📷]"
         case (_, .morePictures(let n)): return "+\(n)"
+        case (.chinese, .unread(let counter, let n)):
+            switch counter {
+            case .status: return "\(n) 条新微博"
+            case .cmt: return "\(n) 条新评论"
+            case .mentionStatus: return "\(n) 条@我的微博"
+            case .mentionCmt: return "\(n) 条@我的评论"
+            case .dm: return "\(n) 条新私信"
+            case .follower: return "\(n) 位新粉丝"
+            }
+        case (.english, .unread(let counter, let n)):
+            let one = n == 1
+            switch counter {
+            case .status: return one ? "1 new post" : "\(n) new posts"
+            case .cmt: return one ? "1 comment" : "\(n) comments"
+            case .mentionStatus: return one ? "1 mention" : "\(n) mentions"
+            case .mentionCmt: return one ? "1 mention in a comment" : "\(n) mentions in comments"
+            case .dm: return one ? "1 message" : "\(n) messages"
+            case .follower: return one ? "1 new follower" : "\(n) new followers"
+            }
+        case (.chinese, .nothingUnread): return "没有新消息"
+        case (.english, .nothingUnread): return "Nothing new"
         }
     }
 }

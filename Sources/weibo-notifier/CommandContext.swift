@@ -1,0 +1,70 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// What the commands that talk to Weibo share: files, configuration, account, client, and a
+/// way to wait for one call on the main context.
+struct CommandContext {
+    let environment: [String: String]
+    let directories: XDGDirectories
+    let configuration: Configuration
+    let localizer: Localizer
+
+    /// Loads the configuration (writing the documented default on first run); `apiBase`
+    /// (from `--api-base`) points both API hosts at one server, a sandbox.
+    init(environment: [String: String], apiBase: String?) throws(CommandError) {
+        self.environment = environment
+        directories = XDGDirectories(environment: environment)
+        localizer = Localizer(Language(environment: environment))
+        var configuration: Configuration
+        do {
+            let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile)
+            for warning in warnings { Terminal.writeError("weibo-notifier: warning: \(warning)") }
+            configuration = loaded
+        } catch {
+            throw .configuration(error.description)
+        }
+        if let apiBase {
+            configuration.apiBase = apiBase
+            configuration.remindBase = apiBase
+        }
+        self.configuration = configuration
+    }
+
+    var accountStore: AccountStore { AccountStore(path: directories.accountFile) }
+
+    func loadAccount() throws(CommandError) -> Account {
+        do {
+            return try accountStore.load()
+        } catch {
+            throw .account(error.description)
+        }
+    }
+
+    func makeClient() -> WeiboClient {
+        WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20))
+    }
+
+    /// Starts `call` and turns the main context until it answered.
+    func wait<Model>(_ call: (@escaping (Result<Model, WeiboClientError>) -> Void) -> Void) throws(CommandError) -> Model {
+        var outcome: Result<Model, WeiboClientError>?
+        call { outcome = $0 }
+        MainContext.run(timeout: 60) { outcome != nil }
+        switch outcome {
+        case .success(let model): return model
+        case .failure(let error): throw .weibo(error)
+        case nil: throw .unavailable("no answer from Weibo within 60 s")
+        }
+    }
+}
+
+/// Reads `--api-base URL` among a command's options.
+extension ArgumentReader {
+    mutating func apiBase(for option: (name: String, inlineValue: String?)) throws(CommandError) -> String {
+        let value = try self.value(for: option)
+        guard value.hasPrefix("http://") || value.hasPrefix("https://") else {
+            throw usage("--api-base takes an http(s) URL such as http://127.0.0.1:8080, not '\(value)'")
+        }
+        return value
+    }
+}

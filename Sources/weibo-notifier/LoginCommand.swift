@@ -1,0 +1,163 @@
+import CGLib
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier login`: lets the user approve the app in the browser, or imports a token.
+struct LoginCommand {
+    static let help = """
+        Usage: weibo-notifier login [--api-base URL] [--no-browser]
+               weibo-notifier login --token-stdin --uid N [--api-base URL]
+
+        Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
+        your account; after you approve, paste the code, or the whole address the browser
+        ended on. The login is checked with Weibo and saved in
+        $XDG_CONFIG_HOME/weibo-notifier/account, readable by you only.
+
+        Needs app_key and app_secret in the [weibo] group of the configuration file
+        ($XDG_CONFIG_HOME/weibo-notifier/config); register an app at open.weibo.com.
+
+        Options:
+          --api-base URL    Talk to this server instead of Weibo (a sandbox)
+          --no-browser      Only print the address; do not open a browser
+          --token-stdin     Import a token you already have, read from standard input
+                            (never from the command line, where others could see it)
+          --uid N           The user the imported token belongs to
+          -h, --help        Show this help
+        """
+
+    var apiBase: String?
+    var openBrowser = true
+    var tokenFromStdin = false
+    var uid: Int64?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "login")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "--no-browser": openBrowser = false
+            case "--token-stdin": tokenFromStdin = true
+            case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
+            case "--token":
+                throw reader.usage("a token is never taken from the command line; use --token-stdin")
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+        if tokenFromStdin != (uid != nil), !showHelp {
+            throw reader.usage("--token-stdin and --uid go together")
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let client = context.makeClient()
+        let token: String
+        if tokenFromStdin, let uid {
+            guard let line = Terminal.readLine()?.trimmingCharacters(in: " \t"), !line.isEmpty else {
+                throw .failed("no token on standard input")
+            }
+            token = line
+            try save(token: token, expectedUID: uid, context: context, client: client)
+        } else {
+            token = try authorize(context: context, client: client)
+            try save(token: token, expectedUID: nil, context: context, client: client)
+        }
+    }
+
+    /// The browser round trip: prints the page, reads the code, trades it for a token.
+    private func authorize(context: CommandContext, client: WeiboClient) throws(CommandError) -> String {
+        let configuration = context.configuration
+        guard !configuration.appKey.isEmpty, !configuration.appSecret.isEmpty else {
+            throw .configuration(
+                "no app key: set app_key and app_secret in the [weibo] group of \(context.directories.configurationFile) "
+                    + "(register an app at https://open.weibo.com/apps)")
+        }
+        let state = String(g_random_int(), radix: 16)
+        let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state)
+        try Terminal.write(lines: ["Open this page and let Weibo Notifier read your account:", "", "  \(url)", ""])
+        if openBrowser {
+            var error: UnsafeMutablePointer<GError>?
+            if g_app_info_launch_default_for_uri(url, nil, &error) == 0 {
+                let reason = error.map { pointer -> String in
+                    defer { g_error_free(pointer) }
+                    return String(cString: pointer.pointee.message)
+                } ?? "no browser"
+                try Terminal.write(lines: ["(No browser could be opened: \(reason). Open the page yourself.)", ""])
+            }
+        }
+        Terminal.prompt("Then paste the code, or the whole address the browser ended on: ")
+        guard let answer = Terminal.readLine() else { throw .failed("no code given") }
+        if answer.contains("error=") {
+            throw .failed("Weibo did not give a code: \(Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? "denied")")
+        }
+        if let returnedState = Self.parameter("state", in: answer), returnedState != state {
+            throw .failed("that address belongs to another login attempt (state does not match); start again")
+        }
+        guard let code = LoginCode.extract(from: answer) else {
+            throw .failed("'\(answer.prefix(60))' is neither a code nor an address with ?code=")
+        }
+        let grant: AccessTokenGrant = try context.wait {
+            client.accessToken(
+                appKey: configuration.appKey, appSecret: configuration.appSecret, code: code,
+                redirectURI: configuration.redirectURI, completion: $0)
+        }
+        return grant.accessToken
+    }
+
+    /// Checks the token with Weibo, then saves it with its real lifetime.
+    private func save(token: String, expectedUID: Int64?, context: CommandContext, client: WeiboClient) throws(CommandError) {
+        let info: TokenInfo = try context.wait { client.tokenInfo(accessToken: token, completion: $0) }
+        if let expectedUID, info.uid != expectedUID {
+            throw .failed("the token belongs to uid \(info.uid), not \(expectedUID)")
+        }
+        guard info.expireIn > 0 else { throw .account("Weibo says this token has expired; log in again") }
+        let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
+        do {
+            try context.accountStore.save(account)
+        } catch {
+            throw .account(error.description)
+        }
+        let days = info.expireIn / 86_400
+        try Terminal.write(lines: ["Logged in as uid \(info.uid); the login lasts until \(Terminal.localDate(account.expiresAt)) (\(days) days)."])
+    }
+
+    static func parameter(_ name: String, in text: String) -> String? {
+        guard let query = text.firstIndex(of: "?") else { return nil }
+        for pair in text[text.index(after: query)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == name {
+                return String(parts[1]).removingPercentEncodingLeniently()
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// `%20` and `+` as spaces, other escapes decoded; a broken escape stays as it is.
+    func removingPercentEncodingLeniently() -> String {
+        var bytes: [UInt8] = []
+        var rest = Array(utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(0x20)
+            } else if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                rest.removeFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func trimmingCharacters(in set: String) -> String {
+        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    }
+}

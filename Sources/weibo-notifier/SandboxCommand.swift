@@ -1,0 +1,81 @@
+import CGLib
+import WeiboDesktop
+import WeiboSandbox
+
+/// `weibo-notifier sandbox`: the fake Weibo API on 127.0.0.1, until Ctrl-C.
+struct SandboxCommand {
+    static let help = """
+        Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
+                                      [--keep-status-count] [--enable-set-count]
+
+        Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
+        tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
+        arriving over time. Prints its address, the sandbox app's key and secret, and a
+        ready-made token and uid. Runs until Ctrl-C (SIGINT) or SIGTERM.
+
+        Options:
+          --port N               Port to listen on, 0 for any free one (default: 0)
+          --seed N               Seed of the generated users and statuses (default: 1)
+          --new-status-every S   A new status every S seconds, 0 for none (default: 30)
+          --keep-status-count    Reading the timeline leaves the 'status' counter as it is
+          --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
+          -h, --help             Show this help
+
+        Control, for tests and demos (form-encoded POSTs to the same address):
+          /_sandbox/statuses   count=N                       N new statuses now
+          /_sandbox/counts     cmt=2&dm=1&...                raise counters
+          /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
+                               K is http500, html502, malformed, truncated, delay, drop,
+                               expired_token or rate_limit
+          /_sandbox/token      expires_in=S                  a token that lives S seconds
+          /_sandbox/reset                                    back to the start
+        GET /_sandbox/state shows the counters.
+
+        Try it:
+          weibo-notifier sandbox --port 8080
+          weibo-notifier unread --api-base http://127.0.0.1:8080
+        """
+
+    var port = 0
+    var options = SandboxAPI.Options()
+    var newStatusEvery = 30
+    var showHelp = false
+
+    init(arguments: [String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: "sandbox")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--port": port = try reader.integer(for: option, in: 0...65535)
+            case "--seed": options.seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
+            case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 0...86_400)
+            case "--keep-status-count": options.resetStatusOnRead = false
+            case "--enable-set-count": options.setCountEnabled = true
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let api = SandboxAPI(options: options)
+        let server: SandboxServer
+        do {
+            server = try SandboxServer(api: api, port: port)
+        } catch {
+            throw .unavailable(error.description)
+        }
+        server.startArrivals(every: UInt32(newStatusEvery))
+        try Terminal.write(lines: [
+            "Weibo sandbox listening on \(server.baseURL)",
+            "  api base:   \(server.baseURL)   (give it as --api-base, or as api_base and remind_base)",
+            "  app key:    \(SandboxAPI.appKey)",
+            "  app secret: \(SandboxAPI.appSecret)",
+            "  uid:        \(SandboxAPI.ownerUID)",
+            "  token:      \(api.readyToken)",
+            newStatusEvery > 0 ? "A new status arrives every \(newStatusEvery) s. Ctrl-C stops." : "No statuses arrive by themselves. Ctrl-C stops.",
+        ])
+        MainLoop.runUntilTerminated()
+        withExtendedLifetime(server) {}
+    }
+}
