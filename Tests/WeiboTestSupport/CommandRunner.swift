@@ -16,13 +16,20 @@ public struct CommandRunner {
     }
 
     /// Runs the program with `arguments`, feeding `input` to standard input. The environment is
-    /// the test's own without locale and colour variables, plus `environment`.
+    /// the test's own without locale and colour variables, with a throw-away home and XDG
+    /// folders, plus `environment`.
     public static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         for name in ["LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "NO_COLOR"] { variables[name] = nil }
+        // Never the real home: configuration and account go to a folder of this run's own.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-home-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        variables["HOME"] = home
+        variables["XDG_CONFIG_HOME"] = home + "/config"
+        variables["XDG_STATE_HOME"] = home + "/state"
         variables.merge(environment) { $1 }
         process.environment = variables
         let output = Pipe()
