@@ -56,6 +56,20 @@ import WeiboTestSupport
         }
     }
 
+    @Test func denialRedirectsWithWeibosErrorParameters() throws {
+        try SandboxHarness.run { harness in
+            let redirect = "https://api.weibo.com/oauth2/default.html"
+            let denial = try #require(send(harness, HTTPRequest(.post, harness.server.baseURL + "/oauth2/authorize", parameters: [
+                ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "s"), ("action", "deny"),
+            ])))
+            let location = try #require(denial.headers["location"])
+            #expect(location.hasPrefix(redirect + "?error=access_denied&error_code=21330"))
+            #expect(LoginCode.extract(from: location) == nil)
+            let unknownApp = try #require(send(harness, HTTPRequest(.get, harness.server.baseURL + "/oauth2/authorize?client_id=1&redirect_uri=x")))
+            #expect(unknownApp.status == 400)
+        }
+    }
+
     @Test func wrongSecretAndRedirectAreRefused() throws {
         try SandboxHarness.run { harness in
             let wrongSecret = harness.wait {

@@ -101,6 +101,32 @@ import WeiboTestSupport
         }
     }
 
+    @Test func friendsTimelineIsTheSameFeed() throws {
+        try SandboxHarness.run { harness in
+            let auth = "OAuth2 \(harness.api.readyToken)"
+            let home = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "5"], authorization: auth))
+            let friends = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/friends_timeline.json", parameters: ["count": "5"], authorization: auth))
+            #expect(home.body == friends.body)
+            let bad = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "many"], authorization: auth))
+            #expect(bad.bodyJSON["error_code"] as? Int == 10017)
+        }
+    }
+
+    @Test func setCountClearsOneCounterWhenEnabled() throws {
+        var options = SandboxAPI.Options()
+        options.setCountEnabled = true
+        try SandboxHarness.run(options: options) { harness in
+            raise(harness, ["cmt": "3", "dm": "2"])
+            let cleared = harness.api.handle(SandboxRequest(
+                method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
+                authorization: "OAuth2 \(harness.api.readyToken)"))
+            #expect(cleared.status == 200)
+            #expect(harness.api.counts.cmt == 0 && harness.api.counts.dm == 2)
+            _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/reset"))
+            #expect(harness.api.counts == UnreadCounts())
+        }
+    }
+
     @Test func setCountIsAnAdvancedAPI() throws {
         try SandboxHarness.run { harness in
             let refused = harness.api.handle(SandboxRequest(
