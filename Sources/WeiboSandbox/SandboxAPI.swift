@@ -314,7 +314,7 @@ public final class SandboxAPI {
         guard parameters["client_id"] == Self.appKey, let redirect = parameters["redirect_uri"], !redirect.isEmpty else {
             return SandboxResponse(status: 400, html: page("Error", "<p>invalid_client (error 21324)</p>"))
         }
-        let state = parameters["state"].map { "&state=" + FormDecoding.escape($0) } ?? ""
+        let state = parameters["state"].map { "&state=" + FormEncoding.escape($0) } ?? ""
         let separator = redirect.contains("?") ? "&" : "?"
         if parameters["action"] == "deny" {
             let location = redirect + separator + "error=access_denied&error_code=21330&error_description=user%20denied" + state

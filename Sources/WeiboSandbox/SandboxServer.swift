@@ -1,5 +1,6 @@
 import CGLib
 import CLibSoup
+import WeiboKit
 
 /// Serves a `SandboxAPI` over HTTP on 127.0.0.1, with libsoup's `SoupServer`, on the
 /// thread-default main context. Acts out the transport faults: delays, dropped connections,
@@ -152,12 +153,12 @@ public final class SandboxServer {
         let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
         var parameters: [String: String] = [:]
         if let uri = soup_server_message_get_uri(message), let query = g_uri_get_query(uri) {
-            parameters = FormDecoding.decode(String(cString: query))
+            parameters = FormEncoding.decode(String(cString: query))
         }
         if method == "POST", let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
            body.pointee.length > 0 {
             let text = String(decoding: UnsafeRawBufferPointer(start: data, count: Int(body.pointee.length)), as: UTF8.self)
-            parameters.merge(FormDecoding.decode(text)) { $1 }
+            parameters.merge(FormEncoding.decode(text)) { $1 }
         }
         let headers = soup_server_message_get_request_headers(message)
         let authorization = soup_message_headers_get_one(headers, "Authorization").map { String(cString: $0) }

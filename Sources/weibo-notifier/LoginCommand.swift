@@ -59,7 +59,7 @@ struct LoginCommand {
         let client = context.makeClient()
         let token: String
         if tokenFromStdin, let uid {
-            guard let line = Terminal.readLine()?.trimmingCharacters(in: " \t"), !line.isEmpty else {
+            guard let line = Terminal.readLine()?.trimmed(of: " \t"), !line.isEmpty else {
                 throw .failed("no token on standard input")
             }
             token = line
@@ -132,32 +132,9 @@ struct LoginCommand {
         for pair in text[text.index(after: query)...].split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             if parts.count == 2, parts[0] == name {
-                return String(parts[1]).removingPercentEncodingLeniently()
+                return FormEncoding.unescape(parts[1])
             }
         }
         return nil
-    }
-}
-
-extension String {
-    /// `%20` and `+` as spaces, other escapes decoded; a broken escape stays as it is.
-    func removingPercentEncodingLeniently() -> String {
-        var bytes: [UInt8] = []
-        var rest = Array(utf8)[...]
-        while let byte = rest.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"), rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                rest.removeFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func trimmingCharacters(in set: String) -> String {
-        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
     }
 }

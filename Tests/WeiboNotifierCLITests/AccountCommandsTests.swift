@@ -109,7 +109,7 @@ import WeiboTestSupport
         }
         let url = try #require(text.split(separator: " ").first { $0.hasPrefix(sandbox.baseURL + "/oauth2/authorize?") }.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
         let query = String(url[url.index(after: try #require(url.firstIndex(of: "?")))...])
-        var fields = FormDecoding.decode(query).map { ($0.key, $0.value) }
+        var fields = FormEncoding.decode(query).map { ($0.key, $0.value) }
         fields.append(("action", "approve"))
         let location: String? = MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?

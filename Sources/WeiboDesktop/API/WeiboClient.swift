@@ -118,7 +118,7 @@ public final class WeiboClient {
     static func summary(of response: HTTPResponse) -> String {
         let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
         if let open = text.firstRange(of: "<title>"), let close = text[open.upperBound...].firstRange(of: "</title>") {
-            return String(text[open.upperBound..<close.lowerBound]).trimmingCharacters(in: " \n\r\t")
+            return String(text[open.upperBound..<close.lowerBound]).trimmed(of: " \n\r\t")
         }
         if response.body.isEmpty { return "empty body" }
         let kind = response.contentType ?? "unknown type"

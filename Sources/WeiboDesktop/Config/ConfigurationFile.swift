@@ -67,7 +67,7 @@ public enum ConfigurationFile {
         func string(_ group: String, _ key: String) -> String? {
             guard let value = g_key_file_get_string(keyFile, group, key, nil) else { return nil }
             defer { g_free(value) }
-            return String(cString: value).trimmingCharacters(in: " \t")
+            return String(cString: value).trimmed(of: " \t")
         }
         func failure(_ group: String, _ key: String, _ message: String) -> Failure {
             Failure(path: path, group: group, key: key, message: message)
@@ -100,7 +100,7 @@ public enum ConfigurationFile {
         for key in ["notify", "count_only"] {
             guard let value = string("notifier", key) else { continue }
             var counters: [UnreadCounter] = []
-            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmingCharacters(in: " \t") })
+            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmed(of: " \t") })
             where !name.isEmpty {
                 guard let counter = UnreadCounter(rawValue: name) else {
                     let names = UnreadCounter.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,5 +1,6 @@
 import CGLib
 import CLibSoup
+import WeiboKit
 
 /// HTTP over one libsoup session, on the thread-default main context.
 ///
@@ -96,7 +97,7 @@ public final class HTTPClient {
 
     /// 127.0.0.0/8, ::1 and localhost.
     static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: "[]")
+        let bare = host.trimmed(of: "[]")
         return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 
@@ -215,11 +216,5 @@ public final class HTTPClient {
             }
             return .transport(host: host, message: error.message)
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
     }
 }

@@ -1,4 +1,4 @@
-import CGLib
+import WeiboKit
 
 /// One HTTP request: method, URL, query or form parameters, headers.
 public struct HTTPRequest: Sendable {
@@ -34,13 +34,7 @@ public struct HTTPRequest: Sendable {
 
     /// `application/x-www-form-urlencoded`: `a=1&b=x%20y`.
     static func formEncode(_ parameters: [(String, String)]) -> String {
-        parameters.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-    }
-
-    static func escape(_ text: String) -> String {
-        guard let escaped = g_uri_escape_string(text, nil, 0) else { return "" }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
+        FormEncoding.encode(parameters)
     }
 }
 

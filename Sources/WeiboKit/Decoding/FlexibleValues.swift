@@ -36,6 +36,14 @@ extension KeyedDecodingContainer {
         return number
     }
 
+    /// An id that must be present, from `key` or its string twin (`id` / `idstr`).
+    func decodeID(forKey key: Key, twin: Key) throws -> Int64 {
+        guard let id = try decodeFlexibleInt64IfPresent(forKey: key) ?? decodeFlexibleInt64IfPresent(forKey: twin) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "the id is missing"))
+        }
+        return id
+    }
+
     /// An Int64 that must be present (number or string of digits).
     func decodeFlexibleInt64(forKey key: Key) throws -> Int64 {
         guard let value = try decodeFlexibleInt64IfPresent(forKey: key) else {

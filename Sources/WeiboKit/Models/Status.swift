@@ -90,13 +90,7 @@ extension Status: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try keys.decodeFlexibleInt64IfPresent(forKey: .id)
-            ?? keys.decodeFlexibleInt64IfPresent(forKey: .idstr)
-        else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.id, .init(codingPath: decoder.codingPath, debugDescription: "the status has no id"))
-        }
-        self.id = id
+        id = try keys.decodeID(forKey: .id, twin: .idstr)
         mid = try keys.decodeFlexibleStringIfPresent(forKey: .mid) ?? String(id)
         createdAt = try keys.decodeWeiboDate(forKey: .createdAt)
         // A status without text is legal (a repost with no comment sends "").

@@ -74,13 +74,7 @@ extension User: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try keys.decodeFlexibleInt64IfPresent(forKey: .id)
-            ?? keys.decodeFlexibleInt64IfPresent(forKey: .idstr)
-        else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.id, .init(codingPath: decoder.codingPath, debugDescription: "the user has no id"))
-        }
-        self.id = id
+        id = try keys.decodeID(forKey: .id, twin: .idstr)
         // `name` is the account name; `screen_name` the shown one. Real data always has both,
         // older captures sometimes only one.
         guard let screenName = try keys.decodeFlexibleStringIfPresent(forKey: .screenName)
