@@ -1,0 +1,50 @@
+/// When to poll next, after success or failure: the daemon's timing rules, pure.
+public struct PollSchedule: Equatable, Sendable {
+    /// Seconds between polls when all is well.
+    public var interval: Int
+    /// Failures in a row of the retry-with-backoff kind.
+    public private(set) var consecutiveFailures = 0
+
+    public init(interval: Int) {
+        self.interval = interval
+    }
+
+    /// The first backoff step and the cap: 60 s, 120 s, 240 s … 15 min.
+    public static let firstBackoff = 60
+    public static let maximumBackoff = 900
+    /// How long to wait after a rate-limit answer with no reset time.
+    public static let rateLimitWait = 3600
+
+    /// What happened at the last poll.
+    public enum Outcome: Equatable, Sendable {
+        case success
+        /// Network, timeout, server fault, malformed answer: retry with backoff.
+        case transientFailure
+        /// Rate limited; the reset in seconds when known.
+        case rateLimited(resetIn: Int?)
+        /// The login is no longer valid: no polling until it changes.
+        case loginExpired
+    }
+
+    /// Seconds until the next poll, or `nil` for "not until something changes".
+    public mutating func next(after outcome: Outcome) -> Int? {
+        switch outcome {
+        case .success:
+            consecutiveFailures = 0
+            return interval
+        case .transientFailure:
+            consecutiveFailures += 1
+            let shift = min(consecutiveFailures - 1, 10)
+            return min(Self.firstBackoff << shift, Self.maximumBackoff)
+        case .rateLimited(let resetIn):
+            return max(resetIn ?? Self.rateLimitWait, interval)
+        case .loginExpired:
+            return nil
+        }
+    }
+
+    /// Polling starts afresh (network back, resume, new login): no backoff left.
+    public mutating func reset() {
+        consecutiveFailures = 0
+    }
+}

@@ -1,0 +1,116 @@
+import FoundationEssentials
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+@Suite struct UnreadPolicyTests {
+    let policy = UnreadPolicy()
+    let now = TestTime.now
+
+    @Test func firstUnreadShowsThenRisingReplacesAndSameIsNothing() {
+        var state = UnreadState()
+        var decision: UnreadPolicy.Decision
+        (state, decision) = policy.poll(UnreadCounts(), at: now, state: state)
+        #expect(decision == .nothing)
+        (state, decision) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(status: 3, cmt: 2)))
+        (state, decision) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
+        #expect(decision == .nothing)
+        (state, decision) = policy.poll(UnreadCounts(status: 5, cmt: 2), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(status: 5, cmt: 2)))
+        #expect(state.lastSuccessfulPoll == now)
+    }
+
+    @Test func changedWithoutRisingUpdatesQuietly() {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
+        let (_, decision) = policy.poll(UnreadCounts(status: 3, cmt: 1), at: now, state: state)
+        #expect(decision == .update(UnreadCounts(status: 3, cmt: 1)))
+    }
+
+    @Test func zeroCloses() {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(dm: 1), at: now, state: state)
+        let (after, decision) = policy.poll(UnreadCounts(), at: now, state: state)
+        #expect(decision == .close)
+        #expect(after.shown == nil)
+    }
+
+    @Test func refreshSetsTheBaselineSoTheServerMayKeepCounting() {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(status: 4, cmt: 1), at: now, state: state)
+        var decision: UnreadPolicy.Decision
+        (state, decision) = policy.refresh(state)
+        #expect(decision == .close)
+        #expect(state.baseline == UnreadCounts(status: 4, cmt: 1))
+        // The server still says 4 and 1: nothing new.
+        (state, decision) = policy.poll(UnreadCounts(status: 4, cmt: 1), at: now, state: state)
+        #expect(decision == .nothing)
+        // One more comment: only that one is unread.
+        (state, decision) = policy.poll(UnreadCounts(status: 4, cmt: 2), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(cmt: 1)))
+    }
+
+    @Test func aServerResetLowersTheBaseline() {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(status: 4), at: now, state: state)
+        (state, _) = policy.refresh(state)
+        // Reading the timeline elsewhere reset `status` on the server; then 2 new ones arrive.
+        (state, _) = policy.poll(UnreadCounts(status: 0), at: now, state: state)
+        let (_, decision) = policy.poll(UnreadCounts(status: 2), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(status: 2)))
+    }
+
+    @Test func aDismissedBubbleComesBackOnlyWhenACounterRisesAboveIt() {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(status: 3, dm: 1), at: now, state: state)
+        state = policy.bubbleClosed(state)
+        #expect(state.dismissed == UnreadCounts(status: 3, dm: 1))
+        var decision: UnreadPolicy.Decision
+        (state, decision) = policy.poll(UnreadCounts(status: 3, dm: 1), at: now, state: state)
+        #expect(decision == .nothing)
+        (state, decision) = policy.poll(UnreadCounts(status: 2, dm: 1), at: now, state: state)
+        #expect(decision == .nothing)
+        (state, decision) = policy.poll(UnreadCounts(status: 3, dm: 2), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(status: 3, dm: 2)))
+    }
+
+    @Test func countOnlyCountersNeverRaiseABubble() {
+        let policy = UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status])
+        var state = UnreadState()
+        var decision: UnreadPolicy.Decision
+        (state, decision) = policy.poll(UnreadCounts(status: 9), at: now, state: state)
+        #expect(decision == .nothing)
+        #expect(policy.total(policy.unread(state.lastCounts, baseline: state.baseline)) == 9)
+        (state, decision) = policy.poll(UnreadCounts(status: 9, cmt: 1), at: now, state: state)
+        #expect(decision == .show(UnreadCounts(status: 9, cmt: 1)))
+        (_, decision) = policy.poll(UnreadCounts(status: 12, cmt: 1), at: now, state: state)
+        #expect(decision == .nothing, "a count-only counter rising changes no bubble")
+    }
+
+    @Test func stateSurvivesTheFile() throws {
+        var state = UnreadState()
+        (state, _) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
+        state = policy.bubbleClosed(state)
+        let data = try WeiboJSON.encode(state)
+        #expect(try JSONDecoder().decode(UnreadState.self, from: data) == state)
+    }
+}
+
+@Suite struct PollScheduleTests {
+    @Test func backoffDoublesUpToFifteenMinutes() {
+        var schedule = PollSchedule(interval: 60)
+        let delays = (0..<8).map { _ in schedule.next(after: .transientFailure) }
+        #expect(delays == [60, 120, 240, 480, 900, 900, 900, 900])
+        #expect(schedule.next(after: .success) == 60)
+        #expect(schedule.next(after: .transientFailure) == 60, "a success starts the backoff over")
+    }
+
+    @Test func rateLimitAndExpiredLogin() {
+        var schedule = PollSchedule(interval: 60)
+        #expect(schedule.next(after: .rateLimited(resetIn: 1415)) == 1415)
+        #expect(schedule.next(after: .rateLimited(resetIn: nil)) == 3600)
+        #expect(schedule.next(after: .rateLimited(resetIn: 5)) == 60, "never sooner than the interval")
+        #expect(schedule.next(after: .loginExpired) == nil)
+    }
+}
