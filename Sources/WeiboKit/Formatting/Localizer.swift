@@ -35,6 +35,16 @@ public struct Localizer: Equatable, Sendable {
         case unread(UnreadCounter, Int)
         /// All unread counters are zero.
         case nothingUnread
+        /// The notifier's name, the summary of its bubbles.
+        case appName
+        case showTimeline
+        case markAllRead
+        case openWeibo
+        /// The summary bubble's title: the newest N posts.
+        case newestPosts(Int)
+        case summaryFailed(String)
+        case loginExpired
+        case loginExpiresSoon(days: Int)
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -83,6 +93,23 @@ public struct Localizer: Equatable, Sendable {
             }
         case (.chinese, .nothingUnread): return "没有新消息"
         case (.english, .nothingUnread): return "Nothing new"
+        case (.chinese, .appName): return "微博"
+        case (.english, .appName): return "Weibo"
+        case (.chinese, .showTimeline): return "查看"
+        case (.english, .showTimeline): return "Show"
+        case (.chinese, .markAllRead): return "全部已读"
+        case (.english, .markAllRead): return "Mark all read"
+        case (.chinese, .openWeibo): return "打开微博"
+        case (.english, .openWeibo): return "Open Weibo"
+        case (.chinese, .newestPosts(let n)): return "最新 \(n) 条微博"
+        case (.english, .newestPosts(let n)): return n == 1 ? "The newest post" : "The newest \(n) posts"
+        case (.chinese, .summaryFailed(let reason)): return "无法获取微博：\(reason)"
+        case (.english, .summaryFailed(let reason)): return "Could not fetch the timeline: \(reason)"
+        case (.chinese, .loginExpired): return "登录已过期：请运行 weibo-notifier login"
+        case (.english, .loginExpired): return "Login expired: run weibo-notifier login"
+        case (.chinese, .loginExpiresSoon(let days)): return "登录将在 \(days) 天后过期：请运行 weibo-notifier login"
+        case (.english, .loginExpiresSoon(let days)):
+            return days == 0 ? "The login expires today: run weibo-notifier login" : "The login expires in \(days) days: run weibo-notifier login"
         }
     }
 }

@@ -1,0 +1,169 @@
+import CGLib
+import FoundationEssentials
+import Glibc
+import WeiboKit
+
+/// The daemon on the session bus: owns `io.github.WeiboNotifier` (one instance per session),
+/// exports `io.github.WeiboNotifier1` at `/io/github/WeiboNotifier`, and signals count changes.
+public final class DaemonService {
+    static let introspection = """
+        <node>
+          <interface name="io.github.WeiboNotifier1">
+            <method name="Refresh"/>
+            <method name="ShowSummary"/>
+            <method name="MarkRead"/>
+            <method name="CheckNow"/>
+            <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
+            <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
+            <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
+          </interface>
+        </node>
+        """
+
+    private let connection: OpaquePointer
+    private let daemon: NotifierDaemon
+    private var registration: UInt32 = 0
+    private var nameLostSubscription: UInt32 = 0
+    private let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
+    /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
+    public var nameLost: (() -> Void)?
+
+    /// Why the service could not start.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case alreadyRunning(pid: UInt32?)
+        case bus(String)
+
+        public var description: String {
+            switch self {
+            case .alreadyRunning(let pid):
+                return "already running" + (pid.map { " (pid \($0))" } ?? "") + "; use --replace to take over"
+            case .bus(let message): return message
+            }
+        }
+    }
+
+    public init(connection: OpaquePointer, daemon: NotifierDaemon) throws(Failure) {
+        self.connection = connection
+        self.daemon = daemon
+        vtable = .allocate(capacity: 1)
+        vtable.initialize(to: GDBusInterfaceVTable(
+            method_call: { _, _, _, _, method, _, invocation, data in
+                guard let data, let method, let invocation else { return }
+                // The registration holds the service unretained; `deinit` unregisters first.
+                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().methodCalled(String(cString: method), invocation)
+            }, get_property: nil, set_property: nil,
+            padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+
+        var error: UnsafeMutablePointer<GError>?
+        guard let node = g_dbus_node_info_new_for_xml(Self.introspection, &error) else {
+            throw .bus("bad interface description: \(error.map { GLibError(taking: $0).message } ?? "")")
+        }
+        defer { g_dbus_node_info_unref(node) }
+        registration = g_dbus_connection_register_object(
+            connection, SessionBus.objectPath, node.pointee.interfaces[0], vtable, Unmanaged.passUnretained(self).toOpaque(), nil,
+            &error)
+        if registration == 0 {
+            throw .bus("cannot export \(SessionBus.objectPath): \(error.map { GLibError(taking: $0).message } ?? "")")
+        }
+        daemon.countsChanged = { [weak self] unread in self?.emitCountsChanged(unread) }
+    }
+
+    deinit {
+        if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
+        if nameLostSubscription != 0 { g_dbus_connection_signal_unsubscribe(connection, nameLostSubscription) }
+        vtable.deinitialize(count: 1)
+        vtable.deallocate()
+    }
+
+    /// Takes the bus name: the one instance of the session. With `replace`, takes it from a
+    /// running daemon (which then exits); without, fails when one runs.
+    public func claimName(replace: Bool) throws(Failure) {
+        // DO_NOT_QUEUE (4) | ALLOW_REPLACEMENT (1) | REPLACE_EXISTING (2) when asked.
+        let flags: UInt32 = 4 | 1 | (replace ? 2 : 0)
+        var error: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+            g_variant_new_tuple([g_variant_new_string(SessionBus.busName), g_variant_new_uint32(flags)], 2), nil,
+            G_DBUS_CALL_FLAGS_NONE, 10_000, nil, &error)
+        guard let reply else {
+            throw .bus("cannot claim \(SessionBus.busName): \(error.map { GLibError(taking: $0).message } ?? "")")
+        }
+        let value = g_variant_get_child_value(reply, 0)
+        let result = g_variant_get_uint32(value)
+        g_variant_unref(value)
+        g_variant_unref(reply)
+        // 1: primary owner; 4: already the owner. 3: another process has it.
+        guard result == 1 || result == 4 else {
+            throw .alreadyRunning(pid: SessionBus.ownerPID(connection, name: SessionBus.busName))
+        }
+        nameLostSubscription = g_dbus_connection_signal_subscribe(
+            connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameLost", "/org/freedesktop/DBus", SessionBus.busName,
+            G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, _, _, data in
+                guard let data else { return }
+                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().nameLost?()
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    // MARK: - Methods
+
+    private func methodCalled(_ method: String, _ invocation: OpaquePointer) {
+        switch method {
+        case "Refresh":
+            daemon.refreshAfterPoll()
+            g_dbus_method_invocation_return_value(invocation, nil)
+        case "ShowSummary":
+            daemon.showSummary()
+            g_dbus_method_invocation_return_value(invocation, nil)
+        case "MarkRead":
+            daemon.refresh()
+            g_dbus_method_invocation_return_value(invocation, nil)
+        case "CheckNow":
+            daemon.pollNow()
+            g_dbus_method_invocation_return_value(invocation, nil)
+        case "GetCounts":
+            g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.unread)], 1))
+        case "GetStatus":
+            g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([statusVariant()], 1))
+        default:
+            g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
+        }
+    }
+
+    /// `a{su}`: every watched counter by its API name, and `total`.
+    static func countsVariant(_ unread: UnreadCounts) -> OpaquePointer? {
+        var entries: [OpaquePointer?] = UnreadCounter.allCases.map {
+            g_variant_new_dict_entry(g_variant_new_string($0.rawValue), g_variant_new_uint32(UInt32(max(unread[$0], 0))))
+        }
+        let total = UnreadCounter.allCases.reduce(0) { $0 + unread[$1] }
+        entries.append(g_variant_new_dict_entry(g_variant_new_string("total"), g_variant_new_uint32(UInt32(max(total, 0)))))
+        let type = g_variant_type_new("{su}")
+        defer { g_variant_type_free(type) }
+        return g_variant_new_array(type, entries, gsize(entries.count))
+    }
+
+    /// `a{sv}`: state, last poll, next poll (seconds since 1970, 0 for none), last error.
+    private func statusVariant() -> OpaquePointer? {
+        func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
+            g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
+        }
+        let entries: [OpaquePointer?] = [
+            entry("state", g_variant_new_string(daemon.phase.rawValue)),
+            entry("last-poll", g_variant_new_int64(Int(daemon.state.lastSuccessfulPoll?.timeIntervalSince1970 ?? 0))),
+            entry("next-poll", g_variant_new_int64(Int(daemon.nextPollAt?.timeIntervalSince1970 ?? 0))),
+            entry("last-error", g_variant_new_string(daemon.lastError ?? "")),
+            entry("pid", g_variant_new_uint32(UInt32(getpid()))),
+        ]
+        let type = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(type) }
+        return g_variant_new_array(type, entries, gsize(entries.count))
+    }
+
+    private func emitCountsChanged(_ unread: UnreadCounts) {
+        var error: UnsafeMutablePointer<GError>?
+        g_dbus_connection_emit_signal(
+            connection, nil, SessionBus.objectPath, SessionBus.interfaceName, "CountsChanged",
+            g_variant_new_tuple([Self.countsVariant(unread)], 1), &error)
+        if let error { Log.debug("CountsChanged: \(GLibError(taking: error).message)") }
+    }
+}

@@ -1,0 +1,55 @@
+import CGLib
+
+/// The session bus, and the names this program uses on it.
+public enum SessionBus {
+    public static let busName = "io.github.WeiboNotifier"
+    public static let objectPath = "/io/github/WeiboNotifier"
+    public static let interfaceName = "io.github.WeiboNotifier1"
+
+    /// Why the bus could not be used.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// A connection to the session bus, or why there is none (no desktop session).
+    public static func connect() throws(Failure) -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            let message = error.map { GLibError(taking: $0).message } ?? "unknown error"
+            throw Failure(message: "no D-Bus session bus (\(message)); run inside a desktop session, or under dbus-run-session")
+        }
+        return connection
+    }
+
+    /// Calls `method` on the running daemon and returns its reply (owned by the caller).
+    public static func callDaemon(
+        _ connection: OpaquePointer, _ method: String, timeoutMilliseconds: Int32 = 10_000
+    ) throws(Failure) -> OpaquePointer? {
+        var error: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_call_sync(
+            connection, busName, objectPath, interfaceName, method, nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+            timeoutMilliseconds, nil, &error)
+        if let error {
+            let glibError = GLibError(taking: error)
+            if glibError.message.contains("ServiceUnknown") || glibError.message.contains("was not provided") {
+                throw Failure(message: "no weibo-notifier daemon is running; start it with: weibo-notifier run")
+            }
+            throw Failure(message: "the daemon did not answer \(method): \(glibError.message)")
+        }
+        return reply
+    }
+
+    /// The process id of the name's owner, if it has one.
+    static func ownerPID(_ connection: OpaquePointer, name: String) -> UInt32? {
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+            "GetConnectionUnixProcessID", g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000,
+            nil, nil)
+        guard let reply else { return nil }
+        defer { g_variant_unref(reply) }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        return g_variant_get_uint32(value)
+    }
+}
