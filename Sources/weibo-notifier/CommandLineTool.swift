@@ -25,9 +25,9 @@ struct CommandLineTool {
             Log.enableDebug()
             arguments.removeFirst()
         }
-        guard let first = arguments.first else {
-            Terminal.writeError(Self.help)
-            throw .usage("no command given")
+        // No command, or options only: the daemon.
+        guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
+            return try RunCommand(arguments: arguments, environment: environment).run()
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -39,6 +39,16 @@ struct CommandLineTool {
             }
         case "-V", "--version":
             try Terminal.write(lines: ["weibo-notifier \(Self.version)"])
+        case "run":
+            try RunCommand(arguments: rest, environment: environment).run()
+        case "demo":
+            try DemoCommand(arguments: rest, environment: environment).run()
+        case "status":
+            try DaemonControlCommand(.status, arguments: rest, environment: environment).run()
+        case "refresh":
+            try DaemonControlCommand(.refresh, arguments: rest, environment: environment).run()
+        case "mark-read":
+            try DaemonControlCommand(.markRead, arguments: rest, environment: environment).run()
         case "timeline":
             try TimelineCommand(arguments: rest, environment: environment).run()
         case "sample":
@@ -60,6 +70,11 @@ struct CommandLineTool {
 
     static func commandHelp(_ command: String) -> String? {
         switch command {
+        case "run": return RunCommand.help
+        case "demo": return DemoCommand.help
+        case "status": return DaemonControlCommand.help(.status)
+        case "refresh": return DaemonControlCommand.help(.refresh)
+        case "mark-read": return DaemonControlCommand.help(.markRead)
         case "timeline": return TimelineCommand.help
         case "sample": return SampleCommand.help
         case "sandbox": return SandboxCommand.help
@@ -74,9 +89,14 @@ struct CommandLineTool {
     static let help = """
         weibo-notifier \(version): Weibo's unread counts and timeline on the Linux desktop.
 
-        Usage: weibo-notifier <command> [options]
+        Usage: weibo-notifier [<command>] [options]
 
         Commands:
+          run        The notifier in the desktop session (the default)
+          demo       The notifier against a built-in sandbox, to see it at work
+          status     What the running notifier is doing
+          refresh    Tell the running notifier you have looked (clears the notification)
+          mark-read  Count everything as seen without checking again
           login      Log in to Weibo (in the browser), or import a token
           logout     Revoke the login and delete it here
           account    Show who is logged in and until when

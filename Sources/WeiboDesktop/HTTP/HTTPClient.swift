@@ -96,12 +96,12 @@ public final class HTTPClient {
     }
 
     /// 127.0.0.0/8, ::1 and localhost.
-    static func isLoopback(_ host: String) -> Bool {
+    public static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmed(of: "[]")
         return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 
-    static func host(of url: String) -> String {
+    public static func host(of url: String) -> String {
         guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else { return url }
         defer { g_uri_unref(uri) }
         return g_uri_get_host(uri).map { String(cString: $0) } ?? url

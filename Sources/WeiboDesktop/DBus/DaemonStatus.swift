@@ -1,0 +1,87 @@
+import CGLib
+public import FoundationEssentials
+public import WeiboKit
+
+/// What `GetStatus` and `GetCounts` say, read by `weibo-notifier status`.
+public struct DaemonStatus: Sendable {
+    public var state: String
+    public var pid: UInt32
+    public var lastPoll: Date?
+    public var nextPoll: Date?
+    public var lastError: String
+    public var unread: UnreadCounts
+
+    /// Asks the running daemon.
+    public static func read(_ connection: OpaquePointer) throws(SessionBus.Failure) -> DaemonStatus {
+        let statusReply = try SessionBus.callDaemon(connection, "GetStatus")
+        let countsReply = try SessionBus.callDaemon(connection, "GetCounts")
+        defer {
+            release(statusReply)
+            release(countsReply)
+        }
+        var status = DaemonStatus(state: "", pid: 0, lastPoll: nil, nextPoll: nil, lastError: "", unread: UnreadCounts())
+        forEachEntry(of: statusReply) { key, value in
+            // Values of a{sv} are variants: unwrap them first.
+            let inner = g_variant_get_variant(value)
+            defer { g_variant_unref(inner) }
+            switch key {
+            case "state": status.state = string(inner)
+            case "last-error": status.lastError = string(inner)
+            case "pid": status.pid = g_variant_get_uint32(inner)
+            case "last-poll":
+                let seconds = g_variant_get_int64(inner)
+                status.lastPoll = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+            case "next-poll":
+                let seconds = g_variant_get_int64(inner)
+                status.nextPoll = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+            default: break
+            }
+        }
+        forEachEntry(of: countsReply) { key, value in
+            if let counter = UnreadCounter(rawValue: key) { status.unread[counter] = Int(g_variant_get_uint32(value)) }
+        }
+        return status
+    }
+
+    /// Lines for the terminal.
+    public func lines(localizer: Localizer) -> [String] {
+        var lines = ["running (pid \(pid)), state \(state)"]
+        if let lastPoll { lines.append("last check \(Self.clock(lastPoll))") } else { lines.append("not checked yet") }
+        if let nextPoll { lines.append("next check \(Self.clock(nextPoll))") }
+        if !lastError.isEmpty { lines.append("last error: \(lastError)") }
+        let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
+        lines.append("unread: " + (parts.isEmpty ? localizer.text(.nothingUnread) : parts.joined(separator: " · ")))
+        return lines
+    }
+
+    static func clock(_ date: Date) -> String {
+        let offset = SystemZone.offset(at: date)
+        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: offset)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))"
+    }
+
+    public static func release(_ reply: OpaquePointer?) {
+        if let reply { g_variant_unref(reply) }
+    }
+
+    /// Calls `body` for each entry of the dictionary in a one-element reply tuple.
+    private static func forEachEntry(of reply: OpaquePointer?, _ body: (String, OpaquePointer?) -> Void) {
+        guard let reply else { return }
+        let dictionary = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(dictionary) }
+        for index in 0..<g_variant_n_children(dictionary) {
+            let entry = g_variant_get_child_value(dictionary, index)
+            let key = g_variant_get_child_value(entry, 0)
+            let value = g_variant_get_child_value(entry, 1)
+            body(string(key), value)
+            g_variant_unref(value)
+            g_variant_unref(key)
+            g_variant_unref(entry)
+        }
+    }
+
+    private static func string(_ value: OpaquePointer?) -> String {
+        g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,125 @@
+import CGLib
+import FoundationEssentials
+import Glibc
+import WeiboDesktop
+import WeiboKit
+import WeiboSandbox
+
+/// `weibo-notifier demo`: the notifier against a sandbox in the same process, with a
+/// throw-away account and state, so that bubbles appear within seconds.
+struct DemoCommand {
+    static let help = """
+        Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
+
+        Shows the notifier at work without a Weibo account: starts the sandbox on
+        127.0.0.1, logs in to it with a throw-away account and state (removed at the
+        end), and runs the notifier against it. New posts arrive every few seconds and
+        the notification follows; click it to see the newest posts. Without a desktop
+        notification server (or without any session bus) every bubble and summary is
+        printed here instead, and the demo clicks the bubble for you once.
+
+        Options:
+          --interval S           Seconds between checks (default: 10)
+          --new-status-every S   Seconds between new posts in the sandbox (default: 4)
+          --duration S           Stop after S seconds (default: run until Ctrl-C)
+          -h, --help             Show this help
+        """
+
+    var interval = 10
+    var newStatusEvery = 4
+    var duration: Int?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "demo")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--interval": interval = try reader.integer(for: option, in: 1...3600)
+            case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 1...3600)
+            case "--duration": duration = try reader.integer(for: option, in: 1...86_400)
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let language = Language(environment: environment)
+        let folder = try Self.temporaryFolder()
+        defer { Self.remove(folder) }
+
+        let api = SandboxAPI()
+        let server: SandboxServer
+        do {
+            server = try SandboxServer(api: api)
+        } catch {
+            throw .unavailable(error.description)
+        }
+        server.startArrivals(every: UInt32(newStatusEvery))
+        let accounts = AccountStore(path: folder + "/account")
+        do {
+            try accounts.save(Account(accessToken: api.readyToken, uid: SandboxAPI.ownerUID, issuedAt: Date(), expiresIn: SandboxAPI.tokenLifetime))
+        } catch {
+            throw .failed(error.description)
+        }
+
+        let desktop = Self.desktopNotifications()
+        let sink: any NotificationSink = desktop ?? TerminalNotificationSink { line in
+            Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
+        }
+        let daemon = NotifierDaemon(
+            settings: .init(interval: interval, policy: UnreadPolicy(), language: language),
+            client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
+            accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink)
+        try Terminal.write(lines: [
+            "Weibo Notifier demo: a sandbox at \(server.baseURL), a check every \(interval) s, a new post every \(newStatusEvery) s.",
+            desktop != nil
+                ? "Watch the desktop notifications; click one to see the newest posts."
+                : "No notification server here: the bubbles are printed below.",
+            duration.map { "It stops after \($0) s; Ctrl-C stops it sooner." } ?? "Ctrl-C stops it.",
+        ])
+        if desktop == nil { Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) }
+        DaemonHost(daemon: daemon, service: nil).run(
+            accountFile: folder + "/account", notificationWait: 0, duration: duration.map { UInt32($0) })
+        withExtendedLifetime(server) {}
+        try Terminal.write(lines: ["Demo over."])
+    }
+
+    /// libnotify when a session bus with a notification server is there.
+    static func desktopNotifications() -> (any NotificationSink)? {
+        guard let bus = try? SessionBus.connect() else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard DaemonHost.hasOwner(bus, "org.freedesktop.Notifications") else { return nil }
+        return LibnotifySink(appName: "Weibo Notifier")
+    }
+
+    /// In the terminal nobody can click: the demo clicks the bubble once, two checks in.
+    static func clickOnceAfterSecondBubble(daemon: NotifierDaemon, interval: Int) {
+        g_timeout_add_seconds(UInt32(interval * 2 + 1), { data in
+            guard let data else { return CGLib_SOURCE_REMOVE }
+            Terminal.writeError("demo: (clicking the notification)")
+            Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue().showSummary()
+            return CGLib_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(daemon).toOpaque())
+    }
+
+    static func temporaryFolder() throws(CommandError) -> String {
+        var template = Array("/tmp/weibo-notifier-demo-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw .unavailable("cannot make a temporary folder: \(String(cString: strerror(errno)))") }
+        return String(cString: made)
+    }
+
+    static func remove(_ folder: String) {
+        for name in ["account", "state.json"] { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
+}
+
+extension String {
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

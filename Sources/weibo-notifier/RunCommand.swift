@@ -1,0 +1,171 @@
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier run` (also the default): the notifier in the desktop session.
+struct RunCommand {
+    static let help = """
+        Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
+
+        Sits in the desktop session: checks Weibo's unread counts now and every interval,
+        shows one notification that is replaced in place as counts rise, shows the newest
+        posts when the notification is clicked, and clears it when you have looked (a
+        click, 'weibo-notifier refresh', or the 'Mark all read' button). One instance per
+        session; it answers on D-Bus as io.github.WeiboNotifier.
+
+        Options:
+          --interval N      Seconds between checks (default: the configuration's, 60);
+                            below 30 only against a sandbox on this machine
+          --api-base URL    Talk to this server instead of Weibo (a sandbox)
+          --replace         Take over from a running instance
+          -h, --help        Show this help
+
+        Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the account again.
+        Exit status: 1 when another instance runs, 69 without a session bus, 78 for a bad
+        configuration.
+        """
+
+    var interval: Int?
+    var apiBase: String?
+    var replace = false
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "run")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
+            case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "--replace": replace = true
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let interval = try Self.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
+        let connection: OpaquePointer
+        do {
+            connection = try SessionBus.connect()
+        } catch {
+            throw .unavailable(error.description)
+        }
+        let daemon = NotifierDaemon(
+            settings: .init(
+                interval: interval,
+                policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
+                language: context.localizer.language),
+            client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
+            accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
+            sink: LibnotifySink(appName: "Weibo Notifier"))
+        let service: DaemonService
+        do {
+            service = try DaemonService(connection: connection, daemon: daemon)
+            try service.claimName(replace: replace)
+        } catch {
+            if case .alreadyRunning = error { throw .failed(error.description) }
+            throw .unavailable(error.description)
+        }
+        Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
+        DaemonHost(daemon: daemon, service: service).run(accountFile: context.directories.accountFile)
+    }
+
+    /// A request always ends well before the next tick.
+    static func requestTimeout(_ interval: Int) -> UInt32 {
+        UInt32(max(1, min(20, interval - 1)))
+    }
+
+    /// Intervals under 30 s only against an API on this machine (tests, the demo).
+    static func checkedInterval(_ interval: Int, configuration: Configuration) throws(CommandError) -> Int {
+        guard interval < Configuration.minimumInterval else { return interval }
+        let hosts = [configuration.apiBase, configuration.remindBase].map(HTTPClient.host(of:))
+        guard hosts.allSatisfy(HTTPClient.isLoopback) else {
+            throw .usage("weibo-notifier run: an interval under \(Configuration.minimumInterval) s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)")
+        }
+        return interval
+    }
+}
+
+/// `weibo-notifier status`, `refresh`, `mark-read`: talk to the running daemon over D-Bus.
+struct DaemonControlCommand {
+    enum Action: String {
+        case status, refresh
+        case markRead = "mark-read"
+    }
+
+    static func help(_ action: Action) -> String {
+        switch action {
+        case .status:
+            return """
+                Usage: weibo-notifier status
+
+                Asks the running notifier what it is doing: its state, the last and next check,
+                the last error and the unread counts. Exit status 69 when none runs.
+                """
+        case .refresh:
+            return """
+                Usage: weibo-notifier refresh
+
+                Tells the running notifier that you have looked at your timeline: it checks once
+                more, counts everything up to now as seen and closes its notification.
+                """
+        case .markRead:
+            return """
+                Usage: weibo-notifier mark-read
+
+                Tells the running notifier to count everything it knows of as seen, and to close
+                its notification (no new check).
+                """
+        }
+    }
+
+    let action: Action
+    var showHelp = false
+    let environment: [String: String]
+
+    init(_ action: Action, arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.action = action
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: action.rawValue)
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help(action)]) }
+        let connection: OpaquePointer
+        do {
+            connection = try SessionBus.connect()
+        } catch {
+            throw .unavailable(error.description)
+        }
+        let localizer = Localizer(Language(environment: environment))
+        do {
+            switch action {
+            case .refresh:
+                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh"))
+                try Terminal.write(lines: ["Marked as seen."])
+            case .markRead:
+                DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))
+                try Terminal.write(lines: ["Marked as seen."])
+            case .status:
+                let status = try DaemonStatus.read(connection)
+                try Terminal.write(lines: status.lines(localizer: localizer))
+            }
+        } catch let error as SessionBus.Failure {
+            throw .unavailable(error.description)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+}
