@@ -4,7 +4,10 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking
+# Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
+# dbus-daemon and dbusmock's notification server.
+DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking \
+	dbus python3-dbusmock libglib2.0-bin
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test demo bench sample clean
@@ -28,12 +31,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Until the daemon exists: the bundled sample timeline, laid out for this terminal.
+# The notifier against its built-in sandbox for a minute (Ctrl-C stops it sooner): bubbles
+# on the desktop, or printed here when there is no notification server.
 demo: build
-	$(BIN) timeline --file Resources/sample-timeline.json --count 8
-	@echo
-	@echo "The same timeline as the notifier's popup would summarise it:"
-	$(BIN) timeline --file Resources/sample-timeline.json --count 4 --width 40 --compact 3
+	$(BIN) demo --duration 60
 
 # Figures for a 100-status page and for 10,000 statuses.
 bench: deps

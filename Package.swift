@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit"]),
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
         .target(
-            name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"],
+            name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "CGLib"],
             path: "Tests/WeiboTestSupport"),
         .testTarget(
             name: "WeiboKitTests",

@@ -13,7 +13,12 @@ struct CommandLineTool {
             try dispatch()
             return .success
         } catch {
-            Terminal.writeError("weibo-notifier: \(error)")
+            // Usage messages name the command themselves ("weibo-notifier timeline: …").
+            if case .usage(let message) = error, message.hasPrefix("weibo-notifier") {
+                Terminal.writeError(message)
+            } else {
+                Terminal.writeError("weibo-notifier: \(error)")
+            }
             return error.exitCode
         }
     }

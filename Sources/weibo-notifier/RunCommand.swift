@@ -84,7 +84,9 @@ struct RunCommand {
         guard interval < Configuration.minimumInterval else { return interval }
         let hosts = [configuration.apiBase, configuration.remindBase].map(HTTPClient.host(of:))
         guard hosts.allSatisfy(HTTPClient.isLoopback) else {
-            throw .usage("weibo-notifier run: an interval under \(Configuration.minimumInterval) s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)")
+            throw .usage(
+                "weibo-notifier run: an interval under \(Configuration.minimumInterval) s is only for a sandbox on this machine "
+                    + "(--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.")
         }
         return interval
     }

@@ -142,7 +142,8 @@ public final class DaemonService {
         return g_variant_new_array(type, entries, gsize(entries.count))
     }
 
-    /// `a{sv}`: state, last poll, next poll (seconds since 1970, 0 for none), last error.
+    /// `a{sv}`: state, last poll, next poll (seconds since 1970, 0 for none), last error, pid,
+    /// polls finished.
     private func statusVariant() -> OpaquePointer? {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
@@ -153,6 +154,7 @@ public final class DaemonService {
             entry("next-poll", g_variant_new_int64(Int(daemon.nextPollAt?.timeIntervalSince1970 ?? 0))),
             entry("last-error", g_variant_new_string(daemon.lastError ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
+            entry("polls", g_variant_new_uint32(UInt32(daemon.completedPolls))),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }

@@ -32,7 +32,7 @@ public enum SessionBus {
             timeoutMilliseconds, nil, &error)
         if let error {
             let glibError = GLibError(taking: error)
-            if glibError.message.contains("ServiceUnknown") || glibError.message.contains("was not provided") {
+            if ["ServiceUnknown", "NameHasNoOwner", "was not provided"].contains(where: glibError.message.contains) {
                 throw Failure(message: "no weibo-notifier daemon is running; start it with: weibo-notifier run")
             }
             throw Failure(message: "the daemon did not answer \(method): \(glibError.message)")

@@ -34,6 +34,8 @@ public final class NotifierDaemon {
     public private(set) var phase: Phase = .starting
     public private(set) var lastError: String?
     public private(set) var nextPollAt: Date?
+    /// Polls finished since start, answered or failed.
+    public private(set) var completedPolls = 0
     /// Called with the unread amounts whenever they change (D-Bus signal, tray, badge).
     public var countsChanged: ((UnreadCounts) -> Void)?
     public var settings: Settings
@@ -161,6 +163,7 @@ public final class NotifierDaemon {
         client.unreadCounts(for: account) { [weak self] result in
             guard let self else { return }
             self.pollInFlight = false
+            self.completedPolls += 1
             self.pollFinished(result)
         }
     }

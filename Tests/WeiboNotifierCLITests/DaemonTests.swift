@@ -1,0 +1,217 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboDesktop
+import WeiboKit
+import WeiboSandbox
+import WeiboTestSupport
+
+/// `weibo-notifier run` on a private session bus, with dbusmock's notification server and the
+/// sandbox. Polls are triggered with `CheckNow` and awaited, never slept for.
+@Suite(.serialized) struct DaemonTests {
+    typealias Home = AccountCommandsTests.Home
+
+    /// Everything one daemon test needs: bus, sandbox, a logged-in home and the daemon.
+    final class Setup {
+        let bus: PrivateSessionBus
+        let sandbox: SandboxProcess
+        let home = Home()
+        var daemon: Process?
+
+        init() throws {
+            bus = try PrivateSessionBus()
+            sandbox = try SandboxProcess()
+            let login = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
+            guard login.status == 0 else { throw PrivateSessionBus.Failure(description: "login failed: \(login.standardError)") }
+        }
+
+        var environment: [String: String] {
+            ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+                .merging(["LANG": "C"]) { $1 }
+        }
+
+        /// Starts the daemon and waits for its first poll.
+        func start(_ extra: [String] = []) throws {
+            let process = Process()
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"] + extra
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            daemon = process
+            guard waitUntil(timeout: 15, { self.bus.daemonPolls() >= 1 }) else {
+                throw PrivateSessionBus.Failure(description: "the daemon did not poll")
+            }
+        }
+
+        /// SIGTERM; the exit status.
+        @discardableResult
+        func stop() -> Int32 {
+            guard let daemon else { return -1 }
+            if daemon.isRunning {
+                kill(daemon.processIdentifier, SIGTERM)
+                daemon.waitUntilExit()
+            }
+            self.daemon = nil
+            return daemon.terminationStatus
+        }
+
+        func control(_ path: String, _ parameters: [(String, String)]) {
+            MainContext.withOwnContext {
+                var outcome: Result<HTTPResponse, HTTPError>?
+                HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, sandbox.baseURL + path, parameters: parameters)) { outcome = $0 }
+                MainContext.run(timeout: 10) { outcome != nil }
+            }
+        }
+
+        deinit { stop() }
+    }
+
+    @Test func firstPollNotifiesRisingReplacesUnchangedSendsNothing() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/statuses", [("count", "3")])
+        setup.control("/_sandbox/counts", [("cmt", "2"), ("mention_status", "1")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        let first = try #require(setup.bus.notifications().first)
+        #expect(first.appName == "Weibo Notifier")
+        #expect(first.summary == "Weibo")
+        #expect(first.body == "3 new posts · 2 comments · 1 mention")
+        #expect(first.replacesID == 0)
+        #expect(first.actions == ["default", "Show", "mark-read", "Mark all read", "open-weibo", "Open Weibo"])
+        #expect(first.hints["category"] == "'im.received'")
+        #expect(first.hints["desktop-entry"] == "'io.github.WeiboNotifier'")
+        #expect(first.hints["urgency"] == "0x01")
+
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().count == 1, "unchanged counts send nothing")
+
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().count == 2 })
+        let second = try #require(setup.bus.notifications().last)
+        #expect(second.replacesID != 0 && second.replacesID == setup.bus.id(ofNotification: 0), "replaced in place")
+        #expect(second.body == "3 new posts · 2 comments · 1 mention · 1 message")
+        #expect(setup.bus.daemonStatus()["total"] == "7")
+        #expect(setup.stop() == 0)
+    }
+
+    @Test func aClickShowsTheSummaryAndClearsEverything() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/statuses", [("count", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        let id = setup.bus.id(ofNotification: 0)
+        #expect(id != 0)
+        setup.bus.invokeAction(id: id, key: "default")
+        #expect(waitUntil { setup.bus.notifications().count == 2 && setup.bus.closedIDs() == [id] },
+                "\(setup.bus.notifications().map(\.summary)) closed \(setup.bus.closedIDs()) id \(id)")
+        let summary = try #require(setup.bus.notifications().last)
+        #expect(summary.summary == "The newest 2 posts")
+        #expect(summary.replacesID == 0, "the summary is a second notification")
+        #expect(summary.hints["transient"] == "true")
+        #expect(summary.actions == ["open-weibo", "Open Weibo"])
+        #expect(summary.body.split(separator: "\n").count <= 12)
+        #expect(summary.body.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(setup.bus.daemonStatus()["total"] == "0")
+
+        // The next poll does not notify again.
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().count == 2)
+    }
+
+    @Test func aDismissalIsRespectedUntilACounterRises() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/counts", [("cmt", "1")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        setup.bus.dismiss(id: setup.bus.id(ofNotification: 0))
+        #expect(waitUntil { (try? String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8))?.contains("dismissed") == true })
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().count == 1)
+        setup.control("/_sandbox/counts", [("cmt", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().count == 2 })
+        #expect(setup.bus.notifications().last?.replacesID == 0, "a new bubble after the dismissed one")
+    }
+
+    @Test func aRestartDoesNotNotifyAgain() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/counts", [("dm", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        #expect(setup.stop() == 0, "SIGTERM exits cleanly")
+        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
+        #expect(state.contains("\"shown\""))
+        try setup.start()
+        #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
+    }
+
+    @Test func faultsLeaveItRunningAndItRecovers() throws {
+        let setup = try Setup()
+        try setup.start()
+        for kind in ["http500", "html502", "malformed", "truncated", "drop"] {
+            setup.control("/_sandbox/faults", [("kind", kind)])
+            #expect(setup.bus.checkNow(), "\(kind)")
+            let status = setup.bus.daemonStatus()
+            #expect(status["state"] == "'offline'", "\(kind)")
+            #expect(status["last-error"]?.isEmpty == false)
+            #expect(status["last-error"]?.contains(setup.sandbox.token) == false)
+        }
+        setup.control("/_sandbox/counts", [("follower", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 new follower" })
+    }
+
+    @Test func anExpiredLoginStopsPollingUntilANewLogin() throws {
+        let setup = try Setup()
+        try setup.start()
+        setup.control("/_sandbox/faults", [("kind", "expired_token")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "Login expired: run weibo-notifier login" } })
+        let status = setup.bus.daemonStatus()
+        #expect(status["state"] == "'login-expired'")
+        #expect(status["next-poll"] == "0", "no polling until a new login")
+        let polls = setup.bus.daemonPolls()
+        setup.bus.callDaemon("CheckNow")
+        #expect(setup.bus.daemonPolls() == polls)
+
+        // A new login: the account file changes and polling resumes by itself.
+        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
+        #expect(login.status == 0)
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
+        #expect(setup.bus.notifications().filter { $0.body.hasPrefix("Login expired") }.count == 1, "one bubble only")
+    }
+
+    @Test func oneInstancePerSessionAndReplace() throws {
+        let setup = try Setup()
+        try setup.start()
+        let second = try CommandRunner.run(["run", "--api-base", setup.sandbox.baseURL, "--interval", "20"], environment: setup.environment)
+        #expect(second.status == 1)
+        #expect(second.standardError.contains("already running (pid \(setup.daemon?.processIdentifier ?? 0))"))
+
+        let status = try CommandRunner.run(["status"], environment: setup.environment)
+        #expect(status.status == 0)
+        #expect(status.lines.first == "running (pid \(setup.daemon?.processIdentifier ?? 0)), state ok")
+
+        let old = try #require(setup.daemon)
+        try setup.start(["--replace"])
+        #expect(waitUntil { !old.isRunning }, "the replaced daemon exits")
+        #expect(old.terminationStatus == 0)
+    }
+
+    @Test func commandsSayClearlyWhenNoDaemonRuns() throws {
+        let bus = try PrivateSessionBus(notificationServer: false)
+        let env = bus.environment
+        for command in ["status", "refresh", "mark-read"] {
+            let result = try CommandRunner.run([command], environment: env)
+            #expect(result.status == 69)
+            #expect(result.standardError.contains("no weibo-notifier daemon is running; start it with: weibo-notifier run"))
+        }
+        let noBus = try CommandRunner.run(["run"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": ""])
+        #expect(noBus.status == 69)
+        #expect(noBus.standardError.contains("no D-Bus session bus"))
+    }
+}

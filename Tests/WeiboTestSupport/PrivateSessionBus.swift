@@ -1,0 +1,279 @@
+import Foundation
+import CGLib
+import Glibc
+
+/// A private `dbus-daemon` (no auto-started services) and, on it, dbusmock's notification
+/// server with the `actions` and `body-markup` capabilities. Both end with the object.
+public final class PrivateSessionBus {
+    public let address: String
+    private let bus = Process()
+    private var mock: Process?
+    private let connection: OpaquePointer
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    public init(notificationServer: Bool = true) throws {
+        let config = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/session-bus.conf").path
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--config-file=\(config)", "--print-address=1", "--nofork"]
+        let output = Pipe()
+        bus.standardOutput = output
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var error: UnsafeMutablePointer<GError>?
+        guard !address.isEmpty, let connection = g_dbus_connection_new_for_address_sync(
+            address, GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue),
+            nil, nil, &error)
+        else {
+            bus.terminate()
+            throw Failure(description: "no private bus: \(error.map { String(cString: $0.pointee.message) } ?? text)")
+        }
+        self.connection = connection
+        if notificationServer { try startNotificationServer() }
+    }
+
+    deinit {
+        // SIGKILL: helpers inherit the test runner's blocked SIGTERM and would never see it.
+        if let mock, mock.isRunning {
+            kill(mock.processIdentifier, SIGKILL)
+            mock.waitUntilExit()
+        }
+        g_dbus_connection_close_sync(connection, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(connection))
+        if bus.isRunning {
+            kill(bus.processIdentifier, SIGKILL)
+            bus.waitUntilExit()
+        }
+    }
+
+    /// The environment a program needs to use this bus.
+    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+
+    private func startNotificationServer() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"body body-markup actions persistence\"}"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        mock = process
+        guard waitUntil(timeout: 15, { self.hasOwner("org.freedesktop.Notifications") }) else {
+            throw Failure(description: "dbusmock's notification server did not start")
+        }
+    }
+
+    public func hasOwner(_ name: String) -> Bool {
+        guard let reply = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", g_variant_new_tuple([g_variant_new_string(name)], 1)) else { return false }
+        defer { g_variant_unref(reply) }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    /// One `Notify` call the notification server received.
+    public struct Notification: Equatable, Sendable {
+        public var appName: String
+        public var replacesID: UInt32
+        public var summary: String
+        public var body: String
+        public var actions: [String]
+        public var hints: [String: String]
+    }
+
+    /// Every `Notify` so far, oldest first.
+    public func notifications() -> [Notification] {
+        calls("Notify").map { arguments in
+            Notification(
+                appName: string(arguments, 0), replacesID: number(arguments, 1),
+                summary: string(arguments, 3), body: string(arguments, 4), actions: strings(arguments, 5), hints: hints(arguments, 6))
+        }
+    }
+
+    /// The ids passed to `CloseNotification`, oldest first.
+    public func closedIDs() -> [UInt32] {
+        calls("CloseNotification").map { number($0, 0) }
+    }
+
+    /// The user clicks: `ActionInvoked(id, key)`.
+    public func invokeAction(id: UInt32, key: String) {
+        emit("ActionInvoked", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(key))])
+    }
+
+    /// The user dismisses: `NotificationClosed(id, 2)`.
+    public func dismiss(id: UInt32) {
+        emit("NotificationClosed", "uu", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(2))])
+    }
+
+    /// The id the server gave the `index`-th notification (dbusmock numbers them from 1).
+    public func id(ofNotification index: Int) -> UInt32 {
+        // dbusmock hands out ids in order, and a replacement keeps its id.
+        var next: UInt32 = 1
+        var ids: [UInt32] = []
+        for notification in notifications() {
+            if notification.replacesID != 0 {
+                ids.append(notification.replacesID)
+            } else {
+                ids.append(next)
+                next += 1
+            }
+        }
+        return index < ids.count ? ids[index] : 0
+    }
+
+    /// The running daemon's `GetStatus` and `GetCounts`, values printed (`'ok'`, `uint32 3`).
+    public func daemonStatus() -> [String: String] {
+        var result: [String: String] = [:]
+        for method in ["GetStatus", "GetCounts"] {
+            guard let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method, nil) else { continue }
+            let dictionary = g_variant_get_child_value(reply, 0)
+            for item in 0..<g_variant_n_children(dictionary) {
+                let entry = g_variant_get_child_value(dictionary, item)
+                let key = g_variant_get_child_value(entry, 0)
+                var value = g_variant_get_child_value(entry, 1)
+                if g_variant_is_of_type(value, g_variant_type_checked_("v")) != 0 {
+                    let inner = g_variant_get_variant(value)
+                    g_variant_unref(value)
+                    value = inner
+                }
+                let printed = g_variant_print(value, 0)
+                result[g_variant_get_string(key, nil).map { String(cString: $0) } ?? ""] = printed.map { String(cString: $0) } ?? ""
+                g_free(printed)
+                g_variant_unref(value)
+                g_variant_unref(key)
+                g_variant_unref(entry)
+            }
+            g_variant_unref(dictionary)
+            g_variant_unref(reply)
+        }
+        return result
+    }
+
+    /// Calls a method without arguments on the running daemon; whether it answered.
+    @discardableResult
+    public func callDaemon(_ method: String) -> Bool {
+        guard let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method, nil) else { return false }
+        g_variant_unref(reply)
+        return true
+    }
+
+    /// The number of polls the daemon finished (0 when none runs).
+    public func daemonPolls() -> Int {
+        Int(daemonStatus()["polls"]?.split(separator: " ").last ?? "") ?? 0
+    }
+
+    /// Asks the daemon to check now and waits until that check finished.
+    public func checkNow() -> Bool {
+        let before = daemonPolls()
+        guard callDaemon("CheckNow") else { return false }
+        return waitUntil { self.daemonPolls() > before }
+    }
+
+    // MARK: - GDBus
+
+    private func call(_ destination: String, _ path: String, _ interface: String, _ method: String, _ parameters: OpaquePointer?) -> OpaquePointer? {
+        g_dbus_connection_call_sync(connection, destination, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+    }
+
+    private func calls(_ method: String) -> [OpaquePointer] {
+        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock", "GetMethodCalls", g_variant_new_tuple([g_variant_new_string(method)], 1)) else { return [] }
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).compactMap { index in
+            let call = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(call) }
+            return g_variant_get_child_value(call, 1)  // av, owned by the caller
+        }
+    }
+
+    private func emit(_ signal: String, _ signature: String, _ arguments: [OpaquePointer?]) {
+        let type = g_variant_type_new("v")
+        defer { g_variant_type_free(type) }
+        let parameters = g_variant_new_tuple([
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(signal), g_variant_new_string(signature),
+            g_variant_new_array(type, arguments, gsize(arguments.count)),
+        ], 4)
+        if let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock", "EmitSignal", parameters) {
+            g_variant_unref(reply)
+        }
+    }
+
+    private func unboxed(_ arguments: OpaquePointer, _ index: Int) -> OpaquePointer? {
+        guard index < g_variant_n_children(arguments) else { return nil }
+        let boxed = g_variant_get_child_value(arguments, gsize(index))
+        defer { g_variant_unref(boxed) }
+        return g_variant_get_variant(boxed)
+    }
+
+    /// An integer argument, whatever integer type dbusmock recorded it as.
+    private func number(_ arguments: OpaquePointer, _ index: Int) -> UInt32 {
+        guard let value = unboxed(arguments, index) else { return 0 }
+        defer { g_variant_unref(value) }
+        switch String(cString: g_variant_get_type_string(value)) {
+        case "u": return g_variant_get_uint32(value)
+        case "i": return UInt32(truncatingIfNeeded: g_variant_get_int32(value))
+        case "x": return UInt32(truncatingIfNeeded: g_variant_get_int64(value))
+        case "t": return UInt32(truncatingIfNeeded: g_variant_get_uint64(value))
+        default: return 0
+        }
+    }
+
+    private func string(_ arguments: OpaquePointer, _ index: Int) -> String {
+        guard let value = unboxed(arguments, index) else { return "" }
+        defer { g_variant_unref(value) }
+        return g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
+    }
+
+    private func strings(_ arguments: OpaquePointer, _ index: Int) -> [String] {
+        guard let value = unboxed(arguments, index) else { return [] }
+        defer { g_variant_unref(value) }
+        return (0..<g_variant_n_children(value)).map { item in
+            let child = g_variant_get_child_value(value, item)
+            defer { g_variant_unref(child) }
+            return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    private func hints(_ arguments: OpaquePointer, _ index: Int) -> [String: String] {
+        guard let value = unboxed(arguments, index) else { return [:] }
+        defer { g_variant_unref(value) }
+        var result: [String: String] = [:]
+        for item in 0..<g_variant_n_children(value) {
+            let entry = g_variant_get_child_value(value, item)
+            let key = g_variant_get_child_value(entry, 0)
+            let boxed = g_variant_get_child_value(entry, 1)
+            let inner = g_variant_get_variant(boxed)
+            let printed = g_variant_print(inner, 0)
+            result[g_variant_get_string(key, nil).map { String(cString: $0) } ?? ""] = printed.map { String(cString: $0) } ?? ""
+            g_free(printed)
+            g_variant_unref(inner)
+            g_variant_unref(boxed)
+            g_variant_unref(key)
+            g_variant_unref(entry)
+        }
+        return result
+    }
+}
+
+/// Checks `condition` every 20 ms until it holds or `timeout` seconds pass: for effects that
+/// arrive asynchronously (never to wait out a poll interval).
+@discardableResult
+public func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
