@@ -55,10 +55,7 @@ struct RunCommand {
             throw .unavailable(error.description)
         }
         let daemon = NotifierDaemon(
-            settings: .init(
-                interval: interval,
-                policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
-                language: context.localizer.language),
+            settings: Self.settings(context, interval: interval),
             client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
             accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
             sink: LibnotifySink(appName: "Weibo Notifier"))
@@ -71,7 +68,26 @@ struct RunCommand {
             throw .unavailable(error.description)
         }
         Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
-        DaemonHost(daemon: daemon, service: service).run(accountFile: context.directories.accountFile)
+        let host = DaemonHost(daemon: daemon, service: service)
+        host.reload = { [environment, apiBase, self] in
+            // A bad file keeps the settings in force; the message says what is wrong.
+            do {
+                let fresh = try CommandContext(environment: environment, apiBase: apiBase)
+                let seconds = try Self.checkedInterval(self.interval ?? fresh.configuration.interval, configuration: fresh.configuration)
+                daemon.reload(settings: Self.settings(fresh, interval: seconds))
+            } catch {
+                Log.warning("keeping the current settings: \(error)")
+                daemon.reloadAccount()
+            }
+        }
+        host.run(accountFile: context.directories.accountFile)
+    }
+
+    static func settings(_ context: CommandContext, interval: Int) -> NotifierDaemon.Settings {
+        .init(
+            interval: interval,
+            policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
+            language: context.localizer.language)
     }
 
     /// A request always ends well before the next tick.

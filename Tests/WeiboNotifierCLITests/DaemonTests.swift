@@ -18,8 +18,8 @@ import WeiboTestSupport
         let home = Home()
         var daemon: Process?
 
-        init() throws {
-            bus = try PrivateSessionBus()
+        init(notificationServer: Bool = true) throws {
+            bus = try PrivateSessionBus(notificationServer: notificationServer)
             sandbox = try SandboxProcess()
             let login = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
             guard login.status == 0 else { throw PrivateSessionBus.Failure(description: "login failed: \(login.standardError)") }
@@ -31,7 +31,7 @@ import WeiboTestSupport
         }
 
         /// Starts the daemon and waits for its first poll.
-        func start(_ extra: [String] = []) throws {
+        func start(_ extra: [String] = [], waitForPoll: Bool = true) throws {
             let process = Process()
             process.executableURL = CommandRunner.executable
             process.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"] + extra
@@ -40,7 +40,7 @@ import WeiboTestSupport
             process.standardError = FileHandle.nullDevice
             try process.run()
             daemon = process
-            guard waitUntil(timeout: 15, { self.bus.daemonPolls() >= 1 }) else {
+            guard !waitForPoll || waitUntil(timeout: 15, { self.bus.daemonPolls() >= 1 }) else {
                 throw PrivateSessionBus.Failure(description: "the daemon did not poll")
             }
         }
@@ -200,6 +200,48 @@ import WeiboTestSupport
         try setup.start(["--replace"])
         #expect(waitUntil { !old.isRunning }, "the replaced daemon exits")
         #expect(old.terminationStatus == 0)
+    }
+
+    @Test func aLoginAboutToExpireWarnsOnceADay() throws {
+        let setup = try Setup()
+        var token = ""
+        MainContext.withOwnContext {
+            var outcome: Result<HTTPResponse, HTTPError>?
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, setup.sandbox.baseURL + "/_sandbox/token", parameters: [("expires_in", "280000")])) { outcome = $0 }
+            MainContext.run(timeout: 10) { outcome != nil }
+            let body = (try? outcome?.get().body) ?? []
+            token = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["access_token"] as? String ?? ""
+        }
+        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: token + "\n")
+        #expect(login.status == 0)
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "The login expires in 3 days: run weibo-notifier login" } },
+                "\(setup.bus.notifications().map(\.body)) \(token)")
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().filter { $0.body.hasPrefix("The login expires") }.count == 1)
+    }
+
+    @Test func sighupReadsTheConfigurationAgain() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/statuses", [("count", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().last?.body == "2 new posts" })
+        try "[notifier]\nnotify=cmt;dm\ncount_only=status\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        kill(try #require(setup.daemon).processIdentifier, SIGHUP)
+        #expect(waitUntil { setup.bus.daemonPolls() >= 2 }, "a reload checks at once")
+        setup.control("/_sandbox/counts", [("cmt", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 comment" }, "\(setup.bus.notifications().map(\.body))")
+    }
+
+    @Test func itWaitsForTheNotificationServerAtStart() throws {
+        let setup = try Setup(notificationServer: false)
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil { setup.bus.hasOwner("io.github.WeiboNotifier") })
+        #expect(setup.bus.daemonPolls() == 0, "no poll before a notification server is there (or 30 s passed)")
+        try setup.bus.startNotificationServer()
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 message" })
     }
 
     @Test func commandsSayClearlyWhenNoDaemonRuns() throws {

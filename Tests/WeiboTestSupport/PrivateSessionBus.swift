@@ -59,7 +59,8 @@ public final class PrivateSessionBus {
     /// The environment a program needs to use this bus.
     public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
 
-    private func startNotificationServer() throws {
+    /// Starts dbusmock's notification server on this bus and waits for its name.
+    public func startNotificationServer() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"body body-markup actions persistence\"}"]

@@ -15,6 +15,8 @@ public final class DaemonHost {
     private var networkHandler: UInt = 0
     private var sleepSubscription: (connection: OpaquePointer, id: UInt32)?
     private var wasNetworkAvailable = true
+    /// What SIGHUP does: read the configuration (and the account) again. By default, the account.
+    public var reload: (() -> Void)?
 
     public init(daemon: NotifierDaemon, service: DaemonService?) {
         self.daemon = daemon
@@ -82,8 +84,9 @@ public final class DaemonHost {
         }
         sources.append(g_unix_signal_add(SIGHUP, { data in
             guard let data else { return CGLib_SOURCE_REMOVE }
-            Log.message("SIGHUP: reading the account again")
-            Unmanaged<DaemonHost>.fromOpaque(data).takeUnretainedValue().daemon.reloadAccount()
+            Log.message("SIGHUP: reading the configuration and the account again")
+            let host = Unmanaged<DaemonHost>.fromOpaque(data).takeUnretainedValue()
+            if let reload = host.reload { reload() } else { host.daemon.reloadAccount() }
             return CGLib_SOURCE_CONTINUE
         }, context))
     }

@@ -148,7 +148,8 @@ public final class NotifierDaemon {
     }
 
     private func poll() {
-        guard !pollInFlight else { return }
+        // After an expired login, only a new login (account file, SIGHUP) polls again.
+        guard !pollInFlight, phase != .loginExpired else { return }
         if timer != 0 {
             g_source_remove(timer)
             timer = 0
@@ -188,7 +189,7 @@ public final class NotifierDaemon {
             case .api(let apiError) where apiError.kind == .rateLimit:
                 phase = .rateLimited
                 Log.message("rate limited: \(error)")
-                scheduleNext(.rateLimited(resetIn: nil))
+                waitForRateLimitReset()
             case .api(let apiError) where apiError.kind == .wrongUser || apiError.kind == .clientBug:
                 phase = .offline
                 Log.warning("\(error)")
@@ -199,6 +200,25 @@ public final class NotifierDaemon {
                 scheduleNext(.transientFailure)
             }
         }
+    }
+
+    /// Asks Weibo when the limit resets and waits until then; an hour when it will not say.
+    private func waitForRateLimitReset() {
+        guard let account else { return scheduleNext(.rateLimited(resetIn: nil)) }
+        pollInFlight = true
+        client.rateLimitStatus(for: account) { [weak self] result in
+            guard let self else { return }
+            self.pollInFlight = false
+            let resetIn = (try? result.get()).map(\.resetTimeInSeconds).flatMap { $0 > 0 ? $0 : nil }
+            self.scheduleNext(.rateLimited(resetIn: resetIn))
+        }
+    }
+
+    /// New settings (SIGHUP read the configuration again): they apply from the next poll.
+    public func reload(settings: Settings) {
+        self.settings = settings
+        schedule.interval = settings.interval
+        reloadAccount()
     }
 
     private func scheduleNext(_ outcome: PollSchedule.Outcome) {
@@ -253,7 +273,11 @@ public final class NotifierDaemon {
         stateStore.save(state)
         switch decision {
         case .show(let unread), .update(let unread):
-            sink.showUnread(unreadBubble(unread))
+            if !sink.showUnread(unreadBubble(unread)) {
+                // No notification server took it: not shown, so the next poll tries again.
+                state.shown = nil
+                stateStore.save(state)
+            }
         case .close:
             sink.closeUnread()
         case .nothing:
