@@ -36,10 +36,14 @@ test: deps
 demo: build
 	$(BIN) demo --duration 60
 
-# Figures for a 100-status page and for 10,000 statuses.
+# Figures for a 100-status page and for 10,000 statuses, then for the daemon (release build,
+# Swift runtime linked statically as installed).
 bench: deps
 	$(SWIFT) build -c release --product weibo-bench
 	.build/release/weibo-bench
+	@echo
+	$(SWIFT) build -c release --static-swift-stdlib --product weibo-notifier
+	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).
 sample: build

@@ -121,6 +121,74 @@ import WeiboTestSupport
         #expect(setup.bus.notifications().count == 2)
     }
 
+    @Test func aFailedFetchShowsAnErrorAndClearsNothing() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/statuses", [("count", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        setup.control("/_sandbox/faults", [("kind", "html502")])
+        setup.bus.invokeAction(id: setup.bus.id(ofNotification: 0), key: "default")
+        #expect(waitUntil { setup.bus.notifications().count == 2 })
+        let error = try #require(setup.bus.notifications().last)
+        #expect(error.body.hasPrefix("Could not fetch the timeline: HTTP 502"))
+        #expect(setup.bus.closedIDs().isEmpty, "the unread bubble stays")
+        #expect(setup.bus.daemonStatus()["total"] == "2")
+    }
+
+    @Test func refreshAndMarkReadFromTheCommandLine() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/counts", [("cmt", "3")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        let refresh = try CommandRunner.run(["refresh"], environment: setup.environment)
+        #expect(refresh.status == 0)
+        #expect(waitUntil { setup.bus.closedIDs().count == 1 })
+        #expect(setup.bus.daemonStatus()["total"] == "0")
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.daemonStatus()["total"] == "1")
+        #expect(try CommandRunner.run(["mark-read"], environment: setup.environment).status == 0)
+        #expect(setup.bus.daemonStatus()["total"] == "0")
+        let status = try CommandRunner.run(["status"], environment: setup.environment)
+        #expect(status.lines.last == "unread: Nothing new")
+    }
+
+    @Test func countsChangedIsSignalled() throws {
+        let setup = try Setup()
+        try setup.start()
+        let log = setup.home.folder + "/monitor.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let monitor = Process()
+        // Line-buffered, or the signals would wait in gdbus's buffer until it exits.
+        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        monitor.arguments = ["-oL", "/usr/bin/gdbus", "monitor", "--session", "--dest", "io.github.WeiboNotifier"]
+        monitor.environment = setup.environment
+        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        monitor.standardError = FileHandle.nullDevice
+        try monitor.run()
+        defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
+        // gdbus monitor says whose signals it watches once its match rule is in place.
+        #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("is owned by") })
+        setup.control("/_sandbox/counts", [("dm", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.contains("io.github.WeiboNotifier1.CountsChanged") && text.contains("'dm': 2") && text.contains("'total': 2")
+        }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
+    @Test func aCorruptStateFileIsReplaced() throws {
+        let setup = try Setup()
+        let state = setup.home.folder + "/state/weibo-notifier/state.json"
+        try FileManager.default.createDirectory(atPath: setup.home.folder + "/state/weibo-notifier", withIntermediateDirectories: true)
+        try "{\"baseline\": [not json".write(toFile: state, atomically: true, encoding: .utf8)
+        setup.control("/_sandbox/counts", [("follower", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().last?.body == "2 new followers" })
+        let saved = try Data(contentsOf: URL(fileURLWithPath: state))
+        #expect((try? JSONDecoder().decode(UnreadState.self, from: saved)) != nil, "replaced by a valid state")
+    }
+
     @Test func aDismissalIsRespectedUntilACounterRises() throws {
         let setup = try Setup()
         setup.control("/_sandbox/counts", [("cmt", "1")])
