@@ -54,6 +54,8 @@ struct CommandLineTool {
             try DaemonControlCommand(.refresh, arguments: rest, environment: environment).run()
         case "mark-read":
             try DaemonControlCommand(.markRead, arguments: rest, environment: environment).run()
+        case "watch":
+            try WatchCommand(arguments: rest, environment: environment).run()
         case "timeline":
             try TimelineCommand(arguments: rest, environment: environment).run()
         case "sample":
@@ -80,6 +82,7 @@ struct CommandLineTool {
         case "status": return DaemonControlCommand.help(.status)
         case "refresh": return DaemonControlCommand.help(.refresh)
         case "mark-read": return DaemonControlCommand.help(.markRead)
+        case "watch": return WatchCommand.help
         case "timeline": return TimelineCommand.help
         case "sample": return SampleCommand.help
         case "sandbox": return SandboxCommand.help
@@ -102,6 +105,7 @@ struct CommandLineTool {
           status     What the running notifier is doing
           refresh    Tell the running notifier you have looked (clears the notification)
           mark-read  Count everything as seen without checking again
+          watch      One line per change of the unread count, for status bars
           login      Log in to Weibo (in the browser), or import a token
           logout     Revoke the login and delete it here
           account    Show who is logged in and until when

@@ -177,6 +177,85 @@ import WeiboTestSupport
         }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
+    /// Runs `weibo-notifier watch` with its output in a file; returns the process and the file.
+    func watch(_ setup: Setup, _ arguments: [String]) throws -> (Process, String) {
+        let log = setup.home.folder + "/watch-\(UUID().uuidString).out"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["watch", "--api-base", setup.sandbox.baseURL] + arguments
+        process.environment = setup.environment
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, log)
+    }
+
+    func lines(_ file: String) -> [String] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @Test func watchFollowsTheDaemonAndThenPollsByItself() throws {
+        let setup = try Setup()
+        try setup.start()
+        let (process, log) = try watch(setup, ["--format", "waybar", "--interval", "1"])
+        #expect(waitUntil { self.lines(log).count == 1 })
+        #expect(lines(log).first == "{\"text\":\"Weibo 0\",\"tooltip\":\"Nothing new\",\"class\":\"none\",\"alt\":\"none\"}")
+        setup.control("/_sandbox/counts", [("cmt", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { self.lines(log).last?.contains("\"text\":\"Weibo 2\"") == true }, "\(lines(log))")
+        #expect(lines(log).count == 2, "one line per change")
+
+        // The daemon goes away: watch checks by itself.
+        #expect(setup.stop() == 0)
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        #expect(waitUntil { self.lines(log).last?.contains("\"text\":\"Weibo 3\"") == true }, "\(lines(log))")
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func watchEndsWhenTheBarClosesThePipe() throws {
+        let setup = try Setup()
+        let script = "\"$0\" watch --format i3blocks --api-base \"$1\" | head -n 1; echo \"status ${PIPESTATUS[0]}\""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandRunner.executable.path, setup.sandbox.baseURL]
+        process.environment = setup.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.hasPrefix("{\"full_text\":\"Weibo 0\""))
+        #expect(text.hasSuffix("status 0\n"), "\(text)")
+    }
+
+    @Test func theDockBadgeFollowsTheCounts() throws {
+        let setup = try Setup()
+        setup.control("/_sandbox/counts", [("mention_status", "2")])
+        let log = setup.home.folder + "/badge.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        monitor.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", setup.bus.address, "interface='com.canonical.Unity.LauncherEntry'"]
+        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        monitor.standardError = FileHandle.nullDevice
+        try monitor.run()
+        defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
+        #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("NameAcquired") })
+        try setup.start()
+        // dbus-monitor's layout, with white space folded.
+        let text = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        #expect(waitUntil { text().contains("member=Update") && text().contains("int64 2") }, "\(text())")
+        #expect(text().contains("string \"application://io.github.WeiboNotifier.desktop\""))
+        #expect(text().contains("string \"urgent\" variant boolean true"))
+        #expect(try CommandRunner.run(["mark-read"], environment: setup.environment).status == 0)
+        #expect(waitUntil { text().contains("int64 0") })
+        #expect(text().contains("string \"count-visible\" variant boolean false"))
+    }
+
     @Test func aCorruptStateFileIsReplaced() throws {
         let setup = try Setup()
         let state = setup.home.folder + "/state/weibo-notifier/state.json"

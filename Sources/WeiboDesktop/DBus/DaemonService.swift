@@ -16,6 +16,7 @@ public final class DaemonService {
             <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
             <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
             <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
+            <signal name="StateChanged"><arg name="state" type="s"/></signal>
           </interface>
         </node>
         """
@@ -65,7 +66,11 @@ public final class DaemonService {
         if registration == 0 {
             throw .bus("cannot export \(SessionBus.objectPath): \(error.map { GLibError(taking: $0).message } ?? "")")
         }
-        daemon.countsChanged = { [weak self] unread in self?.emitCountsChanged(unread) }
+        daemon.countsChanged = { [weak self] unread in
+            self?.emitCountsChanged(unread)
+            self?.updateDockBadge(unread)
+        }
+        daemon.phaseChanged = { [weak self] phase in self?.emitStateChanged(phase) }
     }
 
     deinit {
@@ -159,6 +164,34 @@ public final class DaemonService {
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }
         return g_variant_new_array(type, entries, gsize(entries.count))
+    }
+
+    private func emitStateChanged(_ phase: NotifierDaemon.Phase) {
+        g_dbus_connection_emit_signal(
+            connection, nil, SessionBus.objectPath, SessionBus.interfaceName, "StateChanged",
+            g_variant_new_tuple([g_variant_new_string(phase.rawValue)], 1), nil)
+    }
+
+    /// The dock badge (Unity LauncherEntry, shown by KDE, Dash to Dock, Plank, Latte): the
+    /// unread total, urgent while @mentions or messages wait; hidden at zero. Sent from the
+    /// daemon's own connection, as docks drop a badge when its sender goes away.
+    private func updateDockBadge(_ unread: UnreadCounts) {
+        let total = daemon.settings.policy.total(unread)
+        let urgent = unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+        func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
+            g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
+        }
+        let entries: [OpaquePointer?] = [
+            entry("count", g_variant_new_int64(Int(total))),
+            entry("count-visible", g_variant_new_boolean(total > 0 ? 1 : 0)),
+            entry("urgent", g_variant_new_boolean(urgent ? 1 : 0)),
+        ]
+        let type = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(type) }
+        let properties = g_variant_new_array(type, entries, gsize(entries.count))
+        g_dbus_connection_emit_signal(
+            connection, nil, SessionBus.objectPath, "com.canonical.Unity.LauncherEntry", "Update",
+            g_variant_new_tuple([g_variant_new_string("application://\(SessionBus.busName).desktop"), properties], 2), nil)
     }
 
     private func emitCountsChanged(_ unread: UnreadCounts) {

@@ -37,10 +37,17 @@ public struct DaemonStatus: Sendable {
             default: break
             }
         }
-        forEachEntry(of: countsReply) { key, value in
-            if let counter = UnreadCounter(rawValue: key) { status.unread[counter] = Int(g_variant_get_uint32(value)) }
-        }
+        status.unread = counts(inReply: countsReply)
         return status
+    }
+
+    /// The counters of an `(a{su})` reply or signal.
+    public static func counts(inReply reply: OpaquePointer?) -> UnreadCounts {
+        var unread = UnreadCounts()
+        forEachEntry(of: reply) { key, value in
+            if let counter = UnreadCounter(rawValue: key) { unread[counter] = Int(g_variant_get_uint32(value)) }
+        }
+        return unread
     }
 
     /// Lines for the terminal.

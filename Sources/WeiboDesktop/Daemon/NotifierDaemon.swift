@@ -31,7 +31,11 @@ public final class NotifierDaemon {
     }
 
     public private(set) var state: UnreadState
-    public private(set) var phase: Phase = .starting
+    public private(set) var phase: Phase = .starting {
+        didSet { if phase != oldValue { phaseChanged?(phase) } }
+    }
+    /// Called when the phase changes (D-Bus `StateChanged`, status bars).
+    public var phaseChanged: ((Phase) -> Void)?
     public private(set) var lastError: String?
     public private(set) var nextPollAt: Date?
     /// Polls finished since start, answered or failed.
@@ -50,6 +54,8 @@ public final class NotifierDaemon {
     private var timer: UInt32 = 0
     private var pollInFlight = false
     private var refreshWhenPolled = false
+    /// The counts were announced at least once (the badge and bars start from the first poll).
+    private var announced = false
     private var lastExpiryWarning: Date?
     private let localizer: Localizer
 
@@ -283,7 +289,10 @@ public final class NotifierDaemon {
         case .nothing:
             break
         }
-        if unread != before { countsChanged?(unread) }
+        if unread != before || !announced {
+            announced = true
+            countsChanged?(unread)
+        }
     }
 
     func unreadBubble(_ unread: UnreadCounts) -> Bubble {

@@ -45,6 +45,9 @@ public struct Localizer: Equatable, Sendable {
         case summaryFailed(String)
         case loginExpired
         case loginExpiresSoon(days: Int)
+        /// Short words for a status bar.
+        case offline
+        case loginNeeded
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -107,6 +110,10 @@ public struct Localizer: Equatable, Sendable {
         case (.english, .summaryFailed(let reason)): return "Could not fetch the timeline: \(reason)"
         case (.chinese, .loginExpired): return "登录已过期：请运行 weibo-notifier login"
         case (.english, .loginExpired): return "Login expired: run weibo-notifier login"
+        case (.chinese, .offline): return "离线"
+        case (.english, .offline): return "offline"
+        case (.chinese, .loginNeeded): return "需要登录"
+        case (.english, .loginNeeded): return "login needed"
         case (.chinese, .loginExpiresSoon(let days)): return "登录将在 \(days) 天后过期：请运行 weibo-notifier login"
         case (.english, .loginExpiresSoon(let days)):
             return days == 0 ? "The login expires today: run weibo-notifier login" : "The login expires in \(days) days: run weibo-notifier login"

@@ -1,0 +1,125 @@
+/// One line for a status bar: waybar, polybar, i3blocks, JSON or plain text.
+///
+/// Pure: the unread amounts and the notifier's state in, one escaped line out. Text from the
+/// outside (none today, but counts' words come from the localizer) is escaped for the target:
+/// Pango markup for waybar, `%{` for polybar, JSON strings for waybar and i3blocks.
+public struct StatusBarLine: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case waybar, polybar, i3blocks, json, plain
+    }
+
+    /// What the bar shows.
+    public enum State: String, Sendable {
+        /// Nothing unread.
+        case none
+        case unread
+        /// The last checks failed.
+        case offline
+        /// No answer for a long time (no daemon, and polling by itself failed).
+        case stale
+        case loginExpired = "login-expired"
+    }
+
+    public var format: Format
+    public var localizer: Localizer
+
+    public init(format: Format, localizer: Localizer) {
+        self.format = format
+        self.localizer = localizer
+    }
+
+    /// The line for `unread` (the watched counters) in `state`.
+    public func line(unread: UnreadCounts, state: State) -> String {
+        let total = UnreadCounter.allCases.reduce(0) { $0 + unread[$1] }
+        let label = localizer.text(.appName)
+        let text: String
+        switch state {
+        case .none, .unread: text = "\(label) \(total)"
+        case .offline: text = "\(label) \(localizer.text(.offline))"
+        case .stale: text = "\(label) ?"
+        case .loginExpired: text = "\(label) \(localizer.text(.loginNeeded))"
+        }
+        let details = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
+        let tooltip = details.isEmpty ? localizer.text(.nothingUnread) : details.joined(separator: "\n")
+        let urgent = unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+
+        switch format {
+        case .plain:
+            return text
+        case .polybar:
+            // `%{` opens a polybar formatting tag; `%%{` is a literal one.
+            return Self.polybarEscaped(text)
+        case .waybar:
+            return "{\"text\":\(Self.jsonString(Self.pangoEscaped(text))),\"tooltip\":\(Self.jsonString(Self.pangoEscaped(tooltip))),\"class\":\(Self.jsonString(state.rawValue)),"
+                + "\"alt\":\(Self.jsonString(state.rawValue))}"
+        case .i3blocks:
+            let color: String
+            switch state {
+            case .none: color = "#FFFFFF"
+            case .unread: color = "#FF8200"
+            case .offline, .stale: color = "#888888"
+            case .loginExpired: color = "#FF0000"
+            }
+            return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total))),\"color\":\(Self.jsonString(color)),"
+                + "\"urgent\":\(urgent && state == .unread)}"
+        case .json:
+            let counters = UnreadCounter.allCases.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
+            return "{\"total\":\(total),\(counters),\"state\":\(Self.jsonString(state.rawValue))}"
+        }
+    }
+
+    /// `%{` written as `%%{`, so that polybar shows it instead of reading a tag.
+    public static func polybarEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "%{", with: "%%{")
+    }
+
+    /// `& < >` escaped for Pango markup.
+    public static func pangoEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A JSON string literal.
+    public static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    /// Every `target` replaced by `replacement`.
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

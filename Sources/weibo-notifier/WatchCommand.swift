@@ -1,0 +1,123 @@
+import CGLib
+import Glibc
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier watch`: one line per change, for waybar, polybar, i3blocks or scripts.
+struct WatchCommand {
+    static let help = """
+        Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
+
+        Prints the unread count for a status bar: once at start, then one line whenever it
+        or the notifier's state (offline, login expired) changes. Follows the running
+        notifier over D-Bus; when none runs, checks Weibo by itself every interval.
+        Ends with status 0 on SIGTERM or when the bar closes the pipe.
+
+        Formats:
+          plain      Weibo 3                                         (the default)
+          waybar     {"text": …, "tooltip": …, "class": …, "alt": …}  (return-type json)
+          polybar    Weibo 3, '%{' escaped                           (tail = true)
+          i3blocks   {"full_text": …, "color": …, "urgent": …}       (interval=persist, format=json)
+          json       {"total": 3, "status": 2, …, "state": "unread"}
+
+        Options:
+          --format FORMAT   One of the formats above
+          --interval N      Seconds between checks when no notifier runs (default: the
+                            configuration's, 60)
+          --api-base URL    Check this server instead of Weibo (a sandbox)
+          -h, --help        Show this help
+
+        Ready-made bar configurations: packaging/status-bars/.
+        """
+
+    var format = StatusBarLine.Format.plain
+    var interval: Int?
+    var apiBase: String?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "watch")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--format":
+                let value = try reader.value(for: option)
+                guard let chosen = StatusBarLine.Format(rawValue: value) else {
+                    let names = StatusBarLine.Format.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.usage("--format takes one of \(names), not '\(value)'")
+                }
+                format = chosen
+            case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
+            case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        // A bar that goes away closes the pipe: a write error to end on, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let seconds = try RunCommand.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
+        let lines = StatusBarLine(format: format, localizer: context.localizer)
+        let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds)))
+        let accounts = context.accountStore
+        let connection = try? SessionBus.connect()
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        var last: String?
+        var closed = false
+
+        let watcher = DaemonWatcher(
+            connection: connection, interval: UInt32(seconds),
+            pollBySelf: { report in
+                guard let account = try? accounts.load() else { return report(UnreadCounts(), .loginExpired) }
+                client.unreadCounts(for: account) { result in
+                    switch result {
+                    case .success(let counts):
+                        var watched = UnreadCounts()
+                        for counter in UnreadCounter.allCases { watched[counter] = counts[counter] }
+                        report(watched, watched == UnreadCounts() ? .none : .unread)
+                    case .failure(.api(let error)) where error.kind == .auth:
+                        report(UnreadCounts(), .loginExpired)
+                    case .failure:
+                        report(UnreadCounts(), .offline)
+                    }
+                }
+            },
+            update: { unread, state in
+                let line = lines.line(unread: unread, state: state)
+                guard line != last else { return }
+                last = line
+                do {
+                    try Terminal.write(lines: [line])
+                } catch {
+                    closed = true
+                    g_main_loop_quit(loop)
+                }
+            })
+        watcher.start()
+        for signal in [SIGINT, SIGTERM] {
+            g_unix_signal_add(signal, { data in
+                g_main_loop_quit(OpaquePointer(data))
+                return CGLib_SOURCE_REMOVE
+            }, UnsafeMutableRawPointer(loop))
+        }
+        // A closed pipe is noticed at once, not at the next change: the write end reports an error.
+        g_unix_fd_add(STDOUT_FILENO, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue), { _, _, data in
+            g_main_loop_quit(OpaquePointer(data))
+            return CGLib_SOURCE_REMOVE
+        }, UnsafeMutableRawPointer(loop))
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        if !closed { g_main_loop_run(loop) }
+        withExtendedLifetime(watcher) {}
+        if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) }
+    }
+}
