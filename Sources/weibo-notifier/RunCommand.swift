@@ -84,10 +84,12 @@ struct RunCommand {
     }
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierDaemon.Settings {
-        .init(
+        var settings = NotifierDaemon.Settings(
             interval: interval,
             policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
             language: context.localizer.language)
+        settings.quietHours = context.configuration.quietHours
+        return settings
     }
 
     /// A request always ends well before the next tick.

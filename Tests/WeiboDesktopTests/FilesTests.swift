@@ -82,7 +82,7 @@ func mode(of path: String) -> mode_t {
             #expect(warnings.isEmpty)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text == ConfigurationFile.template)
-            for key in ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "interval", "notify", "count_only"] {
+            for key in ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "interval", "notify", "count_only", "quiet_hours"] {
                 #expect(text.contains("#\(key)="), "\(key) is documented")
             }
             // The template itself reads back as the defaults.
@@ -103,6 +103,7 @@ func mode(of path: String) -> mode_t {
                 interval=120
                 notify=cmt;dm
                 count_only=status,follower
+                quiet_hours=23:00-08:00
                 """.write(toFile: path, atomically: true, encoding: .utf8)
             let (configuration, warnings) = try ConfigurationFile.load(path: path)
             #expect(warnings.isEmpty)
@@ -111,6 +112,7 @@ func mode(of path: String) -> mode_t {
             #expect(configuration.interval == 120)
             #expect(configuration.notify == [.cmt, .dm])
             #expect(configuration.countOnly == [.status, .follower])
+            #expect(configuration.quietHours == QuietHours(start: 23 * 60, end: 8 * 60))
         }
     }
 
@@ -128,6 +130,7 @@ func mode(of path: String) -> mode_t {
         ("[notifier]\ninterval=10\n", "[notifier] interval: 10 s is too often; 30 s or more"),
         ("[notifier]\nnotify=cmt;likes\n", "[notifier] notify: unknown counter 'likes'"),
         ("[weibo]\napi_base=ftp://example.com\n", "[weibo] api_base: 'ftp://example.com' is not an http(s) URL"),
+        ("[notifier]\nquiet_hours=late\n", "[notifier] quiet_hours: 'late' is not a time range such as 23:00-08:00"),
         ("this is not a key file\n", "is not a key-value pair, group, or comment"),
     ])
     func badValuesNameFileGroupAndKey(_ text: String, _ message: String) throws {

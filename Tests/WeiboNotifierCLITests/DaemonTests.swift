@@ -25,9 +25,11 @@ import WeiboTestSupport
             guard login.status == 0 else { throw PrivateSessionBus.Failure(description: "login failed: \(login.standardError)") }
         }
 
+        var extraEnvironment: [String: String] = [:]
+
         var environment: [String: String] {
             ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
-                .merging(["LANG": "C"]) { $1 }
+                .merging(["LANG": "C"]) { $1 }.merging(extraEnvironment) { $1 }
         }
 
         /// Starts the daemon and waits for its first poll.
@@ -254,6 +256,43 @@ import WeiboTestSupport
         #expect(try CommandRunner.run(["mark-read"], environment: setup.environment).status == 0)
         #expect(waitUntil { text().contains("int64 0") })
         #expect(text().contains("string \"count-visible\" variant boolean false"))
+    }
+
+    @Test func aPauseHoldsBubblesBackAndSumsThemUpAfter() throws {
+        let setup = try Setup()
+        try setup.start()
+        #expect(setup.bus.callDaemon("Pause", seconds: 2))
+        #expect(setup.bus.daemonStatus()["quiet"] == "true")
+        setup.control("/_sandbox/counts", [("cmt", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().isEmpty, "no bubble while paused")
+        #expect(setup.bus.daemonStatus()["total"] == "2", "the counts still update")
+        // The pause ends by itself (2 s): one bubble sums up.
+        #expect(waitUntil(timeout: 6) { setup.bus.notifications().count == 1 })
+        #expect(setup.bus.notifications().first?.body == "While you were away: 2 comments")
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().count == 1)
+    }
+
+    @Test func quietHoursHoldBubblesBack() throws {
+        let setup = try Setup()
+        // A quiet stretch around now, in UTC (the daemon runs with TZ=UTC).
+        let now = Int(Date().timeIntervalSince1970) % 86_400 / 60
+        func clock(_ minutes: Int) -> String {
+            let wrapped = (minutes + 1440) % 1440
+            return String(format: "%02d:%02d", wrapped / 60, wrapped % 60)
+        }
+        try FileManager.default.createDirectory(atPath: setup.home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        try "[notifier]\nquiet_hours=\(clock(now - 60))-\(clock(now + 60))\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        setup.extraEnvironment = ["TZ": "UTC"]
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        try setup.start()
+        #expect(setup.bus.daemonStatus()["quiet"] == "true")
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.notifications().isEmpty)
+        #expect(setup.bus.daemonStatus()["total"] == "1")
+        #expect(setup.bus.callDaemon("Resume"))
+        #expect(setup.bus.daemonStatus()["quiet"] == "true", "quiet hours are not a pause")
     }
 
     @Test func aCorruptStateFileIsReplaced() throws {

@@ -160,6 +160,14 @@ public final class PrivateSessionBus {
         return result
     }
 
+    /// `Pause(seconds)` on the running daemon; whether it answered.
+    public func callDaemon(_ method: String, seconds: UInt32) -> Bool {
+        guard let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method,
+                               g_variant_new_tuple([g_variant_new_uint32(seconds)], 1)) else { return false }
+        g_variant_unref(reply)
+        return true
+    }
+
     /// Calls a method without arguments on the running daemon; whether it answered.
     @discardableResult
     public func callDaemon(_ method: String) -> Bool {

@@ -15,6 +15,8 @@ public struct Configuration: Equatable, Sendable {
     public var notify: [UnreadCounter] = UnreadCounter.allCases
     /// Counters shown as a count only.
     public var countOnly: [UnreadCounter] = []
+    /// A daily stretch without bubbles (tray, badge and bars keep counting).
+    public var quietHours: QuietHours?
 
     public init() {}
 

@@ -48,7 +48,7 @@ public enum ConfigurationFile {
     /// The known keys, by group.
     static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
-        "notifier": ["interval", "notify", "count_only"],
+        "notifier": ["interval", "notify", "count_only", "quiet_hours"],
     ]
 
     private static func read(_ keyFile: OpaquePointer?, path: String) throws(Failure) -> (Configuration, warnings: [String]) {
@@ -96,6 +96,12 @@ public enum ConfigurationFile {
                 throw failure("notifier", "interval", "\(seconds) s is too often; \(Configuration.minimumInterval) s or more")
             }
             configuration.interval = seconds
+        }
+        if let value = string("notifier", "quiet_hours"), !value.isEmpty {
+            guard let quiet = QuietHours(parsing: value) else {
+                throw failure("notifier", "quiet_hours", "'\(value)' is not a time range such as 23:00-08:00")
+            }
+            configuration.quietHours = quiet
         }
         for key in ["notify", "count_only"] {
             guard let value = string("notifier", key) else { continue }
@@ -148,6 +154,9 @@ public enum ConfigurationFile {
         #notify=status;cmt;mention_status;mention_cmt;dm;follower
         # Counters shown as a count only (tray, badge, status bar), without a notification.
         #count_only=
+        # A daily stretch without notifications, such as 23:00-08:00 (local time); the counts still
+        # show, and one notification sums up what came when it ends. Empty: none.
+        #quiet_hours=
 
         """
 }

@@ -13,6 +13,8 @@ public final class DaemonService {
             <method name="ShowSummary"/>
             <method name="MarkRead"/>
             <method name="CheckNow"/>
+            <method name="Pause"><arg name="seconds" type="u" direction="in"/></method>
+            <method name="Resume"/>
             <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
             <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
             <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
@@ -48,10 +50,11 @@ public final class DaemonService {
         self.daemon = daemon
         vtable = .allocate(capacity: 1)
         vtable.initialize(to: GDBusInterfaceVTable(
-            method_call: { _, _, _, _, method, _, invocation, data in
+            method_call: { _, _, _, _, method, parameters, invocation, data in
                 guard let data, let method, let invocation else { return }
                 // The registration holds the service unretained; `deinit` unregisters first.
-                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().methodCalled(String(cString: method), invocation)
+                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().methodCalled(
+                    String(cString: method), parameters, invocation)
             }, get_property: nil, set_property: nil,
             padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
 
@@ -112,8 +115,16 @@ public final class DaemonService {
 
     // MARK: - Methods
 
-    private func methodCalled(_ method: String, _ invocation: OpaquePointer) {
+    private func methodCalled(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         switch method {
+        case "Pause":
+            let value = g_variant_get_child_value(parameters, 0)
+            daemon.pause(seconds: Int(g_variant_get_uint32(value)))
+            g_variant_unref(value)
+            g_dbus_method_invocation_return_value(invocation, nil)
+        case "Resume":
+            daemon.pause(seconds: 0)
+            g_dbus_method_invocation_return_value(invocation, nil)
         case "Refresh":
             daemon.refreshAfterPoll()
             g_dbus_method_invocation_return_value(invocation, nil)
@@ -160,6 +171,8 @@ public final class DaemonService {
             entry("last-error", g_variant_new_string(daemon.lastError ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
             entry("polls", g_variant_new_uint32(UInt32(daemon.completedPolls))),
+            entry("paused-until", g_variant_new_int64(Int(daemon.pausedUntil?.timeIntervalSince1970 ?? 0))),
+            entry("quiet", g_variant_new_boolean(daemon.isQuiet ? 1 : 0)),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }

@@ -19,6 +19,8 @@ public final class NotifierDaemon {
         public var interval: Int
         public var policy: UnreadPolicy
         public var language: Language
+        /// A daily stretch without bubbles.
+        public var quietHours: QuietHours?
         /// Popup summary size: width in cells and lines in all.
         public var summaryWidth = 40
         public var summaryLines = 12
@@ -54,6 +56,11 @@ public final class NotifierDaemon {
     private var timer: UInt32 = 0
     private var pollInFlight = false
     private var refreshWhenPolled = false
+    /// No bubbles until then (the tray menu's pause).
+    public private(set) var pausedUntil: Date?
+    /// A bubble was held back while quiet: one catch-up bubble when the quiet ends.
+    private var heldBack = false
+    private var quietTimer: UInt32 = 0
     /// The counts were announced at least once (the badge and bars start from the first poll).
     private var announced = false
     private var lastExpiryWarning: Date?
@@ -78,6 +85,67 @@ public final class NotifierDaemon {
 
     deinit {
         if timer != 0 { g_source_remove(timer) }
+        if quietTimer != 0 { g_source_remove(quietTimer) }
+    }
+
+    // MARK: - Quiet hours and pause
+
+    /// Whether bubbles are held back now: quiet hours, or a pause.
+    public var isQuiet: Bool {
+        let now = clock()
+        if let pausedUntil, pausedUntil > now { return true }
+        return settings.quietHours?.contains(now, zone: FixedOffsetZone(secondsEastOfUTC: SystemZone.offset(at: now))) ?? false
+    }
+
+    /// No bubbles for `seconds` (0 resumes at once); counts keep updating everywhere else.
+    public func pause(seconds: Int) {
+        pausedUntil = seconds > 0 ? clock().addingTimeInterval(TimeInterval(seconds)) : nil
+        if seconds > 0, state.shown != nil {
+            sink.closeUnread()
+        }
+        scheduleQuietEnd()
+        if seconds <= 0 { quietEnded() }
+    }
+
+    /// When the quiet ends, the catch-up bubble.
+    private func scheduleQuietEnd() {
+        if quietTimer != 0 {
+            g_source_remove(quietTimer)
+            quietTimer = 0
+        }
+        let now = clock()
+        guard isQuiet else { return }
+        var end = pausedUntil.map { max($0, now) } ?? now
+        if let quiet = settings.quietHours {
+            end = quiet.end(after: end, zone: FixedOffsetZone(secondsEastOfUTC: SystemZone.offset(at: end)))
+        }
+        let seconds = max(1, UInt32(end.timeIntervalSince(now).rounded(.up)))
+        // One-shot and unretained: `deinit` removes it.
+        quietTimer = g_timeout_add_seconds(seconds, { data in
+            guard let data else { return CGLib_SOURCE_REMOVE }
+            let daemon = Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue()
+            daemon.quietTimer = 0
+            daemon.quietEnded()
+            return CGLib_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func quietEnded() {
+        if isQuiet {
+            scheduleQuietEnd()
+            return
+        }
+        pausedUntil = nil
+        guard heldBack else { return }
+        heldBack = false
+        let unread = self.unread
+        guard settings.policy.notify.contains(where: { unread[$0] > 0 }) else { return }
+        var bubble = unreadBubble(unread)
+        bubble.body = localizer.text(.whileAway(bubble.body))
+        if sink.showUnread(bubble) {
+            state.shown = unread
+            stateStore.save(state)
+        }
     }
 
     /// The unread amounts now (above the baseline).
@@ -279,7 +347,13 @@ public final class NotifierDaemon {
         stateStore.save(state)
         switch decision {
         case .show(let unread), .update(let unread):
-            if !sink.showUnread(unreadBubble(unread)) {
+            if isQuiet {
+                // Quiet: held back, summed up in one bubble when the quiet ends.
+                heldBack = true
+                state.shown = nil
+                stateStore.save(state)
+                scheduleQuietEnd()
+            } else if !sink.showUnread(unreadBubble(unread)) {
                 // No notification server took it: not shown, so the next poll tries again.
                 state.shown = nil
                 stateStore.save(state)

@@ -45,6 +45,8 @@ public struct Localizer: Equatable, Sendable {
         case summaryFailed(String)
         case loginExpired
         case loginExpiresSoon(days: Int)
+        /// The catch-up bubble after quiet hours or a pause.
+        case whileAway(String)
         /// Short words for a status bar.
         case offline
         case loginNeeded
@@ -110,6 +112,8 @@ public struct Localizer: Equatable, Sendable {
         case (.english, .summaryFailed(let reason)): return "Could not fetch the timeline: \(reason)"
         case (.chinese, .loginExpired): return "登录已过期：请运行 weibo-notifier login"
         case (.english, .loginExpired): return "Login expired: run weibo-notifier login"
+        case (.chinese, .whileAway(let what)): return "你不在时：\(what)"
+        case (.english, .whileAway(let what)): return "While you were away: \(what)"
         case (.chinese, .offline): return "离线"
         case (.english, .offline): return "offline"
         case (.chinese, .loginNeeded): return "需要登录"

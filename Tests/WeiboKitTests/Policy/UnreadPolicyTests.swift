@@ -114,3 +114,33 @@ import WeiboTestSupport
         #expect(schedule.next(after: .loginExpired) == nil)
     }
 }
+
+@Suite struct QuietHoursTests {
+    @Test(arguments: ["23:00-08:00", "12:30-13:45", " 22:00 - 06:00 "])
+    func parses(_ text: String) {
+        #expect(QuietHours(parsing: text) != nil)
+    }
+
+    @Test(arguments: ["", "23:00", "23-08", "25:00-08:00", "23:00-08:60", "08:00-08:00", "8:0-9:00", "night"])
+    func refusesTheRest(_ text: String) {
+        #expect(QuietHours(parsing: text) == nil)
+    }
+
+    @Test func acrossMidnight() throws {
+        let quiet = try #require(QuietHours(parsing: "23:00-08:00"))
+        #expect(quiet.description == "23:00-08:00")
+        #expect(quiet.contains(TestTime.date(2026, 11, 29, 23, 30), zone: TestTime.zone))
+        #expect(quiet.contains(TestTime.date(2026, 11, 29, 7, 59), zone: TestTime.zone))
+        #expect(!quiet.contains(TestTime.date(2026, 11, 29, 8, 0), zone: TestTime.zone))
+        #expect(!quiet.contains(TestTime.date(2026, 11, 29, 14, 0), zone: TestTime.zone))
+        #expect(quiet.end(after: TestTime.date(2026, 11, 29, 23, 30), zone: TestTime.zone) == TestTime.date(2026, 11, 30, 8, 0))
+        #expect(quiet.end(after: TestTime.date(2026, 11, 29, 7, 15, 30), zone: TestTime.zone) == TestTime.date(2026, 11, 29, 8, 0))
+        #expect(quiet.end(after: TestTime.now, zone: TestTime.zone) == TestTime.now, "not quiet now")
+    }
+
+    @Test func withinADay() throws {
+        let quiet = try #require(QuietHours(parsing: "12:30-13:45"))
+        #expect(quiet.contains(TestTime.date(2026, 11, 29, 13, 0), zone: TestTime.zone))
+        #expect(!quiet.contains(TestTime.date(2026, 11, 29, 13, 45), zone: TestTime.zone))
+    }
+}
