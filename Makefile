@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 # Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
 # dbus-daemon and dbusmock's notification server.
 DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking \
-	dbus python3-dbusmock libglib2.0-bin
+	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test demo bench sample clean

@@ -1,3 +1,4 @@
+import Glibc
 import WeiboDesktop
 import WeiboKit
 
@@ -69,6 +70,14 @@ struct RunCommand {
         }
         Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
         let host = DaemonHost(daemon: daemon, service: service)
+        do {
+            let tray = try StatusNotifierItem(
+                connection: connection, daemon: daemon, localizer: context.localizer, iconThemePath: Self.iconThemePath())
+            tray.quitRequested = { [weak host] in host?.quit() }
+            service.tray = tray
+        } catch {
+            Log.warning("no tray icon: \(error)")
+        }
         host.reload = { [environment, apiBase, self] in
             // A bad file keeps the settings in force; the message says what is wrong.
             do {
@@ -90,6 +99,21 @@ struct RunCommand {
             language: context.localizer.language)
         settings.quietHours = context.configuration.quietHours
         return settings
+    }
+
+    /// Where the tray's icons are: installed beside the program (`../share/icons`), or in the
+    /// source tree for a build that was not installed.
+    static func iconThemePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let installed = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)]) + "/../share/icons"
+            if access(installed + "/hicolor/scalable/apps/io.github.WeiboNotifier.svg", R_OK) == 0 { return installed }
+        }
+        let source = #filePath
+        let root = source.firstRange(of: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? ""
+        return root + "/Resources/icons"
     }
 
     /// A request always ends well before the next tick.

@@ -295,6 +295,54 @@ import WeiboTestSupport
         #expect(setup.bus.daemonStatus()["quiet"] == "true", "quiet hours are not a pause")
     }
 
+    @Test func theTrayIconRegistersFollowsTheCountsAndHasAMenu() throws {
+        let setup = try Setup()
+        var watcher = try setup.bus.startTrayWatcher()
+        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
+        setup.control("/_sandbox/counts", [("dm", "1")])
+        try setup.start()
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) }, "\(setup.bus.registeredTrayItems())")
+
+        func properties() -> String {
+            setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.GetAll", "org.kde.StatusNotifierItem"])
+        }
+        #expect(waitUntil { properties().contains("'Status': <'NeedsAttention'>") })
+        let unread = properties()
+        #expect(unread.contains("'Category': <'Communications'>"))
+        #expect(unread.contains("'ItemIsMenu': <false>"))
+        #expect(unread.contains("'IconName': <'io.github.WeiboNotifier-unread'>"))
+        #expect(unread.contains("'Menu': <objectpath '/MenuBar'>"))
+        #expect(unread.contains("1 message\\nchecked "))
+        #expect(unread.contains("/Resources/icons'>"), "an uninstalled build points at its own icons")
+
+        // The menu, and a click on "Mark all read".
+        let layout = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"])
+        for label in ["Show timeline", "Mark all read", "Check now", "Open Weibo", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit"] {
+            #expect(layout.contains("'label': <'\(label)'>"), "\(label)")
+        }
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "2", "clicked", "<0>", "0"])
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
+        #expect(waitUntil { properties().contains("'Status': <'Passive'>") && properties().contains("'IconName': <'io.github.WeiboNotifier'>") })
+
+        // A left click shows the summary.
+        setup.control("/_sandbox/statuses", [("count", "1")])
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.Activate", "0", "0"])
+        #expect(waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } })
+
+        // The panel restarts: the icon registers again.
+        kill(watcher.processIdentifier, SIGKILL)
+        watcher.waitUntilExit()
+        watcher = try setup.bus.startTrayWatcher()
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) }, "registered again")
+
+        // Quit from the menu ends the daemon cleanly.
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "11", "clicked", "<0>", "0"])
+        let daemon = try #require(setup.daemon)
+        #expect(waitUntil { !daemon.isRunning })
+        #expect(daemon.terminationStatus == 0)
+    }
+
     @Test func aCorruptStateFileIsReplaced() throws {
         let setup = try Setup()
         let state = setup.home.folder + "/state/weibo-notifier/state.json"

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import CGLib
 import Glibc
 
@@ -130,6 +130,40 @@ public final class PrivateSessionBus {
             }
         }
         return index < ids.count ? ids[index] : 0
+    }
+
+    /// Runs `gdbus` on this bus with `arguments`; what it printed.
+    public func gdbus(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        process.arguments = [arguments[0], "--address", address] + arguments.dropFirst()
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Debian's standalone `status-notifier-watcher` on this bus: a panel, for the tray icon.
+    public func startTrayWatcher() throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/status-notifier-watcher")
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard waitUntil(timeout: 15, { self.hasOwner("org.kde.StatusNotifierWatcher") }) else {
+            throw Failure(description: "status-notifier-watcher did not start")
+        }
+        return process
+    }
+
+    /// The items the tray watcher has registered.
+    public func registeredTrayItems() -> String {
+        gdbus(["call", "-d", "org.kde.StatusNotifierWatcher", "-o", "/StatusNotifierWatcher", "-m", "org.freedesktop.DBus.Properties.Get",
+               "org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems"])
     }
 
     /// The running daemon's `GetStatus` and `GetCounts`, values printed (`'ok'`, `uint32 3`).

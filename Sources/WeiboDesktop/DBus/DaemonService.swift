@@ -30,6 +30,8 @@ public final class DaemonService {
     private let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
     public var nameLost: (() -> Void)?
+    /// The tray icon, when there is one: it follows the counts and the state too.
+    public var tray: StatusNotifierItem?
 
     /// Why the service could not start.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -70,10 +72,16 @@ public final class DaemonService {
             throw .bus("cannot export \(SessionBus.objectPath): \(error.map { GLibError(taking: $0).message } ?? "")")
         }
         daemon.countsChanged = { [weak self] unread in
-            self?.emitCountsChanged(unread)
-            self?.updateDockBadge(unread)
+            guard let self else { return }
+            self.emitCountsChanged(unread)
+            self.updateDockBadge(unread)
+            self.tray?.update(unread: unread, phase: self.daemon.phase)
         }
-        daemon.phaseChanged = { [weak self] phase in self?.emitStateChanged(phase) }
+        daemon.phaseChanged = { [weak self] phase in
+            guard let self else { return }
+            self.emitStateChanged(phase)
+            self.tray?.update(unread: self.daemon.unread, phase: phase)
+        }
     }
 
     deinit {

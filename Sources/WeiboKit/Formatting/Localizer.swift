@@ -47,6 +47,9 @@ public struct Localizer: Equatable, Sendable {
         case loginExpiresSoon(days: Int)
         /// The catch-up bubble after quiet hours or a pause.
         case whileAway(String)
+        /// Tray tooltip lines.
+        case checkedAt(String)
+        case offlineSince(String)
         /// Short words for a status bar.
         case offline
         case loginNeeded
@@ -114,6 +117,10 @@ public struct Localizer: Equatable, Sendable {
         case (.english, .loginExpired): return "Login expired: run weibo-notifier login"
         case (.chinese, .whileAway(let what)): return "你不在时：\(what)"
         case (.english, .whileAway(let what)): return "While you were away: \(what)"
+        case (.chinese, .checkedAt(let time)): return "\(time) 已检查"
+        case (.english, .checkedAt(let time)): return "checked \(time)"
+        case (.chinese, .offlineSince(let time)): return "自 \(time) 起离线"
+        case (.english, .offlineSince(let time)): return "offline since \(time)"
         case (.chinese, .offline): return "离线"
         case (.english, .offline): return "offline"
         case (.chinese, .loginNeeded): return "需要登录"

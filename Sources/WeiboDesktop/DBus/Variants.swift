@@ -1,0 +1,33 @@
+import CGLib
+
+/// Small builders for the GVariants the D-Bus interfaces send (g_variant_new is variadic,
+/// which Swift cannot call). Every result is a new floating reference, consumed by the call
+/// it is passed to.
+enum Variants {
+    static func string(_ value: String) -> OpaquePointer? { g_variant_new_string(value) }
+    static func boolean(_ value: Bool) -> OpaquePointer? { g_variant_new_boolean(value ? 1 : 0) }
+    static func int32(_ value: Int32) -> OpaquePointer? { g_variant_new_int32(value) }
+    static func uint32(_ value: UInt32) -> OpaquePointer? { g_variant_new_uint32(value) }
+    static func objectPath(_ value: String) -> OpaquePointer? { g_variant_new_object_path(value) }
+
+    static func tuple(_ items: [OpaquePointer?]) -> OpaquePointer? {
+        g_variant_new_tuple(items, gsize(items.count))
+    }
+
+    /// An array of `elementType` (needed when it may be empty).
+    static func array(_ elementType: String, _ items: [OpaquePointer?]) -> OpaquePointer? {
+        let type = g_variant_type_new(elementType)
+        defer { g_variant_type_free(type) }
+        return g_variant_new_array(type, items, gsize(items.count))
+    }
+
+    /// `a{sv}`.
+    static func properties(_ entries: [(String, OpaquePointer?)]) -> OpaquePointer? {
+        array("{sv}", entries.map { g_variant_new_dict_entry(string($0.0), g_variant_new_variant($0.1)) })
+    }
+
+    /// `as`.
+    static func strings(_ values: [String]) -> OpaquePointer? {
+        array("s", values.map { string($0) })
+    }
+}

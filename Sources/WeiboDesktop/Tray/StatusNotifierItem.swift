@@ -1,0 +1,284 @@
+import CGLib
+import FoundationEssentials
+import Glibc
+public import WeiboKit
+
+/// The tray icon: a StatusNotifierItem (the `org.kde.*` names every real host uses) with a
+/// dbusmenu menu, on the daemon's connection. Registers with the StatusNotifierWatcher, and
+/// again whenever a watcher (a panel) appears; without one the daemon simply goes on.
+public final class StatusNotifierItem {
+    static let itemPath = "/StatusNotifierItem"
+    static let interfaceName = "org.kde.StatusNotifierItem"
+    static let introspection = """
+        <node>
+          <interface name="org.kde.StatusNotifierItem">
+            <property name="Category" type="s" access="read"/>
+            <property name="Id" type="s" access="read"/>
+            <property name="Title" type="s" access="read"/>
+            <property name="Status" type="s" access="read"/>
+            <property name="WindowId" type="i" access="read"/>
+            <property name="IconName" type="s" access="read"/>
+            <property name="AttentionIconName" type="s" access="read"/>
+            <property name="OverlayIconName" type="s" access="read"/>
+            <property name="IconThemePath" type="s" access="read"/>
+            <property name="ToolTip" type="(sa(iiay)ss)" access="read"/>
+            <property name="ItemIsMenu" type="b" access="read"/>
+            <property name="Menu" type="o" access="read"/>
+            <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+            <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+            <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+            <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
+            <signal name="NewTitle"/>
+            <signal name="NewIcon"/>
+            <signal name="NewAttentionIcon"/>
+            <signal name="NewToolTip"/>
+            <signal name="NewStatus"><arg name="status" type="s"/></signal>
+          </interface>
+        </node>
+        """
+
+    /// The icon's state, and its icon name in the hicolor theme.
+    public enum Look: String, Sendable {
+        case normal = "io.github.WeiboNotifier"
+        case unread = "io.github.WeiboNotifier-unread"
+        case offline = "io.github.WeiboNotifier-offline"
+        case loginExpired = "io.github.WeiboNotifier-login-expired"
+    }
+
+    private let connection: OpaquePointer
+    private let daemon: NotifierDaemon
+    private let menu: TrayMenu
+    private let localizer: Localizer
+    private let iconThemePath: String
+    public let busName: String
+    private var registrations: [UInt32] = []
+    private var watcherWatch: UInt32 = 0
+    private var itemVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
+    private var menuVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
+    private(set) var look = Look.normal
+    private var status = "Passive"
+    private var toolTip = ""
+    private var offlineSince: Date?
+    /// The menu's Quit.
+    public var quitRequested: (() -> Void)?
+
+    /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
+    /// with the watcher now and whenever one appears.
+    public init(connection: OpaquePointer, daemon: NotifierDaemon, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
+        self.connection = connection
+        self.daemon = daemon
+        self.localizer = localizer
+        self.iconThemePath = iconThemePath
+        menu = TrayMenu(localizer: localizer)
+        busName = "org.kde.StatusNotifierItem-\(getpid())-1"
+        itemVTable = .allocate(capacity: 1)
+        menuVTable = .allocate(capacity: 1)
+        // Both registrations hold the item unretained; `deinit` unregisters them first.
+        itemVTable.initialize(to: GDBusInterfaceVTable(
+            method_call: { _, _, _, _, method, parameters, invocation, data in
+                guard let data, let method, let invocation else { return }
+                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().itemMethod(String(cString: method), parameters, invocation)
+            },
+            get_property: { _, _, _, _, name, _, data in
+                guard let data, let name else { return nil }
+                return Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().itemProperty(String(cString: name))
+            }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        menuVTable.initialize(to: GDBusInterfaceVTable(
+            method_call: { _, _, _, _, method, parameters, invocation, data in
+                guard let data, let method, let invocation else { return }
+                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().menu.methodCalled(String(cString: method), parameters, invocation)
+            },
+            get_property: { _, _, _, _, name, _, data in
+                guard let data, let name else { return nil }
+                return Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().menu.property(String(cString: name))
+            }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        try register(Self.introspection, at: Self.itemPath, vtable: itemVTable)
+        try register(TrayMenu.introspection, at: TrayMenu.objectPath, vtable: menuVTable)
+        menu.clicked = { [weak self] command in self?.menuClicked(command) }
+        update(unread: daemon.unread, phase: daemon.phase)
+        claimName()
+        watchWatcher()
+    }
+
+    deinit {
+        for id in registrations { g_dbus_connection_unregister_object(connection, id) }
+        if watcherWatch != 0 { g_bus_unwatch_name(watcherWatch) }
+        if retryTimer != 0 { g_source_remove(retryTimer) }
+        itemVTable.deinitialize(count: 1)
+        itemVTable.deallocate()
+        menuVTable.deinitialize(count: 1)
+        menuVTable.deallocate()
+    }
+
+    /// Follows the counts and the state: icon, status and tooltip, with their signals.
+    public func update(unread: UnreadCounts, phase: NotifierDaemon.Phase) {
+        let total = daemon.settings.policy.total(unread)
+        let newLook: Look
+        switch phase {
+        case .loginExpired: newLook = .loginExpired
+        case .offline: newLook = .offline
+        default: newLook = total > 0 ? .unread : .normal
+        }
+        if phase == .offline { offlineSince = offlineSince ?? Date() } else { offlineSince = nil }
+        let newStatus = total > 0 ? "NeedsAttention" : (phase == .ok || phase == .starting ? "Passive" : "Active")
+        let newToolTip = toolTipText(unread: unread, phase: phase)
+        if newLook != look {
+            look = newLook
+            emit("NewIcon", nil)
+        }
+        if newStatus != status {
+            status = newStatus
+            emit("NewStatus", Variants.tuple([Variants.string(newStatus)]))
+        }
+        if newToolTip != toolTip {
+            toolTip = newToolTip
+            emit("NewToolTip", nil)
+        }
+    }
+
+    private func toolTipText(unread: UnreadCounts, phase: NotifierDaemon.Phase) -> String {
+        let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
+        var lines = parts.isEmpty ? [localizer.text(.nothingUnread)] : parts
+        switch phase {
+        case .loginExpired: lines.append(localizer.text(.loginExpired))
+        case .offline: lines.append(localizer.text(.offlineSince(Self.clock(offlineSince ?? Date()))))
+        default:
+            if let last = daemon.state.lastSuccessfulPoll { lines.append(localizer.text(.checkedAt(Self.clock(last)))) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func clock(_ date: Date) -> String {
+        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: SystemZone.offset(at: date))
+        return "\(civil.hour < 10 ? "0" : "")\(civil.hour):\(civil.minute < 10 ? "0" : "")\(civil.minute)"
+    }
+
+    // MARK: - D-Bus
+
+    private func itemProperty(_ name: String) -> OpaquePointer? {
+        switch name {
+        case "Category": return Variants.string("Communications")
+        case "Id": return Variants.string("io.github.WeiboNotifier")
+        case "Title": return Variants.string(localizer.text(.appName))
+        case "Status": return Variants.string(status)
+        case "WindowId": return Variants.int32(0)
+        case "IconName": return Variants.string(look.rawValue)
+        case "AttentionIconName": return Variants.string(Look.unread.rawValue)
+        case "OverlayIconName": return Variants.string("")
+        case "IconThemePath": return Variants.string(iconThemePath)
+        case "ToolTip":
+            return Variants.tuple([
+                Variants.string(look.rawValue), Variants.array("(iiay)", []), Variants.string(localizer.text(.appName)),
+                Variants.string(toolTip),
+            ])
+        case "ItemIsMenu": return Variants.boolean(false)
+        case "Menu": return Variants.objectPath(TrayMenu.objectPath)
+        default: return nil
+        }
+    }
+
+    private func itemMethod(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
+        g_dbus_method_invocation_return_value(invocation, nil)
+        switch method {
+        case "Activate": daemon.showSummary()
+        case "SecondaryActivate": daemon.pollNow()
+        default: break  // ContextMenu and Scroll: the host shows the dbusmenu itself.
+        }
+    }
+
+    private func menuClicked(_ command: TrayMenu.Command) {
+        switch command {
+        case .showTimeline: daemon.showSummary()
+        case .markRead: daemon.refresh()
+        case .checkNow: daemon.pollNow()
+        case .openWeibo: NotifierDaemon.openWeibo()
+        case .pauseHour: daemon.pause(seconds: 3600)
+        case .pauseUntilTomorrow: daemon.pause(seconds: Self.secondsUntilTomorrowMorning())
+        case .resume: daemon.pause(seconds: 0)
+        case .quit: quitRequested?()
+        }
+    }
+
+    /// Until 08:00 tomorrow, local time.
+    static func secondsUntilTomorrowMorning() -> Int {
+        let now = Date()
+        let offset = SystemZone.offset(at: now)
+        let civil = CivilTime(secondsSince1970: Int64(now.timeIntervalSince1970), utcOffset: offset)
+        let today = CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: 8)
+        let morning = today.secondsSince1970(utcOffset: offset) + 86_400
+        return max(60, Int(morning - Int64(now.timeIntervalSince1970)))
+    }
+
+    private func register(_ xml: String, at path: String, vtable: UnsafeMutablePointer<GDBusInterfaceVTable>) throws(SessionBus.Failure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
+            throw SessionBus.Failure(message: "bad interface description: \(error.map { GLibError(taking: $0).message } ?? "")")
+        }
+        defer { g_dbus_node_info_unref(node) }
+        let id = g_dbus_connection_register_object(
+            connection, path, node.pointee.interfaces[0], vtable, Unmanaged.passUnretained(self).toOpaque(), nil, &error)
+        guard id != 0 else {
+            throw SessionBus.Failure(message: "cannot export \(path): \(error.map { GLibError(taking: $0).message } ?? "")")
+        }
+        registrations.append(id)
+    }
+
+    private func emit(_ signal: String, _ parameters: OpaquePointer?) {
+        g_dbus_connection_emit_signal(connection, nil, Self.itemPath, Self.interfaceName, signal, parameters, nil)
+    }
+
+    private func claimName() {
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+            Variants.tuple([Variants.string(busName), Variants.uint32(4)]), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+        if let reply { g_variant_unref(reply) }
+    }
+
+    /// Registers now if a watcher runs, and whenever one (re)appears.
+    private func watchWatcher() {
+        watcherWatch = g_bus_watch_name_on_connection(
+            connection, "org.kde.StatusNotifierWatcher", G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, _, data in
+                guard let data else { return }
+                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().registerWithWatcher()
+            },
+            { _, _, _ in Log.debug("no tray (StatusNotifierWatcher); the icon appears when a panel starts") },
+            Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private var registrationAttempts = 0
+    private var retryTimer: UInt32 = 0
+
+    /// A watcher may own its name a moment before it serves its object: a refused
+    /// registration is tried again, once a second, five times.
+    private func registerWithWatcher(retry: Bool = false) {
+        registrationAttempts = retry ? registrationAttempts + 1 : 0
+        // The call holds the item unretained: the service keeps the item for the daemon's whole
+        // life, and the daemon's connection (which would deliver a late answer) ends with it.
+        g_dbus_connection_call(
+            connection, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
+            "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil,
+            { source, result, data in
+                var error: UnsafeMutablePointer<GError>?
+                if let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) { g_variant_unref(reply) }
+                guard let error, let data else { return }
+                let message = GLibError(taking: error).message
+                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().registrationFailed(message)
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func registrationFailed(_ message: String) {
+        guard registrationAttempts < 5 else {
+            Log.message("the tray did not take the icon: \(message)")
+            return
+        }
+        if retryTimer != 0 { g_source_remove(retryTimer) }
+        retryTimer = g_timeout_add_seconds(1, { data in
+            guard let data else { return CGLib_SOURCE_REMOVE }
+            let item = Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue()
+            item.retryTimer = 0
+            item.registerWithWatcher(retry: true)
+            return CGLib_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+}

@@ -1,0 +1,209 @@
+import CGLib
+import WeiboKit
+
+/// The tray icon's menu over `com.canonical.dbusmenu` at `/MenuBar`: Show timeline, Mark all
+/// read, Check now, Open Weibo, Pause notifications (1 hour, until tomorrow, resume), Quit.
+final class TrayMenu {
+    static let objectPath = "/MenuBar"
+    static let introspection = """
+        <node>
+          <interface name="com.canonical.dbusmenu">
+            <property name="Version" type="u" access="read"/>
+            <property name="TextDirection" type="s" access="read"/>
+            <property name="Status" type="s" access="read"/>
+            <property name="IconThemePath" type="as" access="read"/>
+            <method name="GetLayout">
+              <arg type="i" name="parentId" direction="in"/>
+              <arg type="i" name="recursionDepth" direction="in"/>
+              <arg type="as" name="propertyNames" direction="in"/>
+              <arg type="u" name="revision" direction="out"/>
+              <arg type="(ia{sv}av)" name="layout" direction="out"/>
+            </method>
+            <method name="GetGroupProperties">
+              <arg type="ai" name="ids" direction="in"/>
+              <arg type="as" name="propertyNames" direction="in"/>
+              <arg type="a(ia{sv})" name="properties" direction="out"/>
+            </method>
+            <method name="GetProperty">
+              <arg type="i" name="id" direction="in"/>
+              <arg type="s" name="name" direction="in"/>
+              <arg type="v" name="value" direction="out"/>
+            </method>
+            <method name="Event">
+              <arg type="i" name="id" direction="in"/>
+              <arg type="s" name="eventId" direction="in"/>
+              <arg type="v" name="data" direction="in"/>
+              <arg type="u" name="timestamp" direction="in"/>
+            </method>
+            <method name="EventGroup">
+              <arg type="a(isvu)" name="events" direction="in"/>
+              <arg type="ai" name="idErrors" direction="out"/>
+            </method>
+            <method name="AboutToShow">
+              <arg type="i" name="id" direction="in"/>
+              <arg type="b" name="needUpdate" direction="out"/>
+            </method>
+            <method name="AboutToShowGroup">
+              <arg type="ai" name="ids" direction="in"/>
+              <arg type="ai" name="updatesNeeded" direction="out"/>
+              <arg type="ai" name="idErrors" direction="out"/>
+            </method>
+            <signal name="ItemsPropertiesUpdated">
+              <arg type="a(ia{sv})" name="updatedProps"/>
+              <arg type="a(ia{s})" name="removedProps"/>
+            </signal>
+            <signal name="LayoutUpdated">
+              <arg type="u" name="revision"/>
+              <arg type="i" name="parent"/>
+            </signal>
+            <signal name="ItemActivationRequested">
+              <arg type="i" name="id"/>
+              <arg type="u" name="timestamp"/>
+            </signal>
+          </interface>
+        </node>
+        """
+
+    /// What a click on an item does.
+    enum Command: Equatable {
+        case showTimeline, markRead, checkNow, openWeibo, pauseHour, pauseUntilTomorrow, resume, quit
+    }
+
+    struct Item {
+        var id: Int32
+        var label: String
+        var command: Command?
+        var isSeparator = false
+        var children: [Item] = []
+    }
+
+    let items: [Item]
+    var revision: UInt32 = 1
+    var clicked: ((Command) -> Void)?
+
+    init(localizer: Localizer) {
+        func item(_ id: Int32, _ english: String, _ chinese: String, _ command: Command?, children: [Item] = []) -> Item {
+            Item(id: id, label: localizer.language == .english ? english : chinese, command: command, children: children)
+        }
+        items = [
+            item(1, "Show timeline", "查看最新微博", .showTimeline),
+            item(2, "Mark all read", "全部已读", .markRead),
+            item(3, "Check now", "立即检查", .checkNow),
+            item(4, "Open Weibo", "打开微博", .openWeibo),
+            Item(id: 5, label: "", command: nil, isSeparator: true),
+            item(6, "Pause notifications", "暂停通知", nil, children: [
+                item(7, "For 1 hour", "1 小时", .pauseHour),
+                item(8, "Until tomorrow", "直到明天", .pauseUntilTomorrow),
+                item(9, "Resume", "恢复", .resume),
+            ]),
+            Item(id: 10, label: "", command: nil, isSeparator: true),
+            item(11, "Quit", "退出", .quit),
+        ]
+    }
+
+    // MARK: - Method calls
+
+    func methodCalled(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
+        switch method {
+        case "GetLayout":
+            let parent = int32(parameters, 0)
+            let node = parent == 0 ? root : find(parent, in: items).map(layout) ?? root
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.uint32(revision), node]))
+        case "GetGroupProperties":
+            var ids: [Int32] = []
+            if let list = child(parameters, 0) {
+                for index in 0..<g_variant_n_children(list) {
+                    let value = g_variant_get_child_value(list, index)
+                    ids.append(g_variant_get_int32(value))
+                    g_variant_unref(value)
+                }
+                g_variant_unref(list)
+            }
+            let all = flattened(items)
+            let chosen = ids.isEmpty ? all : all.filter { ids.contains($0.id) }
+            let entries = chosen.map { Variants.tuple([Variants.int32($0.id), properties(of: $0)]) }
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("(ia{sv})", entries)]))
+        case "GetProperty":
+            g_dbus_method_invocation_return_dbus_error(invocation, "com.canonical.dbusmenu.Error", "use GetGroupProperties")
+        case "Event":
+            let id = int32(parameters, 0)
+            let event = string(parameters, 1)
+            g_dbus_method_invocation_return_value(invocation, nil)
+            if event == "clicked", let command = find(id, in: items)?.command { clicked?(command) }
+        case "EventGroup":
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", [])]))
+        case "AboutToShow":
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.boolean(false)]))
+        case "AboutToShowGroup":
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", []), Variants.array("i", [])]))
+        default:
+            g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", method)
+        }
+    }
+
+    func property(_ name: String) -> OpaquePointer? {
+        switch name {
+        case "Version": return Variants.uint32(3)
+        case "TextDirection": return Variants.string("ltr")
+        case "Status": return Variants.string("normal")
+        case "IconThemePath": return Variants.strings([])
+        default: return nil
+        }
+    }
+
+    // MARK: - Layout
+
+    /// The root: id 0, `children-display = submenu`, every item below.
+    private var root: OpaquePointer? {
+        Variants.tuple([
+            Variants.int32(0), Variants.properties([("children-display", Variants.string("submenu"))]),
+            Variants.array("v", items.map { g_variant_new_variant(layout($0)) }),
+        ])
+    }
+
+    private func layout(_ item: Item) -> OpaquePointer? {
+        Variants.tuple([
+            Variants.int32(item.id), properties(of: item),
+            Variants.array("v", item.children.map { g_variant_new_variant(layout($0)) }),
+        ])
+    }
+
+    private func properties(of item: Item) -> OpaquePointer? {
+        if item.isSeparator { return Variants.properties([("type", Variants.string("separator"))]) }
+        var entries: [(String, OpaquePointer?)] = [
+            ("label", Variants.string(item.label)), ("enabled", Variants.boolean(true)), ("visible", Variants.boolean(true)),
+        ]
+        if !item.children.isEmpty { entries.append(("children-display", Variants.string("submenu"))) }
+        return Variants.properties(entries)
+    }
+
+    private func find(_ id: Int32, in items: [Item]) -> Item? {
+        for item in items {
+            if item.id == id { return item }
+            if let found = find(id, in: item.children) { return found }
+        }
+        return nil
+    }
+
+    private func flattened(_ items: [Item]) -> [Item] {
+        items.flatMap { [$0] + flattened($0.children) }
+    }
+
+    private func int32(_ parameters: OpaquePointer?, _ index: gsize) -> Int32 {
+        guard let value = child(parameters, index) else { return 0 }
+        defer { g_variant_unref(value) }
+        return g_variant_get_int32(value)
+    }
+
+    private func string(_ parameters: OpaquePointer?, _ index: gsize) -> String {
+        guard let value = child(parameters, index) else { return "" }
+        defer { g_variant_unref(value) }
+        return g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
+    }
+
+    /// A child of the parameters tuple, owned by the caller.
+    private func child(_ parameters: OpaquePointer?, _ index: gsize) -> OpaquePointer? {
+        guard let parameters, index < g_variant_n_children(parameters) else { return nil }
+        return g_variant_get_child_value(parameters, index)
+    }
+}
