@@ -330,6 +330,21 @@ import WeiboTestSupport
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.Activate", "0", "0"])
         #expect(waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } })
 
+        // An expired login changes the look and the tooltip.
+        setup.control("/_sandbox/faults", [("kind", "expired_token")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-login-expired'>") })
+        #expect(properties().contains("'Status': <'Active'>"))
+        #expect(properties().contains("Login expired: run weibo-notifier login"))
+        // Offline: a fault of the transport kind.
+        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
+        #expect(login.status == 0)
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
+        setup.control("/_sandbox/faults", [("kind", "html502")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-offline'>") })
+        #expect(properties().contains("offline since "))
+
         // The panel restarts: the icon registers again.
         kill(watcher.processIdentifier, SIGKILL)
         watcher.waitUntilExit()

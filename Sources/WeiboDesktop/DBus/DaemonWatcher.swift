@@ -120,13 +120,17 @@ public final class DaemonWatcher {
         timer = 0
     }
 
+    /// Checks by themselves that failed in a row: after three, the count is stale.
+    private var failuresInARow = 0
+
     private func pollOnce() {
         pollBySelf { [weak self] unread, state in
             // A daemon that appeared meanwhile speaks for itself.
             guard let self, self.polling else { return }
-            self.unread = unread
-            self.state = state
-            self.update(unread, state)
+            self.failuresInARow = state == .offline ? self.failuresInARow + 1 : 0
+            self.state = self.failuresInARow >= 3 ? .stale : state
+            if state != .offline { self.unread = unread }
+            self.update(self.unread, self.state)
         }
     }
 }
