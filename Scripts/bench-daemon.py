@@ -55,6 +55,9 @@ def wait_for(condition, timeout=15):
     return False
 
 
+daemon_process = []
+
+
 def main():
     started = []
     home = tempfile.mkdtemp(prefix="weibo-notifier-bench-")
@@ -89,6 +92,7 @@ def main():
         daemon = subprocess.Popen([BINARY, "run", "--api-base", base, "--interval", "5"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(daemon)
+        daemon_process.append(daemon)
         wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"))
         proxy = bus.get_object("io.github.WeiboNotifier", "/io/github/WeiboNotifier")
         notifier = dbus.Interface(proxy, "io.github.WeiboNotifier1")
@@ -116,17 +120,37 @@ def main():
         switches = voluntary_switches(daemon.pid) - switches_before
         idle_polls = polls() - polls_before
 
+        # The same job in C on the same libraries, on the same bus and sandbox.
+        reference_peak = None
+        binary = os.path.join(home, "bench-reference")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libsoup-3.0", "libnotify"],
+                               capture_output=True, text=True, check=True).stdout.split()
+        built = subprocess.run(["cc", "-O2", "-o", binary, os.path.join(ROOT, "Scripts/bench-reference.c")] + flags,
+                               capture_output=True, text=True)
+        if built.returncode == 0:
+            reference = subprocess.Popen(
+                [binary, f"{base}/2/remind/unread_count.json?uid=5712659759", token, "100"], env=env,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            started.append(reference)
+            if reference.stdout.readline().strip() == "done":
+                reference_peak = proc_status(reference.pid, "VmHWM") / 1024
+            reference.kill()
+            reference.wait()
+
         print("weibo-notifier daemon benchmark (interval 5 s, sandbox and dbusmock on this machine)")
         print(f"  polls triggered:            {made}")
         print(f"  CPU time per poll:          {cpu_per_poll:.2f} ms        (target < 2 ms)")
-        print(f"  peak RSS after {made} polls:   {peak_mib:.1f} MiB       (target <= 15.9 MiB: 1.5 x the C program's 10.6 MB)")
+        print(f"  peak RSS after {made} polls:   {peak_mib:.1f} MiB")
+        if reference_peak:
+            print(f"  the same job in C:          {reference_peak:.1f} MiB peak RSS (Scripts/bench-reference.c)")
+            print(f"  ratio:                      {peak_mib / reference_peak:.2f} x            (target <= 1.5 x)")
         print(f"  RSS now:                    {rss_mib:.1f} MiB")
         print(f"  idle {idle_seconds} s: {idle_polls} polls, {switches} voluntary context switches of all threads"
               f" = {switches / max(idle_polls, 1):.1f} per poll")
     finally:
         for process in reversed(started):
             if process.poll() is None:
-                process.send_signal(signal.SIGTERM if process is started[-1] else signal.SIGKILL)
+                process.send_signal(signal.SIGTERM if process is daemon_process[0] else signal.SIGKILL)
                 try:
                     process.wait(timeout=5)
                 except subprocess.TimeoutExpired:

@@ -325,6 +325,15 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
         #expect(waitUntil { properties().contains("'Status': <'Passive'>") && properties().contains("'IconName': <'io.github.WeiboNotifier'>") })
 
+        // Pause from the menu, and resume; a middle click checks now.
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "7", "clicked", "<0>", "0"])
+        #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "true" })
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "9", "clicked", "<0>", "0"])
+        #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "false" })
+        let polls = setup.bus.daemonPolls()
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.SecondaryActivate", "0", "0"])
+        #expect(waitUntil { setup.bus.daemonPolls() > polls })
+
         // A left click shows the summary.
         setup.control("/_sandbox/statuses", [("count", "1")])
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.Activate", "0", "0"])

@@ -1,0 +1,59 @@
+/* The same job in C, for `make bench` to compare against: polls the unread counts with
+ * libsoup (a GLib main loop, one request at a time) and replaces one libnotify bubble with
+ * the answer. Usage: bench-reference URL TOKEN POLLS. Prints "done" after POLLS polls, then
+ * idles until killed, so that its peak RSS can be read. */
+#include <libnotify/notify.h>
+#include <libsoup/soup.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static SoupSession *session;
+static NotifyNotification *bubble;
+static const char *url;
+static char *authorization;
+static int left;
+
+static gboolean poll_once(gpointer data);
+
+static void answered(GObject *source, GAsyncResult *result, gpointer data) {
+    GBytes *bytes = soup_session_send_and_read_finish(session, result, NULL);
+    if (bytes != NULL) {
+        gsize length = 0;
+        const char *body = g_bytes_get_data(bytes, &length);
+        char text[128];
+        snprintf(text, sizeof text, "%.*s", (int)(length > 100 ? 100 : length), body);
+        notify_notification_update(bubble, "Weibo", text, NULL);
+        notify_notification_show(bubble, NULL);
+        g_bytes_unref(bytes);
+    }
+    if (--left > 0) {
+        g_timeout_add(10, poll_once, NULL);
+    } else {
+        printf("done\n");
+        fflush(stdout);
+    }
+}
+
+static gboolean poll_once(gpointer data) {
+    SoupMessage *message = soup_message_new("GET", url);
+    soup_message_headers_append(soup_message_get_request_headers(message), "Authorization", authorization);
+    soup_session_send_and_read_async(session, message, G_PRIORITY_DEFAULT, NULL, answered, NULL);
+    g_object_unref(message);
+    return G_SOURCE_REMOVE;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s URL TOKEN POLLS\n", argv[0]);
+        return 64;
+    }
+    url = argv[1];
+    authorization = g_strdup_printf("OAuth2 %s", argv[2]);
+    left = atoi(argv[3]);
+    notify_init("Weibo Notifier (C reference)");
+    session = soup_session_new();
+    bubble = notify_notification_new("Weibo", "", NULL);
+    poll_once(NULL);
+    g_main_loop_run(g_main_loop_new(NULL, FALSE));
+    return 0;
+}
