@@ -126,6 +126,7 @@ public final class SandboxServer {
         for (name, value) in response.headers {
             soup_message_headers_replace(headers, name, value)
         }
+        // Bytes read as C chars (same size and layout); libsoup copies them (SOUP_MEMORY_COPY).
         response.body.withUnsafeBytes { buffer in
             soup_server_message_set_response(
                 message, response.contentType, SOUP_MEMORY_COPY, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),

@@ -113,6 +113,8 @@ public final class DaemonHost {
                 break
             }
         }
+        // GCallback is the untyped form of the handler, as G_CALLBACK casts in C; "changed"
+        // calls it with exactly these arguments. The host outlives the monitor (`deinit`).
         CGLib_signal_connect(
             UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(handler, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil)
@@ -132,6 +134,8 @@ public final class DaemonHost {
             }
             host.wasNetworkAvailable = isAvailable
         }
+        // As above: "network-changed" passes the monitor, the availability and the user data;
+        // the handler is disconnected in `deinit`.
         networkHandler = CGLib_signal_connect(
             UnsafeMutableRawPointer(monitor), "network-changed", unsafeBitCast(handler, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil)

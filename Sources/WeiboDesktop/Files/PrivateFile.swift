@@ -36,6 +36,7 @@ public enum PrivateFile {
             throw .io(path: path, message: "cannot create \(folder): \(String(cString: strerror(errno)))")
         }
         var error: UnsafeMutablePointer<GError>?
+        // Bytes read as C chars (same size and layout); GLib reads exactly `count` of them.
         let written = bytes.withUnsafeBytes { buffer in
             g_file_set_contents_full(
                 path, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count, G_FILE_SET_CONTENTS_CONSISTENT,

@@ -37,6 +37,7 @@ public final class LibnotifySink: NotificationSink {
         var list = notify_get_server_caps()
         let head = list
         while let node = list {
+            // The list holds C strings (libnotify's documented element type).
             if let data = node.pointee.data { found.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
             list = node.pointee.next
         }
@@ -57,6 +58,8 @@ public final class LibnotifySink: NotificationSink {
             unread = made
             // The signal holds the sink unretained: the sink outlives its notifications
             // (`deinit` drops the object, and with it the handler).
+            // The cast gives GObject the handler's real signature ("closed" passes the object and
+            // the user data), as g_signal_connect's G_CALLBACK cast does in C.
             CGLib_signal_connect(
                 UnsafeMutableRawPointer(made), "closed",
                 unsafeBitCast(Self.notificationClosed as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
@@ -142,6 +145,7 @@ public final class LibnotifySink: NotificationSink {
     private static let notificationClosed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
         guard let object, let data else { return }
         let sink = Unmanaged<LibnotifySink>.fromOpaque(data).takeUnretainedValue()
+        // The signal's instance is the NotifyNotification it was connected on.
         let notification = object.assumingMemoryBound(to: NotifyNotification.self)
         let reason = BubbleCloseReason(code: notify_notification_get_closed_reason(notification))
         if sink.unread == notification {
