@@ -413,7 +413,7 @@ public final class SandboxAPI {
         case ("GET", "/_sandbox/state"):
             break
         default:
-            return SandboxResponse(status: 404, json: "{\"error\":\"unknown sandbox control \(request.path)\"}")
+            return SandboxResponse(status: 404, json: "{\"error\":\(JSONText.quoted("unknown sandbox control \(request.path)"))}")
         }
         return stateAnswer()
     }
@@ -426,7 +426,7 @@ public final class SandboxAPI {
     }
 
     private func controlError(_ message: String) -> SandboxResponse {
-        SandboxResponse(status: 400, json: "{\"error\":\"\(message)\"}")
+        SandboxResponse(status: 400, json: "{\"error\":\(JSONText.quoted(message))}")
     }
 
     private func page(_ title: String, _ body: String) -> String {
@@ -435,16 +435,6 @@ public final class SandboxAPI {
     }
 
     private func escapeHTML(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        Markup.escaped(text, quotes: true)
     }
 }
