@@ -14,7 +14,9 @@ struct CommandLineTool {
             return .success
         } catch {
             // Usage messages name the command themselves ("weibo-notifier timeline: …").
-            if case .usage(let message) = error, message.hasPrefix("weibo-notifier") {
+            if case .silent = error {
+                // Already said.
+            } else if case .usage(let message) = error, message.hasPrefix("weibo-notifier") {
                 Terminal.writeError(message)
             } else {
                 Terminal.writeError("weibo-notifier: \(error)")
@@ -56,6 +58,10 @@ struct CommandLineTool {
             try DaemonControlCommand(.markRead, arguments: rest, environment: environment).run()
         case "watch":
             try WatchCommand(arguments: rest, environment: environment).run()
+        case "autostart":
+            try AutostartCommand(arguments: rest, environment: environment).run()
+        case "doctor":
+            try DoctorCommand(arguments: rest, environment: environment).run()
         case "timeline":
             try TimelineCommand(arguments: rest, environment: environment).run()
         case "sample":
@@ -83,6 +89,8 @@ struct CommandLineTool {
         case "refresh": return DaemonControlCommand.help(.refresh)
         case "mark-read": return DaemonControlCommand.help(.markRead)
         case "watch": return WatchCommand.help
+        case "autostart": return AutostartCommand.help
+        case "doctor": return DoctorCommand.help
         case "timeline": return TimelineCommand.help
         case "sample": return SampleCommand.help
         case "sandbox": return SandboxCommand.help
@@ -106,6 +114,8 @@ struct CommandLineTool {
           refresh    Tell the running notifier you have looked (clears the notification)
           mark-read  Count everything as seen without checking again
           watch      One line per change of the unread count, for status bars
+          autostart  Start the notifier with the desktop session (enable, disable, status)
+          doctor     Check the desktop, the configuration and the login, with fixes
           login      Log in to Weibo (in the browser), or import a token
           logout     Revoke the login and delete it here
           account    Show who is logged in and until when

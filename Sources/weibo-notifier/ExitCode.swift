@@ -46,6 +46,8 @@ enum CommandError: Error, CustomStringConvertible {
     case unavailable(String)
     /// Anything else, said in full.
     case failed(String)
+    /// The command already said what went wrong; only the exit status is left.
+    case silent(ExitCode)
 
     var description: String {
         switch self {
@@ -56,6 +58,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .output(let reason): return "cannot write the output: \(reason)"
         case .configuration(let message), .account(let message), .unavailable(let message), .failed(let message):
             return message
+        case .silent: return ""
         case .weibo(let error): return error.description
         }
     }
@@ -70,6 +73,7 @@ enum CommandError: Error, CustomStringConvertible {
         case .account: return .noPermission
         case .unavailable: return .unavailable
         case .failed: return .failure
+        case .silent(let code): return code
         case .weibo(let error):
             switch error {
             case .api(let apiError):

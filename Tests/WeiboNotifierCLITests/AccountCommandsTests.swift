@@ -200,6 +200,51 @@ import WeiboTestSupport
         #expect(result.standardOutput.hasSuffix("Demo over.\n"))
     }
 
+    @Test func autostartEnableDisableAndMaskTheSystemEntry() throws {
+        let home = Home()
+        let system = home.folder + "/etc-xdg"
+        var environment = home.environment
+        environment["XDG_CONFIG_DIRS"] = system
+        let entry = home.folder + "/config/autostart/io.github.WeiboNotifier.desktop"
+        #expect(try CommandRunner.run(["autostart", "status"], environment: environment).standardOutput == "disabled\n")
+        #expect(try CommandRunner.run(["autostart", "enable"], environment: environment).status == 0)
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(text.contains("Exec=weibo-notifier run") && text.contains("Name[zh_CN]=微博通知") && text.contains("Hidden=false"))
+        #expect(try CommandRunner.run(["autostart", "status"], environment: environment).standardOutput == "enabled (\(entry))\n")
+        #expect(try CommandRunner.run(["autostart", "disable"], environment: environment).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: entry), "no system entry: the user entry goes")
+
+        // An entry installed for all users is masked with Hidden=true.
+        try FileManager.default.createDirectory(atPath: system + "/autostart", withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nExec=weibo-notifier run\n".write(toFile: system + "/autostart/io.github.WeiboNotifier.desktop", atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.run(["autostart", "status"], environment: environment).standardOutput.hasPrefix("enabled (\(system)"))
+        #expect(try CommandRunner.run(["autostart", "disable"], environment: environment).status == 0)
+        #expect(try String(contentsOfFile: entry, encoding: .utf8).contains("Hidden=true"))
+        #expect(try CommandRunner.run(["autostart", "status"], environment: environment).standardOutput == "disabled (\(entry))\n")
+        #expect(try CommandRunner.run(["autostart", "sometimes"], environment: environment).status == 64)
+    }
+
+    @Test func doctorSaysWhatIsMissing() throws {
+        let sandbox = try SandboxProcess()
+        let home = Home()
+        let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": ""]
+        let before = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: home.environment.merging(noBus) { $1 })
+        #expect(before.status == 1)
+        #expect(before.lines.contains("✗ no D-Bus session bus"))
+        #expect(before.lines.contains("✗ not logged in"))
+        #expect(before.lines.contains("    → weibo-notifier login"))
+
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        let bus = try PrivateSessionBus()
+        let after = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: home.environment.merging(bus.environment) { $1 })
+        #expect(after.status == 0, "\(after.standardOutput)")
+        #expect(after.lines.contains("✓ session bus"))
+        #expect(after.lines.contains { $0.hasPrefix("✓ notification server ") && $0.hasSuffix("(actions, body markup)") })
+        #expect(after.lines.contains { $0.hasPrefix("✓ account uid 5712659759, accepted by Weibo") })
+        #expect(after.lines.contains("• the notifier is not running"))
+        #expect(!after.standardOutput.contains(sandbox.token))
+    }
+
     @Test func aTakenPortIsReported() throws {
         let first = try SandboxProcess()
         let port = try #require(first.baseURL.split(separator: ":").last.map(String.init))

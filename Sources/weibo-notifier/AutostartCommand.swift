@@ -1,0 +1,70 @@
+import WeiboDesktop
+
+/// `weibo-notifier autostart enable|disable|status`.
+struct AutostartCommand {
+    static let help = """
+        Usage: weibo-notifier autostart enable|disable|status
+
+        Starts the notifier with your desktop session, or stops doing so, through an XDG
+        autostart entry in $XDG_CONFIG_HOME/autostart/io.github.WeiboNotifier.desktop.
+        'disable' also masks an entry installed for all users (Hidden=true).
+        With a systemd user session you may use packaging/weibo-notifier.service instead
+        (not both).
+        """
+
+    enum Action: String { case enable, disable, status }
+
+    var action: Action?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var rest = arguments
+        if let first = rest.first, !first.hasPrefix("-") {
+            guard let chosen = Action(rawValue: first) else {
+                throw .usage("weibo-notifier autostart: '\(first)' is not enable, disable or status\nTry 'weibo-notifier autostart --help'.")
+            }
+            action = chosen
+            rest.removeFirst()
+        }
+        var reader = ArgumentReader(rest, command: "autostart")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+        if action == nil && !showHelp { throw reader.usage("say enable, disable or status") }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let entry = AutostartEntry(environment: environment)
+        do {
+            switch action {
+            case .enable:
+                try entry.enable(command: "weibo-notifier run")
+                try Terminal.write(lines: ["The notifier will start with your session (\(entry.userFile))."])
+            case .disable:
+                try entry.disable()
+                try Terminal.write(lines: ["The notifier will no longer start with your session."])
+            case .status, nil:
+                try Terminal.write(lines: [Self.describe(entry.state)])
+            }
+        } catch let error as PrivateFile.Failure {
+            throw .failed(error.description)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    static func describe(_ state: AutostartEntry.State) -> String {
+        switch state {
+        case .enabled(let file): return "enabled (\(file))"
+        case .disabled(let file): return "disabled" + (file.map { " (\($0))" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import CGLib
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier doctor`: checks what the notifier needs, one line each, with a fix.
+struct DoctorCommand {
+    static let help = """
+        Usage: weibo-notifier doctor [--api-base URL]
+
+        Checks, one line each with what to do about it: the session bus, the notification
+        server (name, version, actions, body markup), the tray, autostart, the network,
+        the configuration, the account (file mode, expiry, and whether Weibo accepts the
+        token) and the running notifier. Exit status 1 when something needed is missing.
+        """
+
+    var apiBase: String?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: "doctor")
+        while let option = try reader.nextOption() {
+            switch option.name {
+            case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "-h", "--help": showHelp = true
+            default: throw reader.usage("unknown option '\(option.name)'")
+            }
+        }
+    }
+
+    /// One finding: good, a problem that stops the notifier, or worth knowing.
+    enum Finding {
+        case good(String)
+        case missing(String, fix: String)
+        case note(String, fix: String)
+
+        var line: String {
+            switch self {
+            case .good(let what): return "✓ \(what)"
+            case .missing(let what, let fix): return "✗ \(what)\n    → \(fix)"
+            case .note(let what, let fix): return "• \(what)\n    → \(fix)"
+            }
+        }
+
+        var isMissing: Bool {
+            if case .missing = self { return true }
+            return false
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        var findings: [Finding] = []
+        let bus = try? SessionBus.connect()
+        if let bus {
+            findings.append(.good("session bus"))
+            findings.append(Self.notificationServer(bus))
+            findings.append(DaemonHost.hasOwner(bus, "org.kde.StatusNotifierWatcher")
+                ? .good("tray (StatusNotifierWatcher) present")
+                : .note("no tray (StatusNotifierWatcher)", fix: "the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch"))
+        } else {
+            findings.append(.missing("no D-Bus session bus", fix: "run inside a desktop session (or under dbus-run-session)"))
+        }
+        switch AutostartEntry(environment: environment).state {
+        case .enabled(let file): findings.append(.good("starts with the session (\(file))"))
+        case .disabled: findings.append(.note("does not start with the session", fix: "weibo-notifier autostart enable"))
+        }
+        if let monitor = g_network_monitor_get_default(), g_network_monitor_get_network_available(monitor) == 0 {
+            findings.append(.note("no network route", fix: "connect to a network; the notifier checks again when it comes back"))
+        } else {
+            findings.append(.good("network available"))
+        }
+
+        let directories = XDGDirectories(environment: environment)
+        var configuration: Configuration?
+        do {
+            let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile, create: false)
+            configuration = loaded
+            findings.append(warnings.isEmpty
+                ? .good("configuration \(directories.configurationFile)")
+                : .note("configuration: \(warnings.joined(separator: "; "))", fix: "remove or correct those keys"))
+        } catch {
+            findings.append(.missing("configuration: \(error)", fix: "correct the value, or delete the file to get the documented defaults"))
+        }
+        if var configuration {
+            if let apiBase {
+                configuration.apiBase = apiBase
+                configuration.remindBase = apiBase
+            }
+            findings.append(Self.account(directories: directories, configuration: configuration))
+        }
+        if let bus {
+            findings.append((try? DaemonStatus.read(bus)).map { .good("the notifier runs (pid \($0.pid), state \($0.state))") }
+                ?? .note("the notifier is not running", fix: "weibo-notifier run (or: weibo-notifier autostart enable, then log in again)"))
+            g_object_unref(UnsafeMutableRawPointer(bus))
+        }
+        try Terminal.write(lines: findings.map(\.line))
+        if findings.contains(where: \.isMissing) { throw .silent(.failure) }
+    }
+
+    static func notificationServer(_ bus: OpaquePointer) -> Finding {
+        guard let info = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
+        else {
+            return .missing("no notification server", fix: "start your desktop's, or install one such as dunst or mako")
+        }
+        defer { g_variant_unref(info) }
+        func field(_ index: gsize) -> String {
+            let value = g_variant_get_child_value(info, index)
+            defer { g_variant_unref(value) }
+            return g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
+        }
+        var capabilities: [String] = []
+        if let reply = g_dbus_connection_call_sync(
+            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+            "GetCapabilities", nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil) {
+            let list = g_variant_get_child_value(reply, 0)
+            for index in 0..<g_variant_n_children(list) {
+                let item = g_variant_get_child_value(list, index)
+                capabilities.append(g_variant_get_string(item, nil).map { String(cString: $0) } ?? "")
+                g_variant_unref(item)
+            }
+            g_variant_unref(list)
+            g_variant_unref(reply)
+        }
+        let server = "notification server \(field(0)) \(field(2))"
+        guard capabilities.contains("actions") else {
+            return .note("\(server) has no buttons (no 'actions')", fix: "clicks cannot open the summary: use the tray, or weibo-notifier refresh")
+        }
+        let markup = capabilities.contains("body-markup") ? ", body markup" : ""
+        return .good("\(server) (actions\(markup))")
+    }
+
+    static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {
+        let account: Account
+        do {
+            account = try AccountStore(path: directories.accountFile).load()
+        } catch {
+            if case .notLoggedIn = error { return .missing("not logged in", fix: "weibo-notifier login") }
+            return .missing("account: \(error)", fix: "weibo-notifier login, or as the message says")
+        }
+        let now = Date()
+        if account.isExpired(at: now) {
+            return .missing("the login of uid \(account.uid) has expired", fix: "weibo-notifier login")
+        }
+        let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 10))
+        var outcome: Result<TokenInfo, WeiboClientError>?
+        client.tokenInfo(accessToken: account.accessToken) { outcome = $0 }
+        MainContext.run(timeout: 15) { outcome != nil }
+        let days = account.secondsLeft(at: now) / 86_400
+        switch outcome {
+        case .success(let info) where info.uid == account.uid && info.expireIn > 0:
+            return .good("account uid \(account.uid), accepted by Weibo, \(days) days left")
+        case .success(let info):
+            return .missing("Weibo says the token belongs to uid \(info.uid) or has expired", fix: "weibo-notifier login")
+        case .failure(.api(let error)) where error.kind == .auth:
+            return .missing("Weibo refuses the login (\(error.code))", fix: "weibo-notifier login")
+        case .failure(let error):
+            return .note("account uid \(account.uid), \(days) days left; Weibo could not be asked: \(error)", fix: "check the network")
+        case nil:
+            return .note("account uid \(account.uid), \(days) days left; Weibo did not answer", fix: "check the network")
+        }
+    }
+}
