@@ -10,7 +10,13 @@ DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-net
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build test demo bench sample clean
+.PHONY: all deps build test demo bench sample clean release install uninstall deb
+
+SYSCONFDIR ?= /etc
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+ICONS = $(notdir $(wildcard Resources/icons/hicolor/scalable/apps/*.svg))
+SYMBOLIC_ICONS = $(notdir $(wildcard Resources/icons/hicolor/symbolic/apps/*.svg))
 
 all: build
 
@@ -49,5 +55,36 @@ bench: deps
 sample: build
 	$(BIN) sample --seed 2026 --count 24 --now 1795838400 > Resources/sample-timeline.json
 
+# The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product weibo-notifier
+
+# make install PREFIX=/usr/local DESTDIR=…: the program, its desktop entry, icons (hicolor),
+# autostart entry, systemd user unit and man page. make uninstall removes the same files.
+install: release
+	install -Dm755 .build/release/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier
+	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
+	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
+	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
+	install -d $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
+	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.desktop > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/weibo-notifier run|' packaging/weibo-notifier.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
+	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier
+	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
+	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
+	for icon in $(SYMBOLIC_ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
+	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
+	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
+	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+
+# A Debian package: build/weibo-notifier_VERSION_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
+deb: release
+	bash packaging/build-deb.sh
+
 clean:
 	$(SWIFT) package clean
+	rm -rf build
