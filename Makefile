@@ -5,9 +5,11 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
 # Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
-# dbus-daemon and dbusmock's notification server.
+# dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
+# xdotool, imagemagick for screenshots).
 DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking \
-	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils
+	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
+	xvfb dunst xdotool x11-utils imagemagick
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test demo bench sample clean release install uninstall deb

@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboDesktop
+import WeiboTestSupport
+
+/// The notifier on a real notification server: Xvfb, dunst and a private bus, the sandbox,
+/// `weibo-notifier run`, and a real middle click on dunst's window with xdotool. Screenshots
+/// of the summary go to `.build/e2e/` for people to look at.
+@Suite(.serialized, .enabled(if: DesktopTools.present, "needs Xvfb, dunst, xdotool and imagemagick (make deps installs them)"))
+struct RealDesktopTests {
+    /// A virtual X display, ended with the object.
+    final class VirtualDisplay {
+        let number = Int.random(in: 150...400)
+        let process = Process()
+        var name: String { ":\(number)" }
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [name, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            guard waitUntil({ FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.number)") }) else {
+                throw PrivateSessionBus.Failure(description: "Xvfb did not start")
+            }
+        }
+
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Runs a helper with the display and bus in its environment; its output.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// dunst's history (closed notifications): app name, summary and body of each, newest first.
+    static func history(_ environment: [String: String]) -> [(app: String, summary: String, body: String)] {
+        let text = run("/usr/bin/dunstctl", ["history"], environment: environment)
+        guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let lists = json["data"] as? [[[String: Any]]], let list = lists.first
+        else { return [] }
+        func field(_ entry: [String: Any], _ key: String) -> String { (entry[key] as? [String: Any])?["data"] as? String ?? "" }
+        return list.map { (field($0, "appname"), field($0, "summary"), field($0, "body")) }
+    }
+
+    @Test(arguments: [("C", "en"), ("zh_CN.UTF-8", "zh")])
+    func bubbleReplaceAndARealClick(_ language: String, _ tag: String) throws {
+        let display = try VirtualDisplay()
+        let bus = try PrivateSessionBus(notificationServer: false)
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        var environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+        environment["DISPLAY"] = display.name
+        environment["LANG"] = language
+
+        let dunst = Process()
+        dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
+        dunst.arguments = ["-config", "/etc/xdg/dunst/dunstrc"]
+        dunst.environment = environment
+        dunst.standardOutput = FileHandle.nullDevice
+        dunst.standardError = FileHandle.nullDevice
+        try dunst.run()
+        defer { kill(dunst.processIdentifier, SIGKILL); dunst.waitUntilExit() }
+        #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
+
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        sandboxControl(sandbox, "/_sandbox/statuses", [("count", "3")])
+        let daemon = Process()
+        daemon.executableURL = CommandRunner.executable
+        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
+        daemon.environment = environment
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
+        #expect(waitUntil(timeout: 15) { bus.daemonPolls() >= 1 })
+        let displayed = { Self.run("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(waitUntil { displayed() == "1" })
+
+        // A new post: the same bubble, replaced in place (still one on screen, none closed).
+        sandboxControl(sandbox, "/_sandbox/statuses", [("count", "1")])
+        #expect(bus.checkNow())
+        #expect(displayed() == "1")
+        #expect(Self.history(environment).isEmpty)
+
+        // A real middle click on dunst's window runs the bubble's default action.
+        let window = Self.run("/usr/bin/xdotool", ["search", "--classname", "Dunst"], environment: environment)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        var geometry: [String: Int] = [:]
+        for line in Self.run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], environment: environment).split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { geometry[String(parts[0])] = Int(parts[1]) }
+        }
+        let x = (geometry["X"] ?? 0) + 20
+        let y = (geometry["Y"] ?? 0) + 10
+        Self.run("/usr/bin/xdotool", ["mousemove", String(x), String(y), "click", "2"], environment: environment)
+
+        let (posts, summary) = tag == "zh" ? ("4 条新微博", "最新 4 条微博") : ("4 new posts", "The newest 4 posts")
+        #expect(waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
+                "the unread bubble was closed: \(Self.history(environment))")
+        #expect(Self.history(environment).first?.app == "Weibo Notifier")
+        #expect(displayed() == "1", "the summary is on screen")
+
+        // A screenshot of the summary for people to look at.
+        let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let shot = folder + "/summary-\(tag).png"
+        Self.run("/usr/bin/import", ["-window", "root", shot], environment: environment)
+        #expect(FileManager.default.fileExists(atPath: shot))
+
+        Self.run("/usr/bin/dunstctl", ["close-all"], environment: environment)
+        #expect(waitUntil { Self.history(environment).contains { $0.summary == summary } }, "\(Self.history(environment))")
+        let shown = try #require(Self.history(environment).first { $0.summary == summary })
+        #expect(shown.body.split(separator: "\n").count >= 4)
+        #expect(bus.daemonStatus()["total"] == "0", "the click counted as a refresh")
+    }
+}
+
+/// Whether the real-desktop tools are installed (make deps installs them; CI always has them).
+enum DesktopTools {
+    static let present = ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl", "/usr/bin/xdotool", "/usr/bin/import"]
+        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// A POST to the sandbox's control address, from a test.
+func sandboxControl(_ sandbox: SandboxProcess, _ path: String, _ parameters: [(String, String)]) {
+    MainContext.withOwnContext {
+        var outcome: Result<HTTPResponse, HTTPError>?
+        HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, sandbox.baseURL + path, parameters: parameters)) { outcome = $0 }
+        MainContext.run(timeout: 10) { outcome != nil }
+    }
+}
