@@ -129,3 +129,28 @@ import WeiboTestSupport
         }
     }
 }
+
+/// The man page and `--help` tell the same story.
+@Suite struct ManPageTests {
+    @Test func everyCommandAndOptionOfTheHelpIsInTheManPage() throws {
+        let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+        let commands = ["run", "demo", "status", "refresh", "mark-read", "watch", "autostart", "doctor", "login", "logout", "account",
+                        "unread", "timeline", "sandbox", "sample"]
+        let help = try CommandRunner.run(["--help"]).standardOutput
+        var checked = 0
+        for command in commands {
+            #expect(help.contains("  \(command) "), "--help lists \(command)")
+            #expect(manPage.contains(".BR \(command)") || manPage.contains(".B \(command)"), "the man page describes \(command)")
+            let options = try CommandRunner.run([command, "--help"]).standardOutput
+                .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "|" || $0 == "," })
+                .filter { $0.hasPrefix("--") && $0.count > 3 }
+                .map { String($0.prefix { $0 == "-" || $0.isLetter }) }
+            for option in Set(options) where option != "--help" {
+                #expect(manPage.contains(option), "the man page mentions \(command) \(option)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 25, "the options were found in the help texts")
+    }
+}
