@@ -129,9 +129,11 @@ def main():
                                capture_output=True, text=True)
         if built.returncode == 0:
             reference = subprocess.Popen(
-                [binary, f"{base}/2/remind/unread_count.json?uid=5712659759", token, "100"], env=env,
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                [binary, f"{base}/2/remind/unread_count.json?uid=5712659759", "100"], env=env,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             started.append(reference)
+            reference.stdin.write(token + "\n")
+            reference.stdin.close()
             if reference.stdout.readline().strip() == "done":
                 reference_peak = proc_status(reference.pid, "VmHWM") / 1024
             reference.kill()

@@ -1,11 +1,13 @@
 /* The same job in C, for `make bench` to compare against: polls the unread counts with
  * libsoup (a GLib main loop, one request at a time) and replaces one libnotify bubble with
- * the answer. Usage: bench-reference URL TOKEN POLLS. Prints "done" after POLLS polls, then
- * idles until killed, so that its peak RSS can be read. */
+ * the answer. Usage: bench-reference URL POLLS < token (the token on standard input, never in
+ * the argument list). Prints "done" after POLLS polls, then idles until killed, so that its
+ * peak RSS can be read. */
 #include <libnotify/notify.h>
 #include <libsoup/soup.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static SoupSession *session;
 static NotifyNotification *bubble;
@@ -43,13 +45,15 @@ static gboolean poll_once(gpointer data) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s URL TOKEN POLLS\n", argv[0]);
+    char token[256] = "";
+    if (argc != 3 || fgets(token, sizeof token, stdin) == NULL) {
+        fprintf(stderr, "usage: %s URL POLLS < token\n", argv[0]);
         return 64;
     }
+    token[strcspn(token, "\r\n")] = '\0';
     url = argv[1];
-    authorization = g_strdup_printf("OAuth2 %s", argv[2]);
-    left = atoi(argv[3]);
+    authorization = g_strdup_printf("OAuth2 %s", token);
+    left = atoi(argv[2]);
     notify_init("Weibo Notifier (C reference)");
     session = soup_session_new();
     bubble = notify_notification_new("Weibo", "", NULL);
