@@ -367,6 +367,20 @@ import WeiboTestSupport
         #expect(daemon.terminationStatus == 0)
     }
 
+    @Test func itKeepsGoingWithoutANotificationServerAndShowsTheBubbleWhenOneIsBack() throws {
+        let setup = try Setup()
+        try setup.start()
+        setup.bus.stopNotificationServer()
+        setup.control("/_sandbox/counts", [("cmt", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(setup.daemon?.isRunning == true)
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+        #expect(setup.bus.daemonStatus()["total"] == "1")
+        try setup.bus.startNotificationServer()
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 comment" }, "the bubble no server took is shown now")
+    }
+
     @Test func aCorruptStateFileIsReplaced() throws {
         let setup = try Setup()
         let state = setup.home.folder + "/state/weibo-notifier/state.json"

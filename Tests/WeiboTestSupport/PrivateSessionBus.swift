@@ -59,6 +59,15 @@ public final class PrivateSessionBus {
     /// The environment a program needs to use this bus.
     public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
 
+    /// Ends the notification server (as when a desktop's crashes) and waits until its name is gone.
+    public func stopNotificationServer() {
+        guard let mock, mock.isRunning else { return }
+        kill(mock.processIdentifier, SIGKILL)
+        mock.waitUntilExit()
+        self.mock = nil
+        waitUntil { !self.hasOwner("org.freedesktop.Notifications") }
+    }
+
     /// Starts dbusmock's notification server on this bus and waits for its name.
     public func startNotificationServer() throws {
         let process = Process()
