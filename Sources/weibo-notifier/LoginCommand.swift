@@ -127,14 +127,9 @@ struct LoginCommand {
         try Terminal.write(lines: ["Logged in as uid \(info.uid); the login lasts until \(Terminal.localDate(account.expiresAt)) (\(days) days)."])
     }
 
+    /// A query parameter of the address the browser ended on.
     static func parameter(_ name: String, in text: String) -> String? {
         guard let query = text.firstIndex(of: "?") else { return nil }
-        for pair in text[text.index(after: query)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0] == name {
-                return FormEncoding.unescape(parts[1])
-            }
-        }
-        return nil
+        return FormEncoding.decode(text[text.index(after: query)...])[name]
     }
 }

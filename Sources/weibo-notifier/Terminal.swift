@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import WeiboDesktop
 import WeiboKit
 
 /// What the command line needs from the C library: terminal facts, the local time zone,
@@ -67,16 +68,6 @@ enum Terminal {
     }
 }
 
-/// The user's time zone as the C library knows it (TZ, /etc/localtime), daylight saving included.
-struct SystemTimeZone: TimeZoneRule {
-    func utcOffset(at date: Date) -> Int {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return 0 }
-        return parts.tm_gmtoff
-    }
-}
-
 extension Terminal {
     /// One line of standard input without its newline, or `nil` at the end of input.
     static func readLine() -> String? {
@@ -102,9 +93,6 @@ extension Terminal {
 
     /// A date in the user's time zone: `2031-07-24 12:00`.
     static func localDate(_ date: Date) -> String {
-        let zone = SystemTimeZone()
-        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: zone.utcOffset(at: date))
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(civil.year)-\(two(civil.month))-\(two(civil.day)) \(two(civil.hour)):\(two(civil.minute))"
+        CivilTime(date, in: SystemTimeZone()).dateAndClockText
     }
 }

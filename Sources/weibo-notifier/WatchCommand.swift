@@ -66,8 +66,7 @@ struct WatchCommand {
         let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds)))
         let accounts = context.accountStore
         let connection = try? SessionBus.connect()
-        let loop = g_main_loop_new(nil, 0)
-        defer { g_main_loop_unref(loop) }
+        let loop = MainLoop()
         var last: String?
         var closed = false
 
@@ -96,27 +95,14 @@ struct WatchCommand {
                     try Terminal.write(lines: [line])
                 } catch {
                     closed = true
-                    g_main_loop_quit(loop)
+                    loop.quit()
                 }
             })
         watcher.start()
-        for signal in [SIGINT, SIGTERM] {
-            g_unix_signal_add(signal, { data in
-                g_main_loop_quit(OpaquePointer(data))
-                return CGLib_SOURCE_REMOVE
-            }, UnsafeMutableRawPointer(loop))
-        }
+        loop.quitOnTermination()
         // A closed pipe is noticed at once, not at the next change: the write end reports an error.
-        g_unix_fd_add(STDOUT_FILENO, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue), { _, _, data in
-            g_main_loop_quit(OpaquePointer(data))
-            return CGLib_SOURCE_REMOVE
-        }, UnsafeMutableRawPointer(loop))
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        if !closed { g_main_loop_run(loop) }
+        loop.quitWhenClosed(STDOUT_FILENO)
+        if !closed { loop.run() }
         withExtendedLifetime(watcher) {}
         if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) }
     }

@@ -13,11 +13,6 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
     return try body(folder)
 }
 
-func mode(of path: String) -> mode_t {
-    var info = stat()
-    stat(path, &info)
-    return info.st_mode & 0o777
-}
 
 @Suite struct AccountStoreTests {
     let account = Account(accessToken: "2.00secret-token", uid: 5_712_659_759, issuedAt: Date(timeIntervalSince1970: 1_795_838_400), expiresIn: 86_400)
@@ -26,12 +21,12 @@ func mode(of path: String) -> mode_t {
         try withTemporaryFolder { folder in
             let store = AccountStore(path: folder + "/nested/account")
             try store.save(account)
-            #expect(mode(of: folder + "/nested/account") == 0o600)
-            #expect(mode(of: folder + "/nested") == 0o700)
+            #expect(fileMode(of: folder + "/nested/account") == 0o600)
+            #expect(fileMode(of: folder + "/nested") == 0o700)
             #expect(try store.load() == account)
             // Saving again keeps the mode (an atomic rename, not a rewrite in place).
             try store.save(account)
-            #expect(mode(of: folder + "/nested/account") == 0o600)
+            #expect(fileMode(of: folder + "/nested/account") == 0o600)
         }
     }
 

@@ -25,16 +25,6 @@ import WeiboTestSupport
         }
     }
 
-    /// A POST to the sandbox's control address.
-    func control(_ sandbox: SandboxProcess, _ path: String, _ parameters: [(String, String)]) -> Int? {
-        MainContext.withOwnContext {
-            var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, sandbox.baseURL + path, parameters: parameters)) { outcome = $0 }
-            MainContext.run(timeout: 10) { outcome != nil }
-            return try? outcome?.get().status
-        }
-    }
-
     @Test func twoTerminalSession() throws {
         let sandbox = try SandboxProcess()
         let home = Home()
@@ -47,8 +37,8 @@ import WeiboTestSupport
         let login = try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n")
         #expect(login.status == 0, "\(login.standardError)")
         #expect(login.standardOutput.contains("Logged in as uid 5712659759"))
-        #expect(mode(of: home.accountFile) == 0o600)
-        #expect(mode(of: home.configFile) == 0o600, "the documented default configuration is written on first use")
+        #expect(fileMode(of: home.accountFile) == 0o600)
+        #expect(fileMode(of: home.configFile) == 0o600, "the documented default configuration is written on first use")
 
         let account = try home.run(["account"])
         #expect(account.status == 0)
@@ -56,8 +46,8 @@ import WeiboTestSupport
         #expect(account.lines.last?.hasSuffix("days left)") == true)
 
         #expect(try home.run(["unread"] + api).standardOutput == "Nothing new\n")
-        #expect(control(sandbox, "/_sandbox/statuses", [("count", "3")]) == 200)
-        #expect(control(sandbox, "/_sandbox/counts", [("cmt", "2"), ("dm", "1")]) == 200)
+        #expect(sandbox.control("/_sandbox/statuses", [("count", "3")]) == 200)
+        #expect(sandbox.control("/_sandbox/counts", [("cmt", "2"), ("dm", "1")]) == 200)
         #expect(try home.run(["unread"] + api).lines == ["3 new posts", "2 comments", "1 message"])
         #expect(try home.run(["unread"] + api, language: "zh_CN.UTF-8").lines == ["3 条新微博", "2 条新评论", "1 条新私信"])
         let json = try home.run(["unread", "--json"] + api)
@@ -126,7 +116,7 @@ import WeiboTestSupport
         text += String(decoding: rest, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("Logged in as uid 5712659759"))
-        #expect(mode(of: home.accountFile) == 0o600)
+        #expect(fileMode(of: home.accountFile) == 0o600)
         #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
     }
 
@@ -153,18 +143,18 @@ import WeiboTestSupport
         let api = ["--api-base", sandbox.baseURL]
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n").status == 0)
 
-        #expect(control(sandbox, "/_sandbox/faults", [("kind", "html502")]) == 200)
+        #expect(sandbox.control("/_sandbox/faults", [("kind", "html502")]) == 200)
         let proxy = try home.run(["unread"] + api)
         #expect(proxy.status == 69)
         #expect(proxy.standardError.contains("HTTP 502 for /2/remind/unread_count.json, not a Weibo answer (502 Bad Gateway)"))
 
-        #expect(control(sandbox, "/_sandbox/faults", [("kind", "expired_token")]) == 200)
+        #expect(sandbox.control("/_sandbox/faults", [("kind", "expired_token")]) == 200)
         let expired = try home.run(["timeline"] + api)
         #expect(expired.status == 77)
         #expect(expired.standardError.contains("expired_token (21327)"))
         #expect(expired.standardError.contains("run `weibo-notifier login` again"))
 
-        #expect(control(sandbox, "/_sandbox/faults", [("kind", "rate_limit")]) == 200)
+        #expect(sandbox.control("/_sandbox/faults", [("kind", "rate_limit")]) == 200)
         #expect(try home.run(["timeline"] + api).status == 75)
 
         chmod(home.accountFile, 0o644)
@@ -252,10 +242,4 @@ import WeiboTestSupport
         #expect(second.status == 69)
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
     }
-}
-
-func mode(of path: String) -> mode_t {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return 0 }
-    return info.st_mode & 0o777
 }

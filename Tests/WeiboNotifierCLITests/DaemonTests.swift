@@ -59,21 +59,13 @@ import WeiboTestSupport
             return daemon.terminationStatus
         }
 
-        func control(_ path: String, _ parameters: [(String, String)]) {
-            MainContext.withOwnContext {
-                var outcome: Result<HTTPResponse, HTTPError>?
-                HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, sandbox.baseURL + path, parameters: parameters)) { outcome = $0 }
-                MainContext.run(timeout: 10) { outcome != nil }
-            }
-        }
-
         deinit { stop() }
     }
 
     @Test func firstPollNotifiesRisingReplacesUnchangedSendsNothing() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/statuses", [("count", "3")])
-        setup.control("/_sandbox/counts", [("cmt", "2"), ("mention_status", "1")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "3")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "2"), ("mention_status", "1")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         let first = try #require(setup.bus.notifications().first)
@@ -89,7 +81,7 @@ import WeiboTestSupport
         #expect(setup.bus.checkNow())
         #expect(setup.bus.notifications().count == 1, "unchanged counts send nothing")
 
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.notifications().count == 2 })
         let second = try #require(setup.bus.notifications().last)
@@ -101,7 +93,7 @@ import WeiboTestSupport
 
     @Test func aClickShowsTheSummaryAndClearsEverything() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/statuses", [("count", "2")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         let id = setup.bus.id(ofNotification: 0)
@@ -125,10 +117,10 @@ import WeiboTestSupport
 
     @Test func aFailedFetchShowsAnErrorAndClearsNothing() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/statuses", [("count", "2")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
-        setup.control("/_sandbox/faults", [("kind", "html502")])
+        setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
         setup.bus.invokeAction(id: setup.bus.id(ofNotification: 0), key: "default")
         #expect(waitUntil { setup.bus.notifications().count == 2 })
         let error = try #require(setup.bus.notifications().last)
@@ -139,14 +131,14 @@ import WeiboTestSupport
 
     @Test func refreshAndMarkReadFromTheCommandLine() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/counts", [("cmt", "3")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "3")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         let refresh = try CommandRunner.run(["refresh"], environment: setup.environment)
         #expect(refresh.status == 0)
         #expect(waitUntil { setup.bus.closedIDs().count == 1 })
         #expect(setup.bus.daemonStatus()["total"] == "0")
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         #expect(setup.bus.checkNow())
         #expect(setup.bus.daemonStatus()["total"] == "1")
         #expect(try CommandRunner.run(["mark-read"], environment: setup.environment).status == 0)
@@ -171,7 +163,7 @@ import WeiboTestSupport
         defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
         // gdbus monitor says whose signals it watches once its match rule is in place.
         #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("is owned by") })
-        setup.control("/_sandbox/counts", [("dm", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -203,14 +195,14 @@ import WeiboTestSupport
         let (process, log) = try watch(setup, ["--format", "waybar", "--interval", "1"])
         #expect(waitUntil { self.lines(log).count == 1 })
         #expect(lines(log).first == "{\"text\":\"Weibo 0\",\"tooltip\":\"Nothing new\",\"class\":\"none\",\"alt\":\"none\"}")
-        setup.control("/_sandbox/counts", [("cmt", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "2")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { self.lines(log).last?.contains("\"text\":\"Weibo 2\"") == true }, "\(lines(log))")
         #expect(lines(log).count == 2, "one line per change")
 
         // The daemon goes away: watch checks by itself.
         #expect(setup.stop() == 0)
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         #expect(waitUntil { self.lines(log).last?.contains("\"text\":\"Weibo 3\"") == true }, "\(lines(log))")
 
         kill(process.processIdentifier, SIGTERM)
@@ -236,7 +228,7 @@ import WeiboTestSupport
 
     @Test func theDockBadgeFollowsTheCounts() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/counts", [("mention_status", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("mention_status", "2")])
         let log = setup.home.folder + "/badge.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let monitor = Process()
@@ -263,7 +255,7 @@ import WeiboTestSupport
         try setup.start()
         #expect(setup.bus.callDaemon("Pause", seconds: 2))
         #expect(setup.bus.daemonStatus()["quiet"] == "true")
-        setup.control("/_sandbox/counts", [("cmt", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "2")])
         #expect(setup.bus.checkNow())
         #expect(setup.bus.notifications().isEmpty, "no bubble while paused")
         #expect(setup.bus.daemonStatus()["total"] == "2", "the counts still update")
@@ -285,7 +277,7 @@ import WeiboTestSupport
         try FileManager.default.createDirectory(atPath: setup.home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
         try "[notifier]\nquiet_hours=\(clock(now - 60))-\(clock(now + 60))\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         setup.extraEnvironment = ["TZ": "UTC"]
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         try setup.start()
         #expect(setup.bus.daemonStatus()["quiet"] == "true")
         #expect(setup.bus.checkNow())
@@ -299,7 +291,7 @@ import WeiboTestSupport
         let setup = try Setup()
         var watcher = try setup.bus.startTrayWatcher()
         defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         try setup.start()
         let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
         #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) }, "\(setup.bus.registeredTrayItems())")
@@ -335,12 +327,12 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.daemonPolls() > polls })
 
         // A left click shows the summary.
-        setup.control("/_sandbox/statuses", [("count", "1")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.Activate", "0", "0"])
         #expect(waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } })
 
         // An expired login changes the look and the tooltip.
-        setup.control("/_sandbox/faults", [("kind", "expired_token")])
+        setup.sandbox.control("/_sandbox/faults", [("kind", "expired_token")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-login-expired'>") })
         #expect(properties().contains("'Status': <'Active'>"))
@@ -349,7 +341,7 @@ import WeiboTestSupport
         let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
         #expect(login.status == 0)
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
-        setup.control("/_sandbox/faults", [("kind", "html502")])
+        setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-offline'>") })
         #expect(properties().contains("offline since "))
@@ -371,7 +363,7 @@ import WeiboTestSupport
         let setup = try Setup()
         try setup.start()
         setup.bus.stopNotificationServer()
-        setup.control("/_sandbox/counts", [("cmt", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         #expect(setup.bus.checkNow())
         #expect(setup.daemon?.isRunning == true)
         #expect(setup.bus.daemonStatus()["state"] == "'ok'")
@@ -386,7 +378,7 @@ import WeiboTestSupport
         let state = setup.home.folder + "/state/weibo-notifier/state.json"
         try FileManager.default.createDirectory(atPath: setup.home.folder + "/state/weibo-notifier", withIntermediateDirectories: true)
         try "{\"baseline\": [not json".write(toFile: state, atomically: true, encoding: .utf8)
-        setup.control("/_sandbox/counts", [("follower", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("follower", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().last?.body == "2 new followers" })
         let saved = try Data(contentsOf: URL(fileURLWithPath: state))
@@ -395,14 +387,14 @@ import WeiboTestSupport
 
     @Test func aDismissalIsRespectedUntilACounterRises() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/counts", [("cmt", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         setup.bus.dismiss(id: setup.bus.id(ofNotification: 0))
         #expect(waitUntil { (try? String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8))?.contains("dismissed") == true })
         #expect(setup.bus.checkNow())
         #expect(setup.bus.notifications().count == 1)
-        setup.control("/_sandbox/counts", [("cmt", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.notifications().count == 2 })
         #expect(setup.bus.notifications().last?.replacesID == 0, "a new bubble after the dismissed one")
@@ -410,7 +402,7 @@ import WeiboTestSupport
 
     @Test func aRestartDoesNotNotifyAgain() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/counts", [("dm", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         #expect(setup.stop() == 0, "SIGTERM exits cleanly")
@@ -424,14 +416,14 @@ import WeiboTestSupport
         let setup = try Setup()
         try setup.start()
         for kind in ["http500", "html502", "malformed", "truncated", "drop"] {
-            setup.control("/_sandbox/faults", [("kind", kind)])
+            setup.sandbox.control("/_sandbox/faults", [("kind", kind)])
             #expect(setup.bus.checkNow(), "\(kind)")
             let status = setup.bus.daemonStatus()
             #expect(status["state"] == "'offline'", "\(kind)")
             #expect(status["last-error"]?.isEmpty == false)
             #expect(status["last-error"]?.contains(setup.sandbox.token) == false)
         }
-        setup.control("/_sandbox/counts", [("follower", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("follower", "1")])
         #expect(setup.bus.checkNow())
         #expect(setup.bus.daemonStatus()["state"] == "'ok'")
         #expect(waitUntil { setup.bus.notifications().last?.body == "1 new follower" })
@@ -440,7 +432,7 @@ import WeiboTestSupport
     @Test func anExpiredLoginStopsPollingUntilANewLogin() throws {
         let setup = try Setup()
         try setup.start()
-        setup.control("/_sandbox/faults", [("kind", "expired_token")])
+        setup.sandbox.control("/_sandbox/faults", [("kind", "expired_token")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.notifications().contains { $0.body == "Login expired: run weibo-notifier login" } })
         let status = setup.bus.daemonStatus()
@@ -495,20 +487,20 @@ import WeiboTestSupport
 
     @Test func sighupReadsTheConfigurationAgain() throws {
         let setup = try Setup()
-        setup.control("/_sandbox/statuses", [("count", "2")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().last?.body == "2 new posts" })
         try "[notifier]\nnotify=cmt;dm\ncount_only=status\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         kill(try #require(setup.daemon).processIdentifier, SIGHUP)
         #expect(waitUntil { setup.bus.daemonPolls() >= 2 }, "a reload checks at once")
-        setup.control("/_sandbox/counts", [("cmt", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.notifications().last?.body == "1 comment" }, "\(setup.bus.notifications().map(\.body))")
     }
 
     @Test func itWaitsForTheNotificationServerAtStart() throws {
         let setup = try Setup(notificationServer: false)
-        setup.control("/_sandbox/counts", [("dm", "1")])
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         try setup.start(waitForPoll: false)
         #expect(waitUntil { setup.bus.hasOwner("io.github.WeiboNotifier") })
         #expect(setup.bus.daemonPolls() == 0, "no poll before a notification server is there (or 30 s passed)")

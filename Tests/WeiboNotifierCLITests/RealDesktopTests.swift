@@ -32,25 +32,9 @@ struct RealDesktopTests {
         }
     }
 
-    /// Runs a helper with the display and bus in its environment; its output.
-    @discardableResult
-    static func run(_ tool: String, _ arguments: [String], environment: [String: String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// dunst's history (closed notifications): app name, summary and body of each, newest first.
     static func history(_ environment: [String: String]) -> [(app: String, summary: String, body: String)] {
-        let text = run("/usr/bin/dunstctl", ["history"], environment: environment)
+        let text = toolOutput("/usr/bin/dunstctl", ["history"], environment: environment)
         guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let lists = json["data"] as? [[[String: Any]]], let list = lists.first
         else { return [] }
@@ -79,7 +63,7 @@ struct RealDesktopTests {
         #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
-        sandboxControl(sandbox, "/_sandbox/statuses", [("count", "3")])
+        sandbox.control("/_sandbox/statuses", [("count", "3")])
         let daemon = Process()
         daemon.executableURL = CommandRunner.executable
         daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
@@ -89,26 +73,26 @@ struct RealDesktopTests {
         try daemon.run()
         defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
         #expect(waitUntil(timeout: 15) { bus.daemonPolls() >= 1 })
-        let displayed = { Self.run("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let displayed = { toolOutput("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(waitUntil { displayed() == "1" })
 
         // A new post: the same bubble, replaced in place (still one on screen, none closed).
-        sandboxControl(sandbox, "/_sandbox/statuses", [("count", "1")])
+        sandbox.control("/_sandbox/statuses", [("count", "1")])
         #expect(bus.checkNow())
         #expect(displayed() == "1")
         #expect(Self.history(environment).isEmpty)
 
         // A real middle click on dunst's window runs the bubble's default action.
-        let window = Self.run("/usr/bin/xdotool", ["search", "--classname", "Dunst"], environment: environment)
+        let window = toolOutput("/usr/bin/xdotool", ["search", "--classname", "Dunst"], environment: environment)
             .split(separator: "\n").first.map(String.init) ?? ""
         var geometry: [String: Int] = [:]
-        for line in Self.run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], environment: environment).split(separator: "\n") {
+        for line in toolOutput("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], environment: environment).split(separator: "\n") {
             let parts = line.split(separator: "=")
             if parts.count == 2 { geometry[String(parts[0])] = Int(parts[1]) }
         }
         let x = (geometry["X"] ?? 0) + 20
         let y = (geometry["Y"] ?? 0) + 10
-        Self.run("/usr/bin/xdotool", ["mousemove", String(x), String(y), "click", "2"], environment: environment)
+        toolOutput("/usr/bin/xdotool", ["mousemove", String(x), String(y), "click", "2"], environment: environment)
 
         let (posts, summary) = tag == "zh" ? ("4 条新微博", "最新 4 条微博") : ("4 new posts", "The newest 4 posts")
         #expect(waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
@@ -120,10 +104,10 @@ struct RealDesktopTests {
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let shot = folder + "/summary-\(tag).png"
-        Self.run("/usr/bin/import", ["-window", "root", shot], environment: environment)
+        toolOutput("/usr/bin/import", ["-window", "root", shot], environment: environment)
         #expect(FileManager.default.fileExists(atPath: shot))
 
-        Self.run("/usr/bin/dunstctl", ["close-all"], environment: environment)
+        toolOutput("/usr/bin/dunstctl", ["close-all"], environment: environment)
         #expect(waitUntil { Self.history(environment).contains { $0.summary == summary } }, "\(Self.history(environment))")
         let shown = try #require(Self.history(environment).first { $0.summary == summary })
         #expect(shown.body.split(separator: "\n").count >= 4)
@@ -135,13 +119,4 @@ struct RealDesktopTests {
 enum DesktopTools {
     static let present = ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl", "/usr/bin/xdotool", "/usr/bin/import"]
         .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// A POST to the sandbox's control address, from a test.
-func sandboxControl(_ sandbox: SandboxProcess, _ path: String, _ parameters: [(String, String)]) {
-    MainContext.withOwnContext {
-        var outcome: Result<HTTPResponse, HTTPError>?
-        HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, sandbox.baseURL + path, parameters: parameters)) { outcome = $0 }
-        MainContext.run(timeout: 10) { outcome != nil }
-    }
 }

@@ -143,16 +143,7 @@ public final class PrivateSessionBus {
 
     /// Runs `gdbus` on this bus with `arguments`; what it printed.
     public func gdbus(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-        process.arguments = [arguments[0], "--address", address] + arguments.dropFirst()
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        toolOutput("/usr/bin/gdbus", [arguments[0], "--address", address] + arguments.dropFirst())
     }
 
     /// Debian's standalone `status-notifier-watcher` on this bus: a panel, for the tray icon.

@@ -53,19 +53,13 @@ public struct DaemonStatus: Sendable {
     /// Lines for the terminal.
     public func lines(localizer: Localizer) -> [String] {
         var lines = ["running (pid \(pid)), state \(state)"]
-        if let lastPoll { lines.append("last check \(Self.clock(lastPoll))") } else { lines.append("not checked yet") }
-        if let nextPoll { lines.append("next check \(Self.clock(nextPoll))") }
+        let zone = SystemTimeZone()
+        if let lastPoll { lines.append("last check \(CivilTime(lastPoll, in: zone).clockWithSecondsText)") } else { lines.append("not checked yet") }
+        if let nextPoll { lines.append("next check \(CivilTime(nextPoll, in: zone).clockWithSecondsText)") }
         if !lastError.isEmpty { lines.append("last error: \(lastError)") }
         let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
         lines.append("unread: " + (parts.isEmpty ? localizer.text(.nothingUnread) : parts.joined(separator: " · ")))
         return lines
-    }
-
-    static func clock(_ date: Date) -> String {
-        let offset = SystemZone.offset(at: date)
-        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: offset)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))"
     }
 
     public static func release(_ reply: OpaquePointer?) {

@@ -8,7 +8,7 @@ import Glibc
 public final class DaemonHost {
     private let daemon: NotifierDaemon
     private let service: DaemonService?
-    private let loop: OpaquePointer
+    private let loop = MainLoop()
     private var sources: [UInt32] = []
     private var stopTimer: UInt32 = 0
     private var accountMonitor: UnsafeMutablePointer<GFileMonitor>?
@@ -21,7 +21,6 @@ public final class DaemonHost {
     public init(daemon: NotifierDaemon, service: DaemonService?) {
         self.daemon = daemon
         self.service = service
-        loop = g_main_loop_new(nil, 0)
         service?.nameLost = { [weak self] in
             Log.message("another weibo-notifier took over; exiting")
             self?.quit()
@@ -37,7 +36,6 @@ public final class DaemonHost {
         }
         if networkHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(g_network_monitor_get_default()), networkHandler) }
         if let sleepSubscription { g_dbus_connection_signal_unsubscribe(sleepSubscription.connection, sleepSubscription.id) }
-        g_main_loop_unref(loop)
     }
 
     /// Runs until SIGTERM or SIGINT (state saved), or `duration` seconds when given.
@@ -58,30 +56,20 @@ public final class DaemonHost {
             }, Unmanaged.passUnretained(self).toOpaque())
         }
         startWhenNotificationsAppear(within: notificationWait)
-        g_main_loop_run(loop)
+        loop.run()
         daemon.saveState()
     }
 
     public func quit() {
-        g_main_loop_quit(loop)
+        loop.quit()
     }
 
     // MARK: - Events
 
     private func installSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        loop.quitOnTermination { Log.info("terminating; state saved") }
+        MainLoop.unblock([SIGHUP])
         let context = Unmanaged.passUnretained(self).toOpaque()
-        for signal in [SIGINT, SIGTERM] {
-            sources.append(g_unix_signal_add(signal, { data in
-                guard let data else { return CGLib_SOURCE_REMOVE }
-                Log.info("terminating; state saved")
-                Unmanaged<DaemonHost>.fromOpaque(data).takeUnretainedValue().quit()
-                return CGLib_SOURCE_CONTINUE
-            }, context))
-        }
         sources.append(g_unix_signal_add(SIGHUP, { data in
             guard let data else { return CGLib_SOURCE_REMOVE }
             Log.message("SIGHUP: reading the configuration and the account again")

@@ -94,7 +94,7 @@ public final class NotifierDaemon {
     public var isQuiet: Bool {
         let now = clock()
         if let pausedUntil, pausedUntil > now { return true }
-        return settings.quietHours?.contains(now, zone: FixedOffsetZone(secondsEastOfUTC: SystemZone.offset(at: now))) ?? false
+        return settings.quietHours?.contains(now, zone: SystemTimeZone()) ?? false
     }
 
     /// No bubbles for `seconds` (0 resumes at once); counts keep updating everywhere else.
@@ -117,7 +117,7 @@ public final class NotifierDaemon {
         guard isQuiet else { return }
         var end = pausedUntil.map { max($0, now) } ?? now
         if let quiet = settings.quietHours {
-            end = quiet.end(after: end, zone: FixedOffsetZone(secondsEastOfUTC: SystemZone.offset(at: end)))
+            end = quiet.end(after: end, zone: SystemTimeZone())
         }
         let seconds = max(1, UInt32(end.timeIntervalSince(now).rounded(.up)))
         // One-shot and unretained: `deinit` removes it.
@@ -344,25 +344,24 @@ public final class NotifierDaemon {
     private func apply(_ newState: UnreadState, _ decision: UnreadPolicy.Decision) {
         let before = unread
         state = newState
-        stateStore.save(state)
         switch decision {
         case .show(let unread), .update(let unread):
             if isQuiet {
                 // Quiet: held back, summed up in one bubble when the quiet ends.
                 heldBack = true
                 state.shown = nil
-                stateStore.save(state)
                 scheduleQuietEnd()
             } else if !sink.showUnread(unreadBubble(unread)) {
                 // No notification server took it: not shown, so the next poll tries again.
                 state.shown = nil
-                stateStore.save(state)
             }
         case .close:
             sink.closeUnread()
         case .nothing:
             break
         }
+        // Once, after the bubble's fate is known.
+        stateStore.save(state)
         if unread != before || !announced {
             announced = true
             countsChanged?(unread)
@@ -382,7 +381,7 @@ public final class NotifierDaemon {
 
     /// The compact timeline summary: as many statuses as fit the popup's lines.
     func summaryBubble(_ statuses: [Status]) -> Bubble {
-        let layout = StatusFrameLayout(localizer: localizer, timeZone: FixedOffsetZone(secondsEastOfUTC: SystemZone.offset(at: clock())), now: clock())
+        let layout = StatusFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: clock())
         let renderer = FrameRenderer()
         var lines: [String] = []
         for status in statuses {
@@ -425,14 +424,5 @@ public final class NotifierDaemon {
     /// Saves the state (SIGTERM).
     public func saveState() {
         stateStore.save(state)
-    }
-}
-
-/// The local UTC offset, from the C library (TZ, /etc/localtime).
-enum SystemZone {
-    static func offset(at date: Date) -> Int {
-        let dateTime = g_date_time_new_from_unix_local(Int(date.timeIntervalSince1970))
-        defer { if let dateTime { g_date_time_unref(dateTime) } }
-        return dateTime.map { Int(g_date_time_get_utc_offset($0) / 1_000_000) } ?? 0
     }
 }

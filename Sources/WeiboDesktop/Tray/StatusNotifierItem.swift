@@ -141,16 +141,11 @@ public final class StatusNotifierItem {
         var lines = parts.isEmpty ? [localizer.text(.nothingUnread)] : parts
         switch phase {
         case .loginExpired: lines.append(localizer.text(.loginExpired))
-        case .offline: lines.append(localizer.text(.offlineSince(Self.clock(offlineSince ?? Date()))))
+        case .offline: lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? Date(), in: SystemTimeZone()).clockText)))
         default:
-            if let last = daemon.state.lastSuccessfulPoll { lines.append(localizer.text(.checkedAt(Self.clock(last)))) }
+            if let last = daemon.state.lastSuccessfulPoll { lines.append(localizer.text(.checkedAt(CivilTime(last, in: SystemTimeZone()).clockText))) }
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func clock(_ date: Date) -> String {
-        let civil = CivilTime(secondsSince1970: Int64(date.timeIntervalSince1970), utcOffset: SystemZone.offset(at: date))
-        return "\(civil.hour < 10 ? "0" : "")\(civil.hour):\(civil.minute < 10 ? "0" : "")\(civil.minute)"
     }
 
     // MARK: - D-Bus
@@ -202,8 +197,8 @@ public final class StatusNotifierItem {
     /// Until 08:00 tomorrow, local time.
     static func secondsUntilTomorrowMorning() -> Int {
         let now = Date()
-        let offset = SystemZone.offset(at: now)
-        let civil = CivilTime(secondsSince1970: Int64(now.timeIntervalSince1970), utcOffset: offset)
+        let offset = SystemTimeZone().utcOffset(at: now)
+        let civil = CivilTime(now, in: SystemTimeZone())
         let today = CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: 8)
         let morning = today.secondsSince1970(utcOffset: offset) + 86_400
         return max(60, Int(morning - Int64(now.timeIntervalSince1970)))

@@ -6,11 +6,8 @@ public enum LoginCode {
     public static func extract(from input: String) -> String? {
         let text = input.trimmingASCIISpaces()
         if let query = text.firstIndex(of: "?") {
-            for pair in text[text.index(after: query)...].split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0] == "code", isCode(parts[1]) { return String(parts[1]) }
-            }
-            return nil
+            let code = FormEncoding.decode(text[text.index(after: query)...])["code"] ?? ""
+            return isCode(code[...]) ? code : nil
         }
         return isCode(text[...]) ? text : nil
     }

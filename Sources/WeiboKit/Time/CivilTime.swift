@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 /// A calendar date and wall-clock time in the proleptic Gregorian calendar.
 ///
 /// The small piece of calendar arithmetic the formatters need, without ICU: converting between
@@ -30,6 +32,18 @@ public struct CivilTime: Equatable, Hashable, Sendable {
             year: year, month: month, day: day,
             hour: secondsOfDay / 3600, minute: secondsOfDay / 60 % 60, second: secondsOfDay % 60)
     }
+
+    /// The wall-clock time of `date` in `zone`.
+    public init(_ date: Date, in zone: any TimeZoneRule) {
+        self.init(secondsSince1970: date.wholeSecondsSince1970, utcOffset: zone.utcOffset(at: date))
+    }
+
+    /// `HH:mm`
+    public var clockText: String { "\(twoDigits(hour)):\(twoDigits(minute))" }
+    /// `HH:mm:ss`
+    public var clockWithSecondsText: String { clockText + ":\(twoDigits(second))" }
+    /// `yyyy-MM-dd HH:mm`
+    public var dateAndClockText: String { "\(year)-\(twoDigits(month))-\(twoDigits(day)) \(clockText)" }
 
     /// Seconds since 1970 of this wall-clock time at `utcOffset` seconds east of UTC.
     public func secondsSince1970(utcOffset: Int) -> Int64 {

@@ -1,0 +1,40 @@
+public import Foundation
+import Glibc
+import WeiboDesktop
+
+/// What a helper program printed on standard output (standard error is dropped); "" when it
+/// cannot be started.
+@discardableResult
+public func toolOutput(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// A file's permission bits, 0 when it does not exist.
+public func fileMode(of path: String) -> mode_t {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return info.st_mode & 0o777
+}
+
+extension SandboxProcess {
+    /// A POST to the sandbox's control address (`/_sandbox/counts`, …); the HTTP status.
+    @discardableResult
+    public func control(_ path: String, _ parameters: [(String, String)]) -> Int? {
+        MainContext.withOwnContext {
+            var outcome: Result<HTTPResponse, HTTPError>?
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
+            MainContext.run(timeout: 10) { outcome != nil }
+            return try? outcome?.get().status
+        }
+    }
+}
