@@ -6,19 +6,24 @@ PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
 # Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
 # dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
-# xdotool, imagemagick for screenshots).
-DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking \
+# xdotool, imagemagick for screenshots). Translations: gettext (msgfmt), and locales to generate
+# zh_CN.UTF-8, in which the tests also run.
+DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking gettext locales \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build test demo bench sample clean release install uninstall deb
+.PHONY: all deps build test demo bench sample clean release install uninstall deb locale messages
 
 SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 ICONS = $(notdir $(wildcard Resources/icons/hicolor/scalable/apps/*.svg))
 SYMBOLIC_ICONS = $(notdir $(wildcard Resources/icons/hicolor/symbolic/apps/*.svg))
+# Message catalogs: po/LANG.po compiled to .build/locale/LANG/LC_MESSAGES/weibo-notifier.mo,
+# where a build that is not installed finds them.
+LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS = $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/weibo-notifier.mo)
 
 all: build
 
@@ -31,11 +36,27 @@ deps:
 		echo "Installing:" $$missing; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
 	fi
+	@locale -a 2>/dev/null | grep -qix 'zh_CN.utf8' || { \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		echo "Generating the zh_CN.UTF-8 locale"; $$sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8; }
+
+# The compiled message catalogs (msgfmt --check also verifies every translation's placeholders).
+locale: $(CATALOGS)
+
+.build/locale/%/LC_MESSAGES/weibo-notifier.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# After changing messages in the sources: po/weibo-notifier.pot again, merged into every po/*.po.
+messages:
+	/usr/bin/python3 Scripts/update-messages.py
 
 build: deps
 	$(SWIFT) build
+	$(MAKE) --no-print-directory locale
 
 test: deps
+	$(MAKE) --no-print-directory locale
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -47,6 +68,7 @@ demo: build
 # Figures for a 100-status page and for 10,000 statuses, then for the daemon (release build,
 # Swift runtime linked statically as installed).
 bench: deps
+	$(MAKE) --no-print-directory locale
 	$(SWIFT) build -c release --product weibo-bench
 	.build/release/weibo-bench
 	@echo
@@ -60,6 +82,7 @@ sample: build
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product weibo-notifier
+	$(MAKE) --no-print-directory locale
 
 # make install PREFIX=/usr/local DESTDIR=…: the program, its desktop entry, icons (hicolor),
 # autostart entry, systemd user unit and man page. make uninstall removes the same files.
@@ -73,6 +96,7 @@ install: release
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/weibo-notifier run|' packaging/weibo-notifier.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier
@@ -82,6 +106,7 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 # A Debian package: build/weibo-notifier_VERSION_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
 deb: release

@@ -21,7 +21,7 @@ let package = Package(
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
         .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
         // Prints the figures `make bench` reports.
-        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit"]),
+        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit", "WeiboDesktop"]),
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
         .target(
             name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "CGLib"],

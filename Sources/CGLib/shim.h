@@ -4,10 +4,18 @@
 #include <gio/gio.h>
 #include <glib-unix.h>
 #include <glib/gstdio.h>
+// glibc's gettext and locale objects, for the program's message catalogs: the Swift Glibc
+// module leaves out <libintl.h>.
+#include <libintl.h>
+#include <locale.h>
 
 /// `G_SOURCE_CONTINUE` and `G_SOURCE_REMOVE` are macros of macros, which Swift does not import.
 static const gboolean CGLib_SOURCE_CONTINUE = TRUE;
 static const gboolean CGLib_SOURCE_REMOVE = FALSE;
+
+/// The categories a catalog lookup depends on (the language of messages, the character set),
+/// for `newlocale`: the `LC_*_MASK` macros are expressions Swift does not import.
+static const int CGLib_LC_MESSAGES_AND_CTYPE_MASK = LC_MESSAGES_MASK | LC_CTYPE_MASK;
 
 /// `g_signal_connect` is a macro, which Swift does not import.
 static inline gulong CGLib_signal_connect(gpointer instance, const gchar *signal, GCallback handler,

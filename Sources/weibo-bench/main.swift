@@ -2,7 +2,21 @@
 // for 100 statuses (one big API page) and for 10,000 (to show the cost is linear).
 import FoundationEssentials
 import Glibc
+import WeiboDesktop
 import WeiboKit
+
+/// The Chinese catalog that `make bench` compiled into `.build/locale`, as the program uses it;
+/// English when this machine lacks the zh_CN.UTF-8 locale.
+let localizer: Localizer = {
+    let source = #filePath
+    let root = source.firstRange(of: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? "."
+    Gettext.bind(localeDirectory: root + "/.build/locale")
+    guard let chinese = GettextCatalog(localeNamed: "zh_CN.UTF-8") else {
+        print("(no zh_CN.UTF-8 locale here: laid out in English)")
+        return Localizer()
+    }
+    return Localizer(chinese)
+}()
 
 /// The median wall time of `runs` calls of `body`.
 func median(runs: Int, _ body: () throws -> Void) rethrows -> Duration {
@@ -65,7 +79,7 @@ func measure(statuses count: Int, runs: Int) throws -> Figures {
     let now = Date(timeIntervalSince1970: 1_795_838_400)
     var generator = StatusGenerator(seed: 100, now: now)
     let data = try WeiboJSON.encode(generator.page(count: count))
-    let layout = StatusFrameLayout(localizer: Localizer(.chinese), timeZone: FixedOffsetZone.chinaStandard, now: now)
+    let layout = StatusFrameLayout(localizer: localizer, timeZone: FixedOffsetZone.chinaStandard, now: now)
     let renderer = FrameRenderer(usesColor: false)
 
     var page = try WeiboJSON.decode(TimelinePage.self, from: data)

@@ -4,12 +4,14 @@ import WeiboKit
 
 /// `weibo-notifier logout`: revokes the login on Weibo's side and deletes it here.
 struct LogoutCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier logout [--api-base URL]
 
         Asks Weibo to revoke the saved login, then deletes it from this machine (also when
         Weibo cannot be reached: the revocation is then only local).
-        """
+        """)
+    }
 
     var apiBase: String?
     var showHelp = false
@@ -22,7 +24,7 @@ struct LogoutCommand {
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -34,20 +36,20 @@ struct LogoutCommand {
         do {
             account = try context.accountStore.load()
         } catch {
-            if case .notLoggedIn = error { return try Terminal.write(lines: ["Not logged in."]) }
+            if case .notLoggedIn = error { return try Terminal.write(lines: [tr("Not logged in.")]) }
             // An unreadable or corrupt file is still removed.
-            Terminal.writeError("weibo-notifier: warning: \(error)")
+            Terminal.writeError(tr("weibo-notifier: warning: %s", error.description))
             try delete(context)
-            return try Terminal.write(lines: ["Logged out (the login file was removed)."])
+            return try Terminal.write(lines: [tr("Logged out (the login file was removed).")])
         }
         let client = context.makeClient()
         do {
             let _: Bool = try context.wait { client.revoke(accessToken: account.accessToken, completion: $0) }
         } catch {
-            Terminal.writeError("weibo-notifier: warning: Weibo did not confirm the revocation (\(error)); removing the login here anyway")
+            Terminal.writeError(tr("weibo-notifier: warning: Weibo did not confirm the revocation (%s); removing the login here anyway", error.description))
         }
         try delete(context)
-        try Terminal.write(lines: ["Logged out."])
+        try Terminal.write(lines: [tr("Logged out.")])
     }
 
     private func delete(_ context: CommandContext) throws(CommandError) {
@@ -61,12 +63,14 @@ struct LogoutCommand {
 
 /// `weibo-notifier account`: who is logged in and until when.
 struct AccountCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier account
 
         Shows the saved login: the uid, when it expires and how many days are left.
         Exit status 77 when there is no valid login.
-        """
+        """)
+    }
 
     var showHelp = false
     let environment: [String: String]
@@ -77,7 +81,7 @@ struct AccountCommand {
         while let option = try reader.nextOption() {
             switch option.name {
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -89,16 +93,17 @@ struct AccountCommand {
         let now = Date()
         let expiry = Terminal.localDate(account.expiresAt)
         if account.isExpired(at: now) {
-            throw .account("the login of uid \(account.uid) expired on \(expiry); run: weibo-notifier login")
+            throw .account(tr("the login of uid %d expired on %s; run: weibo-notifier login", account.uid, expiry))
         }
-        let days = account.secondsLeft(at: now) / 86_400
-        try Terminal.write(lines: ["uid \(account.uid)", "login valid until \(expiry) (\(days) days left)"])
+        let days = Int(account.secondsLeft(at: now) / 86_400)
+        try Terminal.write(lines: [tr("uid %d", account.uid), trn("login valid until %s (%d day left)", "login valid until %s (%d days left)", days, expiry, days)])
     }
 }
 
 /// `weibo-notifier unread`: the unread counts, once.
 struct UnreadCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier unread [--json] [--api-base URL]
 
         Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
@@ -107,7 +112,8 @@ struct UnreadCommand {
         Options:
           --json            One JSON object with every counter and the total
           --api-base URL    Talk to this server instead of Weibo (a sandbox)
-        """
+        """)
+    }
 
     var json = false
     var apiBase: String?
@@ -122,7 +128,7 @@ struct UnreadCommand {
             case "--json": json = true
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }

@@ -1,3 +1,5 @@
+import WeiboDesktop
+
 /// Reads `--option value`, `--option=value` and `--flag` arguments one at a time.
 ///
 /// Small on purpose: the commands are few and their options simple. Every mistake becomes a
@@ -16,7 +18,7 @@ struct ArgumentReader {
         guard !remaining.isEmpty else { return nil }
         let argument = remaining.removeFirst()
         guard argument.hasPrefix("-"), argument != "-" else {
-            throw usage("unexpected argument '\(argument)'")
+            throw usage(tr("unexpected argument '%s'", argument))
         }
         if let equals = argument.firstIndex(of: "=") {
             return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
@@ -27,7 +29,7 @@ struct ArgumentReader {
     /// The value of the option just read.
     mutating func value(for option: (name: String, inlineValue: String?)) throws(CommandError) -> String {
         if let inline = option.inlineValue { return inline }
-        guard !remaining.isEmpty else { throw usage("\(option.name) needs a value") }
+        guard !remaining.isEmpty else { throw usage(tr("%s needs a value", option.name)) }
         return remaining.removeFirst()
     }
 
@@ -35,13 +37,13 @@ struct ArgumentReader {
     mutating func integer(for option: (name: String, inlineValue: String?), in range: ClosedRange<Int>) throws(CommandError) -> Int {
         let text = try value(for: option)
         guard let number = Int(text), range.contains(number) else {
-            throw usage("\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw usage(tr("%s takes a whole number from %d to %d, not '%s'", option.name, range.lowerBound, range.upperBound, text))
         }
         return number
     }
 
     /// A usage error for this command.
     func usage(_ message: String) -> CommandError {
-        .usage("weibo-notifier \(command): \(message)\nTry 'weibo-notifier \(command) --help'.")
+        .usage(tr("weibo-notifier %1$s: %2$s\nTry 'weibo-notifier %1$s --help'.", command, message))
     }
 }

@@ -2,7 +2,8 @@ import WeiboDesktop
 
 /// `weibo-notifier autostart enable|disable|status`.
 struct AutostartCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier autostart enable|disable|status
 
         Starts the notifier with your desktop session, or stops doing so, through an XDG
@@ -10,7 +11,8 @@ struct AutostartCommand {
         'disable' also masks an entry installed for all users (Hidden=true).
         With a systemd user session you may use packaging/weibo-notifier.service instead
         (not both).
-        """
+        """)
+    }
 
     enum Action: String { case enable, disable, status }
 
@@ -23,7 +25,7 @@ struct AutostartCommand {
         var rest = arguments
         if let first = rest.first, !first.hasPrefix("-") {
             guard let chosen = Action(rawValue: first) else {
-                throw .usage("weibo-notifier autostart: '\(first)' is not enable, disable or status\nTry 'weibo-notifier autostart --help'.")
+                throw .usage(tr("weibo-notifier autostart: '%s' is not enable, disable or status\nTry 'weibo-notifier autostart --help'.", first))
             }
             action = chosen
             rest.removeFirst()
@@ -32,10 +34,10 @@ struct AutostartCommand {
         while let option = try reader.nextOption() {
             switch option.name {
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
-        if action == nil && !showHelp { throw reader.usage("say enable, disable or status") }
+        if action == nil && !showHelp { throw reader.usage(tr("say enable, disable or status")) }
     }
 
     func run() throws(CommandError) {
@@ -45,10 +47,10 @@ struct AutostartCommand {
             switch action {
             case .enable:
                 try entry.enable(command: "weibo-notifier run")
-                try Terminal.write(lines: ["The notifier will start with your session (\(entry.userFile))."])
+                try Terminal.write(lines: [tr("The notifier will start with your session (%s).", entry.userFile)])
             case .disable:
                 try entry.disable()
-                try Terminal.write(lines: ["The notifier will no longer start with your session."])
+                try Terminal.write(lines: [tr("The notifier will no longer start with your session.")])
             case .status, nil:
                 try Terminal.write(lines: [Self.describe(entry.state)])
             }
@@ -63,8 +65,8 @@ struct AutostartCommand {
 
     static func describe(_ state: AutostartEntry.State) -> String {
         switch state {
-        case .enabled(let file): return "enabled (\(file))"
-        case .disabled(let file): return "disabled" + (file.map { " (\($0))" } ?? "")
+        case .enabled(let file): return tr("enabled (%s)", file)
+        case .disabled(let file): return file.map { tr("disabled (%s)", $0) } ?? tr("disabled")
         }
     }
 }

@@ -15,11 +15,11 @@ struct CommandContext {
     init(environment: [String: String], apiBase: String?) throws(CommandError) {
         self.environment = environment
         directories = XDGDirectories(environment: environment)
-        localizer = Localizer(Language(environment: environment))
+        localizer = processLocalizer
         var configuration: Configuration
         do {
             let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile)
-            for warning in warnings { Terminal.writeError("weibo-notifier: warning: \(warning)") }
+            for warning in warnings { Terminal.writeError(tr("weibo-notifier: warning: %s", warning)) }
             configuration = loaded
         } catch {
             throw .configuration(error.description)
@@ -53,7 +53,7 @@ struct CommandContext {
         switch outcome {
         case .success(let model): return model
         case .failure(let error): throw .weibo(error)
-        case nil: throw .unavailable("no answer from Weibo within 60 s")
+        case nil: throw .unavailable(tr("no answer from Weibo within %d s", 60))
         }
     }
 }
@@ -63,7 +63,7 @@ extension ArgumentReader {
     mutating func apiBase(for option: (name: String, inlineValue: String?)) throws(CommandError) -> String {
         let value = try self.value(for: option)
         guard value.hasPrefix("http://") || value.hasPrefix("https://") else {
-            throw usage("--api-base takes an http(s) URL such as http://127.0.0.1:8080, not '\(value)'")
+            throw usage(tr("--api-base takes an http(s) URL such as http://127.0.0.1:8080, not '%s'", value))
         }
         return value
     }

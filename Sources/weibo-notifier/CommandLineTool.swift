@@ -19,7 +19,7 @@ struct CommandLineTool {
             } else if case .usage(let message) = error, message.hasPrefix("weibo-notifier") {
                 Terminal.writeError(message)
             } else {
-                Terminal.writeError("weibo-notifier: \(error)")
+                Terminal.writeError(tr("weibo-notifier: %s", error.description))
             }
             return error.exitCode
         }
@@ -77,7 +77,7 @@ struct CommandLineTool {
         case "unread":
             try UnreadCommand(arguments: rest, environment: environment).run()
         default:
-            throw .usage("unknown command '\(first)'\nTry 'weibo-notifier --help'.")
+            throw .usage(tr("unknown command '%s'\nTry 'weibo-notifier --help'.", first))
         }
     }
 
@@ -102,8 +102,9 @@ struct CommandLineTool {
         }
     }
 
-    static let help = """
-        weibo-notifier \(version): Weibo's unread counts and timeline on the Linux desktop.
+    static var help: String {
+        tr("""
+        weibo-notifier %s: Weibo's unread counts and timeline on the Linux desktop.
 
         Usage: weibo-notifier [<command>] [options]
 
@@ -134,12 +135,14 @@ struct CommandLineTool {
           $XDG_CONFIG_HOME/weibo-notifier/account   the login, readable by you only
 
         Environment:
-          LC_ALL, LC_MESSAGES, LANG   zh_* gives Chinese, anything else English
+          LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+                                      the language: zh_CN gives Chinese, anything else English
           NO_COLOR                    when set, no colours with --color auto
 
         Examples:
           weibo-notifier sandbox --port 8080        (in one terminal)
           weibo-notifier unread --api-base http://127.0.0.1:8080
           weibo-notifier sample --count 5 | weibo-notifier timeline --file - --width 60
-        """
+        """, version)
+    }
 }

@@ -8,7 +8,8 @@ import WeiboSandbox
 /// `weibo-notifier demo`: the notifier against a sandbox in the same process, with a
 /// throw-away account and state, so that bubbles appear within seconds.
 struct DemoCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
 
         Shows the notifier at work without a Weibo account: starts the sandbox on
@@ -23,7 +24,8 @@ struct DemoCommand {
           --new-status-every S   Seconds between new posts in the sandbox (default: 4)
           --duration S           Stop after S seconds (default: run until Ctrl-C)
           -h, --help             Show this help
-        """
+        """)
+    }
 
     var interval = 10
     var newStatusEvery = 4
@@ -40,14 +42,13 @@ struct DemoCommand {
             case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 1...3600)
             case "--duration": duration = try reader.integer(for: option, in: 1...86_400)
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let language = Language(environment: environment)
         let folder = try Self.temporaryFolder()
         defer { Self.remove(folder) }
 
@@ -71,21 +72,21 @@ struct DemoCommand {
             Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
         }
         let daemon = NotifierDaemon(
-            settings: .init(interval: interval, policy: UnreadPolicy(), language: language),
+            settings: .init(interval: interval, policy: UnreadPolicy(), localizer: processLocalizer),
             client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
             accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink)
         try Terminal.write(lines: [
-            "Weibo Notifier demo: a sandbox at \(server.baseURL), a check every \(interval) s, a new post every \(newStatusEvery) s.",
+            tr("Weibo Notifier demo: a sandbox at %s, a check every %d s, a new post every %d s.", server.baseURL, interval, newStatusEvery),
             desktop != nil
-                ? "Watch the desktop notifications; click one to see the newest posts."
-                : "No notification server here: the bubbles are printed below.",
-            duration.map { "It stops after \($0) s; Ctrl-C stops it sooner." } ?? "Ctrl-C stops it.",
+                ? tr("Watch the desktop notifications; click one to see the newest posts.")
+                : tr("No notification server here: the bubbles are printed below."),
+            duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
         if desktop == nil { Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) }
         DaemonHost(daemon: daemon, service: nil).run(
             accountFile: folder + "/account", notificationWait: 0, duration: duration.map { UInt32($0) })
         withExtendedLifetime(server) {}
-        try Terminal.write(lines: ["Demo over."])
+        try Terminal.write(lines: [tr("Demo over.")])
     }
 
     /// libnotify when a session bus with a notification server is there.
@@ -100,7 +101,7 @@ struct DemoCommand {
     static func clickOnceAfterSecondBubble(daemon: NotifierDaemon, interval: Int) {
         g_timeout_add_seconds(UInt32(interval * 2 + 1), { data in
             guard let data else { return CGLib_SOURCE_REMOVE }
-            Terminal.writeError("demo: (clicking the notification)")
+            Terminal.writeError(tr("demo: (clicking the notification)"))
             Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue().showSummary()
             return CGLib_SOURCE_REMOVE
         }, Unmanaged.passUnretained(daemon).toOpaque())
@@ -108,7 +109,7 @@ struct DemoCommand {
 
     static func temporaryFolder() throws(CommandError) -> String {
         var template = Array("/tmp/weibo-notifier-demo-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw .unavailable("cannot make a temporary folder: \(String(cString: strerror(errno)))") }
+        guard let made = mkdtemp(&template) else { throw .unavailable(tr("cannot make a temporary folder: %s", String(cString: strerror(errno)))) }
         return String(cString: made)
     }
 

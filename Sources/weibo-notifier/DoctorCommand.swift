@@ -5,14 +5,16 @@ import WeiboKit
 
 /// `weibo-notifier doctor`: checks what the notifier needs, one line each, with a fix.
 struct DoctorCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier doctor [--api-base URL]
 
         Checks, one line each with what to do about it: the session bus, the notification
         server (name, version, actions, body markup), the tray, autostart, the network,
         the configuration, the account (file mode, expiry, and whether Weibo accepts the
         token) and the running notifier. Exit status 1 when something needed is missing.
-        """
+        """)
+    }
 
     var apiBase: String?
     var showHelp = false
@@ -25,7 +27,7 @@ struct DoctorCommand {
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -55,22 +57,22 @@ struct DoctorCommand {
         var findings: [Finding] = []
         let bus = try? SessionBus.connect()
         if let bus {
-            findings.append(.good("session bus"))
+            findings.append(.good(tr("session bus")))
             findings.append(Self.notificationServer(bus))
             findings.append(DaemonHost.hasOwner(bus, "org.kde.StatusNotifierWatcher")
-                ? .good("tray (StatusNotifierWatcher) present")
-                : .note("no tray (StatusNotifierWatcher)", fix: "the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch"))
+                ? .good(tr("tray (StatusNotifierWatcher) present"))
+                : .note(tr("no tray (StatusNotifierWatcher)"), fix: tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")))
         } else {
-            findings.append(.missing("no D-Bus session bus", fix: "run inside a desktop session (or under dbus-run-session)"))
+            findings.append(.missing(tr("no D-Bus session bus"), fix: tr("run inside a desktop session (or under dbus-run-session)")))
         }
         switch AutostartEntry(environment: environment).state {
-        case .enabled(let file): findings.append(.good("starts with the session (\(file))"))
-        case .disabled: findings.append(.note("does not start with the session", fix: "weibo-notifier autostart enable"))
+        case .enabled(let file): findings.append(.good(tr("starts with the session (%s)", file)))
+        case .disabled: findings.append(.note(tr("does not start with the session"), fix: "weibo-notifier autostart enable"))
         }
         if let monitor = g_network_monitor_get_default(), g_network_monitor_get_network_available(monitor) == 0 {
-            findings.append(.note("no network route", fix: "connect to a network; the notifier checks again when it comes back"))
+            findings.append(.note(tr("no network route"), fix: tr("connect to a network; the notifier checks again when it comes back")))
         } else {
-            findings.append(.good("network available"))
+            findings.append(.good(tr("network available")))
         }
 
         let directories = XDGDirectories(environment: environment)
@@ -79,10 +81,10 @@ struct DoctorCommand {
             let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile, create: false)
             configuration = loaded
             findings.append(warnings.isEmpty
-                ? .good("configuration \(directories.configurationFile)")
-                : .note("configuration: \(warnings.joined(separator: "; "))", fix: "remove or correct those keys"))
+                ? .good(tr("configuration %s", directories.configurationFile))
+                : .note(tr("configuration: %s", warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
         } catch {
-            findings.append(.missing("configuration: \(error)", fix: "correct the value, or delete the file to get the documented defaults"))
+            findings.append(.missing(tr("configuration: %s", error.description), fix: tr("correct the value, or delete the file to get the documented defaults")))
         }
         if var configuration {
             if let apiBase {
@@ -92,8 +94,8 @@ struct DoctorCommand {
             findings.append(Self.account(directories: directories, configuration: configuration))
         }
         if let bus {
-            findings.append((try? DaemonStatus.read(bus)).map { .good("the notifier runs (pid \($0.pid), state \($0.state))") }
-                ?? .note("the notifier is not running", fix: "weibo-notifier run (or: weibo-notifier autostart enable, then log in again)"))
+            findings.append((try? DaemonStatus.read(bus)).map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
+                ?? .note(tr("the notifier is not running"), fix: tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
             g_object_unref(UnsafeMutableRawPointer(bus))
         }
         try Terminal.write(lines: findings.map(\.line))
@@ -105,7 +107,7 @@ struct DoctorCommand {
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
             "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
         else {
-            return .missing("no notification server", fix: "start your desktop's, or install one such as dunst or mako")
+            return .missing(tr("no notification server"), fix: tr("start your desktop's, or install one such as dunst or mako"))
         }
         defer { g_variant_unref(info) }
         func field(_ index: gsize) -> String {
@@ -126,12 +128,11 @@ struct DoctorCommand {
             g_variant_unref(list)
             g_variant_unref(reply)
         }
-        let server = "notification server \(field(0)) \(field(2))"
+        let server = tr("notification server %s %s", field(0), field(2))
         guard capabilities.contains("actions") else {
-            return .note("\(server) has no buttons (no 'actions')", fix: "clicks cannot open the summary: use the tray, or weibo-notifier refresh")
+            return .note(tr("%s has no buttons (no 'actions')", server), fix: tr("clicks cannot open the summary: use the tray, or weibo-notifier refresh"))
         }
-        let markup = capabilities.contains("body-markup") ? ", body markup" : ""
-        return .good("\(server) (actions\(markup))")
+        return .good(capabilities.contains("body-markup") ? tr("%s (actions, body markup)", server) : tr("%s (actions)", server))
     }
 
     static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {
@@ -139,29 +140,29 @@ struct DoctorCommand {
         do {
             account = try AccountStore(path: directories.accountFile).load()
         } catch {
-            if case .notLoggedIn = error { return .missing("not logged in", fix: "weibo-notifier login") }
-            return .missing("account: \(error)", fix: "weibo-notifier login, or as the message says")
+            if case .notLoggedIn = error { return .missing(tr("not logged in"), fix: "weibo-notifier login") }
+            return .missing(tr("account: %s", error.description), fix: tr("weibo-notifier login, or as the message says"))
         }
         let now = Date()
         if account.isExpired(at: now) {
-            return .missing("the login of uid \(account.uid) has expired", fix: "weibo-notifier login")
+            return .missing(tr("the login of uid %d has expired", account.uid), fix: "weibo-notifier login")
         }
         let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 10))
         var outcome: Result<TokenInfo, WeiboClientError>?
         client.tokenInfo(accessToken: account.accessToken) { outcome = $0 }
         MainContext.run(timeout: 15) { outcome != nil }
-        let days = account.secondsLeft(at: now) / 86_400
+        let days = Int(account.secondsLeft(at: now) / 86_400)
         switch outcome {
         case .success(let info) where info.uid == account.uid && info.expireIn > 0:
-            return .good("account uid \(account.uid), accepted by Weibo, \(days) days left")
+            return .good(trn("account uid %d, accepted by Weibo, %d day left", "account uid %d, accepted by Weibo, %d days left", days, account.uid, days))
         case .success(let info):
-            return .missing("Weibo says the token belongs to uid \(info.uid) or has expired", fix: "weibo-notifier login")
+            return .missing(tr("Weibo says the token belongs to uid %d or has expired", info.uid), fix: "weibo-notifier login")
         case .failure(.api(let error)) where error.kind == .auth:
-            return .missing("Weibo refuses the login (\(error.code))", fix: "weibo-notifier login")
+            return .missing(tr("Weibo refuses the login (%d)", error.code), fix: "weibo-notifier login")
         case .failure(let error):
-            return .note("account uid \(account.uid), \(days) days left; Weibo could not be asked: \(error)", fix: "check the network")
+            return .note(trn("account uid %d, %d day left; Weibo could not be asked: %s", "account uid %d, %d days left; Weibo could not be asked: %s", days, account.uid, days, error.description), fix: tr("check the network"))
         case nil:
-            return .note("account uid \(account.uid), \(days) days left; Weibo did not answer", fix: "check the network")
+            return .note(trn("account uid %d, %d day left; Weibo did not answer", "account uid %d, %d days left; Weibo did not answer", days, account.uid, days), fix: tr("check the network"))
         }
     }
 }

@@ -52,10 +52,10 @@ enum CommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let message): return message
-        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
-        case .malformed(let path, let reason): return "\(path) is not a home timeline response: \(reason)"
-        case .apiError(let path, let description): return "\(path) holds an API error, not a timeline: \(description)"
-        case .output(let reason): return "cannot write the output: \(reason)"
+        case .unreadable(let path, let reason): return tr("cannot read %s: %s", path, reason)
+        case .malformed(let path, let reason): return tr("%s is not a home timeline response: %s", path, reason)
+        case .apiError(let path, let description): return tr("%s holds an API error, not a timeline: %s", path, description)
+        case .output(let reason): return tr("cannot write the output: %s", reason)
         case .configuration(let message), .account(let message), .unavailable(let message), .failed(let message):
             return message
         case .silent: return ""

@@ -5,7 +5,8 @@ import WeiboKit
 
 /// `weibo-notifier login`: lets the user approve the app in the browser, or imports a token.
 struct LoginCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier login [--api-base URL] [--no-browser]
                weibo-notifier login --token-stdin --uid N [--api-base URL]
 
@@ -24,7 +25,8 @@ struct LoginCommand {
                             (never from the command line, where others could see it)
           --uid N           The user the imported token belongs to
           -h, --help        Show this help
-        """
+        """)
+    }
 
     var apiBase: String?
     var openBrowser = true
@@ -43,13 +45,13 @@ struct LoginCommand {
             case "--token-stdin": tokenFromStdin = true
             case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
             case "--token":
-                throw reader.usage("a token is never taken from the command line; use --token-stdin")
+                throw reader.usage(tr("a token is never taken from the command line; use --token-stdin"))
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
         if tokenFromStdin != (uid != nil), !showHelp {
-            throw reader.usage("--token-stdin and --uid go together")
+            throw reader.usage(tr("--token-stdin and --uid go together"))
         }
     }
 
@@ -60,7 +62,7 @@ struct LoginCommand {
         let token: String
         if tokenFromStdin, let uid {
             guard let line = Terminal.readLine()?.trimmed(of: " \t"), !line.isEmpty else {
-                throw .failed("no token on standard input")
+                throw .failed(tr("no token on standard input"))
             }
             token = line
             try save(token: token, expectedUID: uid, context: context, client: client)
@@ -75,32 +77,32 @@ struct LoginCommand {
         let configuration = context.configuration
         guard !configuration.appKey.isEmpty, !configuration.appSecret.isEmpty else {
             throw .configuration(
-                "no app key: set app_key and app_secret in the [weibo] group of \(context.directories.configurationFile) "
-                    + "(register an app at https://open.weibo.com/apps)")
+                tr("no app key: set app_key and app_secret in the [weibo] group of %s (register an app at https://open.weibo.com/apps)",
+                   context.directories.configurationFile))
         }
         let state = String(g_random_int(), radix: 16)
         let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state)
-        try Terminal.write(lines: ["Open this page and let Weibo Notifier read your account:", "", "  \(url)", ""])
+        try Terminal.write(lines: [tr("Open this page and let Weibo Notifier read your account:"), "", "  \(url)", ""])
         if openBrowser {
             var error: UnsafeMutablePointer<GError>?
             if g_app_info_launch_default_for_uri(url, nil, &error) == 0 {
                 let reason = error.map { pointer -> String in
                     defer { g_error_free(pointer) }
                     return String(cString: pointer.pointee.message)
-                } ?? "no browser"
-                try Terminal.write(lines: ["(No browser could be opened: \(reason). Open the page yourself.)", ""])
+                } ?? tr("no browser")
+                try Terminal.write(lines: [tr("(No browser could be opened: %s. Open the page yourself.)", reason), ""])
             }
         }
-        Terminal.prompt("Then paste the code, or the whole address the browser ended on: ")
-        guard let answer = Terminal.readLine() else { throw .failed("no code given") }
+        Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
+        guard let answer = Terminal.readLine() else { throw .failed(tr("no code given")) }
         if answer.contains("error=") {
-            throw .failed("Weibo did not give a code: \(Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? "denied")")
+            throw .failed(tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
         }
         if let returnedState = Self.parameter("state", in: answer), returnedState != state {
-            throw .failed("that address belongs to another login attempt (state does not match); start again")
+            throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
         }
         guard let code = LoginCode.extract(from: answer) else {
-            throw .failed("'\(answer.prefix(60))' is neither a code nor an address with ?code=")
+            throw .failed(tr("'%s' is neither a code nor an address with ?code=", String(answer.prefix(60))))
         }
         let grant: AccessTokenGrant = try context.wait {
             client.accessToken(
@@ -114,17 +116,17 @@ struct LoginCommand {
     private func save(token: String, expectedUID: Int64?, context: CommandContext, client: WeiboClient) throws(CommandError) {
         let info: TokenInfo = try context.wait { client.tokenInfo(accessToken: token, completion: $0) }
         if let expectedUID, info.uid != expectedUID {
-            throw .failed("the token belongs to uid \(info.uid), not \(expectedUID)")
+            throw .failed(tr("the token belongs to uid %d, not %d", info.uid, expectedUID))
         }
-        guard info.expireIn > 0 else { throw .account("Weibo says this token has expired; log in again") }
+        guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in again")) }
         let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
         do {
             try context.accountStore.save(account)
         } catch {
             throw .account(error.description)
         }
-        let days = info.expireIn / 86_400
-        try Terminal.write(lines: ["Logged in as uid \(info.uid); the login lasts until \(Terminal.localDate(account.expiresAt)) (\(days) days)."])
+        let days = Int(info.expireIn / 86_400)
+        try Terminal.write(lines: [trn("Logged in as uid %d; the login lasts until %s (%d day).", "Logged in as uid %d; the login lasts until %s (%d days).", days, info.uid, Terminal.localDate(account.expiresAt), days)])
     }
 
     /// A query parameter of the address the browser ended on.

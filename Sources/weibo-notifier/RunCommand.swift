@@ -4,7 +4,8 @@ import WeiboKit
 
 /// `weibo-notifier run` (also the default): the notifier in the desktop session.
 struct RunCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
 
         Sits in the desktop session: checks Weibo's unread counts now and every interval,
@@ -23,7 +24,8 @@ struct RunCommand {
         Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the account again.
         Exit status: 1 when another instance runs, 69 without a session bus, 78 for a bad
         configuration.
-        """
+        """)
+    }
 
     var interval: Int?
     var apiBase: String?
@@ -40,7 +42,7 @@ struct RunCommand {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--replace": replace = true
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -72,7 +74,7 @@ struct RunCommand {
         let host = DaemonHost(daemon: daemon, service: service)
         do {
             let tray = try StatusNotifierItem(
-                connection: connection, daemon: daemon, localizer: context.localizer, iconThemePath: Self.iconThemePath())
+                connection: connection, daemon: daemon, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory)
             tray.quitRequested = { [weak host] in host?.quit() }
             service.tray = tray
         } catch {
@@ -96,24 +98,9 @@ struct RunCommand {
         var settings = NotifierDaemon.Settings(
             interval: interval,
             policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
-            language: context.localizer.language)
+            localizer: context.localizer)
         settings.quietHours = context.configuration.quietHours
         return settings
-    }
-
-    /// Where the tray's icons are: installed beside the program (`../share/icons`), or in the
-    /// source tree for a build that was not installed.
-    static func iconThemePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let installed = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)]) + "/../share/icons"
-            if access(installed + "/hicolor/scalable/apps/io.github.WeiboNotifier.svg", R_OK) == 0 { return installed }
-        }
-        let source = #filePath
-        let root = source.firstRange(of: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? ""
-        return root + "/Resources/icons"
     }
 
     /// A request always ends well before the next tick.
@@ -127,8 +114,8 @@ struct RunCommand {
         let hosts = [configuration.apiBase, configuration.remindBase].map(HTTPClient.host(of:))
         guard hosts.allSatisfy(HTTPClient.isLoopback) else {
             throw .usage(
-                "weibo-notifier run: an interval under \(Configuration.minimumInterval) s is only for a sandbox on this machine "
-                    + "(--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.")
+                tr("weibo-notifier run: an interval under %d s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.",
+                   Configuration.minimumInterval))
         }
         return interval
     }
@@ -144,26 +131,26 @@ struct DaemonControlCommand {
     static func help(_ action: Action) -> String {
         switch action {
         case .status:
-            return """
+            return tr("""
                 Usage: weibo-notifier status
 
                 Asks the running notifier what it is doing: its state, the last and next check,
                 the last error and the unread counts. Exit status 69 when none runs.
-                """
+                """)
         case .refresh:
-            return """
+            return tr("""
                 Usage: weibo-notifier refresh
 
                 Tells the running notifier that you have looked at your timeline: it checks once
                 more, counts everything up to now as seen and closes its notification.
-                """
+                """)
         case .markRead:
-            return """
+            return tr("""
                 Usage: weibo-notifier mark-read
 
                 Tells the running notifier to count everything it knows of as seen, and to close
                 its notification (no new check).
-                """
+                """)
         }
     }
 
@@ -178,7 +165,7 @@ struct DaemonControlCommand {
         while let option = try reader.nextOption() {
             switch option.name {
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -191,15 +178,15 @@ struct DaemonControlCommand {
         } catch {
             throw .unavailable(error.description)
         }
-        let localizer = Localizer(Language(environment: environment))
+        let localizer = processLocalizer
         do {
             switch action {
             case .refresh:
                 DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh"))
-                try Terminal.write(lines: ["Marked as seen."])
+                try Terminal.write(lines: [tr("Marked as seen.")])
             case .markRead:
                 DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))
-                try Terminal.write(lines: ["Marked as seen."])
+                try Terminal.write(lines: [tr("Marked as seen.")])
             case .status:
                 let status = try DaemonStatus.read(connection)
                 try Terminal.write(lines: status.lines(localizer: localizer))

@@ -1,9 +1,11 @@
 import FoundationEssentials
+import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier sample`: prints a generated home timeline in the API's JSON.
 struct SampleCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
 
         Prints a generated statuses/home_timeline.json response: Chinese and English
@@ -16,7 +18,8 @@ struct SampleCommand {
           --now SECONDS     Date the statuses before this time, in seconds since 1970
                             (default: now)
           -h, --help        Show this help
-        """
+        """)
+    }
 
     var seed: UInt64 = 1
     var count = 20
@@ -31,7 +34,7 @@ struct SampleCommand {
             case "--count": count = try reader.integer(for: option, in: 1...10_000)
             case "--now": now = Date(timeIntervalSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -46,7 +49,7 @@ struct SampleCommand {
         } catch let error as CommandError {
             throw error
         } catch {
-            throw .output("cannot encode the sample: \(error)")
+            throw .output(tr("cannot encode the sample: %s", String(describing: error)))
         }
     }
 }

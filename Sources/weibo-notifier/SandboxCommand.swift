@@ -4,7 +4,8 @@ import WeiboSandbox
 
 /// `weibo-notifier sandbox`: the fake Weibo API on 127.0.0.1, until Ctrl-C.
 struct SandboxCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
                                       [--keep-status-count] [--enable-set-count]
 
@@ -34,7 +35,8 @@ struct SandboxCommand {
         Try it:
           weibo-notifier sandbox --port 8080
           weibo-notifier unread --api-base http://127.0.0.1:8080
-        """
+        """)
+    }
 
     var port = 0
     var options = SandboxAPI.Options()
@@ -51,7 +53,7 @@ struct SandboxCommand {
             case "--keep-status-count": options.resetStatusOnRead = false
             case "--enable-set-count": options.setCountEnabled = true
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }
@@ -67,13 +69,13 @@ struct SandboxCommand {
         }
         server.startArrivals(every: UInt32(newStatusEvery))
         try Terminal.write(lines: [
-            "Weibo sandbox listening on \(server.baseURL)",
-            "  api base:   \(server.baseURL)   (give it as --api-base, or as api_base and remind_base)",
+            tr("Weibo sandbox listening on %s", server.baseURL),
+            tr("  api base:   %s   (give it as --api-base, or as api_base and remind_base)", server.baseURL),
             "  app key:    \(SandboxAPI.appKey)",
             "  app secret: \(SandboxAPI.appSecret)",
             "  uid:        \(SandboxAPI.ownerUID)",
             "  token:      \(api.readyToken)",
-            newStatusEvery > 0 ? "A new status arrives every \(newStatusEvery) s. Ctrl-C stops." : "No statuses arrive by themselves. Ctrl-C stops.",
+            newStatusEvery > 0 ? tr("A new status arrives every %d s. Ctrl-C stops.", newStatusEvery) : tr("No statuses arrive by themselves. Ctrl-C stops."),
         ])
         MainLoop.runUntilTerminated()
         withExtendedLifetime(server) {}

@@ -46,7 +46,7 @@ enum Terminal {
 
     /// The whole content of `path`, or of standard input for `-`.
     static func read(path: String, limit: Int = 64 << 20) throws(CommandError) -> Data {
-        let name = path == "-" ? "standard input" : path
+        let name = path == "-" ? tr("standard input") : path
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(descriptor) } }
@@ -61,7 +61,7 @@ enum Terminal {
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
             if data.count > limit {
-                throw .unreadable(path: name, reason: "larger than \(limit >> 20) MiB")
+                throw .unreadable(path: name, reason: tr("larger than %d MiB", limit >> 20))
             }
         }
         return data

@@ -4,7 +4,8 @@ import WeiboKit
 
 /// `weibo-notifier timeline`: lays out the home timeline, fetched or saved.
 struct TimelineCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
                                        [--compact N] [--api-base URL]
 
@@ -28,7 +29,8 @@ struct TimelineCommand {
         a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
         cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
         the login is missing or expired.
-        """
+        """)
+    }
 
     enum ColorChoice: String { case auto, always, never }
 
@@ -54,17 +56,17 @@ struct TimelineCommand {
             case "--color", "--colour":
                 let value = try reader.value(for: option)
                 guard let choice = ColorChoice(rawValue: value) else {
-                    throw reader.usage("--color takes auto, always or never, not '\(value)'")
+                    throw reader.usage(tr("--color takes auto, always or never, not '%s'", value))
                 }
                 color = choice
             case "-h", "--help":
                 showHelp = true
                 return
             default:
-                throw reader.usage("unknown option '\(option.name)'")
+                throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
-        if path != nil && apiBase != nil { throw reader.usage("--file and --api-base do not go together") }
+        if path != nil && apiBase != nil { throw reader.usage(tr("--file and --api-base do not go together")) }
     }
 
     func run() throws(CommandError) {
@@ -77,7 +79,7 @@ struct TimelineCommand {
         }
 
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
-        let localizer = Localizer(Language(environment: environment))
+        let localizer = processLocalizer
         let layout = StatusFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: Date())
         let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
         let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
@@ -89,13 +91,13 @@ struct TimelineCommand {
 
     /// A saved response, from a file or standard input.
     static func readPage(_ path: String) throws(CommandError) -> TimelinePage {
-        let name = path == "-" ? "standard input" : path
+        let name = path == "-" ? tr("standard input") : path
         let data = try Terminal.read(path: path)
         do {
             return try WeiboJSON.decode(TimelinePage.self, from: data)
         } catch {
             switch error {
-            case .api(let apiError): throw .apiError(path: name, description: apiError.description)
+            case .api(let apiError): throw .apiError(path: name, description: apiError.explanation(processLocalizer))
             case .malformed(let failure): throw .malformed(path: name, reason: failure.description)
             }
         }

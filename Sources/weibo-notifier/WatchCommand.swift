@@ -5,7 +5,8 @@ import WeiboKit
 
 /// `weibo-notifier watch`: one line per change, for waybar, polybar, i3blocks or scripts.
 struct WatchCommand {
-    static let help = """
+    static var help: String {
+        tr("""
         Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
 
         Prints the unread count for a status bar: once at start, then one line whenever it
@@ -16,7 +17,7 @@ struct WatchCommand {
         Formats:
           plain      Weibo 3                                         (the default)
           waybar     {"text": …, "tooltip": …, "class": …, "alt": …}  (return-type json)
-          polybar    Weibo 3, '%{' escaped                           (tail = true)
+          polybar    Weibo 3, '%%{' escaped                          (tail = true)
           i3blocks   {"full_text": …, "color": …, "urgent": …}       (interval=persist, format=json)
           json       {"total": 3, "status": 2, …, "state": "unread"}
 
@@ -28,7 +29,8 @@ struct WatchCommand {
           -h, --help        Show this help
 
         Ready-made bar configurations: packaging/status-bars/.
-        """
+        """)
+    }
 
     var format = StatusBarLine.Format.plain
     var interval: Int?
@@ -45,13 +47,13 @@ struct WatchCommand {
                 let value = try reader.value(for: option)
                 guard let chosen = StatusBarLine.Format(rawValue: value) else {
                     let names = StatusBarLine.Format.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.usage("--format takes one of \(names), not '\(value)'")
+                    throw reader.usage(tr("--format takes one of %s, not '%s'", names, value))
                 }
                 format = chosen
             case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "-h", "--help": showHelp = true
-            default: throw reader.usage("unknown option '\(option.name)'")
+            default: throw reader.usage(tr("unknown option '%s'", option.name))
             }
         }
     }

@@ -16,6 +16,6 @@ public enum TestTime {
 
     /// A layout in `language` at the fixed "now".
     public static func layout(_ language: Language = .chinese) -> StatusFrameLayout {
-        StatusFrameLayout(localizer: Localizer(language), timeZone: zone, now: now)
+        StatusFrameLayout(localizer: Localizer.testing(language), timeZone: zone, now: now)
     }
 }

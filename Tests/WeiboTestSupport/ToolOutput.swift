@@ -19,6 +19,21 @@ public func toolOutput(_ tool: String, _ arguments: [String], environment: [Stri
     return String(decoding: data, as: UTF8.self)
 }
 
+/// A helper program's exit status and everything it printed (standard output and error together);
+/// status -1 when it cannot be started.
+public func toolRun(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    guard (try? process.run()) != nil else { return (-1, "cannot start \(tool)") }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
 /// A file's permission bits, 0 when it does not exist.
 public func fileMode(of path: String) -> mode_t {
     var info = stat()

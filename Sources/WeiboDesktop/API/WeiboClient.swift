@@ -120,8 +120,8 @@ public final class WeiboClient {
         if let open = text.firstRange(of: "<title>"), let close = text[open.upperBound...].firstRange(of: "</title>") {
             return String(text[open.upperBound..<close.lowerBound]).trimmed(of: " \n\r\t")
         }
-        if response.body.isEmpty { return "empty body" }
-        let kind = response.contentType ?? "unknown type"
-        return "\(kind), \(response.body.count) bytes"
+        if response.body.isEmpty { return tr("empty body") }
+        let kind = response.contentType ?? tr("unknown type")
+        return tr("%s, %d bytes", kind, response.body.count)
     }
 }

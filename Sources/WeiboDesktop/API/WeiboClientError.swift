@@ -14,12 +14,13 @@ public enum WeiboClientError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .api(let error):
-            return error.description
+            return error.explanation(processLocalizer)
         case .http(let status, let path, let detail):
-            return "HTTP \(status) for \(path), not a Weibo answer\(detail.isEmpty ? "" : " (\(detail))"); "
-                + "a proxy or Weibo itself is failing, try again later"
+            return detail.isEmpty
+                ? tr("HTTP %d for %s, not a Weibo answer; a proxy or Weibo itself is failing, try again later", status, path)
+                : tr("HTTP %d for %s, not a Weibo answer (%s); a proxy or Weibo itself is failing, try again later", status, path, detail)
         case .malformed(let path, let failure):
-            return "unexpected answer for \(path): \(failure); try again later"
+            return tr("unexpected answer for %s: %s; try again later", path, failure.description)
         case .transport(let error):
             return error.description
         }

@@ -30,7 +30,7 @@ public enum ConfigurationFile {
                 do {
                     try PrivateFile.write(Array(template.utf8), to: path, mode: 0o600)
                 } catch {
-                    throw Failure(path: path, message: "cannot write the default configuration: \(error)")
+                    throw Failure(path: path, message: tr("cannot write the default configuration: %s", error.description))
                 }
             }
             return (Configuration(), [])
@@ -39,7 +39,7 @@ public enum ConfigurationFile {
         defer { g_key_file_free(keyFile) }
         var error: UnsafeMutablePointer<GError>?
         if g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) == 0 {
-            let message = error.map { GLibError(taking: $0).message } ?? "unreadable"
+            let message = error.map { GLibError(taking: $0).message } ?? tr("unreadable")
             throw Failure(path: path, message: message)
         }
         return try read(keyFile, path: path)
@@ -55,11 +55,11 @@ public enum ConfigurationFile {
         var warnings: [String] = []
         for group in strings(g_key_file_get_groups(keyFile, nil)) {
             guard let keys = known[group] else {
-                warnings.append("\(path): unknown group [\(group)] ignored")
+                warnings.append(tr("%s: unknown group [%s] ignored", path, group))
                 continue
             }
             for key in strings(g_key_file_get_keys(keyFile, group, nil, nil)) where !keys.contains(key) {
-                warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+                warnings.append(tr("%s: unknown key %s in [%s] ignored", path, key, group))
             }
         }
 
@@ -83,23 +83,23 @@ public enum ConfigurationFile {
             guard let value = string("weibo", key) else { continue }
             guard value.hasPrefix("https://") || value.hasPrefix("http://"), g_uri_is_valid(value, G_URI_FLAGS_NONE, nil).isTrue
             else {
-                throw failure("weibo", key, "'\(value)' is not an http(s) URL")
+                throw failure("weibo", key, tr("'%s' is not an http(s) URL", value))
             }
             apply(value)
         }
 
         if let value = string("notifier", "interval") {
             guard let seconds = Int(value), seconds > 0 else {
-                throw failure("notifier", "interval", "'\(value)' is not a whole number of seconds")
+                throw failure("notifier", "interval", tr("'%s' is not a whole number of seconds", value))
             }
             guard seconds >= Configuration.minimumInterval else {
-                throw failure("notifier", "interval", "\(seconds) s is too often; \(Configuration.minimumInterval) s or more")
+                throw failure("notifier", "interval", tr("%d s is too often; %d s or more", seconds, Configuration.minimumInterval))
             }
             configuration.interval = seconds
         }
         if let value = string("notifier", "quiet_hours"), !value.isEmpty {
             guard let quiet = QuietHours(parsing: value) else {
-                throw failure("notifier", "quiet_hours", "'\(value)' is not a time range such as 23:00-08:00")
+                throw failure("notifier", "quiet_hours", tr("'%s' is not a time range such as 23:00-08:00", value))
             }
             configuration.quietHours = quiet
         }
@@ -110,7 +110,7 @@ public enum ConfigurationFile {
             where !name.isEmpty {
                 guard let counter = UnreadCounter(rawValue: name) else {
                     let names = UnreadCounter.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw failure("notifier", key, "unknown counter '\(name)'; the counters are \(names)")
+                    throw failure("notifier", key, tr("unknown counter '%s'; the counters are %s", name, names))
                 }
                 counters.append(counter)
             }

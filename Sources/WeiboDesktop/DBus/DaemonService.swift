@@ -41,7 +41,7 @@ public final class DaemonService {
         public var description: String {
             switch self {
             case .alreadyRunning(let pid):
-                return "already running" + (pid.map { " (pid \($0))" } ?? "") + "; use --replace to take over"
+                return pid.map { tr("already running (pid %d); use --replace to take over", Int($0)) } ?? tr("already running; use --replace to take over")
             case .bus(let message): return message
             }
         }

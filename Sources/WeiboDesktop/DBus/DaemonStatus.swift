@@ -52,13 +52,17 @@ public struct DaemonStatus: Sendable {
 
     /// Lines for the terminal.
     public func lines(localizer: Localizer) -> [String] {
-        var lines = ["running (pid \(pid)), state \(state)"]
+        var lines = [localizer.tr("running (pid %d), state %s", Int(pid), state)]
         let zone = SystemTimeZone()
-        if let lastPoll { lines.append("last check \(CivilTime(lastPoll, in: zone).clockWithSecondsText)") } else { lines.append("not checked yet") }
-        if let nextPoll { lines.append("next check \(CivilTime(nextPoll, in: zone).clockWithSecondsText)") }
-        if !lastError.isEmpty { lines.append("last error: \(lastError)") }
+        if let lastPoll {
+            lines.append(localizer.tr("last check %s", CivilTime(lastPoll, in: zone).clockWithSecondsText))
+        } else {
+            lines.append(localizer.tr("not checked yet"))
+        }
+        if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
+        if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
         let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
-        lines.append("unread: " + (parts.isEmpty ? localizer.text(.nothingUnread) : parts.joined(separator: " · ")))
+        lines.append(localizer.tr("unread: %s", parts.isEmpty ? localizer.text(.nothingUnread) : parts.joined(separator: " · ")))
         return lines
     }
 

@@ -17,7 +17,7 @@ public enum SessionBus {
         var error: UnsafeMutablePointer<GError>?
         guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             let message = error.map { GLibError(taking: $0).message } ?? "unknown error"
-            throw Failure(message: "no D-Bus session bus (\(message)); run inside a desktop session, or under dbus-run-session")
+            throw Failure(message: tr("no D-Bus session bus (%s); run inside a desktop session, or under dbus-run-session", message))
         }
         return connection
     }
@@ -33,9 +33,9 @@ public enum SessionBus {
         if let error {
             let glibError = GLibError(taking: error)
             if ["ServiceUnknown", "NameHasNoOwner", "was not provided"].contains(where: glibError.message.contains) {
-                throw Failure(message: "no weibo-notifier daemon is running; start it with: weibo-notifier run")
+                throw Failure(message: tr("no weibo-notifier daemon is running; start it with: weibo-notifier run"))
             }
-            throw Failure(message: "the daemon did not answer \(method): \(glibError.message)")
+            throw Failure(message: tr("the daemon did not answer %s: %s", method, glibError.message))
         }
         return reply
     }

@@ -18,17 +18,18 @@ public final class NotifierDaemon {
     public struct Settings: Sendable {
         public var interval: Int
         public var policy: UnreadPolicy
-        public var language: Language
+        /// The words of bubbles and summaries.
+        public var localizer: Localizer
         /// A daily stretch without bubbles.
         public var quietHours: QuietHours?
         /// Popup summary size: width in cells and lines in all.
         public var summaryWidth = 40
         public var summaryLines = 12
 
-        public init(interval: Int, policy: UnreadPolicy, language: Language) {
+        public init(interval: Int, policy: UnreadPolicy, localizer: Localizer) {
             self.interval = interval
             self.policy = policy
-            self.language = language
+            self.localizer = localizer
         }
     }
 
@@ -76,7 +77,7 @@ public final class NotifierDaemon {
         self.stateStore = stateStore
         self.sink = sink
         self.clock = clock
-        localizer = Localizer(settings.language)
+        localizer = settings.localizer
         schedule = PollSchedule(interval: settings.interval)
         state = stateStore.load()
         sink.actionInvoked = { [weak self] key in self?.actionInvoked(key) }
@@ -230,7 +231,7 @@ public final class NotifierDaemon {
         }
         guard let account else { return }
         if account.isExpired(at: clock()) {
-            enterLoginExpired(reason: "the login expired", showBubble: phase != .loginExpired)
+            enterLoginExpired(reason: tr("the login expired"), showBubble: phase != .loginExpired)
             return
         }
         warnIfExpiringSoon(account)

@@ -19,10 +19,10 @@ public struct AccountStore: Sendable {
 
         public var description: String {
             switch self {
-            case .notLoggedIn: return "not logged in; run: weibo-notifier login"
+            case .notLoggedIn: return tr("not logged in; run: weibo-notifier login")
             case .file(let failure): return failure.description
             case .corrupt(let path, let reason):
-                return "\(path) is not a valid account file (\(reason)); run: weibo-notifier login"
+                return tr("%s is not a valid account file (%s); run: weibo-notifier login", path, reason)
             }
         }
     }
@@ -47,7 +47,7 @@ public struct AccountStore: Sendable {
         do {
             data = try WeiboJSON.encode(account)
         } catch {
-            throw .corrupt(path: path, reason: "cannot encode the account")
+            throw .corrupt(path: path, reason: tr("cannot encode the account"))
         }
         do {
             try PrivateFile.write(Array(data) + [0x0A], to: path, mode: 0o600)

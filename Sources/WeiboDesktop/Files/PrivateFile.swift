@@ -19,10 +19,11 @@ public enum PrivateFile {
         public var description: String {
             switch self {
             case .missing(let path):
-                return "\(path) does not exist"
+                return tr("%s does not exist", path)
             case .tooOpen(let path, let mode):
-                return "permissions \(String(mode & 0o777, radix: 8)) for \(path) are too open: it holds your Weibo login "
-                    + "and must be readable by you only; run: chmod 600 '\(path)'"
+                return tr(
+                    "permissions %s for %s are too open: it holds your Weibo login and must be readable by you only; run: chmod 600 '%s'",
+                    String(mode & 0o777, radix: 8), path, path)
             case .io(_, let message):
                 return message
             }
@@ -33,7 +34,7 @@ public enum PrivateFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: Int32 = 0o600) throws(Failure) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !folder.isEmpty, g_mkdir_with_parents(folder, 0o700) != 0 {
-            throw .io(path: path, message: "cannot create \(folder): \(String(cString: strerror(errno)))")
+            throw .io(path: path, message: tr("cannot create %s: %s", folder, String(cString: strerror(errno))))
         }
         var error: UnsafeMutablePointer<GError>?
         // Bytes read as C chars (same size and layout); GLib reads exactly `count` of them.
@@ -43,7 +44,7 @@ public enum PrivateFile {
                 mode, &error)
         }
         if written == 0 {
-            let message = error.map { GLibError(taking: $0).message } ?? "cannot write \(path)"
+            let message = error.map { GLibError(taking: $0).message } ?? tr("cannot write %s", path)
             throw .io(path: path, message: message)
         }
     }
@@ -53,7 +54,7 @@ public enum PrivateFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { throw .missing(path: path) }
-            throw .io(path: path, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno))))
         }
         if privateOnly && info.st_mode & 0o077 != 0 {
             throw .tooOpen(path: path, mode: info.st_mode)
@@ -62,7 +63,7 @@ public enum PrivateFile {
         var length = 0
         var error: UnsafeMutablePointer<GError>?
         guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            throw .io(path: path, message: error.map { GLibError(taking: $0).message } ?? "cannot read \(path)")
+            throw .io(path: path, message: error.map { GLibError(taking: $0).message } ?? tr("cannot read %s", path))
         }
         defer { g_free(contents) }
         return contents.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
@@ -71,7 +72,7 @@ public enum PrivateFile {
     /// Removes `path`; a file that is already gone is fine.
     public static func remove(_ path: String) throws(Failure) {
         if unlink(path) != 0 && errno != ENOENT {
-            throw .io(path: path, message: "cannot remove \(path): \(String(cString: strerror(errno)))")
+            throw .io(path: path, message: tr("cannot remove %s: %s", path, String(cString: strerror(errno))))
         }
     }
 }

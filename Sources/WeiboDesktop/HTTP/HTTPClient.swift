@@ -51,7 +51,7 @@ public final class HTTPClient {
                 "POST", url, g_strdup(HTTPRequest.formEncode(request.parameters)))
         }
         guard let message else {
-            completion(.failure(.refusedURL("not a valid URL: \(Redaction.redact(url))")))
+            completion(.failure(.refusedURL(tr("not a valid URL: %s", Redaction.redact(url)))))
             return
         }
         // Redirects are not followed: the API never redirects, and the OAuth approval's
@@ -83,15 +83,15 @@ public final class HTTPClient {
     /// Why this client will not send to `url`, if it will not.
     static func refusal(of url: String) -> HTTPError? {
         guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else {
-            return .refusedURL("not a valid URL: \(Redaction.redact(url))")
+            return .refusedURL(tr("not a valid URL: %s", Redaction.redact(url)))
         }
         defer { g_uri_unref(uri) }
         let scheme = g_uri_get_scheme(uri).map { String(cString: $0).lowercased() } ?? ""
         let host = g_uri_get_host(uri).map { String(cString: $0) } ?? ""
         switch scheme {
         case "https": return nil
-        case "http": return isLoopback(host) ? nil : .refusedURL("refusing plain http:// to \(host): only https, or http to this machine")
-        default: return .refusedURL("not an http(s) URL: \(Redaction.redact(url))")
+        case "http": return isLoopback(host) ? nil : .refusedURL(tr("refusing plain http:// to %s: only https, or http to this machine", host))
+        default: return .refusedURL(tr("not an http(s) URL: %s", Redaction.redact(url)))
         }
     }
 

@@ -76,14 +76,14 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .timeout(let seconds): return "no answer within \(seconds) s; check the network, Weibo may be slow"
-        case .connectionRefused(let host): return "\(host) refused the connection; is the address right?"
-        case .nameResolution(let host): return "cannot resolve \(host); check the network connection"
-        case .networkUnreachable(let host): return "the network is unreachable (\(host)); check the connection"
-        case .tls(let host, let message): return "secure connection to \(host) failed: \(message)"
-        case .connectionClosed(let host): return "\(host) closed the connection before answering in full"
+        case .timeout(let seconds): return tr("no answer within %d s; check the network, Weibo may be slow", seconds)
+        case .connectionRefused(let host): return tr("%s refused the connection; is the address right?", host)
+        case .nameResolution(let host): return tr("cannot resolve %s; check the network connection", host)
+        case .networkUnreachable(let host): return tr("the network is unreachable (%s); check the connection", host)
+        case .tls(let host, let message): return tr("secure connection to %s failed: %s", host, message)
+        case .connectionClosed(let host): return tr("%s closed the connection before answering in full", host)
         case .refusedURL(let reason): return reason
-        case .transport(let host, let message): return "request to \(host) failed: \(message)"
+        case .transport(let host, let message): return tr("request to %s failed: %s", host, message)
         }
     }
 }

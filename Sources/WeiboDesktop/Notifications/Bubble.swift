@@ -81,13 +81,13 @@ public final class TerminalNotificationSink: NotificationSink {
     }
 
     public func showUnread(_ bubble: Bubble) -> Bool {
-        write("[\(unreadOpen ? "bubble updated" : "bubble")] \(bubble.summary): \(bubble.body)")
+        write(unreadOpen ? tr("[bubble updated] %s: %s", bubble.summary, bubble.body) : tr("[bubble] %s: %s", bubble.summary, bubble.body))
         unreadOpen = true
         return true
     }
 
     public func closeUnread() {
-        if unreadOpen { write("[bubble closed]") }
+        if unreadOpen { write(tr("[bubble closed]")) }
         unreadOpen = false
     }
 

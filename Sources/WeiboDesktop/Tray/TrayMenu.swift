@@ -82,22 +82,22 @@ final class TrayMenu {
     var clicked: ((Command) -> Void)?
 
     init(localizer: Localizer) {
-        func item(_ id: Int32, _ english: String, _ chinese: String, _ command: Command?, children: [Item] = []) -> Item {
-            Item(id: id, label: localizer.language == .english ? english : chinese, command: command, children: children)
+        func item(_ id: Int32, _ label: String, _ command: Command?, children: [Item] = []) -> Item {
+            Item(id: id, label: label, command: command, children: children)
         }
         items = [
-            item(1, "Show timeline", "查看最新微博", .showTimeline),
-            item(2, "Mark all read", "全部已读", .markRead),
-            item(3, "Check now", "立即检查", .checkNow),
-            item(4, "Open Weibo", "打开微博", .openWeibo),
+            item(1, localizer.tr("Show timeline"), .showTimeline),
+            item(2, localizer.text(.markAllRead), .markRead),
+            item(3, localizer.tr("Check now"), .checkNow),
+            item(4, localizer.text(.openWeibo), .openWeibo),
             Item(id: 5, label: "", command: nil, isSeparator: true),
-            item(6, "Pause notifications", "暂停通知", nil, children: [
-                item(7, "For 1 hour", "1 小时", .pauseHour),
-                item(8, "Until tomorrow", "直到明天", .pauseUntilTomorrow),
-                item(9, "Resume", "恢复", .resume),
+            item(6, localizer.tr("Pause notifications"), nil, children: [
+                item(7, localizer.tr("For 1 hour"), .pauseHour),
+                item(8, localizer.tr("Until tomorrow"), .pauseUntilTomorrow),
+                item(9, localizer.tr("Resume"), .resume),
             ]),
             Item(id: 10, label: "", command: nil, isSeparator: true),
-            item(11, "Quit", "退出", .quit),
+            item(11, localizer.tr("Quit"), .quit),
         ]
     }
 

@@ -1,13 +1,27 @@
 /// Every piece of text WeiboKit shows a person, chosen in one place.
 ///
-/// The rest of the library asks for a `Phrase`; only this file knows the words. When gettext
-/// catalogs arrive, `text(_:)` becomes the one call that looks them up (the English strings are
-/// the message ids).
-public struct Localizer: Equatable, Sendable {
-    public var language: Language
+/// The rest of the library asks for a `Phrase`; only this file knows the words, as gettext
+/// message ids (English) that the catalog translates. `tr` and `trn` are also what the desktop
+/// layer and the command line call, and the names `Scripts/update-messages.py` looks for when it
+/// collects the messages into `po/weibo-notifier.pot`: a message id is always a string literal.
+public struct Localizer: Sendable {
+    public let catalog: any MessageCatalog
 
-    public init(_ language: Language) {
-        self.language = language
+    public init(_ catalog: any MessageCatalog = EnglishMessages()) {
+        self.catalog = catalog
+    }
+
+    /// The language of the catalog: it decides what is not a word, such as 万 against K.
+    public var language: Language { catalog.language }
+
+    /// The translation of `message` with its placeholders (`%s`, `%d`, `%1$s`) filled in.
+    public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
+        MessageFormat.format(catalog.translate(message), arguments)
+    }
+
+    /// The form of `singular`/`plural` that fits `count`, translated, placeholders filled in.
+    public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
+        MessageFormat.format(catalog.translate(singular, plural: plural, count: count), arguments)
     }
 
     /// What can be said.
@@ -56,78 +70,46 @@ public struct Localizer: Equatable, Sendable {
     }
 
     public func text(_ phrase: Phrase) -> String {
-        switch (language, phrase) {
-        case (.chinese, .justNow): return "刚刚"
-        case (.english, .justNow): return "just now"
-        case (.chinese, .minutesAgo(let n)): return "\(n)分钟前"
-        case (.english, .minutesAgo(let n)): return "\(n) min ago"
-        case (.chinese, .hoursAgo(let n)): return "\(n)小时前"
-        case (.english, .hoursAgo(let n)): return "\(n) h ago"
-        case (.chinese, .yesterday(let time)): return "昨天 \(time)"
-        case (.english, .yesterday(let time)): return "yesterday \(time)"
-        case (.chinese, .postedFrom(let app)): return "来自\(app)"
-        case (.english, .postedFrom(let app)): return "via \(app)"
-        case (.chinese, .repostButton): return "转发"
-        case (.english, .repostButton): return "Repost"
-        case (.chinese, .commentButton): return "评论"
-        case (.english, .commentButton): return "Comment"
-        case (.chinese, .likeButton): return "赞"
-        case (.english, .likeButton): return "Like"
-        case (.chinese, .unavailableRetweet): return "抱歉，此微博已被作者删除或不可见。"
-        case (.english, .unavailableRetweet): return "This post was deleted or hidden by its author."
-        case (.chinese, .pictures(let n)): return "[图×\(n)]"
-        case (.english, .pictures(let n)): return n == 1 ? "[1 picture]" : "[\(n) pictures]"
-        case (.chinese, .pictureMark): return "[图]"
-        case (.english, .pictureMark): return "[📷]"
-        case (_, .morePictures(let n)): return "+\(n)"
-        case (.chinese, .unread(let counter, let n)):
+        switch phrase {
+        case .justNow: return tr("just now")
+        case .minutesAgo(let n): return trn("%d min ago", "%d min ago", n, n)
+        case .hoursAgo(let n): return trn("%d h ago", "%d h ago", n, n)
+        case .yesterday(let time): return tr("yesterday %s", time)
+        case .postedFrom(let app): return tr("via %s", app)
+        case .repostButton: return tr("Repost")
+        case .commentButton: return tr("Comment")
+        case .likeButton: return tr("Like")
+        case .unavailableRetweet: return tr("This post was deleted or hidden by its author.")
+        case .pictures(let n): return trn("[%d picture]", "[%d pictures]", n, n)
+        // A translation must keep this four cells wide: the picture grid is drawn with it.
+        case .pictureMark: return tr("[📷]")
+        case .morePictures(let n): return "+\(n)"
+        case .unread(let counter, let n):
             switch counter {
-            case .status: return "\(n) 条新微博"
-            case .cmt: return "\(n) 条新评论"
-            case .mentionStatus: return "\(n) 条@我的微博"
-            case .mentionCmt: return "\(n) 条@我的评论"
-            case .dm: return "\(n) 条新私信"
-            case .follower: return "\(n) 位新粉丝"
+            case .status: return trn("%d new post", "%d new posts", n, n)
+            case .cmt: return trn("%d comment", "%d comments", n, n)
+            case .mentionStatus: return trn("%d mention", "%d mentions", n, n)
+            case .mentionCmt: return trn("%d mention in a comment", "%d mentions in comments", n, n)
+            case .dm: return trn("%d message", "%d messages", n, n)
+            case .follower: return trn("%d new follower", "%d new followers", n, n)
             }
-        case (.english, .unread(let counter, let n)):
-            let one = n == 1
-            switch counter {
-            case .status: return one ? "1 new post" : "\(n) new posts"
-            case .cmt: return one ? "1 comment" : "\(n) comments"
-            case .mentionStatus: return one ? "1 mention" : "\(n) mentions"
-            case .mentionCmt: return one ? "1 mention in a comment" : "\(n) mentions in comments"
-            case .dm: return one ? "1 message" : "\(n) messages"
-            case .follower: return one ? "1 new follower" : "\(n) new followers"
-            }
-        case (.chinese, .nothingUnread): return "没有新消息"
-        case (.english, .nothingUnread): return "Nothing new"
-        case (.chinese, .appName): return "微博"
-        case (.english, .appName): return "Weibo"
-        case (.chinese, .showTimeline): return "查看"
-        case (.english, .showTimeline): return "Show"
-        case (.chinese, .markAllRead): return "全部已读"
-        case (.english, .markAllRead): return "Mark all read"
-        case (.chinese, .openWeibo): return "打开微博"
-        case (.english, .openWeibo): return "Open Weibo"
-        case (.chinese, .newestPosts(let n)): return "最新 \(n) 条微博"
-        case (.english, .newestPosts(let n)): return n == 1 ? "The newest post" : "The newest \(n) posts"
-        case (.chinese, .summaryFailed(let reason)): return "无法获取微博：\(reason)"
-        case (.english, .summaryFailed(let reason)): return "Could not fetch the timeline: \(reason)"
-        case (.chinese, .loginExpired): return "登录已过期：请运行 weibo-notifier login"
-        case (.english, .loginExpired): return "Login expired: run weibo-notifier login"
-        case (.chinese, .whileAway(let what)): return "你不在时：\(what)"
-        case (.english, .whileAway(let what)): return "While you were away: \(what)"
-        case (.chinese, .checkedAt(let time)): return "\(time) 已检查"
-        case (.english, .checkedAt(let time)): return "checked \(time)"
-        case (.chinese, .offlineSince(let time)): return "自 \(time) 起离线"
-        case (.english, .offlineSince(let time)): return "offline since \(time)"
-        case (.chinese, .offline): return "离线"
-        case (.english, .offline): return "offline"
-        case (.chinese, .loginNeeded): return "需要登录"
-        case (.english, .loginNeeded): return "login needed"
-        case (.chinese, .loginExpiresSoon(let days)): return "登录将在 \(days) 天后过期：请运行 weibo-notifier login"
-        case (.english, .loginExpiresSoon(let days)):
-            return days == 0 ? "The login expires today: run weibo-notifier login" : "The login expires in \(days) days: run weibo-notifier login"
+        case .nothingUnread: return tr("Nothing new")
+        case .appName: return tr("Weibo")
+        case .showTimeline: return tr("Show")
+        case .markAllRead: return tr("Mark all read")
+        case .openWeibo: return tr("Open Weibo")
+        case .newestPosts(let n): return trn("The newest post", "The newest %d posts", n, n)
+        case .summaryFailed(let reason): return tr("Could not fetch the timeline: %s", reason)
+        case .loginExpired: return tr("Login expired: run weibo-notifier login")
+        case .loginExpiresSoon(let days):
+            return days == 0
+                ? tr("The login expires today: run weibo-notifier login")
+                : trn("The login expires in %d day: run weibo-notifier login", "The login expires in %d days: run weibo-notifier login", days, days)
+        case .whileAway(let what): return tr("While you were away: %s", what)
+        case .checkedAt(let time): return tr("checked %s", time)
+        case .offlineSince(let time): return tr("offline since %s", time)
+        case .offline: return tr("offline")
+        case .loginNeeded: return tr("login needed")
         }
     }
 }

@@ -49,17 +49,23 @@ public struct APIError: Error, Equatable, Hashable, Sendable, CustomStringConver
     }
 
     /// A sentence that says what happened and what the user can do.
-    public var description: String {
+    public var description: String { explanation(Localizer()) }
+
+    /// What went wrong and what to do, in the localizer's language.
+    public func explanation(_ localizer: Localizer) -> String {
         let name = error.isEmpty ? "error" : error
-        let what = "Weibo answered \(name) (\(code))" + (request.isEmpty ? "" : " for \(request)")
+        let what = request.isEmpty
+            ? localizer.tr("Weibo answered %s (%d)", name, code)
+            : localizer.tr("Weibo answered %s (%d) for %s", name, code, request)
         switch kind {
-        case .auth: return what + ": the login is no longer valid; run `weibo-notifier login` again"
-        case .rateLimit: return what + ": too many requests; try again in an hour"
-        case .transient: return what + ": a passing server fault; try again later"
-        case .wrongUser: return what + ": the uid does not belong to this token; check the account"
+        case .auth: return localizer.tr("%s: the login is no longer valid; run `weibo-notifier login` again", what)
+        case .rateLimit: return localizer.tr("%s: too many requests; try again in an hour", what)
+        case .transient: return localizer.tr("%s: a passing server fault; try again later", what)
+        case .wrongUser: return localizer.tr("%s: the uid does not belong to this token; check the account", what)
         case .clientBug:
-            return what + (errorDescription.map { ": \($0)" } ?? "") + "; this is a bug in weibo-notifier, please report it"
-        case .other: return what + (errorDescription.map { ": \($0)" } ?? "")
+            return errorDescription.map { localizer.tr("%s: %s; this is a bug in weibo-notifier, please report it", what, $0) }
+                ?? localizer.tr("%s; this is a bug in weibo-notifier, please report it", what)
+        case .other: return errorDescription.map { "\(what): \($0)" } ?? what
         }
     }
 }

@@ -26,7 +26,7 @@ struct CorpusTests {
         let statuses = try Self.page().statuses
         let now = TestTime.date(2020, 7, 31, 12, 0)
         for language in Language.allCases {
-            let layout = StatusFrameLayout(localizer: Localizer(language), timeZone: TestTime.zone, now: now)
+            let layout = StatusFrameLayout(localizer: Localizer.testing(language), timeZone: TestTime.zone, now: now)
             for width in 20...200 {
                 for status in statuses {
                     for style in [LayoutStyle.full, .compact(maxLines: 3)] {

@@ -22,8 +22,8 @@ import WeiboTestSupport
         (TestTime.date(2012, 3, 21, 17, 16), "2012-03-21", "2012-03-21"),
     ])
     func followsTheOriginalRules(_ date: Date, _ chinese: String, _ english: String) {
-        let zh = RelativeTimeFormatter(localizer: Localizer(.chinese), timeZone: TestTime.zone)
-        let en = RelativeTimeFormatter(localizer: Localizer(.english), timeZone: TestTime.zone)
+        let zh = RelativeTimeFormatter(localizer: Localizer.testing(.chinese), timeZone: TestTime.zone)
+        let en = RelativeTimeFormatter(localizer: Localizer.testing(.english), timeZone: TestTime.zone)
         #expect(zh.string(for: date, now: TestTime.now) == chinese)
         #expect(en.string(for: date, now: TestTime.now) == english)
     }
@@ -32,8 +32,8 @@ import WeiboTestSupport
         // 01:00 on the 29th in Beijing is 17:00 on the 28th in UTC.
         let now = TestTime.date(2026, 11, 29, 1, 0)
         let posted = TestTime.date(2026, 11, 28, 23, 0)
-        let beijing = RelativeTimeFormatter(localizer: Localizer(.chinese), timeZone: FixedOffsetZone.chinaStandard)
-        let utc = RelativeTimeFormatter(localizer: Localizer(.chinese), timeZone: FixedOffsetZone.utc)
+        let beijing = RelativeTimeFormatter(localizer: Localizer.testing(.chinese), timeZone: FixedOffsetZone.chinaStandard)
+        let utc = RelativeTimeFormatter(localizer: Localizer.testing(.chinese), timeZone: FixedOffsetZone.utc)
         #expect(beijing.string(for: posted, now: now) == "昨天 23:00")
         #expect(utc.string(for: posted, now: now) == "2小时前")
         let earlier = TestTime.date(2026, 11, 27, 7, 30)  // 23:30 UTC on the 26th
@@ -49,12 +49,12 @@ import WeiboTestSupport
         (99_999, "10万", "100K"), (1_500_000, "150万", "1.5M"), (123_456_789, "1.2亿", "123.5M"),
     ])
     func abbreviates(_ count: Int, _ chinese: String, _ english: String) {
-        #expect(CountFormatter(localizer: Localizer(.chinese)).label(count, word: .repostButton) == chinese)
-        #expect(CountFormatter(localizer: Localizer(.english)).label(count, word: .repostButton) == english)
+        #expect(CountFormatter(localizer: Localizer.testing(.chinese)).label(count, word: .repostButton) == chinese)
+        #expect(CountFormatter(localizer: Localizer.testing(.english)).label(count, word: .repostButton) == english)
     }
 
     @Test func zeroShowsEachButtonsWord() {
-        let zh = CountFormatter(localizer: Localizer(.chinese))
+        let zh = CountFormatter(localizer: Localizer.testing(.chinese))
         #expect([zh.label(0, word: .repostButton), zh.label(0, word: .commentButton), zh.label(0, word: .likeButton)]
             == ["转发", "评论", "赞"])
     }
@@ -73,27 +73,12 @@ import WeiboTestSupport
     }
 
     @Test func postedFromIsLocalised() {
-        #expect(Localizer(.chinese).text(.postedFrom("微博 weibo.com")) == "来自微博 weibo.com")
-        #expect(Localizer(.english).text(.postedFrom("Android")) == "via Android")
+        #expect(Localizer.testing(.chinese).text(.postedFrom("微博 weibo.com")) == "来自微博 weibo.com")
+        #expect(Localizer.testing(.english).text(.postedFrom("Android")) == "via Android")
     }
 
     @Test(arguments: [(0, false), (2, false), (3, true), (11, true), (12, true)])
     func vipWhenMemberTypeAboveTwo(_ memberType: Int, _ isVIP: Bool) {
         #expect(User(id: 1, screenName: "x", memberType: memberType).isVIP == isVIP)
-    }
-}
-
-@Suite struct LanguageTests {
-    @Test(arguments: [
-        ([:], Language.english),
-        (["LANG": "zh_CN.UTF-8"], .chinese),
-        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"], .chinese),
-        (["LANG": "zh_CN.UTF-8", "LC_ALL": "C"], .english),
-        (["LANG": "zh_CN.UTF-8", "LC_ALL": ""], .chinese),
-        (["LANG": "C.UTF-8"], .english),
-        (["LC_ALL": "zh"], .chinese),
-    ] as [([String: String], Language)])
-    func comesFromTheLocaleVariables(_ environment: [String: String], _ language: Language) {
-        #expect(Language(environment: environment) == language)
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import WeiboKit
+import WeiboTestSupport
 
 @Suite struct StatusBarLineTests {
     let unread = UnreadCounts(status: 3, cmt: 2, dm: 1)
 
     func line(_ format: StatusBarLine.Format, _ state: StatusBarLine.State = .unread, language: Language = .english) -> String {
-        StatusBarLine(format: format, localizer: Localizer(language)).line(unread: state == .unread ? unread : UnreadCounts(), state: state)
+        StatusBarLine(format: format, localizer: Localizer.testing(language)).line(unread: state == .unread ? unread : UnreadCounts(), state: state)
     }
 
     @Test func everyFormat() throws {

@@ -1,0 +1,89 @@
+import CGLib
+import Glibc
+public import WeiboKit
+
+/// The program's gettext catalog (`weibo-notifier.mo`), looked up through glibc.
+///
+/// `process` follows the process's locale, set once by `Gettext.setUpProcess`; a catalog for a
+/// named locale (`zh_CN.UTF-8`) switches the calling thread to that locale for each lookup only,
+/// which lets tests use both languages side by side.
+public struct GettextCatalog: MessageCatalog {
+    public static let domain = "weibo-notifier"
+
+    /// A glibc locale object that is freed with the last catalog using it.
+    ///
+    /// `@unchecked Sendable`: glibc never changes a locale object after `newlocale`, and
+    /// `uselocale` installs it for the calling thread only, so threads may share the handle.
+    private final class LocaleObject: @unchecked Sendable {
+        let handle: locale_t
+        init(_ handle: locale_t) { self.handle = handle }
+        deinit { freelocale(handle) }
+    }
+
+    private let locale: LocaleObject?
+
+    /// The catalog of the process's locale.
+    public static let process = GettextCatalog(locale: nil)
+
+    private init(locale: LocaleObject?) {
+        self.locale = locale
+    }
+
+    /// The catalog for the locale `name`, or `nil` when this machine does not have the locale
+    /// (`locale -a` lists those it has). The catalogs must be bound (`Gettext.bind`).
+    public init?(localeNamed name: String) {
+        guard let handle = newlocale(CGLib_LC_MESSAGES_AND_CTYPE_MASK, name, nil) else { return nil }
+        self.init(locale: LocaleObject(handle))
+    }
+
+    /// The language the catalog's header names (`Language: zh_CN`); English without a catalog.
+    public var language: Language {
+        let header = inLocale { String(cString: dgettext(Self.domain, "")) }
+        for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
+            return line.dropFirst("Language:".count).trimmingPrefix(" ").hasPrefix("zh") ? .chinese : .english
+        }
+        return .english
+    }
+
+    public func translate(_ message: String) -> String {
+        // The empty id is the catalog's header, never a message.
+        guard !message.isEmpty else { return message }
+        // Without a translation gettext returns the id's own pointer, which lives only as long
+        // as `withCString`: it is compared, never read after.
+        return message.withCString { id in
+            guard let text = inLocale({ dgettext(Self.domain, id) }), text != id else { return message }
+            return String(cString: text)
+        }
+    }
+
+    public func translate(_ singular: String, plural: String, count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let text = inLocale({ dngettext(Self.domain, one, many, UInt(max(0, count))) }) else { return plural }
+                if text == one { return singular }
+                if text == many { return plural }
+                return String(cString: text)
+            }
+        }
+    }
+
+    private func inLocale<Result>(_ body: () -> Result) -> Result {
+        guard let locale else { return body() }
+        let previous = uselocale(locale.handle)
+        defer { uselocale(previous) }
+        return body()
+    }
+}
+
+/// The process's messages in the user's language: for every text outside WeiboKit's phrases.
+public let processLocalizer = Localizer(GettextCatalog.process)
+
+/// The translation of `message` in the user's language, placeholders (`%s`, `%d`) filled in.
+public func tr(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
+    MessageFormat.format(GettextCatalog.process.translate(message), arguments)
+}
+
+/// The form of `singular`/`plural` for `count` in the user's language, placeholders filled in.
+public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
+    MessageFormat.format(GettextCatalog.process.translate(singular, plural: plural, count: count), arguments)
+}
