@@ -13,7 +13,19 @@ DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-net
 	xvfb dunst xdotool x11-utils imagemagick
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build test demo bench sample clean release install uninstall deb locale messages
+.PHONY: all deps build test demo bench sample clean release install uninstall deb locale messages link-order
+
+# The release binary: the Swift runtime linked in (no toolchain needed where it runs), linked by
+# the toolchain's lld (through a SwiftPM toolset, written below) so that it can
+#   - pack its 37,000 relative relocations (DT_RELR, glibc 2.36): 7 KiB instead of 880 KiB read
+#     at every start, ASLR kept;
+#   - put the functions the daemon runs next to each other (packaging/link-order.txt, made by
+#     `make link-order`), so that its running code fills fewer pages: 2 MiB less resident
+#     memory (see `make bench`). A stale list costs only that gain, never correctness.
+RELEASE_FLAGS = -c release --static-swift-stdlib --toolset .build/lld-toolset.json \
+	-Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order.txt -Xlinker --no-warn-symbol-ordering
+LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
 
 SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
@@ -67,12 +79,12 @@ demo: build
 
 # Figures for a 100-status page and for 10,000 statuses, then for the daemon (release build,
 # Swift runtime linked statically as installed).
-bench: deps
+bench: deps .build/lld-toolset.json
 	$(MAKE) --no-print-directory locale
 	$(SWIFT) build -c release --product weibo-bench
 	.build/release/weibo-bench
 	@echo
-	$(SWIFT) build -c release --static-swift-stdlib --product weibo-notifier
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).
@@ -80,9 +92,21 @@ sample: build
 	$(BIN) sample --seed 2026 --count 24 --now 1795838400 > Resources/sample-timeline.json
 
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
-release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product weibo-notifier
+release: deps .build/lld-toolset.json
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
 	$(MAKE) --no-print-directory locale
+
+.build/lld-toolset.json:
+	@test -x "$(LLD)" || { echo "no ld.lld beside $(SWIFT) (expected $(LLD))"; exit 1; }
+	@mkdir -p .build
+	printf '{ "schemaVersion": "1.0", "linker": { "path": "%s" } }\n' "$(LLD)" > $@
+
+# The functions the daemon runs, from a callgrind run of the benchmark's scenario, for the
+# release link. Again after larger changes to the daemon's code; `make bench` shows the effect.
+link-order: deps .build/lld-toolset.json
+	@command -v valgrind >/dev/null || { echo "make link-order needs valgrind (apt-get install valgrind)"; exit 1; }
+	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json --product weibo-notifier
+	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt .build/release/weibo-notifier
 
 # make install PREFIX=/usr/local DESTDIR=…: the program, its desktop entry, icons (hicolor),
 # autostart entry, systemd user unit and man page. make uninstall removes the same files.

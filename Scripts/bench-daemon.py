@@ -8,9 +8,14 @@ Starts a private dbus-daemon, dbusmock's notification server, the sandbox and th
   2. leaves it idle for 20 s and counts the voluntary context switches of all its threads:
      its wake-ups, to compare with the polls it made.
 Prints the figures; everything it started is ended. Uses only Debian's python3 and python3-dbus.
+
+With --link-order FILE it runs the daemon under valgrind's callgrind instead, through the same
+polls plus a click on the summary and a refresh, and writes the functions of the binary that ran,
+one symbol a line: the release link puts them together (`make link-order`, see the Makefile).
 """
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -21,7 +26,11 @@ import urllib.request
 import dbus
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/weibo-notifier")
+ARGUMENTS = sys.argv[1:]
+LINK_ORDER = None
+if ARGUMENTS[:1] == ["--link-order"]:
+    LINK_ORDER, ARGUMENTS = ARGUMENTS[1], ARGUMENTS[2:]
+BINARY = ARGUMENTS[0] if ARGUMENTS else os.path.join(ROOT, ".build/release/weibo-notifier")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -44,6 +53,36 @@ def voluntary_switches(pid):
     for task in os.listdir(f"/proc/{pid}/task"):
         total += proc_status(f"{pid}/task/{task}", "voluntary_ctxt_switches")
     return total
+
+
+def resident_by_mapping(pid, top=6):
+    """The largest resident parts of the process (KiB): its binary, heap, anonymous memory, each library."""
+    sizes = {}
+    name = None
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if "-" in fields[0] and ":" not in fields[0]:
+                path = fields[5] if len(fields) > 5 else "[anonymous]"
+                name = "[binary]" if path == os.path.realpath(BINARY) else os.path.basename(path)
+            elif fields[0] == "Rss:":
+                sizes[name] = sizes.get(name, 0) + int(fields[1])
+    return sorted(sizes.items(), key=lambda item: -item[1])[:top]
+
+
+def functions_that_ran(callgrind_output):
+    """The binary's symbols in a callgrind profile (mangled), in the order callgrind lists them."""
+    names, seen, in_binary = [], set(), False
+    with open(callgrind_output) as profile:
+        for line in profile:
+            if line.startswith("ob="):
+                in_binary = os.path.realpath(line[3:].strip()) == os.path.realpath(BINARY)
+            elif line.startswith("fn=") and in_binary:
+                name = re.sub(r"'\d+$", "", line[3:].strip())  # callgrind's recursion-depth suffix
+                if not name.startswith("0x") and name not in seen:
+                    seen.add(name)
+                    names.append(name)
+    return names
 
 
 def wait_for(condition, timeout=15):
@@ -89,15 +128,19 @@ def main():
         subprocess.run([BINARY, "login", "--token-stdin", "--uid", "5712659759", "--api-base", base],
                        input=token + "\n", env=env, text=True, check=True, stdout=subprocess.DEVNULL)
 
-        daemon = subprocess.Popen([BINARY, "run", "--api-base", base, "--interval", "5"], env=env,
+        profile = os.path.join(home, "callgrind.out")
+        under = (["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
+                  f"--callgrind-out-file={profile}"] if LINK_ORDER else [])
+        daemon = subprocess.Popen(under + [BINARY, "run", "--api-base", base, "--interval", "5"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(daemon)
         daemon_process.append(daemon)
-        wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"))
+        slow = 10 if LINK_ORDER else 1  # callgrind runs the daemon about 50 times slower
+        wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"), 15 * slow)
         proxy = bus.get_object("io.github.WeiboNotifier", "/io/github/WeiboNotifier")
         notifier = dbus.Interface(proxy, "io.github.WeiboNotifier1")
         polls = lambda: int(notifier.GetStatus()["polls"])
-        wait_for(lambda: polls() >= 1)
+        wait_for(lambda: polls() >= 1, 15 * slow)
 
         cpu_before = cpu_seconds(daemon.pid)
         first = polls()
@@ -106,11 +149,26 @@ def main():
                 urllib.request.urlopen(urllib.request.Request(f"{base}/_sandbox/statuses", data=b"count=1")).read()
             target = polls() + 1
             notifier.CheckNow()
-            wait_for(lambda: polls() >= target)
+            wait_for(lambda: polls() >= target, 15 * slow)
         made = polls() - first
+
+        if LINK_ORDER:
+            # A click on the bubble (the summary) and a refresh, then SIGTERM writes the profile.
+            notifier.ShowSummary()
+            wait_for(lambda: False, 3)
+            notifier.Refresh()
+            wait_for(lambda: False, 2)
+            daemon.send_signal(signal.SIGTERM)
+            daemon.wait(timeout=60)
+            names = functions_that_ran(profile)
+            with open(LINK_ORDER, "w") as output:
+                output.write("\n".join(names) + "\n")
+            print(f"{len(names)} functions that ran, in {LINK_ORDER}")
+            return
         cpu_per_poll = (cpu_seconds(daemon.pid) - cpu_before) / max(made, 1) * 1000
         peak_mib = proc_status(daemon.pid, "VmHWM") / 1024
         rss_mib = proc_status(daemon.pid, "VmRSS") / 1024
+        largest = resident_by_mapping(daemon.pid)
 
         # Idle: only the 5 s timer should wake it.
         time.sleep(1)
@@ -146,7 +204,8 @@ def main():
         if reference_peak:
             print(f"  the same job in C:          {reference_peak:.1f} MiB peak RSS (Scripts/bench-reference.c)")
             print(f"  ratio:                      {peak_mib / reference_peak:.2f} x            (target <= 1.5 x)")
-        print(f"  RSS now:                    {rss_mib:.1f} MiB")
+        print(f"  RSS now:                    {rss_mib:.1f} MiB; largest parts: "
+              + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest))
         print(f"  idle {idle_seconds} s: {idle_polls} polls, {switches} voluntary context switches of all threads"
               f" = {switches / max(idle_polls, 1):.1f} per poll")
     finally:
