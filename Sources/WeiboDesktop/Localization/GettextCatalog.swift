@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import Synchronization
 public import WeiboKit
 
 /// The program's gettext catalog (`weibo-notifier.mo`), looked up through glibc.
@@ -21,8 +22,9 @@ public struct GettextCatalog: MessageCatalog {
     }
 
     private let locale: LocaleObject?
+    private let cache = TranslationCache()
 
-    /// The catalog of the process's locale.
+    /// The catalog of the process's locale (which `Gettext.setUpProcess` sets once, at start).
     public static let process = GettextCatalog(locale: nil)
 
     private init(locale: LocaleObject?) {
@@ -38,16 +40,26 @@ public struct GettextCatalog: MessageCatalog {
 
     /// The language the catalog's header names (`Language: zh_CN`); English without a catalog.
     public var language: Language {
-        let header = inLocale { String(cString: dgettext(Self.domain, "")) }
-        for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
-            return line.dropFirst("Language:".count).trimmingPrefix(" ").hasPrefix("zh") ? .chinese : .english
+        cache.language {
+            let header = inLocale { String(cString: dgettext(Self.domain, "")) }
+            for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
+                return line.dropFirst("Language:".count).trimmingPrefix(" ").hasPrefix("zh") ? .chinese : .english
+            }
+            return .english
         }
-        return .english
     }
 
     public func translate(_ message: String) -> String {
         // The empty id is the catalog's header, never a message.
         guard !message.isEmpty else { return message }
+        return cache.value(for: .init(message: message, plural: nil, count: 0)) { lookUp(message) }
+    }
+
+    public func translate(_ singular: String, plural: String, count: Int) -> String {
+        cache.value(for: .init(message: singular, plural: plural, count: count)) { lookUp(singular, plural: plural, count: count) }
+    }
+
+    private func lookUp(_ message: String) -> String {
         // Without a translation gettext returns the id's own pointer, which lives only as long
         // as `withCString`: it is compared, never read after.
         return message.withCString { id in
@@ -56,7 +68,7 @@ public struct GettextCatalog: MessageCatalog {
         }
     }
 
-    public func translate(_ singular: String, plural: String, count: Int) -> String {
+    private func lookUp(_ singular: String, plural: String, count: Int) -> String {
         singular.withCString { one in
             plural.withCString { many in
                 guard let text = inLocale({ dngettext(Self.domain, one, many, UInt(max(0, count))) }) else { return plural }
@@ -72,6 +84,39 @@ public struct GettextCatalog: MessageCatalog {
         let previous = uselocale(locale.handle)
         defer { uselocale(previous) }
         return body()
+    }
+}
+
+/// Translations already looked up. glibc's look-up takes about a microsecond (a lock, the
+/// environment, a hash), and laying out a timeline asks for the same few words hundreds of
+/// times; a catalog's locale never changes, so neither do its answers. Bounded: emptied when
+/// full, as plurals are kept per count.
+private final class TranslationCache: Sendable {
+    struct Key: Hashable {
+        var message: String
+        var plural: String?
+        var count: Int
+    }
+
+    private static let capacity = 1024
+    private let entries = Mutex<[Key: String]>([:])
+    private let knownLanguage = Mutex<Language?>(nil)
+
+    func language(lookUp: () -> Language) -> Language {
+        if let known = knownLanguage.withLock({ $0 }) { return known }
+        let language = lookUp()
+        knownLanguage.withLock { $0 = language }
+        return language
+    }
+
+    func value(for key: Key, lookUp: () -> String) -> String {
+        if let known = entries.withLock({ $0[key] }) { return known }
+        let text = lookUp()
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = text
+        }
+        return text
     }
 }
 

@@ -4,38 +4,54 @@
 /// Only what messages need: every argument is written with its `description`, so `%s` and
 /// `%d` differ only for `msgfmt --check`, which makes sure a translation keeps the same
 /// placeholders as its English id. `%%` is a percent sign; anything else is left as written.
+/// It works on the UTF-8 bytes: a timeline fills a few placeholders per status.
 public enum MessageFormat {
     public static func format(_ template: String, _ arguments: [any CustomStringConvertible]) -> String {
         guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
-        var result = ""
-        var scalars = template.unicodeScalars[...]
+        var output: [UInt8] = []
+        output.reserveCapacity(template.utf8.count + 16)
+        let bytes = Array(template.utf8)
+        var index = 0
+        var copiedUpTo = 0
         var nextArgument = 0
-        while let percent = scalars.firstIndex(of: "%") {
-            result.unicodeScalars.append(contentsOf: scalars[..<percent])
-            scalars = scalars[scalars.index(after: percent)...]
-            if scalars.first == "%" {
-                result += "%"
-                scalars = scalars.dropFirst()
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            output += bytes[copiedUpTo..<index]
+            var cursor = index + 1
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
+                output.append(UInt8(ascii: "%"))
+                index = cursor + 1
+                copiedUpTo = index
                 continue
             }
             // Optional position: digits followed by `$`.
-            let digits = scalars.prefix { ("0"..."9").contains($0) }
-            var position: Int?
-            var rest = scalars[digits.endIndex...]
-            if !digits.isEmpty, rest.first == "$", let number = Int(String(String.UnicodeScalarView(digits))) {
-                position = number - 1
-                rest = rest.dropFirst()
+            var digitsEnd = cursor
+            var position = 0
+            while digitsEnd < bytes.count, bytes[digitsEnd] >= UInt8(ascii: "0"), bytes[digitsEnd] <= UInt8(ascii: "9") {
+                position = position * 10 + Int(bytes[digitsEnd] - UInt8(ascii: "0"))
+                digitsEnd += 1
             }
-            guard let conversion = rest.first, conversion == "s" || conversion == "d" else {
-                result += "%"
+            var argument = nextArgument
+            if digitsEnd > cursor, digitsEnd < bytes.count, bytes[digitsEnd] == UInt8(ascii: "$") {
+                argument = position - 1
+                cursor = digitsEnd + 1
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "s") || bytes[cursor] == UInt8(ascii: "d") else {
+                // Not a placeholder: the percent sign stays, and what follows is copied as text.
+                output.append(UInt8(ascii: "%"))
+                index += 1
+                copiedUpTo = index
                 continue
             }
-            let index = position ?? nextArgument
-            nextArgument = index + 1
-            result += arguments.indices.contains(index) ? arguments[index].description : ""
-            scalars = rest.dropFirst()
+            if arguments.indices.contains(argument) { output += arguments[argument].description.utf8 }
+            nextArgument = argument + 1
+            index = cursor + 1
+            copiedUpTo = index
         }
-        result.unicodeScalars.append(contentsOf: scalars)
-        return result
+        output += bytes[copiedUpTo...]
+        return String(decoding: output, as: UTF8.self)
     }
 }
