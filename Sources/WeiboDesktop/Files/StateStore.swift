@@ -22,7 +22,7 @@ public struct StateStore: Sendable {
             return UnreadState()
         }
         do {
-            return try JSONDecoder().decode(UnreadState.self, from: Data(bytes))
+            return try WeiboJSON.decodeDocument(UnreadState.self, from: Data(bytes))
         } catch {
             Log.warning("\(path) is corrupt (\(error)); it will be replaced")
             return UnreadState()

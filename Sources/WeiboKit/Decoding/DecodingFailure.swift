@@ -1,7 +1,8 @@
 /// A document that could not be read as the Weibo model it should be.
 ///
 /// It names where the problem is (`statuses[3].user.id`) and what was wrong, so that a user or a
-/// bug report can point at the field. Built once, from Swift's `DecodingError`, in `WeiboJSON`.
+/// bug report can point at the field. Built once, in `WeiboJSON`, from a `JSONSyntaxError` or
+/// Swift's `DecodingError`.
 public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where in the document: `statuses[3].user.id`, or empty for the whole document.
     public var codingPath: String
@@ -15,6 +16,10 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String {
         codingPath.isEmpty ? reason : "at \(codingPath): \(reason)"
+    }
+
+    init(_ error: JSONSyntaxError) {
+        self.init(codingPath: "", reason: "not valid JSON (\(error))")
     }
 
     init(_ error: DecodingError) {
@@ -76,10 +81,9 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
 
     private static func name(of type: Any.Type) -> String {
         switch type {
-        case is Int64.Type, is Int.Type, is Int32.Type: return "a number"
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: return "a number"
         case is String.Type: return "a string"
         case is Bool.Type: return "true or false"
-        case is Double.Type: return "a number"
         default:
             let name = String(describing: type)
             if name.hasPrefix("Array") { return "an array" }

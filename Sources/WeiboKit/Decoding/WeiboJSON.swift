@@ -1,8 +1,9 @@
 public import FoundationEssentials
 
-/// Reads and writes the Weibo API's JSON documents.
+/// Reads and writes the Weibo API's JSON documents, and the program's own files.
 ///
-/// One decoder for every document: each model spells its keys as the API does in its own
+/// Through the project's own JSON coders (`JSONParser`, `JSONTreeDecoder`, `JSONTreeEncoder`,
+/// `JSONWriter`), not Foundation's. One decoder for every document: each model spells its keys as the API does in its own
 /// `CodingKeys` (so no key strategy is set), and `created_at` is read by `WeiboDate` in its one
 /// fixed English format, never through a locale. A body that carries `error_code` is an error
 /// whatever the HTTP status, as the real API sometimes answers errors with 200.
@@ -14,11 +15,9 @@ public enum WeiboJSON {
         }
         let envelope: Envelope<Body>
         do {
-            envelope = try JSONDecoder().decode(Envelope<Body>.self, from: data)
-        } catch let error as DecodingError {
-            throw .malformed(DecodingFailure(error))
+            envelope = try decodeDocument(Envelope<Body>.self, from: data)
         } catch {
-            throw .malformed(DecodingFailure(codingPath: "", reason: String(describing: error)))
+            throw .malformed(error)
         }
         switch envelope {
         case .success(let body): return body
@@ -26,12 +25,27 @@ public enum WeiboJSON {
         }
     }
 
+    /// Decodes a document the program wrote itself (the state file): no API envelope.
+    public static func decodeDocument<Model: Decodable>(_ type: Model.Type, from data: Data) throws(DecodingFailure) -> Model {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(data)
+        } catch {
+            throw DecodingFailure(error)
+        }
+        do {
+            return try JSONTreeDecoder().decode(Model.self, from: document)
+        } catch let error as DecodingError {
+            throw DecodingFailure(error)
+        } catch {
+            throw DecodingFailure(codingPath: "", reason: String(describing: error))
+        }
+    }
+
     /// Encodes a model in the API's own shape (ids as numbers with string twins, `created_at` in
     /// Weibo's format). Keys are sorted so that the same value always gives the same bytes.
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        Data(JSONWriter.write(try JSONTreeEncoder().encode(value)))
     }
 
     /// A document that is either the expected body or an error body.

@@ -1,0 +1,239 @@
+/// Encodes `Encodable` models into a `JSONValue` (written out by `JSONWriter`).
+///
+/// Containers write into shared nodes, so that a nested container, or a model encoded into a
+/// key, lands in its parent however the model's `encode(to:)` orders its calls.
+public struct JSONTreeEncoder {
+    public init() {}
+
+    public func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+        let root = Node()
+        try value.encode(to: TreeEncoder(node: root, codingPath: []))
+        return root.json
+    }
+}
+
+/// One value being built: a finished value, or an object or array still being filled.
+private final class Node {
+    enum Content {
+        case value(JSONValue)
+        case object([String: Node])
+        case array([Node])
+    }
+
+    var content: Content = .value(.null)
+
+    init() {}
+
+    init(_ value: JSONValue) {
+        content = .value(value)
+    }
+
+    var json: JSONValue {
+        switch content {
+        case .value(let value): return value
+        case .object(let members): return .object(members.mapValues(\.json))
+        case .array(let elements): return .array(elements.map(\.json))
+        }
+    }
+
+    /// Makes the node an object (keeping members already there) and adds `child` at `key`.
+    func set(_ child: Node, at key: String) {
+        if case .object(var members) = content {
+            content = .value(.null)  // one reference to the dictionary while it changes
+            members[key] = child
+            content = .object(members)
+        } else {
+            content = .object([key: child])
+        }
+    }
+
+    func append(_ child: Node) {
+        if case .array(var elements) = content {
+            content = .value(.null)
+            elements.append(child)
+            content = .array(elements)
+        } else {
+            content = .array([child])
+        }
+    }
+
+    func becomeObject() {
+        if case .object = content { return }
+        content = .object([:])
+    }
+
+    func becomeArray() {
+        if case .array = content { return }
+        content = .array([])
+    }
+
+    var count: Int {
+        if case .array(let elements) = content { return elements.count }
+        if case .object(let members) = content { return members.count }
+        return 0
+    }
+}
+
+/// A value as JSON, for the types with a JSON form of their own.
+private enum Box {
+    static func number<Integer: FixedWidthInteger>(_ value: Integer) -> JSONValue { .number(String(value)) }
+
+    static func number<Real: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Real, _ path: [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "JSON has no \(value)"))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(text)
+    }
+
+    static func model<Value: Encodable>(_ value: Value, _ path: [any CodingKey]) throws -> Node {
+        let node = Node()
+        try value.encode(to: TreeEncoder(node: node, codingPath: path))
+        return node
+    }
+}
+
+private struct TreeEncoder: Encoder {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.becomeObject()
+        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.becomeArray()
+        return UnkeyedContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(node: node, codingPath: codingPath)
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    private func put(_ value: JSONValue, _ key: Key) { node.set(Node(value), at: key.stringValue) }
+
+    mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(try Box.number(value, codingPath + [key]), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(try Box.number(value, codingPath + [key]), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(Box.number(value), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        node.set(try Box.model(value, codingPath + [key]), at: key.stringValue)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let child = Node()
+        node.set(child, at: key.stringValue)
+        return TreeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = Node()
+        node.set(child, at: key.stringValue)
+        return TreeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = Node()
+        node.set(child, at: "super")
+        return TreeEncoder(node: child, codingPath: codingPath)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        let child = Node()
+        node.set(child, at: key.stringValue)
+        return TreeEncoder(node: child, codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    var count: Int { node.count }
+
+    private var nextPath: [any CodingKey] { codingPath + [IndexKey(count)] }
+    private func put(_ value: JSONValue) { node.append(Node(value)) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try Box.number(value, nextPath)) }
+    mutating func encode(_ value: Float) throws { put(try Box.number(value, nextPath)) }
+    mutating func encode(_ value: Int) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int64) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt64) throws { put(Box.number(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { node.append(try Box.model(value, nextPath)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let child = Node()
+        let path = nextPath
+        node.append(child)
+        return TreeEncoder(node: child, codingPath: path).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = Node()
+        let path = nextPath
+        node.append(child)
+        return TreeEncoder(node: child, codingPath: path).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let child = Node()
+        let path = nextPath
+        node.append(child)
+        return TreeEncoder(node: child, codingPath: path)
+    }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    private func put(_ value: JSONValue) { node.content = .value(value) }
+
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try Box.number(value, codingPath)) }
+    mutating func encode(_ value: Float) throws { put(try Box.number(value, codingPath)) }
+    mutating func encode(_ value: Int) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int64) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt64) throws { put(Box.number(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try value.encode(to: TreeEncoder(node: node, codingPath: codingPath))
+    }
+}

@@ -1,0 +1,35 @@
+/// Writes a `JSONValue` as compact UTF-8 JSON: keys sorted, so that the same value always gives
+/// the same bytes; `/` and non-ASCII text as they are; control characters escaped.
+public enum JSONWriter {
+    public static func write(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, into: &output)
+        return output
+    }
+
+    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .number(let text): output += text.utf8
+        case .string(let text): output += JSONText.quoted(text).utf8
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output += JSONText.quoted(key).utf8
+                output.append(UInt8(ascii: ":"))
+                if let member = members[key] { write(member, into: &output) }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+}
