@@ -429,6 +429,24 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.notifications().last?.body == "1 new follower" })
     }
 
+    /// Weibo's rate limit: the daemon asks when it resets and waits until then, not one interval.
+    @Test func aRateLimitWaitsForWeibosResetTime() throws {
+        let setup = try Setup()
+        try setup.start()
+        setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'rate-limited'" })
+        // The sandbox's window started with the first request: its reset is nearly an hour away.
+        #expect(waitUntil {
+            let next = setup.bus.daemonStatus()["next-poll"].flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+            return next - Int(Date().timeIntervalSince1970) > 3000
+        }, "next poll at the reset time, not after the 20 s interval: \(setup.bus.daemonStatus())")
+        #expect(setup.bus.daemonStatus()["last-error"]?.contains("10023") == true)
+        // Asked by the user, it checks at once, and recovers.
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+    }
+
     @Test func anExpiredLoginStopsPollingUntilANewLogin() throws {
         let setup = try Setup()
         try setup.start()
