@@ -70,17 +70,28 @@ public final class PrivateSessionBus {
 
     /// Starts dbusmock's notification server on this bus and waits for its name.
     public func startNotificationServer() throws {
+        mock = try startMock(
+            template: "notification_daemon", parameters: "{\"capabilities\": \"body body-markup actions persistence\"}",
+            name: "org.freedesktop.Notifications")
+    }
+
+    /// dbusmock with one of its templates on this bus (`logind`, `networkmanager`, as a stand-in
+    /// system bus), once `name` has its owner; the caller ends it with SIGKILL.
+    public func startMock(template: String, parameters: String = "{}", name: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"body body-markup actions persistence\"}"]
+        process.arguments = ["-m", "dbusmock", "--template", template, "-p", parameters]
+        // System-bus templates (logind, NetworkManager) connect to the "system" bus: this one.
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["DBUS_SYSTEM_BUS_ADDRESS": address]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        mock = process
-        guard waitUntil(timeout: 15, { self.hasOwner("org.freedesktop.Notifications") }) else {
-            throw Failure(description: "dbusmock's notification server did not start")
+        guard waitUntil(timeout: 15, { self.hasOwner(name) }) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "dbusmock's \(template) template did not start")
         }
+        return process
     }
 
     public func hasOwner(_ name: String) -> Bool {

@@ -109,23 +109,26 @@ public final class DaemonHost {
     }
 
     /// Poll at once when the network comes back.
+    ///
+    /// Follows the monitor's `network-available` property: NetworkManager's monitor (GLib's
+    /// choice wherever NetworkManager runs) changes it without a `network-changed` signal.
     private func watchNetwork() {
         guard let monitor = g_network_monitor_get_default() else { return }
         wasNetworkAvailable = g_network_monitor_get_network_available(monitor) != 0
-        let handler: @convention(c) (OpaquePointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, available, data in
-            guard let data else { return }
+        let handler: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { monitor, _, data in
+            guard let data, let monitor else { return }
             let host = Unmanaged<DaemonHost>.fromOpaque(data).takeUnretainedValue()
-            let isAvailable = available != 0
+            let isAvailable = g_network_monitor_get_network_available(monitor) != 0
             if isAvailable && !host.wasNetworkAvailable {
                 Log.message("the network is back; checking now")
                 host.daemon.pollNow()
             }
             host.wasNetworkAvailable = isAvailable
         }
-        // As above: "network-changed" passes the monitor, the availability and the user data;
+        // As above: "notify::" passes the object, the property's GParamSpec and the user data;
         // the handler is disconnected in `deinit`.
         networkHandler = CGLib_signal_connect(
-            UnsafeMutableRawPointer(monitor), "network-changed", unsafeBitCast(handler, to: GCallback.self),
+            UnsafeMutableRawPointer(monitor), "notify::network-available", unsafeBitCast(handler, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
