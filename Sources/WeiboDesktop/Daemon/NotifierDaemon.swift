@@ -309,6 +309,9 @@ public final class NotifierDaemon {
                 guard let data else { return CGLib_SOURCE_REMOVE }
                 let daemon = Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue()
                 daemon.timer = 0
+                if let planned = daemon.nextPollAt, daemon.schedule.noticeClockJump(planned: planned, now: daemon.clock()) {
+                    Log.message("this tick came \(Int(daemon.clock().timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
+                }
                 daemon.poll()
                 return CGLib_SOURCE_REMOVE
             }, Unmanaged.passUnretained(self).toOpaque())

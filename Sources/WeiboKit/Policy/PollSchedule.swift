@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 /// When to poll next, after success or failure: the daemon's timing rules, pure.
 public struct PollSchedule: Equatable, Sendable {
     /// Seconds between polls when all is well.
@@ -46,5 +48,18 @@ public struct PollSchedule: Equatable, Sendable {
     /// Polling starts afresh (network back, resume, new login): no backoff left.
     public mutating func reset() {
         consecutiveFailures = 0
+    }
+
+    /// How much later than planned, by the wall clock, a tick may come before it counts as a
+    /// jump: GLib's timers run on the monotonic clock, which stands still while the machine sleeps.
+    public static let clockJumpSlack = 30
+
+    /// At a tick: whether it came so much later than planned that the machine must have slept
+    /// (or its clock was set), which is a resume where logind cannot say so. Polling then starts
+    /// afresh, as after `reset()`.
+    public mutating func noticeClockJump(planned: Date, now: Date) -> Bool {
+        guard now.timeIntervalSince(planned) > TimeInterval(Self.clockJumpSlack) else { return false }
+        reset()
+        return true
     }
 }

@@ -113,6 +113,19 @@ import WeiboTestSupport
         #expect(schedule.next(after: .rateLimited(resetIn: 5)) == 60, "never sooner than the interval")
         #expect(schedule.next(after: .loginExpired) == nil)
     }
+
+    /// Without logind, a resume shows as a tick far later by the wall clock than planned.
+    @Test func aClockJumpAtATickStartsAfresh() {
+        var schedule = PollSchedule(interval: 60)
+        for _ in 0..<3 { _ = schedule.next(after: .transientFailure) }
+        let planned = TestTime.now
+        let late = schedule.noticeClockJump(planned: planned, now: planned.addingTimeInterval(2))
+        #expect(!late, "a timer a little late")
+        #expect(schedule.next(after: .transientFailure) == 480, "the backoff goes on")
+        let asleep = schedule.noticeClockJump(planned: planned, now: planned.addingTimeInterval(3 * 3600))
+        #expect(asleep, "a night asleep")
+        #expect(schedule.next(after: .transientFailure) == 60, "the backoff starts over")
+    }
 }
 
 @Suite struct QuietHoursTests {
