@@ -98,7 +98,7 @@ struct TimelineCommand {
         } catch {
             switch error {
             case .api(let apiError): throw .apiError(path: name, description: apiError.explanation(processLocalizer))
-            case .malformed(let failure): throw .malformed(path: name, reason: failure.description)
+            case .malformed(let failure): throw .malformed(path: name, reason: failure.explanation(processLocalizer))
             }
         }
     }

@@ -43,6 +43,15 @@ import WeiboTestSupport
         #expect(result.standardError == expected)
     }
 
+    @Test func aBrokenFileIsExplainedInChinese() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-\(UUID().uuidString).json")
+        try Data(#"{"statuses": [{"id": "x"}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(["timeline", "--file", file.path], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(result.status == 65)
+        #expect(result.standardError == "weibo-notifier：\(file.path) 不是首页时间线的应答：在 statuses[0].id：应为整数，却是 \"x\"\n")
+    }
+
     @Test func theDaemonSpeaksChinese() throws {
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = ["LANG": "zh_CN.UTF-8"]

@@ -20,7 +20,7 @@ public enum WeiboClientError: Error, Equatable, Sendable, CustomStringConvertibl
                 ? tr("HTTP %d for %s, not a Weibo answer; a proxy or Weibo itself is failing, try again later", status, path)
                 : tr("HTTP %d for %s, not a Weibo answer (%s); a proxy or Weibo itself is failing, try again later", status, path, detail)
         case .malformed(let path, let failure):
-            return tr("unexpected answer for %s: %s; try again later", path, failure.description)
+            return tr("unexpected answer for %s: %s; try again later", path, failure.explanation(processLocalizer))
         case .transport(let error):
             return error.description
         }

@@ -38,7 +38,7 @@ public struct AccountStore: Sendable {
         do {
             return try WeiboJSON.decode(Account.self, from: Data(bytes))
         } catch {
-            throw .corrupt(path: path, reason: error.description)
+            throw .corrupt(path: path, reason: error.explanation(processLocalizer))
         }
     }
 

@@ -6,45 +6,64 @@
 public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// Where in the document: `statuses[3].user.id`, or empty for the whole document.
     public var codingPath: String
-    /// What was wrong there, in words.
-    public var reason: String
+    /// What was wrong there, to be said in the user's language.
+    public var message: LocalizableMessage
 
-    public init(codingPath: String, reason: String) {
+    /// What was wrong there, in English.
+    public var reason: String { message.description }
+
+    public init(codingPath: String, message: LocalizableMessage) {
         self.codingPath = codingPath
-        self.reason = reason
+        self.message = message
     }
 
-    public var description: String {
-        codingPath.isEmpty ? reason : "at \(codingPath): \(reason)"
+    public init(codingPath: String, reason: String) {
+        self.init(codingPath: codingPath, message: .verbatim(reason))
+    }
+
+    /// The same place and the same words.
+    public static func == (lhs: DecodingFailure, rhs: DecodingFailure) -> Bool {
+        lhs.codingPath == rhs.codingPath && lhs.reason == rhs.reason
+    }
+
+    public var description: String { explanation(Localizer()) }
+
+    /// The place and the problem in the localizer's language.
+    public func explanation(_ localizer: Localizer) -> String {
+        let reason = message.text(localizer)
+        return codingPath.isEmpty ? reason : localizer.tr("at %s: %s", codingPath, reason)
     }
 
     init(_ error: JSONSyntaxError) {
-        self.init(codingPath: "", reason: "not valid JSON (\(error))")
+        self.init(codingPath: "", message: .tr("not valid JSON (%s)", .message(error.message)))
     }
 
+    /// From a decoding error: the project's coders put their words in `underlyingError`; for any
+    /// other error its English is kept as it is.
     init(_ error: DecodingError) {
         switch error {
         case .typeMismatch(let type, let context):
-            self.init(path: context.codingPath, reason: Self.reason(context, fallback: "expected \(Self.name(of: type))"))
+            self.init(path: context.codingPath, context, or: Self.reason(context, fallback: "expected \(Self.name(of: type))"))
         case .valueNotFound(let type, let context):
-            self.init(path: context.codingPath, reason: "expected \(Self.name(of: type)), found null")
+            self.init(path: context.codingPath, context, or: "expected \(Self.name(of: type)), found null")
         case .keyNotFound(let key, let context):
-            self.init(path: context.codingPath + [key], reason: "required key is missing")
+            self.init(path: context.codingPath + [key], context, or: "required key is missing")
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                // The JSON parser's own message (line and column) travels in the underlying error.
+            if context.codingPath.isEmpty, !(context.underlyingError is LocalizableMessage) {
                 let detail = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
-                self.init(path: [], reason: "not valid JSON (\(Self.shorten(detail)))")
+                self.init(path: [], context, or: "not valid JSON (\(Self.shorten(detail)))")
             } else {
-                self.init(path: context.codingPath, reason: Self.reason(context, fallback: "invalid value"))
+                self.init(path: context.codingPath, context, or: Self.reason(context, fallback: "invalid value"))
             }
         @unknown default:
             self.init(codingPath: "", reason: String(describing: error))
         }
     }
 
-    private init(path: [any CodingKey], reason: String) {
-        self.init(codingPath: Self.render(path), reason: reason)
+    private init(path: [any CodingKey], _ context: DecodingError.Context, or english: String) {
+        self.init(
+            codingPath: Self.render(path),
+            message: (context.underlyingError as? LocalizableMessage) ?? .verbatim(english))
     }
 
     /// `statuses[3].user.id` from the coding keys.

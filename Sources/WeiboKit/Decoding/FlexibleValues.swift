@@ -23,15 +23,14 @@ extension KeyedDecodingContainer {
             return try decodeIfPresent(Int64.self, forKey: key)
         } catch DecodingError.typeMismatch {
             throw DecodingError.typeMismatch(
-                Int64.self,
-                .init(codingPath: codingPath + [key], debugDescription: "expected a whole number or a string of digits"))
+                Int64.self, decodingContext(codingPath + [key], .tr("expected a whole number or a string of digits")))
         }
         guard let text else { return nil }
         let trimmed = text.trimmingASCIISpaces()
         if trimmed.isEmpty { return nil }
         guard let number = Int64(trimmed) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected a whole number, found \"\(text.prefix(40))\"")
+            throw DecodingError.dataCorrupted(
+                decodingContext(codingPath + [key], .tr("expected a whole number, found \"%s\"", .text(String(text.prefix(40))))))
         }
         return number
     }
@@ -39,7 +38,7 @@ extension KeyedDecodingContainer {
     /// An id that must be present, from `key` or its string twin (`id` / `idstr`).
     func decodeID(forKey key: Key, twin: Key) throws -> Int64 {
         guard let id = try decodeFlexibleInt64IfPresent(forKey: key) ?? decodeFlexibleInt64IfPresent(forKey: twin) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "the id is missing"))
+            throw DecodingError.keyNotFound(key, decodingContext(codingPath, .tr("the id is missing")))
         }
         return id
     }
@@ -47,8 +46,7 @@ extension KeyedDecodingContainer {
     /// An Int64 that must be present (number or string of digits).
     func decodeFlexibleInt64(forKey key: Key) throws -> Int64 {
         guard let value = try decodeFlexibleInt64IfPresent(forKey: key) else {
-            throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "a required id or number is missing"))
+            throw DecodingError.keyNotFound(key, decodingContext(codingPath, .tr("a required id or number is missing")))
         }
         return value
     }
@@ -57,7 +55,7 @@ extension KeyedDecodingContainer {
     func decodeCount(forKey key: Key) throws -> Int {
         guard let value = try decodeFlexibleInt64IfPresent(forKey: key) else { return 0 }
         guard let count = Int(exactly: value) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "count out of range")
+            throw DecodingError.dataCorrupted(decodingContext(codingPath + [key], .tr("count out of range")))
         }
         return count
     }
@@ -77,8 +75,7 @@ extension KeyedDecodingContainer {
             default: break
             }
         }
-        throw DecodingError.typeMismatch(
-            Bool.self, .init(codingPath: codingPath + [key], debugDescription: "expected a true/false flag"))
+        throw DecodingError.typeMismatch(Bool.self, decodingContext(codingPath + [key], .tr("expected a true/false flag")))
     }
 
     /// A string that may also come as a number (`province`, `uid`); `nil` when absent or `null`.
@@ -89,8 +86,7 @@ extension KeyedDecodingContainer {
             // A number, below.
         }
         if let number = try? decode(Int64.self, forKey: key) { return String(number) }
-        throw DecodingError.typeMismatch(
-            String.self, .init(codingPath: codingPath + [key], debugDescription: "expected a string"))
+        throw DecodingError.typeMismatch(String.self, decodingContext(codingPath + [key], .tr("expected a string")))
     }
 
     /// A URL string; absent, `null` and `""` are all "no URL".

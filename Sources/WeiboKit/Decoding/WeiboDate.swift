@@ -72,9 +72,8 @@ extension KeyedDecodingContainer {
     func decodeWeiboDate(forKey key: Key) throws -> Date {
         let text = try decode(String.self, forKey: key)
         guard let date = WeiboDate.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self,
-                debugDescription: "expected a time like \"Sun Jul 26 00:00:19 +0800 2020\", found \"\(text.prefix(40))\"")
+            throw DecodingError.dataCorrupted(decodingContext(
+                codingPath + [key], .tr("expected a time like \"Sun Jul 26 00:00:19 +0800 2020\", found \"%s\"", .text(String(text.prefix(40))))))
         }
         return date
     }

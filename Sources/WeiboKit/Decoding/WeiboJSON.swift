@@ -11,7 +11,7 @@ public enum WeiboJSON {
     /// Decodes an API response: the model, or the API's error body, or why the document is bad.
     public static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ResponseError) -> Body {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            throw .malformed(DecodingFailure(codingPath: "", reason: "the response is empty"))
+            throw .malformed(DecodingFailure(codingPath: "", message: .tr("the response is empty")))
         }
         let envelope: Envelope<Body>
         do {
@@ -70,10 +70,13 @@ public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document is not JSON, or not the shape the model needs.
     case malformed(DecodingFailure)
 
-    public var description: String {
+    public var description: String { explanation(Localizer()) }
+
+    /// What went wrong, in the localizer's language.
+    public func explanation(_ localizer: Localizer) -> String {
         switch self {
-        case .api(let error): return error.description
-        case .malformed(let failure): return "malformed response: \(failure)"
+        case .api(let error): return error.explanation(localizer)
+        case .malformed(let failure): return localizer.tr("malformed response: %s", failure.explanation(localizer))
         }
     }
 }

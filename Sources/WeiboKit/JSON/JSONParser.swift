@@ -2,11 +2,16 @@ public import FoundationEssentials
 
 /// Why a document is not JSON, and where: `unexpected end of the document at line 1, column 80`.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
+    public var problem: LocalizableMessage
     public var line: Int
     public var column: Int
 
-    public var description: String { "\(message) at line \(line), column \(column)" }
+    /// The problem and its place, in any language.
+    public var message: LocalizableMessage {
+        .tr("%s at line %d, column %d", .message(problem), .text(String(line)), .text(String(column)))
+    }
+
+    public var description: String { message.description }
 }
 
 /// Reads a JSON document (RFC 8259) into a `JSONValue`.
@@ -47,15 +52,15 @@ public enum JSONParser {
             skipWhitespace()
             let value = try self.value(depth: 0)
             skipWhitespace()
-            guard offset == bytes.count else { throw failure("unexpected text after the document") }
+            guard offset == bytes.count else { throw failure(.tr("unexpected text after the document")) }
             return value
         }
 
         // MARK: - Values
 
         mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-            guard depth < JSONParser.maximumDepth else { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
-            guard let byte = peek() else { throw failure("unexpected end of the document") }
+            guard depth < JSONParser.maximumDepth else { throw failure(.tr("nested more than %d levels deep", .text(String(JSONParser.maximumDepth)))) }
+            guard let byte = peek() else { throw failure(.tr("unexpected end of the document")) }
             switch byte {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -78,18 +83,18 @@ public enum JSONParser {
             }
             while true {
                 skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { throw peek() == nil ? failure("unexpected end of the document") : unexpected("a key in quotes") }
+                guard peek() == UInt8(ascii: "\"") else { throw peek() == nil ? failure(.tr("unexpected end of the document")) : unexpected(.tr("a key in quotes")) }
                 let key = try string()
                 skipWhitespace()
-                try expect(UInt8(ascii: ":"), "':' after a key")
+                try expect(UInt8(ascii: ":"), .tr("':' after a key"))
                 skipWhitespace()
                 members[key] = try value(depth: depth + 1)
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "}"): offset += 1; return .object(members)
-                case nil: throw failure("unexpected end of the document")
-                default: throw unexpected("',' or '}'")
+                case nil: throw failure(.tr("unexpected end of the document"))
+                default: throw unexpected(.tr("',' or '}'"))
                 }
             }
         }
@@ -109,8 +114,8 @@ public enum JSONParser {
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "]"): offset += 1; return .array(elements)
-                case nil: throw failure("unexpected end of the document")
-                default: throw unexpected("',' or ']'")
+                case nil: throw failure(.tr("unexpected end of the document"))
+                default: throw unexpected(.tr("',' or ']'"))
                 }
             }
         }
@@ -119,7 +124,7 @@ public enum JSONParser {
             let count = word.utf8CodeUnitCount
             guard offset + count <= bytes.count else {
                 offset = bytes.count
-                throw failure("unexpected end of the document")
+                throw failure(.tr("unexpected end of the document"))
             }
             for index in 0..<count where bytes[offset + index] != word.utf8Start[index] {
                 offset += index  // at the first byte that differs
@@ -132,21 +137,21 @@ public enum JSONParser {
         mutating func number() throws(JSONSyntaxError) -> String {
             let start = offset
             if peek() == UInt8(ascii: "-") { offset += 1 }
-            guard let first = peek(), isDigit(first) else { throw unexpected("a digit") }
+            guard let first = peek(), isDigit(first) else { throw unexpected(.tr("a digit")) }
             offset += 1
             if first == UInt8(ascii: "0"), let next = peek(), isDigit(next) {
-                throw failure("a number cannot start with 0")
+                throw failure(.tr("a number cannot start with 0"))
             }
             skipDigits()
             if peek() == UInt8(ascii: ".") {
                 offset += 1
-                guard let digit = peek(), isDigit(digit) else { throw unexpected("a digit after '.'") }
+                guard let digit = peek(), isDigit(digit) else { throw unexpected(.tr("a digit after '.'")) }
                 skipDigits()
             }
             if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
                 offset += 1
                 if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
-                guard let digit = peek(), isDigit(digit) else { throw unexpected("a digit in the exponent") }
+                guard let digit = peek(), isDigit(digit) else { throw unexpected(.tr("a digit in the exponent")) }
                 skipDigits()
             }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
@@ -165,12 +170,12 @@ public enum JSONParser {
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
-                if byte < 0x20 { throw failure("a control character inside a string") }
+                if byte < 0x20 { throw failure(.tr("a control character inside a string")) }
                 offset += 1
             }
             var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
             while true {
-                guard offset < bytes.count else { throw failure("unexpected end of the document inside a string") }
+                guard offset < bytes.count else { throw failure(.tr("unexpected end of the document inside a string")) }
                 let byte = bytes[offset]
                 offset += 1
                 switch byte {
@@ -180,7 +185,7 @@ public enum JSONParser {
                     try escape(into: &utf8)
                 case 0..<0x20:
                     offset -= 1
-                    throw failure("a control character inside a string")
+                    throw failure(.tr("a control character inside a string"))
                 default:
                     utf8.append(byte)
                 }
@@ -189,7 +194,7 @@ public enum JSONParser {
 
         /// One escape sequence after its backslash, appended as UTF-8.
         mutating func escape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
-            guard let byte = peek() else { throw failure("unexpected end of the document inside a string") }
+            guard let byte = peek() else { throw failure(.tr("unexpected end of the document inside a string")) }
             offset += 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
@@ -214,12 +219,12 @@ public enum JSONParser {
                 utf8.append(contentsOf: Unicode.Scalar(scalar).map { Array(String($0).utf8) } ?? [0xEF, 0xBF, 0xBD])
             default:
                 offset -= 1
-                throw failure("unknown escape '\\\(Character(Unicode.Scalar(byte)))'")
+                throw failure(.tr("unknown escape '\\%s'", .text(String(Character(Unicode.Scalar(byte))))))
             }
         }
 
         mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
-            guard offset + 4 <= bytes.count else { throw failure("unexpected end of the document inside a string") }
+            guard offset + 4 <= bytes.count else { throw failure(.tr("unexpected end of the document inside a string")) }
             var value: UInt32 = 0
             for _ in 0..<4 {
                 let byte = bytes[offset]
@@ -228,7 +233,7 @@ public enum JSONParser {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw unexpected("a hexadecimal digit")
+                default: throw unexpected(.tr("a hexadecimal digit"))
                 }
                 value = value << 4 | UInt32(digit)
                 offset += 1
@@ -250,31 +255,32 @@ public enum JSONParser {
             while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
         }
 
-        mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
-            guard peek() == byte else { throw peek() == nil ? failure("unexpected end of the document") : unexpected(what) }
+        mutating func expect(_ byte: UInt8, _ what: LocalizableMessage) throws(JSONSyntaxError) {
+            guard peek() == byte else { throw peek() == nil ? failure(.tr("unexpected end of the document")) : unexpected(what) }
             offset += 1
         }
 
-        func unexpected(_ expected: String? = nil) -> JSONSyntaxError {
-            guard let byte = peek() else { return failure("unexpected end of the document") }
-            let shown: String
+        func unexpected(_ expected: LocalizableMessage? = nil) -> JSONSyntaxError {
+            guard let byte = peek() else { return failure(.tr("unexpected end of the document")) }
+            let shown: LocalizableMessage
             switch byte {
-            case 0x0A, 0x0D: shown = "line break"
-            case 0x20..<0x7F: shown = "'\(Character(Unicode.Scalar(byte)))'"
-            default: shown = "byte 0x\(String(byte, radix: 16))"
+            case 0x0A, 0x0D: shown = .tr("line break")
+            case 0x20..<0x7F: shown = .verbatim("'\(Character(Unicode.Scalar(byte)))'")
+            default: shown = .tr("byte 0x%s", .text(String(byte, radix: 16)))
             }
-            return failure("unexpected \(shown)" + (expected.map { ", expected \($0)" } ?? ""))
+            guard let expected else { return failure(.tr("unexpected %s", .message(shown))) }
+            return failure(.tr("unexpected %s, expected %s", .message(shown), .message(expected)))
         }
 
         /// An error at the current offset, with its line and column (counted only now).
-        func failure(_ message: String) -> JSONSyntaxError {
+        func failure(_ problem: LocalizableMessage) -> JSONSyntaxError {
             var line = 1
             var lineStart = 0
             for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
                 line += 1
                 lineStart = index + 1
             }
-            return JSONSyntaxError(message: message, line: line, column: offset - lineStart + 1)
+            return JSONSyntaxError(problem: problem, line: line, column: offset - lineStart + 1)
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Decodes `Decodable` models from a `JSONValue`, with the errors Swift's coding protocols
 /// define: each carries the coding path, and its words say what was expected and what was found
-/// (`expected a number, found a string`), which `DecodingFailure` turns into its message.
+/// (`expected a number, found a string`): in English as `debugDescription`, and as a
+/// `LocalizableMessage` in `underlyingError`, which `DecodingFailure` keeps for any language.
 ///
 /// It reads what Foundation's `JSONDecoder` reads for the types the project uses: numbers into
 /// any integer type when they fit exactly, and into `Double`/`Float`; no key strategy.
@@ -22,6 +23,11 @@ struct IndexKey: CodingKey {
     var intValue: Int? { index }
 }
 
+/// The context of an error: its path, and its message in English and for later.
+func decodingContext(_ path: [any CodingKey], _ message: LocalizableMessage) -> DecodingError.Context {
+    .init(codingPath: path, debugDescription: message.description, underlyingError: message)
+}
+
 /// The value at one coding path.
 private struct TreeDecoder: Decoder {
     let value: JSONValue
@@ -30,16 +36,14 @@ private struct TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw DecodingError.typeMismatch(
-                [String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object, found \(value.kind)"))
+            throw Read.mismatch([String: Any].self, JSONValue.objectWord, value, codingPath)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(members: members, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw DecodingError.typeMismatch(
-                [Any].self, .init(codingPath: codingPath, debugDescription: "expected an array, found \(value.kind)"))
+            throw Read.mismatch([Any].self, JSONValue.arrayWord, value, codingPath)
         }
         return UnkeyedContainer(elements: elements, codingPath: codingPath)
     }
@@ -51,37 +55,35 @@ private struct TreeDecoder: Decoder {
 
 /// Reading one value as a Swift type: shared by the three kinds of container.
 private enum Read {
-    static func mismatch<T>(_ type: T.Type, _ expected: String, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-        if value == .null {
-            return .valueNotFound(type, .init(codingPath: path, debugDescription: "expected \(expected), found null"))
-        }
-        return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(expected), found \(value.kind)"))
+    static func mismatch<T>(_ type: T.Type, _ expected: LocalizableMessage, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
+        let message = LocalizableMessage.tr("expected %s, found %s", .message(expected), .message(value.kind))
+        return value == .null ? .valueNotFound(type, decodingContext(path, message)) : .typeMismatch(type, decodingContext(path, message))
     }
 
     static func bool(_ value: JSONValue, _ path: [any CodingKey]) throws -> Bool {
-        guard case .bool(let flag) = value else { throw mismatch(Bool.self, "true or false", value, path) }
+        guard case .bool(let flag) = value else { throw mismatch(Bool.self, JSONValue.boolWord, value, path) }
         return flag
     }
 
     static func string(_ value: JSONValue, _ path: [any CodingKey]) throws -> String {
-        guard case .string(let text) = value else { throw mismatch(String.self, "a string", value, path) }
+        guard case .string(let text) = value else { throw mismatch(String.self, JSONValue.stringWord, value, path) }
         return text
     }
 
     static func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> Integer {
-        guard case .number(let text) = value else { throw mismatch(type, "a number", value, path) }
+        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path) }
         if let number = Integer(text) { return number }
         // `1.0` or `1e3`: a whole number written another way.
         if let real = Double(text), let number = Integer(exactly: real) { return number }
-        throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "the number \(text.prefix(40)) is not a whole number that fits"))
+        throw DecodingError.dataCorrupted(decodingContext(path, .tr("the number %s is not a whole number that fits", .text(String(text.prefix(40))))))
     }
 
     static func floating<Real: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: Real.Type, _ value: JSONValue, _ path: [any CodingKey]
     ) throws -> Real {
-        guard case .number(let text) = value else { throw mismatch(type, "a number", value, path) }
+        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path) }
         guard let number = Real(text), number.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "the number \(text.prefix(40)) is out of range"))
+            throw DecodingError.dataCorrupted(decodingContext(path, .tr("the number %s is out of range", .text(String(text.prefix(40))))))
         }
         return number
     }
@@ -101,7 +103,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(_ key: Key) throws -> JSONValue {
         guard let value = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required key is missing"))
+            throw DecodingError.keyNotFound(key, decodingContext(codingPath, .tr("required key is missing")))
         }
         return value
     }
@@ -187,14 +189,15 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         self.codingPath = codingPath
     }
 
+    static let endOfArray = LocalizableMessage.tr("the array has no more elements")
+
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
     /// The next element and its path; the index moves on only when `read` succeeds.
     private mutating func next<T>(_ type: T.Type, _ read: (JSONValue, [any CodingKey]) throws -> T) throws -> T {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                type, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(type, decodingContext(codingPath + [IndexKey(currentIndex)], Self.endOfArray))
         }
         let value = try read(elements[currentIndex], codingPath + [IndexKey(currentIndex)])
         currentIndex += 1
@@ -203,8 +206,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                Any?.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(Any?.self, decodingContext(codingPath + [IndexKey(currentIndex)], Self.endOfArray))
         }
         if elements[currentIndex] == .null {
             currentIndex += 1
@@ -235,7 +237,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try next(UnkeyedContainer.self) { value, path in
-            guard case .array(let elements) = value else { throw Read.mismatch([Any].self, "an array", value, path) }
+            guard case .array(let elements) = value else { throw Read.mismatch([Any].self, JSONValue.arrayWord, value, path) }
             return UnkeyedContainer(elements: elements, codingPath: path)
         }
     }

@@ -15,14 +15,21 @@ public enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
 
     /// What the value is, as messages name it: `a string`, `an object`.
-    var kind: String {
+    var kind: LocalizableMessage {
         switch self {
-        case .null: return "null"
-        case .bool: return "true or false"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return Self.nullWord
+        case .bool: return Self.boolWord
+        case .number: return Self.numberWord
+        case .string: return Self.stringWord
+        case .array: return Self.arrayWord
+        case .object: return Self.objectWord
         }
     }
+
+    static let nullWord = LocalizableMessage.tr("null")
+    static let boolWord = LocalizableMessage.tr("true or false")
+    static let numberWord = LocalizableMessage.tr("a number")
+    static let stringWord = LocalizableMessage.tr("a string")
+    static let arrayWord = LocalizableMessage.tr("an array")
+    static let objectWord = LocalizableMessage.tr("an object")
 }

@@ -104,8 +104,7 @@ extension AccessTokenGrant: Codable {
         guard let lifetime = try keys.decodeFlexibleInt64IfPresent(forKey: .expiresIn)
             ?? keys.decodeFlexibleInt64IfPresent(forKey: .remindIn)
         else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.expiresIn, .init(codingPath: decoder.codingPath, debugDescription: "the token has no lifetime"))
+            throw DecodingError.keyNotFound(CodingKeys.expiresIn, decodingContext(decoder.codingPath, .tr("the token has no lifetime")))
         }
         expiresIn = lifetime
     }

@@ -80,8 +80,7 @@ extension User: Codable {
         guard let screenName = try keys.decodeFlexibleStringIfPresent(forKey: .screenName)
             ?? keys.decodeFlexibleStringIfPresent(forKey: .name)
         else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.screenName, .init(codingPath: decoder.codingPath, debugDescription: "the user has no name"))
+            throw DecodingError.keyNotFound(CodingKeys.screenName, decodingContext(decoder.codingPath, .tr("the user has no name")))
         }
         self.screenName = screenName
         profileImageURL = try keys.decodeURLIfPresent(forKey: .profileImageURL)

@@ -43,6 +43,23 @@ import WeiboTestSupport
         #expect(DisplayWidth.of(chinese.text(.pictureMark)) == DisplayWidth.of(english.text(.pictureMark)))
     }
 
+    /// What a broken document says, made in WeiboKit without a catalog, said in Chinese later.
+    @Test(arguments: [
+        (#"{"status": true}"#, "应答格式错误：在 status：应为整数或数字字符串"),
+        (#"{"status": 1,"#, "应答格式错误：不是有效的 JSON（第 1 行第 14 列：文档意外结束）"),
+        (#"{"status": 1} x"#, "应答格式错误：不是有效的 JSON（第 1 行第 15 列：文档后面有多余的内容）"),
+        ("", "应答格式错误：应答为空"),
+    ])
+    func decodingProblemsAreSaidInChinese(_ json: String, _ expected: String) {
+        do {
+            _ = try WeiboJSON.decode(UnreadCounts.self, from: Data(json.utf8))
+            Issue.record("decoded \(json)")
+        } catch {
+            #expect(error.explanation(chinese) == expected)
+            #expect(!error.explanation(english).contains { $0.unicodeScalars.contains { $0.value >= 0x3000 } })
+        }
+    }
+
     @Test(arguments: [
         ([:], nil), (["LANG": "C"], nil), (["LANG": "POSIX"], nil), (["LANG": "C.UTF-8"], nil),
         (["LANG": "zh_CN.UTF-8"], "zh_CN"), (["LANG": "zh_CN.GB18030@latin"], "zh_CN"),
