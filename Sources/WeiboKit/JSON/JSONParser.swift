@@ -75,7 +75,7 @@ public enum JSONParser {
 
         mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             offset += 1  // {
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
                 offset += 1
@@ -88,7 +88,7 @@ public enum JSONParser {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"), .tr("':' after a key"))
                 skipWhitespace()
-                members[key] = try value(depth: depth + 1)
+                members.append(key, try value(depth: depth + 1))
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1

@@ -1,7 +1,7 @@
 /// Decodes `Decodable` models from a `JSONValue`, with the errors Swift's coding protocols
 /// define: each carries the coding path, and its words say what was expected and what was found
-/// (`expected a number, found a string`): in English as `debugDescription`, and as a
-/// `LocalizableMessage` in `underlyingError`, which `DecodingFailure` keeps for any language.
+/// (`expected a number, found a string`), as a `LocalizableMessage` in `underlyingError`, which
+/// `DecodingFailure` keeps for any language.
 ///
 /// It reads what Foundation's `JSONDecoder` reads for the types the project uses: numbers into
 /// any integer type when they fit exactly, and into `Double`/`Float`; no key strategy.
@@ -23,9 +23,13 @@ struct IndexKey: CodingKey {
     var intValue: Int? { index }
 }
 
-/// The context of an error: its path, and its message in English and for later.
+/// The context of an error: its path, and its message for later in `underlyingError`.
+///
+/// `debugDescription` is only the message's id: many of these errors are caught and dropped
+/// (a field tried as a number, then as a string), so no words are put together before they are
+/// needed; `DecodingFailure` says them.
 func decodingContext(_ path: [any CodingKey], _ message: LocalizableMessage) -> DecodingError.Context {
-    .init(codingPath: path, debugDescription: message.description, underlyingError: message)
+    .init(codingPath: path, debugDescription: message.id, underlyingError: message)
 }
 
 /// The value at one coding path.
@@ -53,37 +57,38 @@ private struct TreeDecoder: Decoder {
     }
 }
 
-/// Reading one value as a Swift type: shared by the three kinds of container.
+/// Reading one value as a Swift type: shared by the three kinds of container. The path is
+/// built only for an error: most fields decode fine, and each path is an array to allocate.
 private enum Read {
     static func mismatch<T>(_ type: T.Type, _ expected: LocalizableMessage, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
         let message = LocalizableMessage.tr("expected %s, found %s", .message(expected), .message(value.kind))
         return value == .null ? .valueNotFound(type, decodingContext(path, message)) : .typeMismatch(type, decodingContext(path, message))
     }
 
-    static func bool(_ value: JSONValue, _ path: [any CodingKey]) throws -> Bool {
-        guard case .bool(let flag) = value else { throw mismatch(Bool.self, JSONValue.boolWord, value, path) }
+    static func bool(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch(Bool.self, JSONValue.boolWord, value, path()) }
         return flag
     }
 
-    static func string(_ value: JSONValue, _ path: [any CodingKey]) throws -> String {
-        guard case .string(let text) = value else { throw mismatch(String.self, JSONValue.stringWord, value, path) }
+    static func string(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard case .string(let text) = value else { throw mismatch(String.self, JSONValue.stringWord, value, path()) }
         return text
     }
 
-    static func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> Integer {
-        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path) }
+    static func integer<Integer: FixedWidthInteger>(_ type: Integer.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Integer {
+        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path()) }
         if let number = Integer(text) { return number }
         // `1.0` or `1e3`: a whole number written another way.
         if let real = Double(text), let number = Integer(exactly: real) { return number }
-        throw DecodingError.dataCorrupted(decodingContext(path, .tr("the number %s is not a whole number that fits", .text(String(text.prefix(40))))))
+        throw DecodingError.dataCorrupted(decodingContext(path(), .tr("the number %s is not a whole number that fits", .text(String(text.prefix(40))))))
     }
 
     static func floating<Real: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ type: Real.Type, _ value: JSONValue, _ path: [any CodingKey]
+        _ type: Real.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
     ) throws -> Real {
-        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path) }
+        guard case .number(let text) = value else { throw mismatch(type, JSONValue.numberWord, value, path()) }
         guard let number = Real(text), number.isFinite else {
-            throw DecodingError.dataCorrupted(decodingContext(path, .tr("the number %s is out of range", .text(String(text.prefix(40))))))
+            throw DecodingError.dataCorrupted(decodingContext(path(), .tr("the number %s is out of range", .text(String(text.prefix(40))))))
         }
         return number
     }
@@ -94,7 +99,7 @@ private enum Read {
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let codingPath: [any CodingKey]
 
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
@@ -215,8 +220,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type, Read.bool) }
-    mutating func decode(_ type: String.Type) throws -> String { try next(type, Read.string) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next(type) { try Read.bool($0, $1) } }
+    mutating func decode(_ type: String.Type) throws -> String { try next(type) { try Read.string($0, $1) } }
     mutating func decode(_ type: Double.Type) throws -> Double { try next(type) { try Read.floating(type, $0, $1) } }
     mutating func decode(_ type: Float.Type) throws -> Float { try next(type) { try Read.floating(type, $0, $1) } }
     mutating func decode(_ type: Int.Type) throws -> Int { try next(type) { try Read.integer(type, $0, $1) } }

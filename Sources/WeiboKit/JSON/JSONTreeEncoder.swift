@@ -31,7 +31,10 @@ private final class Node {
     var json: JSONValue {
         switch content {
         case .value(let value): return value
-        case .object(let members): return .object(members.mapValues(\.json))
+        case .object(let members):
+            var object = JSONObject()
+            for (key, node) in members { object.append(key, node.json) }
+            return .object(object)
         case .array(let elements): return .array(elements.map(\.json))
         }
     }

@@ -23,11 +23,11 @@ public enum JSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.sortedMembers.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                output += JSONText.quoted(key).utf8
+                output += JSONText.quoted(member.key).utf8
                 output.append(UInt8(ascii: ":"))
-                if let member = members[key] { write(member, into: &output) }
+                write(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
