@@ -163,7 +163,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: members["super"] ?? .null, codingPath: codingPath + [IndexKey.superKey])
+        TreeDecoder(value: members["super"] ?? .null, codingPath: codingPath + [SuperKey()])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -171,11 +171,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 }
 
-private extension IndexKey {
-    /// `super`, for `superDecoder()`; never rendered as an index.
-    static let superKey = SuperKey()
-}
-
+/// `super`, the key of `superDecoder()`.
 private struct SuperKey: CodingKey {
     init() {}
     init?(stringValue: String) { nil }
