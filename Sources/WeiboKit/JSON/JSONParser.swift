@@ -60,7 +60,7 @@ public enum JSONParser {
 
         mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             guard depth < JSONParser.maximumDepth else { throw failure(.tr("nested more than %d levels deep", .text(String(JSONParser.maximumDepth)))) }
-            guard let byte = peek() else { throw failure(.tr("unexpected end of the document")) }
+            guard let byte = peek() else { throw unexpected() }
             switch byte {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -83,7 +83,7 @@ public enum JSONParser {
             }
             while true {
                 skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { throw peek() == nil ? failure(.tr("unexpected end of the document")) : unexpected(.tr("a key in quotes")) }
+                guard peek() == UInt8(ascii: "\"") else { throw unexpected(.tr("a key in quotes")) }
                 let key = try string()
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"), .tr("':' after a key"))
@@ -93,7 +93,6 @@ public enum JSONParser {
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "}"): offset += 1; return .object(members)
-                case nil: throw failure(.tr("unexpected end of the document"))
                 default: throw unexpected(.tr("',' or '}'"))
                 }
             }
@@ -114,7 +113,6 @@ public enum JSONParser {
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "]"): offset += 1; return .array(elements)
-                case nil: throw failure(.tr("unexpected end of the document"))
                 default: throw unexpected(.tr("',' or ']'"))
                 }
             }
@@ -256,10 +254,12 @@ public enum JSONParser {
         }
 
         mutating func expect(_ byte: UInt8, _ what: LocalizableMessage) throws(JSONSyntaxError) {
-            guard peek() == byte else { throw peek() == nil ? failure(.tr("unexpected end of the document")) : unexpected(what) }
+            guard peek() == byte else { throw unexpected(what) }
             offset += 1
         }
 
+        /// The byte here was not what the grammar allows (`expected` names what it does), or
+        /// the document ended.
         func unexpected(_ expected: LocalizableMessage? = nil) -> JSONSyntaxError {
             guard let byte = peek() else { return failure(.tr("unexpected end of the document")) }
             let shown: LocalizableMessage

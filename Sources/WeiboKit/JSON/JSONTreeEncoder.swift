@@ -142,100 +142,87 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.set(try Box.model(value, codingPath + [key]), at: key.stringValue)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    /// An encoder for a new member at `name`.
+    private func child(at name: String, path: [any CodingKey]) -> TreeEncoder {
         let child = Node()
-        node.set(child, at: key.stringValue)
-        return TreeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+        node.set(child, at: name)
+        return TreeEncoder(node: child, codingPath: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        child(at: key.stringValue, path: codingPath + [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = Node()
-        node.set(child, at: key.stringValue)
-        return TreeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+        child(at: key.stringValue, path: codingPath + [key]).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder {
-        let child = Node()
-        node.set(child, at: "super")
-        return TreeEncoder(node: child, codingPath: codingPath)
-    }
+    mutating func superEncoder() -> any Encoder { child(at: "super", path: codingPath) }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = Node()
-        node.set(child, at: key.stringValue)
-        return TreeEncoder(node: child, codingPath: codingPath + [key])
-    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { child(at: key.stringValue, path: codingPath + [key]) }
 }
 
-private struct UnkeyedContainer: UnkeyedEncodingContainer {
+/// The primitive `encode` methods, the same for an unkeyed and a single-value container: each
+/// puts one value where the container puts values.
+private protocol PrimitiveEncoding {
+    /// The path of the value `put` places, for an error.
+    var valuePath: [any CodingKey] { get }
+    func put(_ value: JSONValue)
+}
+
+extension PrimitiveEncoding {
+    mutating func encodeNil() throws { put(.null) }
+    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
+    mutating func encode(_ value: String) throws { put(.string(value)) }
+    mutating func encode(_ value: Double) throws { put(try Box.number(value, valuePath)) }
+    mutating func encode(_ value: Float) throws { put(try Box.number(value, valuePath)) }
+    mutating func encode(_ value: Int) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: Int64) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt8) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt16) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt32) throws { put(Box.number(value)) }
+    mutating func encode(_ value: UInt64) throws { put(Box.number(value)) }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer, PrimitiveEncoding {
     let node: Node
     let codingPath: [any CodingKey]
 
     var count: Int { node.count }
 
-    private var nextPath: [any CodingKey] { codingPath + [IndexKey(count)] }
-    private func put(_ value: JSONValue) { node.append(Node(value)) }
+    var valuePath: [any CodingKey] { codingPath + [IndexKey(count)] }
+    func put(_ value: JSONValue) { node.append(Node(value)) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try Box.number(value, nextPath)) }
-    mutating func encode(_ value: Float) throws { put(try Box.number(value, nextPath)) }
-    mutating func encode(_ value: Int) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int8) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int16) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int32) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int64) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt8) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt16) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt32) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt64) throws { put(Box.number(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { node.append(try Box.model(value, nextPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { node.append(try Box.model(value, valuePath)) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    /// An encoder for a new element at the end.
+    private func appendChild() -> TreeEncoder {
         let child = Node()
-        let path = nextPath
-        node.append(child)
-        return TreeEncoder(node: child, codingPath: path).container(keyedBy: keyType)
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = Node()
-        let path = nextPath
-        node.append(child)
-        return TreeEncoder(node: child, codingPath: path).unkeyedContainer()
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        let child = Node()
-        let path = nextPath
+        let path = valuePath
         node.append(child)
         return TreeEncoder(node: child, codingPath: path)
     }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        appendChild().container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { appendChild().unkeyedContainer() }
+
+    mutating func superEncoder() -> any Encoder { appendChild() }
 }
 
-private struct SingleValueContainer: SingleValueEncodingContainer {
+private struct SingleValueContainer: SingleValueEncodingContainer, PrimitiveEncoding {
     let node: Node
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue) { node.content = .value(value) }
+    var valuePath: [any CodingKey] { codingPath }
+    func put(_ value: JSONValue) { node.content = .value(value) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try Box.number(value, codingPath)) }
-    mutating func encode(_ value: Float) throws { put(try Box.number(value, codingPath)) }
-    mutating func encode(_ value: Int) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int8) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int16) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int32) throws { put(Box.number(value)) }
-    mutating func encode(_ value: Int64) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt8) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt16) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt32) throws { put(Box.number(value)) }
-    mutating func encode(_ value: UInt64) throws { put(Box.number(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try value.encode(to: TreeEncoder(node: node, codingPath: codingPath))
     }
