@@ -1,5 +1,6 @@
 import CGLib
 import CLibSoup
+import WeiboDesktop
 import WeiboKit
 
 /// Serves a `SandboxAPI` over HTTP on 127.0.0.1, with libsoup's `SoupServer`, on the
@@ -10,7 +11,9 @@ public final class SandboxServer {
     private let server: UnsafeMutablePointer<SoupServer>
     /// The port the server listens on.
     public private(set) var port = 0
-    private var arrivalTimer: UInt32 = 0
+    private var arrivalTimer: GLibSource?
+    /// Answers held back by a `delay` fault, until their timers fire.
+    private var delayed: [ObjectIdentifier: GLibSource] = [:]
 
     /// Why the server could not start.
     public struct StartFailure: Error, CustomStringConvertible {
@@ -23,13 +26,16 @@ public final class SandboxServer {
         self.api = api
         guard let server = CLibSoup_server_new() else { throw StartFailure(message: "libsoup could not make a server") }
         self.server = server
-        // The handler holds `self` unretained: the server is freed in `deinit`, before `self` goes.
+        // The handler holds `self` weakly, in a box libsoup frees with the handler.
         soup_server_add_handler(
             server, nil,
             { _, message, path, _, data in
-                guard let data, let message, let path else { return }
-                Unmanaged<SandboxServer>.fromOpaque(data).takeUnretainedValue().serve(message, path: String(cString: path))
-            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+                guard let message, let path, let box = data else { return }
+                Unmanaged<WeakServer>.fromOpaque(box).takeUnretainedValue().server?.serve(message, path: String(cString: path))
+            }, Unmanaged.passRetained(WeakServer(self)).toOpaque(),
+            { data in
+                if let data { Unmanaged<WeakServer>.fromOpaque(data).release() }
+            })
         guard let address = g_inet_socket_address_new_from_string("127.0.0.1", UInt32(port)) else {
             throw StartFailure(message: "bad port \(port)")
         }
@@ -40,14 +46,15 @@ public final class SandboxServer {
                 defer { g_error_free(pointer) }
                 return String(cString: pointer.pointee.message)
             } ?? "unknown error"
-            g_object_unref(UnsafeMutableRawPointer(server))
+            // `deinit` runs for a class whose init throws once every property is set: it frees the server.
             throw StartFailure(message: "cannot listen on 127.0.0.1:\(port): \(message)")
         }
         self.port = Self.listeningPort(of: server)
     }
 
     deinit {
-        if arrivalTimer != 0 { g_source_remove(arrivalTimer) }
+        arrivalTimer = nil
+        delayed = [:]
         soup_server_disconnect(server)
         g_object_unref(UnsafeMutableRawPointer(server))
     }
@@ -58,14 +65,10 @@ public final class SandboxServer {
     /// A new status (and now and then a comment, mention, message or follower) every `seconds`.
     public func startArrivals(every seconds: UInt32) {
         guard seconds > 0 else { return }
-        // Unretained for the same reason as the handler; `deinit` removes the timer.
-        arrivalTimer = g_timeout_add_seconds(
-            seconds,
-            { data in
-                guard let data else { return CGLib_SOURCE_REMOVE }
-                Unmanaged<SandboxServer>.fromOpaque(data).takeUnretainedValue().api.tick()
-                return CGLib_SOURCE_CONTINUE
-            }, Unmanaged.passUnretained(self).toOpaque())
+        arrivalTimer = GLibSource.timeout(seconds: seconds) { [weak self] in
+            self?.api.tick()
+            return true
+        }
     }
 
     private static func listeningPort(of server: UnsafeMutablePointer<SoupServer>) -> Int {
@@ -84,18 +87,14 @@ public final class SandboxServer {
         case .delay(let seconds):
             soup_server_message_pause(message)
             g_object_ref(UnsafeMutableRawPointer(message))
-            let delayed = DelayedAnswer(server: self, message: message, request: request)
-            // Retained until the timer fires once.
-            g_timeout_add_seconds(
-                UInt32(seconds),
-                { data in
-                    guard let data else { return CGLib_SOURCE_REMOVE }
-                    let delayed = Unmanaged<DelayedAnswer>.fromOpaque(data).takeRetainedValue()
-                    delayed.server.respond(delayed.message, with: delayed.server.api.answer(delayed.request))
-                    soup_server_message_unpause(delayed.message)
-                    g_object_unref(UnsafeMutableRawPointer(delayed.message))
-                    return CGLib_SOURCE_REMOVE
-                }, Unmanaged.passRetained(delayed).toOpaque())
+            let answer = DelayedAnswer(message: message, request: request)
+            // On the thread-default context, where the server runs (tests have their own).
+            delayed[ObjectIdentifier(answer)] = GLibSource.once(afterSeconds: Double(seconds)) { [weak self] in
+                guard let self else { return }
+                self.respond(answer.message, with: self.api.answer(answer.request))
+                soup_server_message_unpause(answer.message)
+                self.delayed[ObjectIdentifier(answer)] = nil
+            }
         case .drop:
             if let stream = soup_server_message_steal_connection(message) {
                 g_io_stream_close(stream, nil, nil)
@@ -108,16 +107,23 @@ public final class SandboxServer {
         }
     }
 
+    /// A message held back by a `delay` fault; it keeps its reference to the message.
     private final class DelayedAnswer {
-        let server: SandboxServer
         let message: OpaquePointer
         let request: SandboxRequest
 
-        init(server: SandboxServer, message: OpaquePointer, request: SandboxRequest) {
-            self.server = server
+        init(message: OpaquePointer, request: SandboxRequest) {
             self.message = message
             self.request = request
         }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(message)) }
+    }
+
+    /// The request handler's user data: the server, weakly.
+    private final class WeakServer {
+        weak var server: SandboxServer?
+        init(_ server: SandboxServer) { self.server = server }
     }
 
     private func respond(_ message: OpaquePointer, with response: SandboxResponse) {

@@ -72,7 +72,7 @@ struct DemoCommand {
             Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
         }
         let daemon = NotifierDaemon(
-            settings: .init(interval: interval, policy: UnreadPolicy(), localizer: processLocalizer),
+            settings: NotifierSettings(interval: interval), localizer: processLocalizer,
             client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
             accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink)
         try Terminal.write(lines: [

@@ -58,7 +58,7 @@ struct RunCommand {
             throw .unavailable(error.description)
         }
         let daemon = NotifierDaemon(
-            settings: Self.settings(context, interval: interval),
+            settings: Self.settings(context, interval: interval), localizer: context.localizer,
             client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
             accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
             sink: LibnotifySink(appName: "Weibo Notifier"))
@@ -80,27 +80,29 @@ struct RunCommand {
         } catch {
             Log.warning("no tray icon: \(error)")
         }
+        var endpoints = context.configuration.endpoints
         host.reload = { [environment, apiBase, self] in
             // A bad file keeps the settings in force; the message says what is wrong.
             do {
                 let fresh = try CommandContext(environment: environment, apiBase: apiBase)
                 let seconds = try Self.checkedInterval(self.interval ?? fresh.configuration.interval, configuration: fresh.configuration)
-                daemon.reload(settings: Self.settings(fresh, interval: seconds))
+                let moved = fresh.configuration.endpoints != endpoints
+                endpoints = fresh.configuration.endpoints
+                daemon.reload(
+                    settings: Self.settings(fresh, interval: seconds),
+                    client: moved ? WeiboClient(endpoints: endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(seconds))) : nil)
             } catch {
                 Log.warning("keeping the current settings: \(error)")
-                daemon.reloadAccount()
+                daemon.accountChanged()
             }
         }
         host.run(accountFile: context.directories.accountFile)
     }
 
-    static func settings(_ context: CommandContext, interval: Int) -> NotifierDaemon.Settings {
-        var settings = NotifierDaemon.Settings(
-            interval: interval,
-            policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
-            localizer: context.localizer)
-        settings.quietHours = context.configuration.quietHours
-        return settings
+    static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {
+        NotifierSettings(
+            interval: interval, policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
+            quietHours: context.configuration.quietHours)
     }
 
     /// A request always ends well before the next tick.
@@ -182,7 +184,7 @@ struct DaemonControlCommand {
         do {
             switch action {
             case .refresh:
-                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh"))
+                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000))
                 try Terminal.write(lines: [tr("Marked as seen.")])
             case .markRead:
                 DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))

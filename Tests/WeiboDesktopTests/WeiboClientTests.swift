@@ -185,6 +185,8 @@ import WeiboTestSupport
             let remote = WeiboClient(endpoints: WeiboEndpoints(singleBase: "http://api.weibo.com"))
             var refused: Result<UnreadCounts, WeiboClientError>?
             remote.unreadCounts(for: account) { refused = $0 }
+            #expect(refused == nil, "the client always answers later, never inside the call")
+            MainContext.run(timeout: 10) { refused != nil }
             guard case .failure(.transport(.refusedURL(let reason))) = refused else {
                 Issue.record("plain http to a remote host must be refused, got \(String(describing: refused))")
                 return

@@ -510,7 +510,9 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.notifications().last?.body == "2 new posts" })
         try "[notifier]\nnotify=cmt;dm\ncount_only=status\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         kill(try #require(setup.daemon).processIdentifier, SIGHUP)
-        #expect(waitUntil { setup.bus.daemonPolls() >= 2 }, "a reload checks at once")
+        // Posts no longer raise a bubble: the new settings apply at once, without a check.
+        #expect(waitUntil { setup.bus.closedIDs().count == 1 }, "a reload applies at once")
+        #expect(setup.bus.daemonPolls() == 1, "reading the configuration again does not poll")
         setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.notifications().last?.body == "1 comment" }, "\(setup.bus.notifications().map(\.body))")

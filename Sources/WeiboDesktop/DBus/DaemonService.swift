@@ -26,7 +26,7 @@ public final class DaemonService {
     private let connection: OpaquePointer
     private let daemon: NotifierDaemon
     private var registration: UInt32 = 0
-    private var nameLostSubscription: UInt32 = 0
+    private var nameLostSubscription: DBusSignalSubscription?
     private let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
     public var nameLost: (() -> Void)?
@@ -53,10 +53,11 @@ public final class DaemonService {
         vtable = .allocate(capacity: 1)
         vtable.initialize(to: GDBusInterfaceVTable(
             method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let data, let method, let invocation else { return }
-                // The registration holds the service unretained; `deinit` unregisters first.
-                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().methodCalled(
-                    String(cString: method), parameters, invocation)
+                guard let method, let invocation else { return }
+                guard let service = WeakTarget.object(DaemonService.self, in: data) else {
+                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                }
+                service.methodCalled(String(cString: method), parameters, invocation)
             }, get_property: nil, set_property: nil,
             padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
 
@@ -66,7 +67,7 @@ public final class DaemonService {
         }
         defer { g_dbus_node_info_unref(node) }
         registration = g_dbus_connection_register_object(
-            connection, SessionBus.objectPath, node.pointee.interfaces[0], vtable, Unmanaged.passUnretained(self).toOpaque(), nil,
+            connection, SessionBus.objectPath, node.pointee.interfaces[0], vtable, WeakTarget.retained(self), WeakTarget.release,
             &error)
         if registration == 0 {
             throw .bus("cannot export \(SessionBus.objectPath): \(error.map { GLibError(taking: $0).message } ?? "")")
@@ -75,18 +76,17 @@ public final class DaemonService {
             guard let self else { return }
             self.emitCountsChanged(unread)
             self.updateDockBadge(unread)
-            self.tray?.update(unread: unread, phase: self.daemon.phase)
+            self.tray?.update()
         }
         daemon.phaseChanged = { [weak self] phase in
             guard let self else { return }
             self.emitStateChanged(phase)
-            self.tray?.update(unread: self.daemon.unread, phase: phase)
+            self.tray?.update()
         }
     }
 
     deinit {
         if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
-        if nameLostSubscription != 0 { g_dbus_connection_signal_unsubscribe(connection, nameLostSubscription) }
         vtable.deinitialize(count: 1)
         vtable.deallocate()
     }
@@ -112,13 +112,13 @@ public final class DaemonService {
         guard result == 1 || result == 4 else {
             throw .alreadyRunning(pid: SessionBus.ownerPID(connection, name: SessionBus.busName))
         }
-        nameLostSubscription = g_dbus_connection_signal_subscribe(
-            connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameLost", "/org/freedesktop/DBus", SessionBus.busName,
-            G_DBUS_SIGNAL_FLAGS_NONE,
-            { _, _, _, _, _, _, data in
-                guard let data else { return }
-                Unmanaged<DaemonService>.fromOpaque(data).takeUnretainedValue().nameLost?()
-            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        nameLostSubscription = DBusSignalSubscription(
+            connection: connection, sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameLost",
+            path: "/org/freedesktop/DBus"
+        ) { [weak self] _, parameters in
+            guard let parameters, Variants.string(in: parameters, at: 0) == SessionBus.busName else { return }
+            self?.nameLost?()
+        }
     }
 
     // MARK: - Methods
@@ -126,41 +126,47 @@ public final class DaemonService {
     private func methodCalled(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         switch method {
         case "Pause":
-            let value = g_variant_get_child_value(parameters, 0)
-            daemon.pause(seconds: Int(g_variant_get_uint32(value)))
-            g_variant_unref(value)
-            g_dbus_method_invocation_return_value(invocation, nil)
+            daemon.pause(seconds: parameters.map { Int(Variants.uint32(in: $0, at: 0)) } ?? 0)
         case "Resume":
             daemon.pause(seconds: 0)
-            g_dbus_method_invocation_return_value(invocation, nil)
         case "Refresh":
-            daemon.refreshAfterPoll()
-            g_dbus_method_invocation_return_value(invocation, nil)
+            // Answered when the check is done: the caller learns whether anything was marked.
+            g_object_ref(UnsafeMutableRawPointer(invocation))
+            daemon.refresh { failure in
+                if let failure {
+                    g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
+                } else {
+                    g_dbus_method_invocation_return_value(invocation, nil)
+                }
+                g_object_unref(UnsafeMutableRawPointer(invocation))
+            }
+            return
         case "ShowSummary":
             daemon.showSummary()
-            g_dbus_method_invocation_return_value(invocation, nil)
         case "MarkRead":
-            daemon.refresh()
-            g_dbus_method_invocation_return_value(invocation, nil)
+            daemon.markRead()
         case "CheckNow":
-            daemon.pollNow()
-            g_dbus_method_invocation_return_value(invocation, nil)
+            daemon.checkNow()
         case "GetCounts":
-            g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.unread)], 1))
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.notifier.unread)], 1))
         case "GetStatus":
-            g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([statusVariant()], 1))
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([statusVariant()], 1))
         default:
-            g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
+            return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
         }
+        g_dbus_method_invocation_return_value(invocation, nil)
     }
+
+    /// The D-Bus error of a request that could not be carried out (`Refresh` without an answer).
+    public static let failedError = "io.github.WeiboNotifier1.Error.Failed"
 
     /// `a{su}`: every watched counter by its API name, and `total`.
     static func countsVariant(_ unread: UnreadCounts) -> OpaquePointer? {
         var entries: [OpaquePointer?] = UnreadCounter.allCases.map {
-            g_variant_new_dict_entry(g_variant_new_string($0.rawValue), g_variant_new_uint32(UInt32(max(unread[$0], 0))))
+            g_variant_new_dict_entry(g_variant_new_string($0.rawValue), g_variant_new_uint32(UInt32(clamping: unread[$0])))
         }
         let total = UnreadCounter.allCases.reduce(0) { $0 + unread[$1] }
-        entries.append(g_variant_new_dict_entry(g_variant_new_string("total"), g_variant_new_uint32(UInt32(max(total, 0)))))
+        entries.append(g_variant_new_dict_entry(g_variant_new_string("total"), g_variant_new_uint32(UInt32(clamping: total))))
         let type = g_variant_type_new("{su}")
         defer { g_variant_type_free(type) }
         return g_variant_new_array(type, entries, gsize(entries.count))
@@ -172,22 +178,24 @@ public final class DaemonService {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
+        let notifier = daemon.notifier
+        func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
-            entry("state", g_variant_new_string(daemon.phase.rawValue)),
-            entry("last-poll", g_variant_new_int64(Int(daemon.state.lastSuccessfulPoll?.timeIntervalSince1970 ?? 0))),
-            entry("next-poll", g_variant_new_int64(Int(daemon.nextPollAt?.timeIntervalSince1970 ?? 0))),
-            entry("last-error", g_variant_new_string(daemon.lastError ?? "")),
+            entry("state", g_variant_new_string(notifier.phase.rawValue)),
+            entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
+            entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
+            entry("last-error", g_variant_new_string(notifier.lastError ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
-            entry("polls", g_variant_new_uint32(UInt32(daemon.completedPolls))),
-            entry("paused-until", g_variant_new_int64(Int(daemon.pausedUntil?.timeIntervalSince1970 ?? 0))),
-            entry("quiet", g_variant_new_boolean(daemon.isQuiet ? 1 : 0)),
+            entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
+            entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
+            entry("quiet", g_variant_new_boolean(notifier.isQuiet(at: Date()) ? 1 : 0)),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }
         return g_variant_new_array(type, entries, gsize(entries.count))
     }
 
-    private func emitStateChanged(_ phase: NotifierDaemon.Phase) {
+    private func emitStateChanged(_ phase: NotifierPhase) {
         g_dbus_connection_emit_signal(
             connection, nil, SessionBus.objectPath, SessionBus.interfaceName, "StateChanged",
             g_variant_new_tuple([g_variant_new_string(phase.rawValue)], 1), nil)
@@ -197,15 +205,14 @@ public final class DaemonService {
     /// unread total, urgent while @mentions or messages wait; hidden at zero. Sent from the
     /// daemon's own connection, as docks drop a badge when its sender goes away.
     private func updateDockBadge(_ unread: UnreadCounts) {
-        let total = daemon.settings.policy.total(unread)
-        let urgent = unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+        let badge = daemon.notifier.presenter.badge(unread)
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
         let entries: [OpaquePointer?] = [
-            entry("count", g_variant_new_int64(Int(total))),
-            entry("count-visible", g_variant_new_boolean(total > 0 ? 1 : 0)),
-            entry("urgent", g_variant_new_boolean(urgent ? 1 : 0)),
+            entry("count", g_variant_new_int64(badge.count)),
+            entry("count-visible", g_variant_new_boolean(badge.isVisible ? 1 : 0)),
+            entry("urgent", g_variant_new_boolean(badge.isUrgent ? 1 : 0)),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }

@@ -14,11 +14,9 @@ public struct DaemonStatus: Sendable {
     /// Asks the running daemon.
     public static func read(_ connection: OpaquePointer) throws(SessionBus.Failure) -> DaemonStatus {
         let statusReply = try SessionBus.callDaemon(connection, "GetStatus")
+        defer { release(statusReply) }
         let countsReply = try SessionBus.callDaemon(connection, "GetCounts")
-        defer {
-            release(statusReply)
-            release(countsReply)
-        }
+        defer { release(countsReply) }
         var status = DaemonStatus(state: "", pid: 0, lastPoll: nil, nextPoll: nil, lastError: "", unread: UnreadCounts())
         forEachEntry(of: statusReply) { key, value in
             // Values of a{sv} are variants: unwrap them first.
@@ -61,8 +59,7 @@ public struct DaemonStatus: Sendable {
         }
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
         if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
-        let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
-        lines.append(localizer.tr("unread: %s", parts.isEmpty ? localizer.text(.nothingUnread) : parts.joined(separator: " · ")))
+        lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))
         return lines
     }
 

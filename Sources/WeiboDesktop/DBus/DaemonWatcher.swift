@@ -14,9 +14,8 @@ public final class DaemonWatcher {
     private let update: Update
     private let pollBySelf: SelfPoll
     private let interval: UInt32
-    private var subscriptions: [UInt32] = []
-    private var nameWatch: UInt32 = 0
-    private var timer: UInt32 = 0
+    private var subscriptions: [AnyObject] = []
+    private var timer: GLibSource?
     /// Checking by itself (no daemon runs).
     private var polling = false
     private var unread = UnreadCounts()
@@ -29,13 +28,6 @@ public final class DaemonWatcher {
         self.update = update
     }
 
-    deinit {
-        stopPolling()
-        if let connection {
-            for id in subscriptions { g_dbus_connection_signal_unsubscribe(connection, id) }
-        }
-        if nameWatch != 0 { g_bus_unwatch_name(nameWatch) }
-    }
 
     /// Starts following: the daemon when it runs (and whenever it appears), else checks by itself.
     public func start() {
@@ -43,61 +35,43 @@ public final class DaemonWatcher {
             startPolling()
             return
         }
-        // Both handlers hold the watcher unretained; `deinit` removes them first.
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        subscriptions.append(g_dbus_connection_signal_subscribe(
-            connection, SessionBus.busName, SessionBus.interfaceName, "CountsChanged", SessionBus.objectPath, nil,
-            G_DBUS_SIGNAL_FLAGS_NONE,
-            { _, _, _, _, _, parameters, data in
-                guard let data, let parameters else { return }
-                let watcher = Unmanaged<DaemonWatcher>.fromOpaque(data).takeUnretainedValue()
-                watcher.unread = DaemonStatus.counts(inReply: parameters)
-                watcher.publish()
-            }, context, nil))
-        subscriptions.append(g_dbus_connection_signal_subscribe(
-            connection, SessionBus.busName, SessionBus.interfaceName, "StateChanged", SessionBus.objectPath, nil,
-            G_DBUS_SIGNAL_FLAGS_NONE,
-            { _, _, _, _, _, parameters, data in
-                guard let data, let parameters else { return }
-                let watcher = Unmanaged<DaemonWatcher>.fromOpaque(data).takeUnretainedValue()
-                let value = g_variant_get_child_value(parameters, 0)
-                defer { g_variant_unref(value) }
-                watcher.phase = g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
-                watcher.publish()
-            }, context, nil))
-        nameWatch = g_bus_watch_name_on_connection(
-            connection, SessionBus.busName, G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, data in
-                guard let data else { return }
-                Unmanaged<DaemonWatcher>.fromOpaque(data).takeUnretainedValue().daemonAppeared()
+        subscriptions = [
+            DBusSignalSubscription(
+                connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
+                path: SessionBus.objectPath
+            ) { [weak self] _, parameters in
+                guard let self, let parameters else { return }
+                self.unread = DaemonStatus.counts(inReply: parameters)
+                self.publish()
             },
-            { _, _, data in
-                guard let data else { return }
-                Unmanaged<DaemonWatcher>.fromOpaque(data).takeUnretainedValue().daemonVanished()
-            }, context, nil)
+            DBusSignalSubscription(
+                connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "StateChanged",
+                path: SessionBus.objectPath
+            ) { [weak self] _, parameters in
+                guard let self, let parameters else { return }
+                self.phase = NotifierPhase(rawValue: Variants.string(in: parameters, at: 0)) ?? .starting
+                self.publish()
+            },
+            BusNameWatch(
+                connection: connection, name: SessionBus.busName, appeared: { [weak self] in self?.daemonAppeared() },
+                vanished: { [weak self] in self?.startPolling() }),
+        ]
     }
 
-    /// The daemon's phase (`ok`, `offline`, `login-expired`, …).
-    private var phase = "starting"
+    /// The daemon's phase.
+    private var phase = NotifierPhase.starting
+    private let presenter = UnreadPresenter(localizer: Localizer())
 
     private func daemonAppeared() {
         stopPolling()
         guard let connection, let status = try? DaemonStatus.read(connection) else { return }
         unread = status.unread
-        phase = status.state
+        phase = NotifierPhase(rawValue: status.state) ?? .starting
         publish()
     }
 
-    private func daemonVanished() {
-        startPolling()
-    }
-
     private func publish() {
-        switch phase {
-        case "offline", "rate-limited": state = .offline
-        case "login-expired": state = .loginExpired
-        default: state = UnreadCounter.allCases.contains { unread[$0] > 0 } ? .unread : .none
-        }
+        state = presenter.barState(unread, phase: phase)
         update(unread, state)
     }
 
@@ -107,17 +81,15 @@ public final class DaemonWatcher {
         guard !polling else { return }
         polling = true
         pollOnce()
-        timer = g_timeout_add_seconds(interval, { data in
-            guard let data else { return CGLib_SOURCE_REMOVE }
-            Unmanaged<DaemonWatcher>.fromOpaque(data).takeUnretainedValue().pollOnce()
-            return CGLib_SOURCE_CONTINUE
-        }, Unmanaged.passUnretained(self).toOpaque())
+        timer = GLibSource.timeout(seconds: interval) { [weak self] in
+            self?.pollOnce()
+            return true
+        }
     }
 
     private func stopPolling() {
         polling = false
-        if timer != 0 { g_source_remove(timer) }
-        timer = 0
+        timer = nil
     }
 
     /// Checks by themselves that failed in a row: after three, the count is stale.

@@ -30,4 +30,31 @@ enum Variants {
     static func strings(_ values: [String]) -> OpaquePointer? {
         array("s", values.map { string($0) })
     }
+
+    // MARK: - Reading
+
+    /// The `u` at `index` of a tuple (0 when it is not one).
+    static func uint32(in tuple: OpaquePointer, at index: Int) -> UInt32 {
+        guard let child = child(of: tuple, at: index) else { return 0 }
+        defer { g_variant_unref(child) }
+        return typeString(child) == "u" ? g_variant_get_uint32(child) : 0
+    }
+
+    /// The `s` at `index` of a tuple ("" when it is not one).
+    static func string(in tuple: OpaquePointer, at index: Int) -> String {
+        guard let child = child(of: tuple, at: index) else { return "" }
+        defer { g_variant_unref(child) }
+        guard typeString(child) == "s" else { return "" }
+        return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+    }
+
+    private static func typeString(_ value: OpaquePointer) -> String {
+        g_variant_get_type_string(value).map { String(cString: $0) } ?? ""
+    }
+
+    /// A child of a container, owned by the caller; nil past the end.
+    private static func child(of container: OpaquePointer, at index: Int) -> OpaquePointer? {
+        guard g_variant_is_container(container) != 0, index < g_variant_n_children(container) else { return nil }
+        return g_variant_get_child_value(container, gsize(index))
+    }
 }

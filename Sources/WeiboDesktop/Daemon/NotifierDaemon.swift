@@ -2,431 +2,198 @@ import CGLib
 public import FoundationEssentials
 public import WeiboKit
 
-/// The notifier: polls the unread counts on a GLib timer, tells the user with one bubble,
-/// shows the timeline summary on a click, and clears everything on a refresh.
+/// The GLib shell around one account's `Notifier`: it carries out the core's effects (timers,
+/// requests to Weibo, bubbles, the state file, signals) and feeds what comes of them back as
+/// events. It decides nothing itself.
 ///
-/// Runs on the main context's thread. Never two polls at once; every request ends well before
-/// the next tick (the HTTP client's total timeout is shorter than the interval).
+/// Runs on the main context's thread. Events that arrive while effects are being carried out
+/// (a bubble's id, a synchronous failure) wait in a queue, so the core sees them one at a time.
 public final class NotifierDaemon {
-    /// What the daemon is doing, for `GetStatus` and the tray.
-    public enum Phase: String, Sendable {
-        case starting, ok, offline
-        case loginExpired = "login-expired"
-        case rateLimited = "rate-limited"
-    }
-
-    public struct Settings: Sendable {
-        public var interval: Int
-        public var policy: UnreadPolicy
-        /// The words of bubbles and summaries.
-        public var localizer: Localizer
-        /// A daily stretch without bubbles.
-        public var quietHours: QuietHours?
-        /// Popup summary size: width in cells and lines in all.
-        public var summaryWidth = 40
-        public var summaryLines = 12
-
-        public init(interval: Int, policy: UnreadPolicy, localizer: Localizer) {
-            self.interval = interval
-            self.policy = policy
-            self.localizer = localizer
-        }
-    }
-
-    public private(set) var state: UnreadState
-    public private(set) var phase: Phase = .starting {
-        didSet { if phase != oldValue { phaseChanged?(phase) } }
-    }
-    /// Called when the phase changes (D-Bus `StateChanged`, status bars).
-    public var phaseChanged: ((Phase) -> Void)?
-    public private(set) var lastError: String?
-    public private(set) var nextPollAt: Date?
-    /// Polls finished since start, answered or failed.
-    public private(set) var completedPolls = 0
+    public private(set) var notifier: Notifier
     /// Called with the unread amounts whenever they change (D-Bus signal, tray, badge).
     public var countsChanged: ((UnreadCounts) -> Void)?
-    public var settings: Settings
+    /// Called when the phase changes (D-Bus `StateChanged`, tray, status bars).
+    public var phaseChanged: ((NotifierPhase) -> Void)?
 
-    private let client: WeiboClient
+    private var client: WeiboClient
     private let accounts: AccountStore
     private var account: Account?
     private let stateStore: StateStore
     private let sink: any NotificationSink
     private let clock: () -> Date
-    private var schedule: PollSchedule
-    private var timer: UInt32 = 0
-    private var pollInFlight = false
-    private var refreshWhenPolled = false
-    /// No bubbles until then (the tray menu's pause).
-    public private(set) var pausedUntil: Date?
-    /// A bubble was held back while quiet: one catch-up bubble when the quiet ends.
-    private var heldBack = false
-    private var quietTimer: UInt32 = 0
-    /// The counts were announced at least once (the badge and bars start from the first poll).
-    private var announced = false
-    private var lastExpiryWarning: Date?
-    private let localizer: Localizer
+    private var pollTimer: GLibSource?
+    private var quietTimer: GLibSource?
+    private var queue: [NotifierEvent] = []
+    private var isHandling = false
+    private var waitingCallers: [RequestID: (String?) -> Void] = [:]
+    private var nextRequest: UInt64 = 1
 
     public init(
-        settings: Settings, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
+        settings: NotifierSettings, localizer: Localizer, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
         sink: any NotificationSink, clock: @escaping () -> Date = { Date() }
     ) {
-        self.settings = settings
+        notifier = Notifier(settings: settings, localizer: localizer, zone: SystemTimeZone())
         self.client = client
         self.accounts = accounts
         self.stateStore = stateStore
         self.sink = sink
         self.clock = clock
-        localizer = settings.localizer
-        schedule = PollSchedule(interval: settings.interval)
-        state = stateStore.load()
-        sink.actionInvoked = { [weak self] key in self?.actionInvoked(key) }
-        sink.unreadClosed = { [weak self] reason in self?.bubbleClosed(reason) }
-    }
-
-    deinit {
-        if timer != 0 { g_source_remove(timer) }
-        if quietTimer != 0 { g_source_remove(quietTimer) }
-    }
-
-    // MARK: - Quiet hours and pause
-
-    /// Whether bubbles are held back now: quiet hours, or a pause.
-    public var isQuiet: Bool {
-        let now = clock()
-        if let pausedUntil, pausedUntil > now { return true }
-        return settings.quietHours?.contains(now, zone: SystemTimeZone()) ?? false
-    }
-
-    /// No bubbles for `seconds` (0 resumes at once); counts keep updating everywhere else.
-    public func pause(seconds: Int) {
-        pausedUntil = seconds > 0 ? clock().addingTimeInterval(TimeInterval(seconds)) : nil
-        if seconds > 0, state.shown != nil {
-            sink.closeUnread()
+        sink.actionInvoked = { [weak self] key in
+            guard let self else { return }
+            self.send(.actionInvoked(key, at: self.clock()))
         }
-        scheduleQuietEnd()
-        if seconds <= 0 { quietEnded() }
+        sink.unreadClosed = { [weak self] reason in self?.send(.bubbleClosed(reason)) }
     }
 
-    /// When the quiet ends, the catch-up bubble.
-    private func scheduleQuietEnd() {
-        if quietTimer != 0 {
-            g_source_remove(quietTimer)
-            quietTimer = 0
-        }
-        let now = clock()
-        guard isQuiet else { return }
-        var end = pausedUntil.map { max($0, now) } ?? now
-        if let quiet = settings.quietHours {
-            end = quiet.end(after: end, zone: SystemTimeZone())
-        }
-        let seconds = max(1, UInt32(end.timeIntervalSince(now).rounded(.up)))
-        // One-shot and unretained: `deinit` removes it.
-        quietTimer = g_timeout_add_seconds(seconds, { data in
-            guard let data else { return CGLib_SOURCE_REMOVE }
-            let daemon = Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue()
-            daemon.quietTimer = 0
-            daemon.quietEnded()
-            return CGLib_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque())
-    }
+    // MARK: - What the session and the user ask
 
-    private func quietEnded() {
-        if isQuiet {
-            scheduleQuietEnd()
-            return
-        }
-        pausedUntil = nil
-        guard heldBack else { return }
-        heldBack = false
-        let unread = self.unread
-        guard settings.policy.notify.contains(where: { unread[$0] > 0 }) else { return }
-        var bubble = unreadBubble(unread)
-        bubble.body = localizer.text(.whileAway(bubble.body))
-        if sink.showUnread(bubble) {
-            state.shown = unread
-            stateStore.save(state)
-        }
-    }
-
-    /// The unread amounts now (above the baseline).
-    public var unread: UnreadCounts { settings.policy.unread(state.lastCounts, baseline: state.baseline) }
-
-    /// Polls now, then every interval.
+    /// Reads the saved state and the login, then checks now and every interval.
     public func start() {
-        loadAccount()
-        pollNow()
+        send(.started(stateStore.load(), login: loadLogin(), at: clock()))
     }
 
-    /// Polls at once (D-Bus `CheckNow`, the network coming back, resume from suspend).
-    public func pollNow() {
-        schedule.reset()
-        poll()
+    /// Checks at once (D-Bus `CheckNow`, the tray, the network coming back, resume from suspend).
+    public func checkNow() { send(.checkRequested(at: clock())) }
+
+    /// The account file changed: a new login (or a logout) takes effect at once.
+    public func accountChanged() { send(.loginChanged(loadLogin(), at: clock())) }
+
+    /// Settings read again (SIGHUP). The login is read again too, and counts as changed only when
+    /// it did. `client`: a client for a changed API address (the counts known are then stale).
+    public func reload(settings: NotifierSettings, client newClient: WeiboClient? = nil) {
+        if let newClient { client = newClient }
+        let before = account
+        let login = loadLogin()
+        send(.settingsChanged(settings, sourceChanged: newClient != nil, at: clock()))
+        if account != before { send(.loginChanged(login, at: clock())) }
     }
 
-    /// The account file changed, or SIGHUP: read the login again and poll.
-    public func reloadAccount() {
-        loadAccount()
-        if account != nil { pollNow() }
+    /// Checks once more, then counts what that check found as seen; `done` gets nil, or why
+    /// nothing could be checked (and so nothing was marked).
+    public func refresh(_ done: @escaping (String?) -> Void) {
+        let request = RequestID(nextRequest)
+        nextRequest += 1
+        waitingCallers[request] = done
+        send(.refreshRequested(request, at: clock()))
     }
 
-    /// The user looked at the timeline: everything up to now is seen; the bubble closes.
-    public func refresh() {
-        let (newState, decision) = settings.policy.refresh(state)
-        apply(newState, decision)
-    }
+    /// Everything known counts as seen; the bubble closes.
+    public func markRead() { send(.markReadRequested) }
 
-    /// Polls, then counts everything up to that poll as seen (`weibo-notifier refresh`).
-    public func refreshAfterPoll() {
-        refreshWhenPolled = true
-        pollNow()
-        if !pollInFlight {
-            // No poll could start (no login): refresh with what is known.
-            refreshWhenPolled = false
-            refresh()
-        }
-    }
+    /// The newest posts as a summary bubble, then as `markRead`.
+    public func showSummary() { send(.summaryRequested) }
 
-    /// Fetches the newest statuses, shows them as a summary bubble, then counts as a refresh.
-    /// A failed fetch shows a short error bubble and clears nothing.
-    public func showSummary() {
-        guard let account else {
-            sink.showTransient(Bubble(summary: localizer.text(.appName), body: localizer.text(.loginExpired), isTransient: true))
-            return
-        }
-        let wanted = min(max(unread.status, 1), 20)
-        client.homeTimeline(for: account, count: wanted) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let page):
-                self.sink.showTransient(self.summaryBubble(page.statuses))
-                self.refresh()
-            case .failure(let error):
-                Log.message("summary: \(error)")
-                self.sink.showTransient(Bubble(
-                    summary: self.localizer.text(.appName), body: self.localizer.text(.summaryFailed(error.description)),
-                    isTransient: true))
-            }
-        }
-    }
-
-    // MARK: - Polling
-
-    private func loadAccount() {
-        do {
-            account = try accounts.load()
-            if phase == .loginExpired { phase = .starting }
-        } catch {
-            account = nil
-            enterLoginExpired(reason: error.description, showBubble: phase != .loginExpired)
-        }
-    }
-
-    private func poll() {
-        // After an expired login, only a new login (account file, SIGHUP) polls again.
-        guard !pollInFlight, phase != .loginExpired else { return }
-        if timer != 0 {
-            g_source_remove(timer)
-            timer = 0
-        }
-        guard let account else { return }
-        if account.isExpired(at: clock()) {
-            enterLoginExpired(reason: tr("the login expired"), showBubble: phase != .loginExpired)
-            return
-        }
-        warnIfExpiringSoon(account)
-        pollInFlight = true
-        client.unreadCounts(for: account) { [weak self] result in
-            guard let self else { return }
-            self.pollInFlight = false
-            self.completedPolls += 1
-            self.pollFinished(result)
-        }
-    }
-
-    private func pollFinished(_ result: Result<UnreadCounts, WeiboClientError>) {
-        switch result {
-        case .success(let counts):
-            let (newState, decision) = settings.policy.poll(counts, at: clock(), state: state)
-            phase = .ok
-            lastError = nil
-            apply(newState, decision)
-            if refreshWhenPolled {
-                refreshWhenPolled = false
-                refresh()
-            }
-            scheduleNext(.success)
-        case .failure(let error):
-            lastError = error.description
-            switch error {
-            case .api(let apiError) where apiError.kind == .auth:
-                enterLoginExpired(reason: error.description, showBubble: phase != .loginExpired)
-            case .api(let apiError) where apiError.kind == .rateLimit:
-                phase = .rateLimited
-                Log.message("rate limited: \(error)")
-                waitForRateLimitReset()
-            case .api(let apiError) where apiError.kind == .wrongUser || apiError.kind == .clientBug:
-                phase = .offline
-                Log.warning("\(error)")
-                scheduleNext(.transientFailure)
-            default:
-                phase = .offline
-                Log.message("poll failed: \(error)")
-                scheduleNext(.transientFailure)
-            }
-        }
-    }
-
-    /// Asks Weibo when the limit resets and waits until then; an hour when it will not say.
-    private func waitForRateLimitReset() {
-        guard let account else { return scheduleNext(.rateLimited(resetIn: nil)) }
-        pollInFlight = true
-        client.rateLimitStatus(for: account) { [weak self] result in
-            guard let self else { return }
-            self.pollInFlight = false
-            let resetIn = (try? result.get()).map(\.resetTimeInSeconds).flatMap { $0 > 0 ? $0 : nil }
-            self.scheduleNext(.rateLimited(resetIn: resetIn))
-        }
-    }
-
-    /// New settings (SIGHUP read the configuration again): they apply from the next poll.
-    public func reload(settings: Settings) {
-        self.settings = settings
-        schedule.interval = settings.interval
-        reloadAccount()
-    }
-
-    private func scheduleNext(_ outcome: PollSchedule.Outcome) {
-        guard let seconds = schedule.next(after: outcome) else {
-            nextPollAt = nil
-            return
-        }
-        nextPollAt = clock().addingTimeInterval(TimeInterval(seconds))
-        // One-shot and unretained: `deinit` removes it.
-        timer = g_timeout_add_seconds(
-            UInt32(seconds),
-            { data in
-                guard let data else { return CGLib_SOURCE_REMOVE }
-                let daemon = Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue()
-                daemon.timer = 0
-                if let planned = daemon.nextPollAt, daemon.schedule.noticeClockJump(planned: planned, now: daemon.clock()) {
-                    Log.message("this tick came \(Int(daemon.clock().timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
-                }
-                daemon.poll()
-                return CGLib_SOURCE_REMOVE
-            }, Unmanaged.passUnretained(self).toOpaque())
-    }
-
-    private func enterLoginExpired(reason: String, showBubble: Bool) {
-        phase = .loginExpired
-        lastError = reason
-        nextPollAt = nil
-        if timer != 0 {
-            g_source_remove(timer)
-            timer = 0
-        }
-        Log.message("no polling until a new login: \(reason)")
-        if showBubble {
-            sink.showTransient(Bubble(summary: localizer.text(.appName), body: localizer.text(.loginExpired)))
-        }
-    }
-
-    /// One warning a day when the login runs out within a week.
-    private func warnIfExpiringSoon(_ account: Account) {
-        let now = clock()
-        let left = account.secondsLeft(at: now)
-        guard left < 7 * 86_400 else { return }
-        if let last = lastExpiryWarning, now.timeIntervalSince(last) < 86_400 { return }
-        lastExpiryWarning = now
-        sink.showTransient(Bubble(
-            summary: localizer.text(.appName), body: localizer.text(.loginExpiresSoon(days: Int(left / 86_400))),
-            isTransient: true))
-    }
-
-    // MARK: - The bubble
-
-    private func apply(_ newState: UnreadState, _ decision: UnreadPolicy.Decision) {
-        let before = unread
-        state = newState
-        switch decision {
-        case .show(let unread), .update(let unread):
-            if isQuiet {
-                // Quiet: held back, summed up in one bubble when the quiet ends.
-                heldBack = true
-                state.shown = nil
-                scheduleQuietEnd()
-            } else if !sink.showUnread(unreadBubble(unread)) {
-                // No notification server took it: not shown, so the next poll tries again.
-                state.shown = nil
-            }
-        case .close:
-            sink.closeUnread()
-        case .nothing:
-            break
-        }
-        // Once, after the bubble's fate is known.
-        stateStore.save(state)
-        if unread != before || !announced {
-            announced = true
-            countsChanged?(unread)
-        }
-    }
-
-    func unreadBubble(_ unread: UnreadCounts) -> Bubble {
-        let parts = settings.policy.notify.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
-        return Bubble(
-            summary: localizer.text(.appName), body: parts.joined(separator: " · "),
-            actions: [
-                .init(Bubble.Action.clickKey, localizer.text(.showTimeline)),
-                .init(Bubble.Action.markReadKey, localizer.text(.markAllRead)),
-                .init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo)),
-            ])
-    }
-
-    /// The compact timeline summary: as many statuses as fit the popup's lines.
-    func summaryBubble(_ statuses: [Status]) -> Bubble {
-        let layout = StatusFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: clock())
-        let renderer = FrameRenderer()
-        var lines: [String] = []
-        for status in statuses {
-            let remaining = settings.summaryLines - lines.count - (lines.isEmpty ? 0 : 1)
-            guard remaining >= 2 else { break }
-            let frame = layout.frame(for: status, width: settings.summaryWidth, style: .compact(maxLines: min(3, remaining)))
-            if !lines.isEmpty { lines.append("") }
-            lines += renderer.lines(of: frame)
-        }
-        return Bubble(
-            summary: localizer.text(.newestPosts(statuses.count)),
-            body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
-            actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))], isTransient: true)
-    }
-
-    private func actionInvoked(_ key: String) {
-        switch key {
-        case Bubble.Action.clickKey: showSummary()
-        case Bubble.Action.markReadKey: refresh()
-        case Bubble.Action.openWeiboKey: Self.openWeibo()
-        default: Log.debug("unknown action \(key)")
-        }
-    }
-
-    private func bubbleClosed(_ reason: BubbleCloseReason) {
-        // Closed by us (refresh, zero): the state already says so.
-        guard reason != .closedByProgram, state.shown != nil else { return }
-        state = settings.policy.bubbleClosed(state)
-        stateStore.save(state)
+    /// No bubbles for `seconds` (0 resumes at once).
+    public func pause(seconds: Int) {
+        send(seconds > 0 ? .pauseRequested(seconds: seconds, at: clock()) : .resumeRequested(at: clock()))
     }
 
     /// https://weibo.com in the user's browser.
-    public static func openWeibo() {
-        var error: UnsafeMutablePointer<GError>?
-        if g_app_info_launch_default_for_uri("https://weibo.com", nil, &error) == 0 {
-            Log.message("cannot open https://weibo.com: \(error.map { GLibError(taking: $0).message } ?? "no handler")")
+    public func openWeibo() { Browser.open("https://weibo.com") }
+
+    /// Saves the state (SIGTERM): whatever the core holds now.
+    public func saveState() { stateStore.save(notifier.state) }
+
+    // MARK: - Events in, effects out
+
+    /// Hands `event` to the core and carries out what it says; events raised meanwhile wait their turn.
+    public func send(_ event: NotifierEvent) {
+        queue.append(event)
+        guard !isHandling else { return }
+        isHandling = true
+        defer { isHandling = false }
+        while !queue.isEmpty {
+            for effect in notifier.handle(queue.removeFirst()) { perform(effect) }
         }
     }
 
-    /// Saves the state (SIGTERM).
-    public func saveState() {
-        stateStore.save(state)
+    private func perform(_ effect: NotifierEffect) {
+        switch effect {
+        case .startPoll: startPoll()
+        case .askRateLimitReset: askRateLimitReset()
+        case .schedulePoll(let at):
+            pollTimer = at.map { at in
+                GLibSource.once(afterSeconds: at.timeIntervalSince(clock())) { [weak self] in
+                    guard let self else { return }
+                    self.send(.pollTimerFired(at: self.clock()))
+                }
+            }
+        case .scheduleQuietEnd(let at):
+            quietTimer = at.map { at in
+                GLibSource.once(afterSeconds: at.timeIntervalSince(clock())) { [weak self] in
+                    guard let self else { return }
+                    self.send(.quietTimerFired(at: self.clock()))
+                }
+            }
+        case .showUnread(let bubble, let id):
+            send(sink.showUnread(bubble, replacing: id).map { .bubbleShown(id: $0) } ?? .bubbleNotShown)
+        case .closeUnread(let id): sink.closeUnread(id: id)
+        case .adoptBubble(let id): sink.adopt(id: id)
+        case .showTransient(let bubble): sink.showTransient(bubble)
+        case .fetchSummary(let count): fetchSummary(count: count)
+        case .open(let url): Browser.open(url)
+        case .save(let state): stateStore.save(state)
+        case .countsChanged(let unread): countsChanged?(unread)
+        case .phaseChanged(let phase): phaseChanged?(phase)
+        case .finishRequest(let request, let failure): waitingCallers.removeValue(forKey: request)?(failure)
+        case .log(let level, let message):
+            switch level {
+            case .debug: Log.debug(message)
+            case .info: Log.info(message)
+            case .message: Log.message(message)
+            case .warning: Log.warning(message)
+            }
+        }
+    }
+
+    private func loadLogin() -> Login {
+        do {
+            let loaded = try accounts.load()
+            account = loaded
+            return .valid(expiresAt: loaded.expiresAt)
+        } catch {
+            account = nil
+            return .missing(reason: error.description)
+        }
+    }
+
+    private func startPoll() {
+        guard let account else { return send(.pollFailed(PollFailure(.loginRejected, tr("not logged in")), at: clock())) }
+        client.unreadCounts(for: account) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let counts): self.send(.pollSucceeded(counts, at: self.clock()))
+            case .failure(let error): self.send(.pollFailed(Self.pollFailure(error), at: self.clock()))
+            }
+        }
+    }
+
+    /// Weibo's error, sorted by what the notifier does about it.
+    static func pollFailure(_ error: WeiboClientError) -> PollFailure {
+        switch error {
+        case .api(let apiError) where apiError.kind == .auth: return PollFailure(.loginRejected, error.description)
+        case .api(let apiError) where apiError.kind == .rateLimit: return PollFailure(.rateLimited, error.description)
+        case .api(let apiError) where apiError.kind == .wrongUser || apiError.kind == .clientBug: return PollFailure(.refused, error.description)
+        default: return PollFailure(.transient, error.description)
+        }
+    }
+
+    private func askRateLimitReset() {
+        guard let account else { return send(.rateLimitResetKnown(seconds: nil, at: clock())) }
+        client.rateLimitStatus(for: account) { [weak self] result in
+            guard let self else { return }
+            self.send(.rateLimitResetKnown(seconds: (try? result.get())?.resetTimeInSeconds, at: self.clock()))
+        }
+    }
+
+    private func fetchSummary(count: Int) {
+        guard let account else { return send(.summaryFailed(tr("not logged in"))) }
+        client.homeTimeline(for: account, count: count) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let page): self.send(.summaryFetched(page.statuses, at: self.clock()))
+            case .failure(let error): self.send(.summaryFailed(error.description))
+            }
+        }
     }
 }

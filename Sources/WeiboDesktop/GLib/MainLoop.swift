@@ -1,23 +1,23 @@
 import CGLib
 import Glibc
 
-/// The program's GLib main loop, on the default main context, and what ends it.
+/// The program's GLib main loop, on the thread-default main context, and what ends it.
 public final class MainLoop {
     private let loop: OpaquePointer
-    private var sources: [UInt32] = []
+    private var sources: [GLibSource] = []
     /// Runs when SIGINT or SIGTERM arrives, before the loop quits.
     private var terminating: (() -> Void)?
 
     public init() {
-        loop = g_main_loop_new(nil, 0)
+        loop = g_main_loop_new(g_main_context_get_thread_default(), 0)
     }
 
     deinit {
-        for source in sources { g_source_remove(source) }
+        sources = []
         g_main_loop_unref(loop)
     }
 
-    /// Runs the default main context until `quit`.
+    /// Runs the main context until `quit`.
     public func run() {
         g_main_loop_run(loop)
     }
@@ -31,24 +31,20 @@ public final class MainLoop {
         terminating = then
         Self.unblock([SIGINT, SIGTERM])
         for signal in [SIGINT, SIGTERM] {
-            // The handlers hold the loop unretained; `deinit` removes them first.
-            sources.append(g_unix_signal_add(signal, { data in
-                guard let data else { return CGLib_SOURCE_REMOVE }
-                let loop = Unmanaged<MainLoop>.fromOpaque(data).takeUnretainedValue()
-                loop.terminating?()
-                loop.quit()
-                return CGLib_SOURCE_CONTINUE
-            }, Unmanaged.passUnretained(self).toOpaque()))
+            sources.append(GLibSource.unixSignal(signal) { [weak self] in
+                self?.terminating?()
+                self?.quit()
+                return true
+            })
         }
     }
 
     /// Quits as soon as `descriptor` reports an error or a hang-up (a reader that closed its pipe).
     public func quitWhenClosed(_ descriptor: Int32) {
-        sources.append(g_unix_fd_add(descriptor, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue), { _, _, data in
-            guard let data else { return CGLib_SOURCE_REMOVE }
-            Unmanaged<MainLoop>.fromOpaque(data).takeUnretainedValue().quit()
-            return CGLib_SOURCE_CONTINUE
-        }, Unmanaged.passUnretained(self).toOpaque()))
+        sources.append(GLibSource.fileDescriptor(descriptor, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue)) { [weak self] in
+            self?.quit()
+            return true
+        })
     }
 
     /// Lets `signals` through: a parent may have left them blocked, and the mask survives exec.

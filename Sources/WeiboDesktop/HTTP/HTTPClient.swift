@@ -36,13 +36,10 @@ public final class HTTPClient {
     /// Sends `request`; `completion` runs later on this thread's main context, exactly once.
     public func send(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
         let url = request.fullURL
-        if let refusal = Self.refusal(of: request.url) {
-            // Answer on the next turn of the loop, as a real request would.
-            let pending = Pending(completion: completion, host: "", timeout: totalTimeout, ioTimeout: ioTimeout, message: nil)
-            pending.finish(.failure(refusal))
-            return
-        }
         let message: OpaquePointer?
+        if let refusal = Self.refusal(of: request.url) {
+            return answerLater(.failure(refusal), completion)
+        }
         switch request.method {
         case .get:
             message = soup_message_new("GET", url)
@@ -51,8 +48,7 @@ public final class HTTPClient {
                 "POST", url, g_strdup(HTTPRequest.formEncode(request.parameters)))
         }
         guard let message else {
-            completion(.failure(.refusedURL(tr("not a valid URL: %s", Redaction.redact(url)))))
-            return
+            return answerLater(.failure(.refusedURL(tr("not a valid URL: %s", Redaction.redact(url)))), completion)
         }
         // Redirects are not followed: the API never redirects, and the OAuth approval's
         // redirect is read from its Location header.
@@ -80,6 +76,18 @@ public final class HTTPClient {
             Unmanaged.passRetained(pending).toOpaque())
     }
 
+    /// Answers on a later turn of the loop, as a real request would: the completion never runs
+    /// inside `send`.
+    private func answerLater(_ result: Result<HTTPResponse, HTTPError>, _ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
+        var source: GLibSource?
+        source = GLibSource.timeout(milliseconds: 0) {
+            // The source keeps itself alive through this closure until it has fired once.
+            withExtendedLifetime(source) { completion(result) }
+            source = nil
+            return false
+        }
+    }
+
     /// Why this client will not send to `url`, if it will not.
     static func refusal(of url: String) -> HTTPError? {
         guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else {
@@ -95,10 +103,16 @@ public final class HTTPClient {
         }
     }
 
-    /// 127.0.0.0/8, ::1 and localhost.
+    /// An IP literal in 127.0.0.0/8, `::1`, or exactly `localhost`; never a name that merely
+    /// starts with `127.` (`127.0.0.1.example.com` is someone else's machine).
     public static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmed(of: "[]")
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        let bare = host.trimmed(of: "[]").lowercased()
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets[0] == "127" else { return false }
+        return octets.allSatisfy { octet in
+            !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCII) && octet.allSatisfy(\.isNumber) && (Int(octet) ?? 256) <= 255
+        }
     }
 
     public static func host(of url: String) -> String {
@@ -115,7 +129,7 @@ public final class HTTPClient {
         let ioTimeout: UInt32
         let message: OpaquePointer?
         let cancellable = g_cancellable_new()
-        var timerID: UInt32 = 0
+        var timer: GLibSource?
         var timedOut = false
         var client: HTTPClient?
         var finished = false
@@ -132,25 +146,20 @@ public final class HTTPClient {
         }
 
         deinit {
-            if timerID != 0 { g_source_remove(timerID) }
+            timer = nil
             g_object_unref(UnsafeMutableRawPointer(cancellable))
             if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
         }
 
-        /// Cancels the request when the total timeout passes.
+        /// Cancels the request when the total timeout passes (a timer on the thread-default
+        /// context, where the request runs).
         func startTimer() {
-            // The timer holds an unretained reference: the request's own retain (released in
-            // the callback) keeps `self` alive, and `deinit` removes the timer first.
-            timerID = g_timeout_add_seconds(
-                timeout,
-                { data in
-                    guard let data else { return CGLib_SOURCE_REMOVE }
-                    let pending = Unmanaged<Pending>.fromOpaque(data).takeUnretainedValue()
-                    pending.timerID = 0
-                    pending.timedOut = true
-                    g_cancellable_cancel(pending.cancellable)
-                    return CGLib_SOURCE_REMOVE
-                }, Unmanaged.passUnretained(self).toOpaque())
+            timer = GLibSource.once(afterSeconds: Double(timeout)) { [weak self] in
+                guard let self else { return }
+                self.timer = nil
+                self.timedOut = true
+                g_cancellable_cancel(self.cancellable)
+            }
         }
 
         func requestFinished(session: UnsafeMutablePointer<SoupSession>?, result: OpaquePointer?) {
@@ -190,10 +199,7 @@ public final class HTTPClient {
             guard !finished else { return }
             finished = true
             defer { client = nil }
-            if timerID != 0 {
-                g_source_remove(timerID)
-                timerID = 0
-            }
+            timer = nil
             completion(result)
         }
 

@@ -1,17 +1,26 @@
 import CGLib
 import CLibNotify
+public import WeiboKit
 
 /// Bubbles through libnotify: one unread notification replaced in place, and passing ones.
 ///
 /// The unread `NotifyNotification` is kept until its "closed" signal (an action on a freed
 /// object is lost), and a new object is made after each close (the signal fires only once).
 /// Without a notification server every show fails; that is logged once, and tried again at the
-/// next show.
+/// next show. A bubble an earlier process showed is replaced or closed by its id, and its
+/// buttons and closing are followed over D-Bus until it is replaced (`adopt`).
 public final class LibnotifySink: NotificationSink {
     public var actionInvoked: ((String) -> Void)?
     public var unreadClosed: ((BubbleCloseReason) -> Void)?
 
     private var unread: UnsafeMutablePointer<NotifyNotification>?
+    private var unreadClosedHandler: GObjectSignalHandler?
+    /// Notifications closed by the server, released on the next turn of the loop (not inside
+    /// the emission of their own "closed" signal).
+    private var retiring: [(UnsafeMutablePointer<NotifyNotification>, GObjectSignalHandler?)] = []
+    private var retireSource: GLibSource?
+    /// The bubble of an earlier process, followed until replaced: its id and subscriptions.
+    private var adopted: (id: UInt32, subscriptions: [DBusSignalSubscription])?
     private let appIcon: String
     private let desktopEntry: String
     private var serverMissingLogged = false
@@ -25,7 +34,9 @@ public final class LibnotifySink: NotificationSink {
     }
 
     deinit {
+        unreadClosedHandler = nil
         if let unread { g_object_unref(UnsafeMutableRawPointer(unread)) }
+        for (notification, _) in retiring { g_object_unref(UnsafeMutableRawPointer(notification)) }
     }
 
     public var supportsActions: Bool { serverCapabilities.contains("actions") }
@@ -46,34 +57,78 @@ public final class LibnotifySink: NotificationSink {
         return found
     }
 
-    public func showUnread(_ bubble: Bubble) -> Bool {
+    public func showUnread(_ bubble: Bubble, replacing id: UInt32?) -> UInt32? {
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let unread {
             notify_notification_update(unread, bubble.summary, body(bubble), appIcon)
             notify_notification_clear_actions(unread)
             notification = unread
         } else {
-            guard let made = notify_notification_new(bubble.summary, body(bubble), appIcon) else { return false }
+            guard let made = notify_notification_new(bubble.summary, body(bubble), appIcon) else { return nil }
+            if let id { CLibNotify_notification_set_id(made, id) }
             notification = made
             unread = made
-            // The signal holds the sink unretained: the sink outlives its notifications
-            // (`deinit` drops the object, and with it the handler).
-            // The cast gives GObject the handler's real signature ("closed" passes the object and
-            // the user data), as g_signal_connect's G_CALLBACK cast does in C.
-            CGLib_signal_connect(
-                UnsafeMutableRawPointer(made), "closed",
-                unsafeBitCast(Self.notificationClosed as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
-                Unmanaged.passUnretained(self).toOpaque(), nil)
+            unreadClosedHandler = GObjectSignalHandler(UnsafeMutableRawPointer(made), signal: "closed", shape: .instanceOnly) {
+                [weak self] _, _ in self?.unreadWasClosed(made)
+            }
         }
         configure(notification, bubble)
-        return show(notification)
+        guard show(notification) else { return nil }
+        // libnotify follows it from now on.
+        adopted = nil
+        let shownID = CLibNotify_notification_get_id(notification)
+        return shownID > 0 ? shownID : nil
     }
 
-    public func closeUnread() {
-        guard let unread else { return }
+    public func closeUnread(id: UInt32?) {
+        adopted = nil
         var error: UnsafeMutablePointer<GError>?
-        notify_notification_close(unread, &error)
+        if let unread {
+            notify_notification_close(unread, &error)
+        } else if let id, let stand = notify_notification_new("", nil, nil) {
+            // A bubble an earlier process showed: closed by its id.
+            CLibNotify_notification_set_id(stand, id)
+            notify_notification_close(stand, &error)
+            g_object_unref(UnsafeMutableRawPointer(stand))
+        }
         if let error { Log.debug("closing the bubble: \(GLibError(taking: error).message)") }
+    }
+
+    public func adopt(id: UInt32) {
+        guard let bus = try? SessionBus.connect() else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let interface = "org.freedesktop.Notifications"
+        adopted = (id, [
+            DBusSignalSubscription(connection: bus, sender: interface, interface: interface, member: "ActionInvoked", path: "/org/freedesktop/Notifications") {
+                [weak self] _, parameters in
+                guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
+                self.actionInvoked?(Variants.string(in: parameters, at: 1))
+            },
+            DBusSignalSubscription(connection: bus, sender: interface, interface: interface, member: "NotificationClosed", path: "/org/freedesktop/Notifications") {
+                [weak self] _, parameters in
+                guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
+                self.adopted = nil
+                self.unreadClosed?(BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
+            },
+        ])
+    }
+
+    /// The server closed the unread bubble: the next show makes a new one.
+    private func unreadWasClosed(_ notification: UnsafeMutablePointer<NotifyNotification>) {
+        let reason = BubbleCloseReason(code: notify_notification_get_closed_reason(notification))
+        if unread == notification {
+            unread = nil
+            retiring.append((notification, unreadClosedHandler))
+            unreadClosedHandler = nil
+            retireSource = GLibSource.timeout(milliseconds: 0) { [weak self] in
+                guard let self else { return false }
+                for (notification, _) in self.retiring { g_object_unref(UnsafeMutableRawPointer(notification)) }
+                self.retiring = []
+                self.retireSource = nil
+                return false
+            }
+        }
+        unreadClosed?(reason)
     }
 
     public func showTransient(_ bubble: Bubble) {
@@ -140,23 +195,6 @@ public final class LibnotifySink: NotificationSink {
     private final class ActionTarget {
         weak var sink: LibnotifySink?
         init(sink: LibnotifySink) { self.sink = sink }
-    }
-
-    private static let notificationClosed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
-        guard let object, let data else { return }
-        let sink = Unmanaged<LibnotifySink>.fromOpaque(data).takeUnretainedValue()
-        // The signal's instance is the NotifyNotification it was connected on.
-        let notification = object.assumingMemoryBound(to: NotifyNotification.self)
-        let reason = BubbleCloseReason(code: notify_notification_get_closed_reason(notification))
-        if sink.unread == notification {
-            sink.unread = nil
-            // Released after the signal's emission is done with it.
-            g_idle_add({ data in
-                g_object_unref(data)
-                return CGLib_SOURCE_REMOVE
-            }, object)
-        }
-        sink.unreadClosed?(reason)
     }
 
     private static let transientClosed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, _ in

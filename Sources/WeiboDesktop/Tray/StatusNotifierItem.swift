@@ -37,14 +37,6 @@ public final class StatusNotifierItem {
         </node>
         """
 
-    /// The icon's state, and its icon name in the hicolor theme.
-    public enum Look: String, Sendable {
-        case normal = "io.github.WeiboNotifier"
-        case unread = "io.github.WeiboNotifier-unread"
-        case offline = "io.github.WeiboNotifier-offline"
-        case loginExpired = "io.github.WeiboNotifier-login-expired"
-    }
-
     private let connection: OpaquePointer
     private let daemon: NotifierDaemon
     private let menu: TrayMenu
@@ -52,13 +44,12 @@ public final class StatusNotifierItem {
     private let iconThemePath: String
     public let busName: String
     private var registrations: [UInt32] = []
-    private var watcherWatch: UInt32 = 0
+    private var watcherWatch: BusNameWatch?
     private var itemVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
     private var menuVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
-    private(set) var look = Look.normal
+    private(set) var look = TrayLook.normal
     private var status = "Passive"
     private var toolTip = ""
-    private var offlineSince: Date?
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
 
@@ -73,79 +64,65 @@ public final class StatusNotifierItem {
         busName = "org.kde.StatusNotifierItem-\(getpid())-1"
         itemVTable = .allocate(capacity: 1)
         menuVTable = .allocate(capacity: 1)
-        // Both registrations hold the item unretained; `deinit` unregisters them first.
+        // Both registrations hold the item weakly, in a box GDBus frees; `deinit` unregisters them.
         itemVTable.initialize(to: GDBusInterfaceVTable(
             method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let data, let method, let invocation else { return }
-                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().itemMethod(String(cString: method), parameters, invocation)
+                guard let method, let invocation else { return }
+                guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
+                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                }
+                item.itemMethod(String(cString: method), parameters, invocation)
             },
             get_property: { _, _, _, _, name, _, data in
-                guard let data, let name else { return nil }
-                return Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().itemProperty(String(cString: name))
+                guard let name else { return nil }
+                return WeakTarget.object(StatusNotifierItem.self, in: data)?.itemProperty(String(cString: name))
             }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
         menuVTable.initialize(to: GDBusInterfaceVTable(
             method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let data, let method, let invocation else { return }
-                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().menu.methodCalled(String(cString: method), parameters, invocation)
+                guard let method, let invocation else { return }
+                guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
+                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                }
+                item.menu.methodCalled(String(cString: method), parameters, invocation)
             },
             get_property: { _, _, _, _, name, _, data in
-                guard let data, let name else { return nil }
-                return Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().menu.property(String(cString: name))
+                guard let name else { return nil }
+                return WeakTarget.object(StatusNotifierItem.self, in: data)?.menu.property(String(cString: name))
             }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
         try register(Self.introspection, at: Self.itemPath, vtable: itemVTable)
         try register(TrayMenu.introspection, at: TrayMenu.objectPath, vtable: menuVTable)
         menu.clicked = { [weak self] command in self?.menuClicked(command) }
-        update(unread: daemon.unread, phase: daemon.phase)
+        update()
         claimName()
         watchWatcher()
     }
 
     deinit {
         for id in registrations { g_dbus_connection_unregister_object(connection, id) }
-        if watcherWatch != 0 { g_bus_unwatch_name(watcherWatch) }
-        if retryTimer != 0 { g_source_remove(retryTimer) }
         itemVTable.deinitialize(count: 1)
         itemVTable.deallocate()
         menuVTable.deinitialize(count: 1)
         menuVTable.deallocate()
     }
 
-    /// Follows the counts and the state: icon, status and tooltip, with their signals.
-    public func update(unread: UnreadCounts, phase: NotifierDaemon.Phase) {
-        let total = daemon.settings.policy.total(unread)
-        let newLook: Look
-        switch phase {
-        case .loginExpired: newLook = .loginExpired
-        case .offline: newLook = .offline
-        default: newLook = total > 0 ? .unread : .normal
-        }
-        if phase == .offline { offlineSince = offlineSince ?? Date() } else { offlineSince = nil }
-        let newStatus = total > 0 ? "NeedsAttention" : (phase == .ok || phase == .starting ? "Passive" : "Active")
-        let newToolTip = toolTipText(unread: unread, phase: phase)
-        if newLook != look {
-            look = newLook
+    /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
+    public func update() {
+        let notifier = daemon.notifier
+        let shown = notifier.presenter.tray(
+            notifier.unread, phase: notifier.phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince,
+            zone: notifier.zone)
+        if shown.look != look {
+            look = shown.look
             emit("NewIcon", nil)
         }
-        if newStatus != status {
-            status = newStatus
-            emit("NewStatus", Variants.tuple([Variants.string(newStatus)]))
+        if shown.status != status {
+            status = shown.status
+            emit("NewStatus", Variants.tuple([Variants.string(shown.status)]))
         }
-        if newToolTip != toolTip {
-            toolTip = newToolTip
+        if shown.toolTip != toolTip {
+            toolTip = shown.toolTip
             emit("NewToolTip", nil)
         }
-    }
-
-    private func toolTipText(unread: UnreadCounts, phase: NotifierDaemon.Phase) -> String {
-        let parts = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
-        var lines = parts.isEmpty ? [localizer.text(.nothingUnread)] : parts
-        switch phase {
-        case .loginExpired: lines.append(localizer.text(.loginExpired))
-        case .offline: lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? Date(), in: SystemTimeZone()).clockText)))
-        default:
-            if let last = daemon.state.lastSuccessfulPoll { lines.append(localizer.text(.checkedAt(CivilTime(last, in: SystemTimeZone()).clockText))) }
-        }
-        return lines.joined(separator: "\n")
     }
 
     // MARK: - D-Bus
@@ -158,7 +135,7 @@ public final class StatusNotifierItem {
         case "Status": return Variants.string(status)
         case "WindowId": return Variants.int32(0)
         case "IconName": return Variants.string(look.rawValue)
-        case "AttentionIconName": return Variants.string(Look.unread.rawValue)
+        case "AttentionIconName": return Variants.string(TrayLook.unread.rawValue)
         case "OverlayIconName": return Variants.string("")
         case "IconThemePath": return Variants.string(iconThemePath)
         case "ToolTip":
@@ -176,7 +153,7 @@ public final class StatusNotifierItem {
         g_dbus_method_invocation_return_value(invocation, nil)
         switch method {
         case "Activate": daemon.showSummary()
-        case "SecondaryActivate": daemon.pollNow()
+        case "SecondaryActivate": daemon.checkNow()
         default: break  // ContextMenu and Scroll: the host shows the dbusmenu itself.
         }
     }
@@ -184,9 +161,9 @@ public final class StatusNotifierItem {
     private func menuClicked(_ command: TrayMenu.Command) {
         switch command {
         case .showTimeline: daemon.showSummary()
-        case .markRead: daemon.refresh()
-        case .checkNow: daemon.pollNow()
-        case .openWeibo: NotifierDaemon.openWeibo()
+        case .markRead: daemon.markRead()
+        case .checkNow: daemon.checkNow()
+        case .openWeibo: daemon.openWeibo()
         case .pauseHour: daemon.pause(seconds: 3600)
         case .pauseUntilTomorrow: daemon.pause(seconds: Self.secondsUntilTomorrowMorning())
         case .resume: daemon.pause(seconds: 0)
@@ -211,7 +188,7 @@ public final class StatusNotifierItem {
         }
         defer { g_dbus_node_info_unref(node) }
         let id = g_dbus_connection_register_object(
-            connection, path, node.pointee.interfaces[0], vtable, Unmanaged.passUnretained(self).toOpaque(), nil, &error)
+            connection, path, node.pointee.interfaces[0], vtable, WeakTarget.retained(self), WeakTarget.release, &error)
         guard id != 0 else {
             throw SessionBus.Failure(message: "cannot export \(path): \(error.map { GLibError(taking: $0).message } ?? "")")
         }
@@ -231,35 +208,33 @@ public final class StatusNotifierItem {
 
     /// Registers now if a watcher runs, and whenever one (re)appears.
     private func watchWatcher() {
-        watcherWatch = g_bus_watch_name_on_connection(
-            connection, "org.kde.StatusNotifierWatcher", G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, data in
-                guard let data else { return }
-                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().registerWithWatcher()
-            },
-            { _, _, _ in Log.debug("no tray (StatusNotifierWatcher); the icon appears when a panel starts") },
-            Unmanaged.passUnretained(self).toOpaque(), nil)
+        watcherWatch = BusNameWatch(
+            connection: connection, name: "org.kde.StatusNotifierWatcher",
+            appeared: { [weak self] in self?.registerWithWatcher() },
+            vanished: { Log.debug("no tray (StatusNotifierWatcher); the icon appears when a panel starts") })
     }
 
     private var registrationAttempts = 0
-    private var retryTimer: UInt32 = 0
+    private var retryTimer: GLibSource?
 
     /// A watcher may own its name a moment before it serves its object: a refused
     /// registration is tried again, once a second, five times.
     private func registerWithWatcher(retry: Bool = false) {
         registrationAttempts = retry ? registrationAttempts + 1 : 0
-        // The call holds the item unretained: the service keeps the item for the daemon's whole
-        // life, and the daemon's connection (which would deliver a late answer) ends with it.
+        // The call holds the item weakly: the connection is the process's session bus, which
+        // outlives the item, so a late answer must find the box and nothing more.
         g_dbus_connection_call(
             connection, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
             "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil,
             { source, result, data in
                 var error: UnsafeMutablePointer<GError>?
                 if let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) { g_variant_unref(reply) }
-                guard let error, let data else { return }
+                let item = WeakTarget.object(StatusNotifierItem.self, in: data)
+                WeakTarget.release(data)
+                guard let error else { return }
                 let message = GLibError(taking: error).message
-                Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue().registrationFailed(message)
-            }, Unmanaged.passUnretained(self).toOpaque())
+                item?.registrationFailed(message)
+            }, WeakTarget.retained(self))
     }
 
     private func registrationFailed(_ message: String) {
@@ -267,13 +242,6 @@ public final class StatusNotifierItem {
             Log.message("the tray did not take the icon: \(message)")
             return
         }
-        if retryTimer != 0 { g_source_remove(retryTimer) }
-        retryTimer = g_timeout_add_seconds(1, { data in
-            guard let data else { return CGLib_SOURCE_REMOVE }
-            let item = Unmanaged<StatusNotifierItem>.fromOpaque(data).takeUnretainedValue()
-            item.retryTimer = 0
-            item.registerWithWatcher(retry: true)
-            return CGLib_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(self).toOpaque())
+        retryTimer = GLibSource.once(afterSeconds: 1) { [weak self] in self?.registerWithWatcher(retry: true) }
     }
 }

@@ -50,7 +50,7 @@ final class TrayMenu {
             </method>
             <signal name="ItemsPropertiesUpdated">
               <arg type="a(ia{sv})" name="updatedProps"/>
-              <arg type="a(ia{s})" name="removedProps"/>
+              <arg type="a(ias)" name="removedProps"/>
             </signal>
             <signal name="LayoutUpdated">
               <arg type="u" name="revision"/>

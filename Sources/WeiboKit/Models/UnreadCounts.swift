@@ -1,7 +1,10 @@
 /// The answer of `remind/unread_count.json`: how many new things wait for the user.
 ///
 /// Every documented counter; a counter the server leaves out counts as 0, and the keys real
-/// responses add (`all_cmt`, `chat_group_pc`, …) are ignored.
+/// responses add (`all_cmt`, `chat_group_pc`, …) are ignored. A document with none of the
+/// documented counters is not a reading (a gateway's `{}` or `{"message": …}`), and every
+/// counter is clamped to `0…maximum` as it is read, so no sum or conversion downstream can trap
+/// and a negative count never becomes a baseline.
 public struct UnreadCounts: Equatable, Hashable, Sendable {
     /// 新微博: new statuses in the home timeline.
     public var status: Int
@@ -45,9 +48,13 @@ public struct UnreadCounts: Equatable, Hashable, Sendable {
         self.msgbox = msgbox
     }
 
+    /// The largest count believed: anything above it is read as this.
+    public static let maximum = 1_000_000_000
+
     /// Comments, direct messages and mentions: what clients call "messages".
     public var messages: Int { cmt + dm + mentionStatus + mentionCmt }
-    /// Messages, new statuses and new followers.
+    /// Messages, new statuses and new followers (each counter is at most `maximum`, so the sum
+    /// cannot overflow).
     public var total: Int { messages + status + follower }
 }
 
@@ -63,19 +70,26 @@ extension UnreadCounts: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        status = try keys.decodeCount(forKey: .status)
-        follower = try keys.decodeCount(forKey: .follower)
-        cmt = try keys.decodeCount(forKey: .cmt)
-        dm = try keys.decodeCount(forKey: .dm)
-        mentionStatus = try keys.decodeCount(forKey: .mentionStatus)
-        mentionCmt = try keys.decodeCount(forKey: .mentionCmt)
-        group = try keys.decodeCount(forKey: .group)
-        privateGroup = try keys.decodeCount(forKey: .privateGroup)
-        notice = try keys.decodeCount(forKey: .notice)
-        invite = try keys.decodeCount(forKey: .invite)
-        badge = try keys.decodeCount(forKey: .badge)
-        photo = try keys.decodeCount(forKey: .photo)
-        msgbox = try keys.decodeCount(forKey: .msgbox)
+        guard CodingKeys.allCases.contains(where: keys.contains) else {
+            throw DecodingError.dataCorrupted(decodingContext(keys.codingPath, .tr("no unread counter in the answer")))
+        }
+        func count(_ key: CodingKeys) throws -> Int {
+            guard let value = try keys.decodeFlexibleInt64IfPresent(forKey: key) else { return 0 }
+            return Int(min(max(value, 0), Int64(Self.maximum)))
+        }
+        status = try count(.status)
+        follower = try count(.follower)
+        cmt = try count(.cmt)
+        dm = try count(.dm)
+        mentionStatus = try count(.mentionStatus)
+        mentionCmt = try count(.mentionCmt)
+        group = try count(.group)
+        privateGroup = try count(.privateGroup)
+        notice = try count(.notice)
+        invite = try count(.invite)
+        badge = try count(.badge)
+        photo = try count(.photo)
+        msgbox = try count(.msgbox)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,52 +1,10 @@
 public import FoundationEssentials
 
-/// What the notifier remembers between polls, and across restarts (saved as the state file).
-public struct UnreadState: Equatable, Sendable, Codable {
-    /// The server's counts when the user last looked (a refresh): what counts as seen.
-    public var baseline = UnreadCounts()
-    /// The server's counts at the last successful poll.
-    public var lastCounts = UnreadCounts()
-    /// The unread amounts the open bubble shows; `nil` when no bubble is open.
-    public var shown: UnreadCounts?
-    /// The unread amounts of a bubble the user dismissed (or that expired): not shown again
-    /// until a counter rises above them.
-    public var dismissed: UnreadCounts?
-    /// When the last poll succeeded.
-    public var lastSuccessfulPoll: Date?
-
-    public init() {}
-
-    enum CodingKeys: String, CodingKey {
-        case baseline, shown, dismissed
-        case lastCounts = "last_counts"
-        case lastSuccessfulPoll = "last_successful_poll"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: CodingKeys.self)
-        baseline = try keys.decode(UnreadCounts.self, forKey: .baseline)
-        lastCounts = try keys.decodeIfPresent(UnreadCounts.self, forKey: .lastCounts) ?? baseline
-        shown = try keys.decodeIfPresent(UnreadCounts.self, forKey: .shown)
-        dismissed = try keys.decodeIfPresent(UnreadCounts.self, forKey: .dismissed)
-        lastSuccessfulPoll = try keys.decodeIfPresent(Int64.self, forKey: .lastSuccessfulPoll)
-            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(baseline, forKey: .baseline)
-        try keys.encode(lastCounts, forKey: .lastCounts)
-        try keys.encodeIfPresent(shown, forKey: .shown)
-        try keys.encodeIfPresent(dismissed, forKey: .dismissed)
-        try keys.encodeIfPresent(lastSuccessfulPoll?.wholeSecondsSince1970, forKey: .lastSuccessfulPoll)
-    }
-}
-
 /// Decides what the desktop shows after each poll: pure, so that every rule is a unit test.
 ///
 /// Unread means "above the baseline", per watched counter, so that a refresh clears the display
 /// even though the server keeps counting (ordinary apps may not reset Weibo's counters).
-public struct UnreadPolicy: Sendable {
+public struct UnreadPolicy: Equatable, Sendable {
     /// Counters that raise a bubble.
     public var notify: [UnreadCounter]
     /// Counters that are only counted (tray, badge, status bar).

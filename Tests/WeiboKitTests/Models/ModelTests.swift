@@ -18,8 +18,37 @@ import WeiboTestSupport
         #expect(counts == UnreadCounts(follower: 1, dm: 1))
     }
 
-    @Test func emptyObjectIsAllZero() throws {
-        #expect(try WeiboJSON.decode(UnreadCounts.self, from: Data("{}".utf8)) == UnreadCounts())
+    /// Bug: a gateway's `{}` or `{"message": …}` read as "all counters 0", so posts already
+    /// read were announced again when the API came back. Only a counter makes a reading.
+    @Test(arguments: ["{}", "{\"message\":\"Service Unavailable\"}", "{\"all_cmt\":3}"])
+    func aDocumentWithoutACounterIsNoReading(_ body: String) {
+        #expect(throws: ResponseError.self) { try WeiboJSON.decode(UnreadCounts.self, from: Data(body.utf8)) }
+    }
+
+    @Test func aMissingCounterIsZeroBesideAKnownOne() throws {
+        #expect(try WeiboJSON.decode(UnreadCounts.self, from: Data("{\"dm\":1}".utf8)) == UnreadCounts(dm: 1))
+    }
+
+    /// Bug: a counter of 2^32 or more, a sum past Int64, or -2^63 trapped the daemon (and, saved,
+    /// every restart). Counts are clamped to 0…1,000,000,000 as they are read.
+    @Test(arguments: [
+        ("{\"status\":4294967296}", UnreadCounts(status: 1_000_000_000)),
+        ("{\"status\":\"9223372036854775807\",\"cmt\":9223372036854775807}", UnreadCounts(status: 1_000_000_000, cmt: 1_000_000_000)),
+        ("{\"cmt\":-9223372036854775808}", UnreadCounts()),
+        ("{\"cmt\":-5,\"dm\":\"-1\"}", UnreadCounts()),
+    ])
+    func countsAreClamped(_ body: String, _ expected: UnreadCounts) throws {
+        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Data(body.utf8))
+        #expect(counts == expected)
+        #expect(counts.total == expected.total, "the sum cannot overflow")
+    }
+
+    @Test func aSavedStateOutsideTheBoundsIsRepairedOnLoad() throws {
+        let saved = "{\"baseline\":{\"cmt\":-5},\"last_counts\":{\"dm\":99999999999},\"bubble_id\":99999999999}"
+        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Data(saved.utf8))
+        #expect(state.baseline == UnreadCounts())
+        #expect(state.lastCounts == UnreadCounts(dm: 1_000_000_000))
+        #expect(state.bubbleID == nil)
     }
 
     @Test func encodesEveryDocumentedCounter() throws {

@@ -1,0 +1,160 @@
+import CGLib
+
+/// A subscription to a D-Bus signal that owns its callback: GDBus holds a retained box and
+/// releases it through the destroy-notify; releasing the handle unsubscribes. The connection is
+/// kept (retained) while the subscription lives.
+final class DBusSignalSubscription {
+    typealias Handler = (_ sender: String, _ parameters: OpaquePointer?) -> Void
+
+    private final class Box {
+        let handler: Handler
+        init(_ handler: @escaping Handler) { self.handler = handler }
+    }
+
+    private let connection: OpaquePointer
+    private let id: UInt32
+
+    /// Signals `member` of `interface` from `sender` at `path` (nil: any).
+    init(connection: OpaquePointer, sender: String?, interface: String, member: String?, path: String?, _ handler: @escaping Handler) {
+        self.connection = connection
+        g_object_ref(UnsafeMutableRawPointer(connection))
+        id = g_dbus_connection_signal_subscribe(
+            connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, sender, _, _, _, parameters, data in
+                guard let data else { return }
+                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(sender.map { String(cString: $0) } ?? "", parameters)
+            }, Unmanaged.passRetained(Box(handler)).toOpaque(),
+            { data in
+                if let data { Unmanaged<Box>.fromOpaque(data).release() }
+            })
+    }
+
+    deinit {
+        g_dbus_connection_signal_unsubscribe(connection, id)
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+}
+
+/// Watches a bus name for an owner, with owned callbacks (released by the watch's
+/// destroy-notify); releasing the handle stops watching.
+final class BusNameWatch {
+    private final class Box {
+        let appeared: () -> Void
+        let vanished: () -> Void
+        init(appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+            self.appeared = appeared
+            self.vanished = vanished
+        }
+    }
+
+    private let id: UInt32
+
+    init(connection: OpaquePointer, name: String, appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+        id = g_bus_watch_name_on_connection(
+            connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, _, data in
+                guard let data else { return }
+                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().appeared()
+            },
+            { _, _, data in
+                guard let data else { return }
+                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().vanished()
+            }, Unmanaged.passRetained(Box(appeared: appeared, vanished: vanished)).toOpaque(),
+            { data in
+                if let data { Unmanaged<Box>.fromOpaque(data).release() }
+            })
+    }
+
+    deinit {
+        g_bus_unwatch_name(id)
+    }
+}
+
+/// A GObject signal handler that owns its callback (a retained box freed by the closure's
+/// destroy-notify); releasing the handle disconnects it. The instance is kept while it lives.
+final class GObjectSignalHandler {
+    /// The C signature of the signal's handler: GObject calls it with exactly these arguments.
+    enum Shape {
+        /// `(instance, data)`: NotifyNotification's "closed".
+        case instanceOnly
+        /// `(instance, GParamSpec, data)`: "notify::property".
+        case propertyNotify
+        /// `(monitor, file, other file, GFileMonitorEvent, data)`: GFileMonitor's "changed";
+        /// the handler gets the event as its second argument.
+        case fileMonitorChanged
+    }
+
+    private final class Box {
+        let handler: (UnsafeMutableRawPointer, UInt32) -> Void
+        init(_ handler: @escaping (UnsafeMutableRawPointer, UInt32) -> Void) { self.handler = handler }
+    }
+
+    private static let instanceOnly: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
+        guard let object, let data else { return }
+        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
+    }
+
+    private static let propertyNotify: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
+        object, _, data in
+        guard let object, let data else { return }
+        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
+    }
+
+    private static let fileMonitorChanged: @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, UnsafeMutableRawPointer?
+    ) -> Void = { object, _, _, event, data in
+        guard let object, let data else { return }
+        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, event.rawValue)
+    }
+
+    private let instance: UnsafeMutableRawPointer
+    private let id: UInt
+
+    /// Connects `handler` to `signal` of `instance`, whose handlers have the C signature `shape`.
+    init(_ instance: UnsafeMutableRawPointer, signal: String, shape: Shape, _ handler: @escaping (UnsafeMutableRawPointer, UInt32) -> Void) {
+        self.instance = instance
+        g_object_ref(instance)
+        // GCallback is the untyped form of a handler, as G_CALLBACK casts in C; each trampoline
+        // has the exact signature of the signals named in `Shape`.
+        let callback: GCallback
+        switch shape {
+        case .instanceOnly: callback = unsafeBitCast(Self.instanceOnly, to: GCallback.self)
+        case .propertyNotify: callback = unsafeBitCast(Self.propertyNotify, to: GCallback.self)
+        case .fileMonitorChanged: callback = unsafeBitCast(Self.fileMonitorChanged, to: GCallback.self)
+        }
+        id = CGLib_signal_connect(
+            instance, signal, callback, Unmanaged.passRetained(Box(handler)).toOpaque(),
+            { data, _ in
+                if let data { Unmanaged<Box>.fromOpaque(data).release() }
+            })
+    }
+
+    deinit {
+        if g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_disconnect(instance, id) }
+        g_object_unref(instance)
+    }
+}
+
+/// A weak reference handed to C as user data: GLib (or GDBus) retains the box and frees it with
+/// the destroy-notify it is given, while the object it points at keeps its own lifetime (it
+/// unregisters in `deinit`, and a late call finds the box empty).
+final class WeakTarget {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+
+    /// The box, retained for C; balanced by `release`, the destroy-notify.
+    static func retained(_ object: AnyObject) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(WeakTarget(object)).toOpaque()
+    }
+
+    /// The object behind user data made by `retained`, if it is still there.
+    static func object<Target: AnyObject>(_ type: Target.Type, in data: UnsafeMutableRawPointer?) -> Target? {
+        guard let data else { return nil }
+        return Unmanaged<WeakTarget>.fromOpaque(data).takeUnretainedValue().object as? Target
+    }
+
+    /// The destroy-notify that frees a box made by `retained`.
+    static let release: GDestroyNotify = { data in
+        if let data { Unmanaged<WeakTarget>.fromOpaque(data).release() }
+    }
+}

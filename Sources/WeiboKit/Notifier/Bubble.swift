@@ -1,0 +1,55 @@
+/// One desktop notification's content, whoever shows it.
+public struct Bubble: Equatable, Sendable {
+    public var summary: String
+    /// Plain text; a sink that sends markup escapes it.
+    public var body: String
+    /// Buttons: key and label. `default` is a click on the bubble itself.
+    public var actions: [Action]
+    /// A bubble that should not stay in the notification history (the summary, errors).
+    public var isTransient: Bool
+
+    public struct Action: Equatable, Sendable {
+        public var key: String
+        public var label: String
+
+        public init(_ key: String, _ label: String) {
+            self.key = key
+            self.label = label
+        }
+
+        /// A click on the bubble.
+        public static let clickKey = "default"
+        public static let markReadKey = "mark-read"
+        public static let openWeiboKey = "open-weibo"
+        /// Every key the notifier's own bubbles use.
+        public static let knownKeys = [clickKey, markReadKey, openWeiboKey]
+    }
+
+    public init(summary: String, body: String, actions: [Action] = [], isTransient: Bool = false) {
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.isTransient = isTransient
+    }
+}
+
+/// Why the unread bubble closed.
+public enum BubbleCloseReason: Equatable, Sendable {
+    /// It timed out.
+    case expired
+    /// The user dismissed it.
+    case dismissed
+    /// The program closed it.
+    case closedByProgram
+    case unknown
+
+    /// From the `reason` of the `NotificationClosed` signal.
+    public init(code: Int32) {
+        switch code {
+        case 1: self = .expired
+        case 2: self = .dismissed
+        case 3: self = .closedByProgram
+        default: self = .unknown
+        }
+    }
+}

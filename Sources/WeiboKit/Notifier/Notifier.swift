@@ -1,0 +1,268 @@
+public import FoundationEssentials
+
+/// Every decision of the notifier for one account, pure: an event in, effects out.
+///
+/// It owns the unread policy, the poll schedule and its backoff, quiet hours and pauses,
+/// dismissals, refresh and mark-read, the expired-login and rate-limit states, the expiry
+/// warning, a bubble no server took, and the catch-up after quiet. It never reads a clock or
+/// touches the desktop: the shell (WeiboDesktop's `NotifierDaemon`) carries the effects out and
+/// turns what happens back into events. A second account is a second `Notifier`.
+public struct Notifier: Sendable {
+    /// What survives a restart; saved (a `save` effect) whenever it changed.
+    public internal(set) var state = UnreadState()
+    public internal(set) var phase = NotifierPhase.starting
+    public internal(set) var settings: NotifierSettings
+    /// Why the last check failed, while it is the latest news.
+    public internal(set) var lastError: String?
+    /// When the poll timer fires next; `nil` when no check is planned.
+    public internal(set) var nextPollAt: Date?
+    /// Checks finished since start, answered or failed.
+    public internal(set) var completedPolls = 0
+    /// When checks began to fail (the tray says "offline since").
+    public internal(set) var offlineSince: Date?
+    /// The words and looks of every surface.
+    public internal(set) var presenter: UnreadPresenter
+    /// The user's time zone, for quiet hours and the times in texts.
+    public let zone: any TimeZoneRule
+
+    var login = Login.missing(reason: "")
+    var schedule: PollSchedule
+    var pollInFlight = false
+    var summaryInFlight = false
+    var waitingRefreshes: [RequestID] = []
+    var quietEndAt: Date?
+    /// The counts were announced once (the badge and bars start at the first answer).
+    var announced = false
+    var savedState = UnreadState()
+    var effects: [NotifierEffect] = []
+
+    public init(settings: NotifierSettings, localizer: Localizer, zone: any TimeZoneRule) {
+        self.settings = settings
+        self.zone = zone
+        presenter = UnreadPresenter(localizer: localizer, policy: settings.policy)
+        schedule = PollSchedule(interval: settings.interval)
+    }
+
+    /// The unread amounts now (above the baseline), of the watched counters.
+    public var unread: UnreadCounts { settings.policy.unread(state.lastCounts, baseline: state.baseline) }
+
+    /// Whether bubbles are held back at `now`: a pause, or quiet hours.
+    public func isQuiet(at now: Date) -> Bool {
+        if let pausedUntil = state.pausedUntil, pausedUntil > now { return true }
+        return settings.quietHours?.contains(now, zone: zone) ?? false
+    }
+
+    /// Takes one event; returns what the shell should do, in order.
+    public mutating func handle(_ event: NotifierEvent) -> [NotifierEffect] {
+        let unreadBefore = unread
+        let phaseBefore = phase
+        let wasAnnounced = announced
+        effects = []
+        switch event {
+        case .started(let saved, let login, let now): start(saved, login: login, at: now)
+        case .loginChanged(let login, let now): loginChanged(login, at: now)
+        case .settingsChanged(let settings, let sourceChanged, let now): settingsChanged(settings, sourceChanged: sourceChanged, at: now)
+        case .pollTimerFired(let now): pollTimerFired(at: now)
+        case .checkRequested(let now):
+            schedule.reset()
+            poll(at: now)
+        case .pollSucceeded(let counts, let now): pollSucceeded(counts, at: now)
+        case .pollFailed(let failure, let now): pollFailed(failure, at: now)
+        case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
+        case .refreshRequested(let request, let now): refreshRequested(request, at: now)
+        case .markReadRequested: markRead()
+        case .summaryRequested: summaryRequested()
+        case .summaryFetched(let statuses, let now): summaryFetched(statuses, at: now)
+        case .summaryFailed(let reason): summaryFailed(reason)
+        case .actionInvoked(let key, _): actionInvoked(key)
+        case .bubbleShown(let id): state.bubbleID = id
+        case .bubbleNotShown:
+            // Not on screen: the next check shows it again.
+            state.shown = nil
+            state.bubbleID = nil
+        case .bubbleClosed(let reason): bubbleClosed(reason)
+        case .pauseRequested(let seconds, let now): pause(seconds: seconds, at: now)
+        case .resumeRequested(let now):
+            state.pausedUntil = nil
+            quietEnded(at: now)
+        case .quietTimerFired(let now):
+            quietEndAt = nil
+            quietEnded(at: now)
+        }
+        if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
+        if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
+        if state != savedState {
+            savedState = state
+            effects.append(.save(state))
+        }
+        return effects
+    }
+
+    // MARK: - Start, login, settings
+
+    private mutating func start(_ saved: UnreadState, login: Login, at now: Date) {
+        state = saved
+        savedState = saved
+        if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
+        if let id = state.bubbleID { effects.append(.adoptBubble(id: id)) }
+        if isQuiet(at: now) { scheduleQuietEnd(at: now) }
+        loginChanged(login, at: now)
+    }
+
+    private mutating func loginChanged(_ login: Login, at now: Date) {
+        self.login = login
+        switch login {
+        case .missing(let reason):
+            enterLoginExpired(reason: reason)
+        case .valid:
+            if phase == .loginExpired { phase = .starting }
+            schedule.reset()
+            poll(at: now)
+        }
+    }
+
+    private mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {
+        let policyChanged = new.policy != settings.policy
+        settings = new
+        presenter.policy = new.policy
+        schedule.interval = new.interval
+        scheduleQuietEnd(at: now)
+        if sourceChanged {
+            log(.message, "the API address changed; checking now")
+            schedule.reset()
+            poll(at: now)
+        } else if policyChanged, let lastPoll = state.lastSuccessfulPoll {
+            // The counts known are still right; what they mean for the bubble changed.
+            let (reconsidered, decision) = settings.policy.poll(state.lastCounts, at: lastPoll, state: state)
+            apply(reconsidered, decision, at: now)
+        }
+    }
+
+    // MARK: - Polling
+
+    private mutating func pollTimerFired(at now: Date) {
+        if let planned = nextPollAt, schedule.noticeClockJump(planned: planned, now: now) {
+            log(.message, "this tick came \(Int(now.timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
+        }
+        nextPollAt = nil
+        poll(at: now)
+    }
+
+    /// Starts a check, unless one is under way, the login is gone, or it has run out.
+    private mutating func poll(at now: Date) {
+        guard !pollInFlight, phase != .loginExpired, case .valid(let expiresAt) = login else { return }
+        if expiresAt <= now {
+            enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
+            return
+        }
+        warnIfExpiringSoon(expiresAt, at: now)
+        if nextPollAt != nil {
+            nextPollAt = nil
+            effects.append(.schedulePoll(at: nil))
+        }
+        pollInFlight = true
+        effects.append(.startPoll)
+    }
+
+    private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Date) {
+        pollInFlight = false
+        completedPolls += 1
+        phase = .ok
+        lastError = nil
+        offlineSince = nil
+        announced = true
+        let (polled, decision) = settings.policy.poll(counts, at: now, state: state)
+        apply(polled, decision, at: now)
+        if !waitingRefreshes.isEmpty {
+            // What this check found is what the user has seen: nothing that arrives later.
+            markRead()
+            finishRefreshes(failure: nil)
+        }
+        scheduleNext(.success, at: now)
+    }
+
+    private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
+        pollInFlight = false
+        completedPolls += 1
+        lastError = failure.message
+        // A refresh marks what a check found; with no answer there is nothing to mark.
+        finishRefreshes(failure: failure.message)
+        switch failure.kind {
+        case .loginRejected:
+            enterLoginExpired(reason: failure.message)
+        case .rateLimited:
+            phase = .rateLimited
+            log(.message, "rate limited: \(failure.message)")
+            pollInFlight = true
+            effects.append(.askRateLimitReset)
+        case .refused, .transient:
+            phase = .offline
+            offlineSince = offlineSince ?? now
+            log(failure.kind == .refused ? .warning : .message, "poll failed: \(failure.message)")
+            scheduleNext(.transientFailure, at: now)
+        }
+    }
+
+    /// Waits for Weibo's reset, but never longer than an hour past the next full hour (the
+    /// API's limits are hourly): a reset years away is a server's mistake, not a reason to stop.
+    private mutating func rateLimitResetKnown(_ seconds: Int?, at now: Date) {
+        pollInFlight = false
+        let untilNextHour = 3600 - Int(now.wholeSecondsSince1970 % 3600)
+        let resetIn = seconds.flatMap { $0 > 0 ? min($0, untilNextHour + 3600) : nil }
+        finishRefreshes(failure: presenter.localizer.tr("Weibo's rate limit is reached"))
+        scheduleNext(.rateLimited(resetIn: resetIn), at: now)
+    }
+
+    private mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Date) {
+        guard let seconds = schedule.next(after: outcome) else {
+            nextPollAt = nil
+            effects.append(.schedulePoll(at: nil))
+            return
+        }
+        let at = now.addingTimeInterval(TimeInterval(seconds))
+        nextPollAt = at
+        effects.append(.schedulePoll(at: at))
+    }
+
+    private mutating func enterLoginExpired(reason: String) {
+        let alreadyExpired = phase == .loginExpired
+        phase = .loginExpired
+        lastError = reason
+        if nextPollAt != nil {
+            nextPollAt = nil
+            effects.append(.schedulePoll(at: nil))
+        }
+        finishRefreshes(failure: reason)
+        log(.message, "no polling until a new login: \(reason)")
+        if !alreadyExpired { effects.append(.showTransient(presenter.notice(.loginExpired, transient: false))) }
+    }
+
+    /// One warning a day while the login runs out within a week.
+    private mutating func warnIfExpiringSoon(_ expiresAt: Date, at now: Date) {
+        let left = expiresAt.timeIntervalSince(now)
+        guard left < 7 * 86_400 else { return }
+        if let last = state.expiryWarnedAt, now.timeIntervalSince(last) < 86_400, last <= now { return }
+        state.expiryWarnedAt = now
+        effects.append(.showTransient(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400)))))
+    }
+
+    private mutating func refreshRequested(_ request: RequestID, at now: Date) {
+        waitingRefreshes.append(request)
+        schedule.reset()
+        poll(at: now)
+        if !pollInFlight {
+            // No check can start (no login): what is known is what the user has seen.
+            markRead()
+            finishRefreshes(failure: nil)
+        }
+    }
+
+    private mutating func finishRefreshes(failure: String?) {
+        for request in waitingRefreshes { effects.append(.finishRequest(request, failure: failure)) }
+        waitingRefreshes = []
+    }
+
+    mutating func log(_ level: NotifierEffect.LogLevel, _ message: String) {
+        effects.append(.log(level, message))
+    }
+}

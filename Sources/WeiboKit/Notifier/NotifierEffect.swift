@@ -1,0 +1,41 @@
+public import FoundationEssentials
+
+/// What a `Notifier` asks its shell to do. The shell carries effects out in order and feeds
+/// what comes of them back as events.
+public enum NotifierEffect: Equatable, Sendable {
+    /// Ask Weibo for the unread counts; answer with `pollSucceeded` or `pollFailed`.
+    case startPoll
+    /// Ask Weibo when its rate limit resets; answer with `rateLimitResetKnown`.
+    case askRateLimitReset
+    /// Fire `pollTimerFired` at this time (replacing any timer before); `nil` cancels it.
+    case schedulePoll(at: Date?)
+    /// Fire `quietTimerFired` at this time (replacing any timer before); `nil` cancels it.
+    case scheduleQuietEnd(at: Date?)
+    /// Show the unread bubble, replacing the one with this id when given (also one a previous
+    /// process showed); answer with `bubbleShown` or `bubbleNotShown`.
+    case showUnread(Bubble, replacing: UInt32?)
+    /// Close the unread bubble with this id (which a previous process may have shown).
+    case closeUnread(id: UInt32?)
+    /// Follow the actions and closing of a bubble a previous process showed (after a restart).
+    case adoptBubble(id: UInt32)
+    /// A second, passing bubble (the summary, an error, a warning).
+    case showTransient(Bubble)
+    /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.
+    case fetchSummary(count: Int)
+    /// Open an address in the user's browser.
+    case open(url: String)
+    /// Save the state (it changed).
+    case save(UnreadState)
+    /// The unread amounts changed: D-Bus `CountsChanged`, tray, badge.
+    case countsChanged(UnreadCounts)
+    /// The phase changed: D-Bus `StateChanged`, tray.
+    case phaseChanged(NotifierPhase)
+    /// Answer a waiting caller: done, or why not.
+    case finishRequest(RequestID, failure: String?)
+    /// A line for the journal.
+    case log(LogLevel, String)
+
+    public enum LogLevel: Equatable, Sendable {
+        case debug, info, message, warning
+    }
+}

@@ -1,0 +1,13 @@
+/// What the notifier is doing, for `GetStatus`, `StateChanged`, the tray and status bars.
+public enum NotifierPhase: String, Sendable {
+    /// Not checked yet.
+    case starting
+    /// The last check was answered.
+    case ok
+    /// The last check failed (network, server, malformed answer).
+    case offline
+    /// Weibo refused the login: no checks until a new one.
+    case loginExpired = "login-expired"
+    /// Weibo's rate limit: waiting for its reset.
+    case rateLimited = "rate-limited"
+}

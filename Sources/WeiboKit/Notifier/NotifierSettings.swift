@@ -1,0 +1,21 @@
+/// What the user chose that the notifier's decisions depend on.
+public struct NotifierSettings: Equatable, Sendable {
+    /// Seconds between two checks.
+    public var interval: Int
+    /// Counters that raise a bubble, and counters only counted.
+    public var policy: UnreadPolicy
+    /// A daily stretch without bubbles.
+    public var quietHours: QuietHours?
+    /// The popup summary: width in cells and lines in all.
+    public var summaryWidth = 40
+    public var summaryLines = 12
+
+    public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
+        self.interval = interval
+        self.policy = policy
+        self.quietHours = quietHours
+    }
+
+    /// The longest pause: a week.
+    public static let maximumPause = 7 * 86_400
+}

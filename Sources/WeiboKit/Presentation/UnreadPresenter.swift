@@ -1,0 +1,148 @@
+public import FoundationEssentials
+
+/// What a set of unread amounts looks like, on every surface: the bubble, the tray icon and its
+/// tooltip, the dock badge, the status-bar line, `status` and `unread`.
+///
+/// Computed here once, so that no two surfaces can disagree about the words, the total, what
+/// is urgent or which icon stands for a state.
+public struct UnreadPresenter: Sendable {
+    public var localizer: Localizer
+    /// Which counters raise a bubble and which are only counted.
+    public var policy: UnreadPolicy
+
+    public init(localizer: Localizer, policy: UnreadPolicy = UnreadPolicy()) {
+        self.localizer = localizer
+        self.policy = policy
+    }
+
+    // MARK: - Words and numbers
+
+    /// The words of each non-zero counter, in the API's order: `3 new posts`, `1 comment`.
+    public func counterWords(_ unread: UnreadCounts, among counters: [UnreadCounter] = UnreadCounter.allCases) -> [String] {
+        counters.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
+    }
+
+    /// The non-zero counters on one line, or "Nothing new".
+    public func countsLine(_ unread: UnreadCounts) -> String {
+        let words = counterWords(unread)
+        return words.isEmpty ? localizer.text(.nothingUnread) : words.joined(separator: " · ")
+    }
+
+    /// The number on the tray, the badge and the bar: the watched counters added up.
+    public func total(_ unread: UnreadCounts) -> Int { policy.total(unread) }
+
+    /// @mentions and direct messages wait: the badge turns urgent, bars mark it.
+    public func isUrgent(_ unread: UnreadCounts) -> Bool {
+        unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+    }
+
+    // MARK: - Bubbles
+
+    /// The unread bubble: the counters that raise bubbles, and its three buttons.
+    public func unreadBubble(_ unread: UnreadCounts) -> Bubble {
+        Bubble(
+            summary: localizer.text(.appName), body: counterWords(unread, among: policy.notify).joined(separator: " · "),
+            actions: [
+                .init(Bubble.Action.clickKey, localizer.text(.showTimeline)),
+                .init(Bubble.Action.markReadKey, localizer.text(.markAllRead)),
+                .init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo)),
+            ])
+    }
+
+    /// The bubble after quiet hours or a pause: what arrived meanwhile.
+    public func catchUpBubble(_ unread: UnreadCounts) -> Bubble {
+        var bubble = unreadBubble(unread)
+        bubble.body = localizer.text(.whileAway(bubble.body))
+        return bubble
+    }
+
+    /// A passing bubble with one message (an error, a warning).
+    public func notice(_ phrase: Localizer.Phrase, transient: Bool = true) -> Bubble {
+        Bubble(summary: localizer.text(.appName), body: localizer.text(phrase), isTransient: transient)
+    }
+
+    /// The compact timeline summary: as many statuses as fit `lines` lines of `width` cells.
+    public func summaryBubble(_ statuses: [Status], now: Date, zone: any TimeZoneRule, width: Int, lines maxLines: Int) -> Bubble {
+        let layout = StatusFrameLayout(localizer: localizer, timeZone: zone, now: now)
+        let renderer = FrameRenderer()
+        var lines: [String] = []
+        for status in statuses {
+            let remaining = maxLines - lines.count - (lines.isEmpty ? 0 : 1)
+            guard remaining >= 2 else { break }
+            let frame = layout.frame(for: status, width: width, style: .compact(maxLines: min(3, remaining)))
+            if !lines.isEmpty { lines.append("") }
+            lines += renderer.lines(of: frame)
+        }
+        return Bubble(
+            summary: localizer.text(.newestPosts(statuses.count)),
+            body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
+            actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))], isTransient: true)
+    }
+
+    // MARK: - Tray, badge, bars
+
+    /// The dock badge: the total, shown when not zero, urgent while mentions or messages wait.
+    public func badge(_ unread: UnreadCounts) -> DockBadge {
+        let total = total(unread)
+        return DockBadge(count: total, isVisible: total > 0, isUrgent: isUrgent(unread))
+    }
+
+    /// The tray icon: its look, its StatusNotifierItem status and its tooltip.
+    ///
+    /// `lastPoll` is the last successful check, `offlineSince` when checks began to fail.
+    public func tray(
+        _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule
+    ) -> TrayPresentation {
+        let total = total(unread)
+        let look: TrayLook
+        switch phase {
+        case .loginExpired: look = .loginExpired
+        case .offline: look = .offline
+        default: look = total > 0 ? .unread : .normal
+        }
+        let status: String = total > 0 ? "NeedsAttention" : (phase == .ok || phase == .starting ? "Passive" : "Active")
+        let words = counterWords(unread)
+        var lines = words.isEmpty ? [localizer.text(.nothingUnread)] : words
+        switch phase {
+        case .loginExpired:
+            lines.append(localizer.text(.loginExpired))
+        case .offline:
+            lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
+        default:
+            if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
+        }
+        return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
+    }
+
+    /// The state a status bar shows for the notifier's phase.
+    public func barState(_ unread: UnreadCounts, phase: NotifierPhase) -> StatusBarLine.State {
+        switch phase {
+        case .offline, .rateLimited: return .offline
+        case .loginExpired: return .loginExpired
+        case .ok, .starting: return total(unread) > 0 ? .unread : .none
+        }
+    }
+}
+
+/// What the dock shows (Unity LauncherEntry `count`, `count-visible`, `urgent`).
+public struct DockBadge: Equatable, Sendable {
+    public var count: Int
+    public var isVisible: Bool
+    public var isUrgent: Bool
+}
+
+/// The tray icon's state, by its icon name in the hicolor theme.
+public enum TrayLook: String, Sendable {
+    case normal = "io.github.WeiboNotifier"
+    case unread = "io.github.WeiboNotifier-unread"
+    case offline = "io.github.WeiboNotifier-offline"
+    case loginExpired = "io.github.WeiboNotifier-login-expired"
+}
+
+/// What the tray icon shows.
+public struct TrayPresentation: Equatable, Sendable {
+    public var look: TrayLook
+    /// `Passive`, `Active` or `NeedsAttention`.
+    public var status: String
+    public var toolTip: String
+}

@@ -1,0 +1,392 @@
+import FoundationEssentials
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// The notifier's decisions, as tables of events: every behaviour the daemon's end-to-end tests
+/// check, without a bus.
+@Suite struct NotifierTests {
+    @Test func firstPollNotifiesRisingReplacesUnchangedSendsNothing() {
+        var driver = NotifierDriver()
+        let first = driver.start(counts: UnreadCounts(status: 3, cmt: 2, mentionStatus: 1))
+        #expect(first.shownBodies == ["3 new posts · 2 comments · 1 mention"])
+        #expect(first.replacedIDs == [nil])
+        #expect(first.contains(.countsChanged(UnreadCounts(status: 3, cmt: 2, mentionStatus: 1))))
+        #expect(first.contains(.phaseChanged(.ok)))
+        #expect(first.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+
+        let unchanged = driver.check(UnreadCounts(status: 3, cmt: 2, mentionStatus: 1))
+        #expect(unchanged.shownBodies.isEmpty)
+        #expect(!unchanged.contains { if case .countsChanged = $0 { true } else { false } })
+
+        let rose = driver.check(UnreadCounts(status: 3, cmt: 2, dm: 1, mentionStatus: 1))
+        #expect(rose.shownBodies == ["3 new posts · 2 comments · 1 mention · 1 message"])
+        #expect(rose.replacedIDs == [1], "replaced in place")
+        #expect(driver.notifier.state.bubbleID == 1)
+        #expect(driver.notifier.presenter.total(driver.notifier.unread) == 7)
+    }
+
+    @Test func theBubbleCarriesItsButtons() {
+        var driver = NotifierDriver()
+        let effects = driver.start(counts: UnreadCounts(cmt: 1))
+        guard case .showUnread(let bubble, _)? = effects.first(where: { if case .showUnread = $0 { true } else { false } }) else {
+            Issue.record("no bubble")
+            return
+        }
+        #expect(bubble.summary == "Weibo")
+        #expect(bubble.actions.map(\.key) == ["default", "mark-read", "open-weibo"])
+        #expect(bubble.actions.map(\.label) == ["Show", "Mark all read", "Open Weibo"])
+    }
+
+    @Test func aClickFetchesTheSummaryShowsItAndClearsEverything() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 2))
+        let click = driver.send(.actionInvoked("default", at: driver.now))
+        #expect(click == [.fetchSummary(count: 2)])
+        #expect(driver.send(.summaryRequested).isEmpty, "a second request waits for the first")
+        let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
+        #expect(fetched.transientBodies.count == 1)
+        #expect(fetched.contains(.closeUnread(id: 1)))
+        #expect(fetched.contains(.countsChanged(UnreadCounts())))
+        guard case .showTransient(let summary)? = fetched.first else {
+            Issue.record("no summary first")
+            return
+        }
+        #expect(summary.summary == "The newest 2 posts")
+        #expect(summary.isTransient)
+        #expect(summary.body.split(separator: "\n").count <= 12)
+        #expect(summary.body.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(driver.check(UnreadCounts(status: 2)).shownBodies.isEmpty, "the next poll does not notify again")
+    }
+
+    @Test func aFailedFetchShowsAnErrorAndClearsNothing() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 2))
+        driver.send(.summaryRequested)
+        let failed = driver.send(.summaryFailed("HTTP 502"))
+        #expect(failed.transientBodies == ["Could not fetch the timeline: HTTP 502"])
+        #expect(!failed.closes)
+        #expect(driver.notifier.unread == UnreadCounts(status: 2))
+        #expect(driver.send(.summaryRequested) == [.fetchSummary(count: 2)], "a new request may start")
+    }
+
+    @Test func markReadAndTheButtonClearEverything() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 3))
+        let marked = driver.send(.markReadRequested)
+        #expect(marked.contains(.closeUnread(id: 1)))
+        #expect(driver.notifier.unread == UnreadCounts())
+        driver.check(UnreadCounts(cmt: 3, dm: 1))
+        #expect(driver.notifier.unread == UnreadCounts(dm: 1))
+        let button = driver.send(.actionInvoked("mark-read", at: driver.now))
+        #expect(button.closes)
+        #expect(driver.notifier.unread == UnreadCounts())
+        #expect(driver.send(.actionInvoked("open-weibo", at: driver.now)).contains(.open(url: "https://weibo.com")))
+    }
+
+    @Test func aRefreshChecksThenMarksWhatThatCheckFound() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 1))
+        driver.advance(5)
+        let asked = driver.send(.refreshRequested(RequestID(7), at: driver.now))
+        #expect(asked.startsPoll)
+        let answered = driver.send(.pollSucceeded(UnreadCounts(status: 2, cmt: 1), at: driver.now))
+        #expect(answered.contains(.finishRequest(RequestID(7), failure: nil)))
+        #expect(answered.closes)
+        #expect(driver.notifier.unread == UnreadCounts())
+        #expect(driver.check(UnreadCounts(status: 3, cmt: 1)).shownBodies == ["1 new post"], "what arrives later counts")
+    }
+
+    /// Bug: a refresh whose poll failed was applied later to newer posts, which were never shown.
+    @Test func aRefreshWhoseCheckFailsMarksNothingAndSaysSo() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 1))
+        driver.send(.refreshRequested(RequestID(1), at: driver.now))
+        let failed = driver.send(.pollFailed(PollFailure(.transient, "HTTP 500 for /2/remind/unread_count.json"), at: driver.now))
+        #expect(failed.contains(.finishRequest(RequestID(1), failure: "HTTP 500 for /2/remind/unread_count.json")))
+        #expect(!failed.closes)
+        #expect(driver.notifier.unread == UnreadCounts(status: 1))
+        let later = driver.check(UnreadCounts(status: 4))
+        #expect(later.shownBodies == ["4 new posts"], "posts that arrive after it are shown")
+    }
+
+    @Test func aRefreshWithoutALoginMarksWhatIsKnown() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(dm: 1))
+        driver.send(.loginChanged(.missing(reason: "not logged in"), at: driver.now))
+        let effects = driver.send(.refreshRequested(RequestID(2), at: driver.now))
+        #expect(effects.contains(.finishRequest(RequestID(2), failure: nil)))
+        #expect(driver.notifier.unread == UnreadCounts())
+    }
+
+    @Test func aDismissalIsRespectedUntilACounterRises() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 1))
+        let closed = driver.send(.bubbleClosed(.dismissed))
+        #expect(closed.saves.last?.dismissed == UnreadCounts(cmt: 1))
+        #expect(driver.notifier.state.bubbleID == nil)
+        #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies.isEmpty)
+        let rose = driver.check(UnreadCounts(cmt: 2))
+        #expect(rose.shownBodies == ["2 comments"])
+        #expect(rose.replacedIDs == [nil], "a new bubble after the dismissed one")
+    }
+
+    @Test func closingByTheProgramIsNotADismissal() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 1))
+        driver.send(.markReadRequested)
+        driver.send(.bubbleClosed(.closedByProgram))
+        #expect(driver.notifier.state.dismissed == nil)
+    }
+
+    @Test func zeroClosesTheBubble() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(dm: 1))
+        let zero = driver.check(UnreadCounts())
+        #expect(zero.contains(.closeUnread(id: 1)))
+        #expect(driver.notifier.state.bubbleID == nil)
+    }
+
+    @Test func aRestartDoesNotNotifyAgainAndAdoptsTheBubbleOnScreen() {
+        var first = NotifierDriver(firstBubbleID: 41)
+        first.start(counts: UnreadCounts(dm: 2))
+        let saved = first.notifier.state
+        #expect(saved.bubbleID == 41)
+
+        var second = NotifierDriver(now: first.now.addingTimeInterval(5), firstBubbleID: 90)
+        let started = second.start(saved, counts: UnreadCounts(dm: 2))
+        #expect(started.contains(.adoptBubble(id: 41)))
+        #expect(started.shownBodies.isEmpty, "the saved state knows the bubble was shown")
+        // Bug: the orphaned bubble was never updated, and a rise opened a second one.
+        let rose = second.check(UnreadCounts(dm: 3))
+        #expect(rose.replacedIDs == [41], "replaces the bubble the old process showed")
+        #expect(second.send(.markReadRequested).contains(.closeUnread(id: 41)), "the same bubble, still")
+    }
+
+    @Test func aRestartClosesTheOrphanWhenNothingIsUnread() {
+        var first = NotifierDriver(firstBubbleID: 5)
+        first.start(counts: UnreadCounts(cmt: 1))
+        var second = NotifierDriver()
+        let started = second.start(first.notifier.state, counts: UnreadCounts(cmt: 0))
+        #expect(started.contains(.closeUnread(id: 5)))
+    }
+
+    @Test(arguments: [PollFailure.Kind.transient, .refused])
+    func failuresBackOffAndRecover(kind: PollFailure.Kind) {
+        var driver = NotifierDriver()
+        driver.start()
+        var waits: [TimeInterval] = []
+        for _ in 0..<6 {
+            driver.send(.pollTimerFired(at: driver.now))
+            let failed = driver.send(.pollFailed(PollFailure(kind, "HTTP 502"), at: driver.now))
+            #expect(driver.notifier.phase == .offline)
+            if case .some(.some(let at)) = failed.plannedPoll { waits.append(at.timeIntervalSince(driver.now)) }
+        }
+        #expect(waits == [60, 120, 240, 480, 900, 900])
+        #expect(driver.notifier.lastError == "HTTP 502")
+        let back = driver.check(UnreadCounts(follower: 1))
+        #expect(back.contains(.phaseChanged(.ok)))
+        #expect(back.shownBodies == ["1 new follower"])
+        #expect(back.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+    }
+
+    @Test func theTimerReplacesAPlannedCheckAndNeverRunsTwoAtOnce() {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.advance(10)
+        let asked = driver.send(.checkRequested(at: driver.now))
+        #expect(asked == [.schedulePoll(at: nil), .startPoll])
+        #expect(driver.send(.checkRequested(at: driver.now)).isEmpty, "one check at a time")
+        #expect(driver.send(.pollTimerFired(at: driver.now)).isEmpty)
+    }
+
+    @Test func aRateLimitWaitsForWeibosReset() {
+        var driver = NotifierDriver()
+        driver.start()
+        let limited = driver.checkFails(.rateLimited, "Weibo error 10023", after: 0)
+        #expect(limited.contains(.askRateLimitReset))
+        #expect(driver.notifier.phase == .rateLimited)
+        let known = driver.send(.rateLimitResetKnown(seconds: 1415, at: driver.now))
+        #expect(known.plannedPoll == .some(driver.now.addingTimeInterval(1415)))
+        // Asked by the user, it checks at once, and recovers.
+        #expect(driver.check(UnreadCounts(), after: 1).contains(.phaseChanged(.ok)))
+    }
+
+    /// Bug: a reset 136 years away was obeyed, and polling stopped for good.
+    @Test(arguments: [(5_000_000_000, 3600 + 3600), (0, 3600), (-5, 3600), (120, 120)] as [(Int, Int)])
+    func aRateLimitWaitIsCapped(reset: Int, expectedAtMost: Int) {
+        var driver = NotifierDriver()  // TestTime.now is a full hour
+        driver.start()
+        driver.checkFails(.rateLimited, after: 0)
+        let known = driver.send(.rateLimitResetKnown(seconds: reset, at: driver.now))
+        guard case .some(.some(let at)) = known.plannedPoll else {
+            Issue.record("no check planned")
+            return
+        }
+        let wait = Int(at.timeIntervalSince(driver.now))
+        #expect(wait <= expectedAtMost && wait >= min(expectedAtMost, 60))
+    }
+
+    @Test func anExpiredLoginStopsPollingUntilANewLogin() {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.advance(60)
+        driver.send(.pollTimerFired(at: driver.now))
+        let expired = driver.send(.pollFailed(PollFailure(.loginRejected, "Weibo error 21332: the token is invalid"), at: driver.now))
+        #expect(expired.transientBodies == ["Login expired: run weibo-notifier login"])
+        #expect(driver.notifier.phase == .loginExpired)
+        #expect(driver.notifier.nextPollAt == nil)
+        #expect(expired.plannedPoll == nil || expired.plannedPoll == .some(nil), "no polling until a new login")
+        #expect(!driver.send(.checkRequested(at: driver.now)).startsPoll)
+        #expect(driver.send(.loginChanged(.missing(reason: "gone"), at: driver.now)).transientBodies.isEmpty, "one bubble only")
+        let back = driver.send(.loginChanged(driver.validLogin, at: driver.now))
+        #expect(back.startsPoll)
+        #expect(back.contains(.phaseChanged(.starting)))
+    }
+
+    @Test func aLoginThatRanOutIsNotUsed() {
+        var driver = NotifierDriver()
+        let effects = driver.start(login: .valid(expiresAt: driver.now.addingTimeInterval(-1)), counts: nil)
+        #expect(!effects.startsPoll)
+        #expect(driver.notifier.phase == .loginExpired)
+        #expect(driver.notifier.lastError == "the login expired")
+    }
+
+    @Test func noLoginAtStartSaysSo() {
+        var driver = NotifierDriver()
+        let effects = driver.start(login: .missing(reason: "not logged in"), counts: nil)
+        #expect(!effects.startsPoll)
+        #expect(effects.transientBodies == ["Login expired: run weibo-notifier login"])
+    }
+
+    @Test func aLoginAboutToExpireWarnsOnceADay() {
+        var driver = NotifierDriver()
+        let login = Login.valid(expiresAt: driver.now.addingTimeInterval(3 * 86_400 + 100))
+        let first = driver.start(login: login)
+        #expect(first.transientBodies == ["The login expires in 3 days: run weibo-notifier login"])
+        #expect(driver.check(UnreadCounts(), after: 3600).transientBodies.isEmpty)
+        #expect(driver.check(UnreadCounts(), after: 86_400).transientBodies == ["The login expires in 1 day: run weibo-notifier login"])
+        // The day of the last warning survives a restart.
+        var restarted = NotifierDriver(now: driver.now.addingTimeInterval(60))
+        #expect(restarted.start(driver.notifier.state, login: login).transientBodies.isEmpty)
+    }
+
+    @Test func withoutANotificationServerTheBubbleIsTriedAgain() {
+        var driver = NotifierDriver()
+        driver.serverTakesBubbles = false
+        driver.start(counts: UnreadCounts(cmt: 1))
+        #expect(driver.notifier.state.shown == nil)
+        #expect(driver.notifier.unread == UnreadCounts(cmt: 1), "the counts still update")
+        driver.serverTakesBubbles = true
+        #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies == ["1 comment"], "the bubble no server took is shown now")
+    }
+
+    @Test func aPauseHoldsBubblesBackAndSumsThemUpAfter() {
+        var driver = NotifierDriver()
+        driver.start()
+        let paused = driver.send(.pauseRequested(seconds: 2, at: driver.now))
+        #expect(paused.contains(.scheduleQuietEnd(at: driver.now.addingTimeInterval(2))))
+        #expect(driver.notifier.isQuiet(at: driver.now))
+        let held = driver.check(UnreadCounts(cmt: 2), after: 1)
+        #expect(held.shownBodies.isEmpty, "no bubble while paused")
+        #expect(held.contains(.countsChanged(UnreadCounts(cmt: 2))), "the counts still update")
+        driver.advance(1)
+        let over = driver.send(.quietTimerFired(at: driver.now))
+        #expect(over.shownBodies == ["While you were away: 2 comments"])
+        #expect(driver.check(UnreadCounts(cmt: 2)).shownBodies.isEmpty)
+    }
+
+    @Test func aPauseClosesTheOpenBubbleAndResumeSumsUp() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(dm: 1))
+        let paused = driver.send(.pauseRequested(seconds: 3600, at: driver.now))
+        #expect(paused.contains(.closeUnread(id: 1)))
+        let resumed = driver.send(.resumeRequested(at: driver.now))
+        #expect(resumed.shownBodies == ["While you were away: 1 message"])
+        #expect(resumed.contains(.scheduleQuietEnd(at: nil)))
+    }
+
+    /// Bug: `Pause(4294967295)` trapped; pauses are at most a week.
+    @Test func aPauseIsAtMostAWeek() {
+        var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 23 * 60, end: 8 * 60)))
+        driver.start()
+        driver.send(.pauseRequested(seconds: Int(UInt32.max), at: driver.now))
+        #expect(driver.notifier.state.pausedUntil == driver.now.addingTimeInterval(7 * 86_400))
+        #expect(driver.notifier.isQuiet(at: driver.now))
+    }
+
+    @Test func quietHoursHoldBubblesBackAndResumeIsNoEscape() {
+        // 13:30–14:30 Beijing time around the test's 14:00.
+        var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 13 * 60 + 30, end: 14 * 60 + 30)))
+        let started = driver.start(counts: UnreadCounts(dm: 1))
+        #expect(started.shownBodies.isEmpty)
+        #expect(started.contains(.scheduleQuietEnd(at: TestTime.date(2026, 11, 29, 14, 30))))
+        driver.send(.resumeRequested(at: driver.now))
+        #expect(driver.notifier.isQuiet(at: driver.now), "quiet hours are not a pause")
+        driver.now = TestTime.date(2026, 11, 29, 14, 30)
+        #expect(driver.send(.quietTimerFired(at: driver.now)).shownBodies == ["While you were away: 1 message"])
+    }
+
+    /// Bug: a bubble open when quiet hours began was never closed when the counts dropped to 0.
+    @Test func closingIsNeverHeldBackByQuietHours() {
+        var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 14 * 60 + 1, end: 15 * 60)))
+        driver.start(counts: UnreadCounts(cmt: 2))
+        #expect(driver.notifier.state.bubbleID == 1)
+        // Quiet hours begin; the count changes without rising, then drops to zero (read elsewhere).
+        #expect(driver.check(UnreadCounts(cmt: 1), after: 120).shownBodies.isEmpty)
+        let zero = driver.check(UnreadCounts(cmt: 0))
+        #expect(zero.contains(.closeUnread(id: 1)))
+        driver.now = TestTime.date(2026, 11, 29, 15, 0)
+        #expect(driver.send(.quietTimerFired(at: driver.now)).shownBodies.isEmpty, "nothing to catch up")
+    }
+
+    /// Bug: every SIGHUP polled; reading the settings again polls only when the API address changed.
+    @Test func readingTheSettingsAgainDoesNotPoll() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 2))
+        for _ in 0..<100 {
+            #expect(!driver.send(.settingsChanged(NotifierSettings(interval: 60), sourceChanged: false, at: driver.now)).startsPoll)
+        }
+        #expect(driver.send(.settingsChanged(NotifierSettings(interval: 60), sourceChanged: true, at: driver.now)).startsPoll)
+    }
+
+    @Test func aChangedPolicyAppliesAtOnceWithoutAPoll() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 2))
+        let policy = UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status])
+        let reloaded = driver.send(.settingsChanged(NotifierSettings(interval: 60, policy: policy), sourceChanged: false, at: driver.now))
+        #expect(!reloaded.startsPoll)
+        #expect(reloaded.contains(.closeUnread(id: 1)), "posts no longer raise a bubble")
+        #expect(driver.check(UnreadCounts(status: 2, cmt: 1)).shownBodies == ["1 comment"])
+    }
+
+    @Test func aTickFarLaterThanPlannedDropsTheBackoff() {
+        var driver = NotifierDriver()
+        driver.start()
+        for _ in 0..<2 {
+            driver.send(.pollTimerFired(at: driver.now))
+            driver.send(.pollFailed(PollFailure(.transient, "x"), at: driver.now))
+        }
+        let planned = driver.notifier.nextPollAt ?? driver.now
+        driver.now = planned.addingTimeInterval(3600)
+        let tick = driver.send(.pollTimerFired(at: driver.now))
+        #expect(tick.contains { if case .log(.message, let text) = $0 { text.contains("late by the clock") } else { false } })
+        let failed = driver.send(.pollFailed(PollFailure(.transient, "x"), at: driver.now))
+        #expect(failed.plannedPoll == .some(driver.now.addingTimeInterval(60)), "backoff starts afresh")
+    }
+
+    @Test func theStateIsSavedOnlyWhenItChanged() {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.advance(1)
+        #expect(driver.send(.checkRequested(at: driver.now)).saves.isEmpty)
+        #expect(driver.send(.summaryRequested).saves.isEmpty)
+        #expect(driver.send(.pollSucceeded(UnreadCounts(), at: driver.now)).saves.count == 1, "the last poll's time changed")
+    }
+
+    @Test func unknownActionsAreLoggedOnly() {
+        var driver = NotifierDriver()
+        driver.start()
+        #expect(driver.send(.actionInvoked("nonsense", at: driver.now)) == [.log(.debug, "unknown action nonsense")])
+    }
+}

@@ -1,0 +1,107 @@
+public import FoundationEssentials
+public import WeiboKit
+
+/// Drives a `Notifier` the way the shell does, with a clock of its own: sends events, records
+/// every effect, and answers the effects a notification server answers (`showUnread` gets the
+/// next bubble id, unless `serverTakesBubbles` is false).
+public struct NotifierDriver {
+    public var notifier: Notifier
+    public var now: Date
+    /// Every effect so far, in order.
+    public private(set) var log: [NotifierEffect] = []
+    public var serverTakesBubbles = true
+    private var nextBubbleID: UInt32 = 1
+
+    public init(settings: NotifierSettings = NotifierSettings(interval: 60), now: Date = TestTime.now, firstBubbleID: UInt32 = 1) {
+        notifier = Notifier(settings: settings, localizer: Localizer(), zone: TestTime.zone)
+        self.now = now
+        nextBubbleID = firstBubbleID
+    }
+
+    /// The login of a token that lives a year from the driver's start.
+    public var validLogin: Login { .valid(expiresAt: now.addingTimeInterval(365 * 86_400)) }
+
+    /// Sends `event` and the server's answers to what it caused; returns every effect.
+    @discardableResult
+    public mutating func send(_ event: NotifierEvent) -> [NotifierEffect] {
+        var all: [NotifierEffect] = []
+        var queue = [event]
+        while !queue.isEmpty {
+            let effects = notifier.handle(queue.removeFirst())
+            all += effects
+            for effect in effects {
+                if case .showUnread(_, let replacing) = effect {
+                    if serverTakesBubbles {
+                        // A server keeps the id of the bubble it replaces.
+                        queue.append(.bubbleShown(id: replacing ?? nextBubbleID))
+                        if replacing == nil { nextBubbleID += 1 }
+                    } else {
+                        queue.append(.bubbleNotShown)
+                    }
+                }
+            }
+        }
+        log += all
+        return all
+    }
+
+    /// Starts with `state`, logged in; answers the first check with `counts` when given.
+    @discardableResult
+    public mutating func start(_ state: UnreadState = UnreadState(), login: Login? = nil, counts: UnreadCounts? = UnreadCounts()) -> [NotifierEffect] {
+        var effects = send(.started(state, login: login ?? validLogin, at: now))
+        if let counts { effects += send(.pollSucceeded(counts, at: now)) }
+        return effects
+    }
+
+    /// `seconds` later, a check (as `CheckNow`) answered with `counts`.
+    @discardableResult
+    public mutating func check(_ counts: UnreadCounts, after seconds: TimeInterval = 60) -> [NotifierEffect] {
+        now = now.addingTimeInterval(seconds)
+        return send(.checkRequested(at: now)) + send(.pollSucceeded(counts, at: now))
+    }
+
+    /// `seconds` later, a check that failed with `failure`.
+    @discardableResult
+    public mutating func checkFails(_ kind: PollFailure.Kind, _ message: String = "HTTP 500", after seconds: TimeInterval = 60) -> [NotifierEffect] {
+        now = now.addingTimeInterval(seconds)
+        return send(.checkRequested(at: now)) + send(.pollFailed(PollFailure(kind, message), at: now))
+    }
+
+    public mutating func advance(_ seconds: TimeInterval) {
+        now = now.addingTimeInterval(seconds)
+    }
+}
+
+extension [NotifierEffect] {
+    /// The unread bubbles shown, by body.
+    public var shownBodies: [String] {
+        compactMap { if case .showUnread(let bubble, _) = $0 { bubble.body } else { nil } }
+    }
+
+    /// The ids each `showUnread` replaces.
+    public var replacedIDs: [UInt32?] {
+        compactMap { if case .showUnread(_, let id) = $0 { id } else { nil } }
+    }
+
+    /// The passing bubbles, by body.
+    public var transientBodies: [String] {
+        compactMap { if case .showTransient(let bubble) = $0 { bubble.body } else { nil } }
+    }
+
+    /// Whether the unread bubble closed.
+    public var closes: Bool { contains { if case .closeUnread = $0 { true } else { false } } }
+
+    /// Whether a check started.
+    public var startsPoll: Bool { contains(.startPoll) }
+
+    /// When the next check was planned (the last `schedulePoll`), or nil.
+    public var plannedPoll: Date?? {
+        for effect in reversed() { if case .schedulePoll(let at) = effect { return .some(at) } }
+        return nil
+    }
+
+    /// The states saved.
+    public var saves: [UnreadState] {
+        compactMap { if case .save(let state) = $0 { state } else { nil } }
+    }
+}
