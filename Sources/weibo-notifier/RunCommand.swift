@@ -184,7 +184,14 @@ struct DaemonControlCommand {
         do {
             switch action {
             case .refresh:
-                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000))
+                let reply: OpaquePointer?
+                do {
+                    reply = try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000)
+                } catch {
+                    guard error.isRefusal else { throw error }
+                    throw CommandError.unavailable(tr("could not check Weibo (%s); nothing was marked as seen", error.message))
+                }
+                DaemonStatus.release(reply)
                 try Terminal.write(lines: [tr("Marked as seen.")])
             case .markRead:
                 DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))

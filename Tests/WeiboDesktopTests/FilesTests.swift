@@ -123,6 +123,11 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
     @Test(arguments: [
         ("[notifier]\ninterval=soon\n", "[notifier] interval: 'soon' is not a whole number of seconds"),
         ("[notifier]\ninterval=10\n", "[notifier] interval: 10 s is too often; 30 s or more"),
+        // Bug: 2^32 trapped after the first poll, and a billion seconds was accepted.
+        ("[notifier]\ninterval=4294967296\n", "[notifier] interval: 4294967296 s is too long; 86400 s (a day) at most"),
+        ("[notifier]\ninterval=1000000000\n", "[notifier] interval: 1000000000 s is too long; 86400 s (a day) at most"),
+        ("[weibo]\napi_base=http://127.0.0.1.evil.example\nremind_base=http://127.0.0.1:1\n[notifier]\ninterval=5\n",
+         "[notifier] interval: 5 s is too often; 30 s or more"),
         ("[notifier]\nnotify=cmt;likes\n", "[notifier] notify: unknown counter 'likes'"),
         ("[weibo]\napi_base=ftp://example.com\n", "[weibo] api_base: 'ftp://example.com' is not an http(s) URL"),
         ("[notifier]\nquiet_hours=late\n", "[notifier] quiet_hours: 'late' is not a time range such as 23:00-08:00"),

@@ -195,6 +195,48 @@ import WeiboTestSupport
         }
     }
 
+    /// Bug: the sandbox's delay (and the client's total timeout) were timers on the global
+    /// default context, which never fired under a test's own context: a 1 s delay timed out.
+    @Test func aDelayedAnswerArrivesUnderTheTestsOwnContext() throws {
+        try SandboxHarness.run(timeout: 4) { harness in
+            inject(harness, "delay", seconds: 1)
+            let result = harness.wait(timeout: 10) { harness.client.unreadCounts(for: harness.account, completion: $0) }
+            #expect((try? result?.get()) != nil, "\(String(describing: result))")
+        }
+    }
+
+    /// Bug: a gateway's 503 with a JSON body, or a 500 with a counts-shaped body, read as "all
+    /// counters 0". Only a 200 with a counter is a reading.
+    @Test(arguments: [
+        (503, "{\"message\":\"Service Unavailable\"}"), (500, "{\"status\":0,\"cmt\":0}"), (200, "{}"),
+    ] as [(Int, String)])
+    func onlyA200WithACounterIsAReading(_ status: Int, _ body: String) {
+        let response = HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8), headers: [:])
+        let result = WeiboClient.interpret(response, path: "/2/remind/unread_count.json", as: UnreadCounts.self)
+        guard case .failure(let error) = result else {
+            Issue.record("\(status) \(body) was taken as counts")
+            return
+        }
+        switch error {
+        case .malformed: #expect(status == 200)
+        case .http(let answered, _, _): #expect(answered == status)
+        default: Issue.record("expected a malformed answer or an HTTP error, got \(error)")
+        }
+    }
+
+    /// Bug: `http://127.0.0.1.evil.example` passed as loopback, and the token went in cleartext.
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("::1", true), ("LOCALHOST", true),
+        ("127.0.0.1.evil.example", false), ("127.evil", false), ("localhost.example", false), ("127.0.0.256", false),
+        ("1270.0.0.1", false), ("128.0.0.1", false), ("", false), ("127.0.0", false),
+    ] as [(String, Bool)])
+    func loopbackIsAnAddressNotAPrefix(_ host: String, _ isLoopback: Bool) {
+        #expect(HTTPClient.isLoopback(host) == isLoopback)
+        if !isLoopback, !host.isEmpty, !host.contains(":") {
+            #expect(HTTPClient.refusal(of: "http://\(host)/2/remind/unread_count.json") != nil)
+        }
+    }
+
     @Test func redactionKeepsTokensOut() {
         #expect(Redaction.redact("GET /2/x.json?access_token=2.00abc&uid=1") == "GET /2/x.json?access_token=<redacted>&uid=1")
         #expect(Redaction.redact("Authorization: OAuth2 2.00abc") == "Authorization: OAuth2 <redacted>")

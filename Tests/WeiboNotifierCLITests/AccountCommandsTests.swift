@@ -241,5 +241,8 @@ import WeiboTestSupport
         let second = try CommandRunner.run(["sandbox", "--port", port])
         #expect(second.status == 69)
         #expect(second.standardError.contains("cannot listen on 127.0.0.1:\(port)"))
+        // Bug: the server was unreffed twice, and GLib printed CRITICALs.
+        #expect(!second.standardError.contains("CRITICAL"), "\(second.standardError)")
+        #expect(second.standardError.split(separator: "\n").count == 1, "one clear line: \(second.standardError)")
     }
 }

@@ -147,6 +147,69 @@ import WeiboTestSupport
         #expect(status.lines.last == "unread: Nothing new")
     }
 
+    /// Bug: `refresh` during an HTTP 500 said "Marked as seen." and was applied later to newer
+    /// posts, which were never shown.
+    @Test func aRefreshThatCannotCheckSaysSoAndMarksNothing() throws {
+        let setup = try Setup()
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
+        let refresh = try CommandRunner.run(["refresh"], environment: setup.environment)
+        #expect(refresh.status == 69)
+        #expect(refresh.standardError.contains("could not check Weibo (HTTP 502"), "\(refresh.standardError)")
+        #expect(refresh.standardError.contains("nothing was marked as seen"))
+        #expect(!refresh.standardOutput.contains("Marked as seen"))
+        #expect(setup.bus.daemonStatus()["total"] == "1")
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().last?.body == "2 new posts · 1 comment" }, "posts after it are shown")
+    }
+
+    /// Bug: after a restart the bubble left on screen was orphaned: never updated or closed, its
+    /// buttons dead, and the next rise opened a second one.
+    @Test func aRestartTakesOverTheBubbleOnScreen() throws {
+        let setup = try Setup()
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        let id = setup.bus.id(ofNotification: 0)
+        let old = try #require(setup.daemon)
+        kill(old.processIdentifier, SIGKILL)
+        old.waitUntilExit()
+        setup.daemon = nil
+        try setup.start()
+        #expect(setup.bus.notifications().count == 1, "nothing new to say")
+        // A click on the old bubble is honoured by the new process.
+        setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().count == 2 })
+        let replaced = try #require(setup.bus.notifications().last)
+        #expect(replaced.replacesID == id, "the rise replaces the old bubble in place")
+
+        // Killed again: a button of the bubble on screen is honoured by the next process.
+        let second = try #require(setup.daemon)
+        kill(second.processIdentifier, SIGKILL)
+        second.waitUntilExit()
+        setup.daemon = nil
+        try setup.start()
+        #expect(setup.bus.daemonStatus()["total"] == "2")
+        setup.bus.invokeAction(id: id, key: "mark-read")
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
+        #expect(waitUntil { setup.bus.closedIDs().contains(id) }, "and it closes that bubble")
+    }
+
+    /// Bug: every SIGHUP started a poll.
+    @Test func signalsToReloadDoNotPoll() throws {
+        let setup = try Setup()
+        try setup.start()
+        let daemon = try #require(setup.daemon)
+        for _ in 0..<50 { kill(daemon.processIdentifier, SIGHUP) }
+        // A check asked for afterwards is the only one.
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.daemonPolls() == 2, "\(setup.bus.daemonPolls()) polls")
+    }
+
     @Test func countsChangedIsSignalled() throws {
         let setup = try Setup()
         try setup.start()

@@ -98,7 +98,7 @@ public final class WeiboClient {
     /// A response as the model, Weibo's error body, or what went wrong. Weibo's `error_code`
     /// decides whatever the status; any other non-200 answer is an HTTP error, even when its
     /// body happens to read as the model (a gateway's JSON page is no reading).
-    static func interpret<Model: Decodable>(_ response: HTTPResponse, path: String, as model: Model.Type) -> Result<Model, WeiboClientError> {
+    public static func interpret<Model: Decodable>(_ response: HTTPResponse, path: String, as model: Model.Type) -> Result<Model, WeiboClientError> {
         do {
             let body = try WeiboJSON.decode(model, from: Data(response.body))
             guard response.status == 200 else {

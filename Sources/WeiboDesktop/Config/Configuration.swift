@@ -24,4 +24,6 @@ public struct Configuration: Equatable, Sendable {
 
     /// The smallest interval against the real API; shorter ones are for a sandbox on this machine.
     public static let minimumInterval = 30
+    /// The longest interval: a day.
+    public static let maximumInterval = 86_400
 }

@@ -92,7 +92,12 @@ public enum ConfigurationFile {
             guard let seconds = Int(value), seconds > 0 else {
                 throw failure("notifier", "interval", tr("'%s' is not a whole number of seconds", value))
             }
-            guard seconds >= Configuration.minimumInterval else {
+            guard seconds <= Configuration.maximumInterval else {
+                throw failure("notifier", "interval", tr("%d s is too long; %d s (a day) at most", seconds, Configuration.maximumInterval))
+            }
+            // Shorter intervals only against a sandbox on this machine, as on the command line.
+            let local = [configuration.apiBase, configuration.remindBase].allSatisfy { HTTPClient.isLoopback(HTTPClient.host(of: $0)) }
+            guard seconds >= Configuration.minimumInterval || local else {
                 throw failure("notifier", "interval", tr("%d s is too often; %d s or more", seconds, Configuration.minimumInterval))
             }
             configuration.interval = seconds

@@ -9,6 +9,8 @@ public enum SessionBus {
     /// Why the bus could not be used.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var message: String
+        /// The daemon answered, and said it could not do what was asked.
+        public var isRefusal = false
         public var description: String { message }
     }
 
@@ -31,6 +33,14 @@ public enum SessionBus {
             connection, busName, objectPath, interfaceName, method, nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
             timeoutMilliseconds, nil, &error)
         if let error {
+            // The daemon's own refusal (`Refresh` without an answer from Weibo): its words only.
+            if g_dbus_error_is_remote_error(error) != 0, let name = g_dbus_error_get_remote_error(error) {
+                defer { g_free(name) }
+                if String(cString: name) == DaemonService.failedError {
+                    g_dbus_error_strip_remote_error(error)
+                    throw Failure(message: GLibError(taking: error).message, isRefusal: true)
+                }
+            }
             let glibError = GLibError(taking: error)
             if ["ServiceUnknown", "NameHasNoOwner", "was not provided"].contains(where: glibError.message.contains) {
                 throw Failure(message: tr("no weibo-notifier daemon is running; start it with: weibo-notifier run"))

@@ -89,7 +89,7 @@ public final class HTTPClient {
     }
 
     /// Why this client will not send to `url`, if it will not.
-    static func refusal(of url: String) -> HTTPError? {
+    public static func refusal(of url: String) -> HTTPError? {
         guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else {
             return .refusedURL(tr("not a valid URL: %s", Redaction.redact(url)))
         }
