@@ -13,6 +13,25 @@ struct ArgumentReader {
         self.command = command
     }
 
+    /// An option as read: its name (`--width`) and its inline value (from `--width=40`).
+    typealias Option = (name: String, inlineValue: String?)
+
+    /// Reads every option: `handle` takes the command's own (and returns false for one it does
+    /// not know, which is a usage error); `-h`/`--help` is every command's and ends the reading.
+    /// Whether help was asked for.
+    mutating func readOptions(_ handle: (inout ArgumentReader, Option) throws(CommandError) -> Bool) throws(CommandError) -> Bool {
+        while let option = try nextOption() {
+            if option.name == "-h" || option.name == "--help" { return true }
+            guard try handle(&self, option) else { throw usage(tr("unknown option '%s'", option.name)) }
+        }
+        return false
+    }
+
+    /// Reads the options of a command that has none but `--help`.
+    mutating func readOptions() throws(CommandError) -> Bool {
+        try readOptions { _, _ throws(CommandError) in false }
+    }
+
     /// The next option name (`--width`) and its inline value (from `--width=40`), or `nil` at the end.
     mutating func nextOption() throws(CommandError) -> (name: String, inlineValue: String?)? {
         guard !remaining.isEmpty else { return nil }

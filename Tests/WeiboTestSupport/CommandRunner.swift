@@ -53,4 +53,12 @@ public struct CommandRunner {
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: stderrData, as: UTF8.self))
     }
+
+    /// Every command, as the program's own table lists them in `--help` (English): the tests
+    /// that go through all commands follow the table instead of keeping a list of their own.
+    public static func commandNames() throws -> [String] {
+        let help = try run(["--help"], environment: ["LANG": "C"]).lines
+        guard let start = help.firstIndex(of: "Commands:") else { return [] }
+        return help[(start + 1)...].prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
 }

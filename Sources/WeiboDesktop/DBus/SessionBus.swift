@@ -24,6 +24,11 @@ public enum SessionBus {
         return connection
     }
 
+    /// Gives back a connection `connect` returned.
+    public static func release(_ connection: OpaquePointer) {
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
     /// Calls `method` on the running daemon and returns its reply (owned by the caller).
     public static func callDaemon(
         _ connection: OpaquePointer, _ method: String, timeoutMilliseconds: Int32 = 10_000

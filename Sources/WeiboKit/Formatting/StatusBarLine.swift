@@ -21,16 +21,18 @@ public struct StatusBarLine: Sendable {
     }
 
     public var format: Format
-    public var localizer: Localizer
+    /// The words, the total and what is urgent: the same as every other surface.
+    public var presenter: UnreadPresenter
+    public var localizer: Localizer { presenter.localizer }
 
     public init(format: Format, localizer: Localizer) {
         self.format = format
-        self.localizer = localizer
+        presenter = UnreadPresenter(localizer: localizer)
     }
 
     /// The line for `unread` (the watched counters) in `state`.
     public func line(unread: UnreadCounts, state: State) -> String {
-        let total = UnreadCounter.allCases.reduce(0) { $0 + unread[$1] }
+        let total = presenter.total(unread)
         let label = localizer.text(.appName)
         let text: String
         switch state {
@@ -39,9 +41,9 @@ public struct StatusBarLine: Sendable {
         case .stale: text = "\(label) ?"
         case .loginExpired: text = "\(label) \(localizer.text(.loginNeeded))"
         }
-        let details = UnreadCounter.allCases.filter { unread[$0] > 0 }.map { localizer.text(.unread($0, unread[$0])) }
+        let details = presenter.counterWords(unread)
         let tooltip = details.isEmpty ? localizer.text(.nothingUnread) : details.joined(separator: "\n")
-        let urgent = unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+        let urgent = presenter.isUrgent(unread)
 
         switch format {
         case .plain:

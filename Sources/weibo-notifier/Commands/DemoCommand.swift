@@ -1,4 +1,3 @@
-import CGLib
 import FoundationEssentials
 import Glibc
 import WeiboDesktop
@@ -7,7 +6,9 @@ import WeiboSandbox
 
 /// `weibo-notifier demo`: the notifier against a sandbox in the same process, with a
 /// throw-away account and state, so that bubbles appear within seconds.
-struct DemoCommand {
+struct DemoCommand: Command {
+    static let name = "demo"
+    static var summary: String { tr("The notifier against a built-in sandbox, to see it at work") }
     static var help: String {
         tr("""
         Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
@@ -35,15 +36,15 @@ struct DemoCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "demo")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--interval": interval = try reader.integer(for: option, in: 1...3600)
             case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 1...3600)
             case "--duration": duration = try reader.integer(for: option, in: 1...86_400)
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 
@@ -82,29 +83,28 @@ struct DemoCommand {
                 : tr("No notification server here: the bubbles are printed below."),
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
-        if desktop == nil { Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) }
+        let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) : nil
         DaemonHost(daemon: daemon, service: nil).run(
             accountFile: folder + "/account", notificationWait: 0, duration: duration.map { UInt32($0) })
-        withExtendedLifetime(server) {}
+        withExtendedLifetime((server, click)) {}
         try Terminal.write(lines: [tr("Demo over.")])
     }
 
     /// libnotify when a session bus with a notification server is there.
     static func desktopNotifications() -> (any NotificationSink)? {
         guard let bus = try? SessionBus.connect() else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard DaemonHost.hasOwner(bus, "org.freedesktop.Notifications") else { return nil }
+        defer { SessionBus.release(bus) }
+        guard DesktopProbe.hasNotificationServer(on: bus) else { return nil }
         return LibnotifySink(appName: "Weibo Notifier")
     }
 
-    /// In the terminal nobody can click: the demo clicks the bubble once, two checks in.
-    static func clickOnceAfterSecondBubble(daemon: NotifierDaemon, interval: Int) {
-        g_timeout_add_seconds(UInt32(interval * 2 + 1), { data in
-            guard let data else { return CGLib_SOURCE_REMOVE }
+    /// In the terminal nobody can click: the demo clicks the bubble once, two checks in. Keep
+    /// the handle while the demo runs.
+    static func clickOnceAfterSecondBubble(daemon: NotifierDaemon, interval: Int) -> GLibSource {
+        GLibSource.once(afterSeconds: Double(interval * 2 + 1)) { [weak daemon] in
             Terminal.writeError(tr("demo: (clicking the notification)"))
-            Unmanaged<NotifierDaemon>.fromOpaque(data).takeUnretainedValue().showSummary()
-            return CGLib_SOURCE_REMOVE
-        }, Unmanaged.passUnretained(daemon).toOpaque())
+            daemon?.showSummary()
+        }
     }
 
     static func temporaryFolder() throws(CommandError) -> String {

@@ -1,9 +1,10 @@
-import CGLib
 import WeiboDesktop
 import WeiboSandbox
 
 /// `weibo-notifier sandbox`: the fake Weibo API on 127.0.0.1, until Ctrl-C.
-struct SandboxCommand {
+struct SandboxCommand: Command {
+    static let name = "sandbox"
+    static var summary: String { tr("Run a stand-in for the Weibo API on 127.0.0.1, for trying things") }
     static var help: String {
         tr("""
         Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
@@ -43,18 +44,18 @@ struct SandboxCommand {
     var newStatusEvery = 30
     var showHelp = false
 
-    init(arguments: [String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: "sandbox")
-        while let option = try reader.nextOption() {
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--port": port = try reader.integer(for: option, in: 0...65535)
             case "--seed": options.seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
             case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 0...86_400)
             case "--keep-status-count": options.resetStatusOnRead = false
             case "--enable-set-count": options.setCountEnabled = true
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 

@@ -3,7 +3,9 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier timeline`: lays out the home timeline, fetched or saved.
-struct TimelineCommand {
+struct TimelineCommand: Command {
+    static let name = "timeline"
+    static var summary: String { tr("Lay out the home timeline (fetched, or a saved JSON file)") }
     static var help: String {
         tr("""
         Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
@@ -45,8 +47,8 @@ struct TimelineCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "timeline")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--file": path = try reader.value(for: option)
             case "--width": width = try reader.integer(for: option, in: 20...1000)
@@ -59,12 +61,9 @@ struct TimelineCommand {
                     throw reader.usage(tr("--color takes auto, always or never, not '%s'", value))
                 }
                 color = choice
-            case "-h", "--help":
-                showHelp = true
-                return
-            default:
-                throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
         if path != nil && apiBase != nil { throw reader.usage(tr("--file and --api-base do not go together")) }
     }

@@ -1,10 +1,11 @@
-import CGLib
 import Glibc
 import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier watch`: one line per change, for waybar, polybar, i3blocks or scripts.
-struct WatchCommand {
+struct WatchCommand: Command {
+    static let name = "watch"
+    static var summary: String { tr("One line per change of the unread count, for status bars") }
     static var help: String {
         tr("""
         Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
@@ -40,8 +41,8 @@ struct WatchCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "watch")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--format":
                 let value = try reader.value(for: option)
@@ -52,9 +53,9 @@ struct WatchCommand {
                 format = chosen
             case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
             case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 
@@ -106,6 +107,6 @@ struct WatchCommand {
         loop.quitWhenClosed(STDOUT_FILENO)
         if !closed { loop.run() }
         withExtendedLifetime(watcher) {}
-        if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        if let connection { SessionBus.release(connection) }
     }
 }

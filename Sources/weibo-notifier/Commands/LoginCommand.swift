@@ -1,10 +1,11 @@
-import CGLib
 import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier login`: lets the user approve the app in the browser, or imports a token.
-struct LoginCommand {
+struct LoginCommand: Command {
+    static let name = "login"
+    static var summary: String { tr("Log in to Weibo (in the browser), or import a token") }
     static var help: String {
         tr("""
         Usage: weibo-notifier login [--api-base URL] [--no-browser]
@@ -37,8 +38,8 @@ struct LoginCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "login")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--no-browser": openBrowser = false
@@ -46,9 +47,9 @@ struct LoginCommand {
             case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
             case "--token":
                 throw reader.usage(tr("a token is never taken from the command line; use --token-stdin"))
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
         if tokenFromStdin != (uid != nil), !showHelp {
             throw reader.usage(tr("--token-stdin and --uid go together"))
@@ -80,16 +81,11 @@ struct LoginCommand {
                 tr("no app key: set app_key and app_secret in the [weibo] group of %s (register an app at https://open.weibo.com/apps)",
                    context.directories.configurationFile))
         }
-        let state = String(g_random_int(), radix: 16)
+        let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state)
         try Terminal.write(lines: [tr("Open this page and let Weibo Notifier read your account:"), "", "  \(url)", ""])
         if openBrowser {
-            var error: UnsafeMutablePointer<GError>?
-            if g_app_info_launch_default_for_uri(url, nil, &error) == 0 {
-                let reason = error.map { pointer -> String in
-                    defer { g_error_free(pointer) }
-                    return String(cString: pointer.pointee.message)
-                } ?? tr("no browser")
+            if let reason = Browser.open(url) {
                 try Terminal.write(lines: [tr("(No browser could be opened: %s. Open the page yourself.)", reason), ""])
             }
         }

@@ -3,7 +3,9 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier run` (also the default): the notifier in the desktop session.
-struct RunCommand {
+struct RunCommand: Command {
+    static let name = "run"
+    static var summary: String { tr("The notifier in the desktop session (the default)") }
     static var help: String {
         tr("""
         Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
@@ -35,15 +37,15 @@ struct RunCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "run")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--replace": replace = true
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 
@@ -120,92 +122,5 @@ struct RunCommand {
                    Configuration.minimumInterval))
         }
         return interval
-    }
-}
-
-/// `weibo-notifier status`, `refresh`, `mark-read`: talk to the running daemon over D-Bus.
-struct DaemonControlCommand {
-    enum Action: String {
-        case status, refresh
-        case markRead = "mark-read"
-    }
-
-    static func help(_ action: Action) -> String {
-        switch action {
-        case .status:
-            return tr("""
-                Usage: weibo-notifier status
-
-                Asks the running notifier what it is doing: its state, the last and next check,
-                the last error and the unread counts. Exit status 69 when none runs.
-                """)
-        case .refresh:
-            return tr("""
-                Usage: weibo-notifier refresh
-
-                Tells the running notifier that you have looked at your timeline: it checks once
-                more, counts everything up to now as seen and closes its notification.
-                """)
-        case .markRead:
-            return tr("""
-                Usage: weibo-notifier mark-read
-
-                Tells the running notifier to count everything it knows of as seen, and to close
-                its notification (no new check).
-                """)
-        }
-    }
-
-    let action: Action
-    var showHelp = false
-    let environment: [String: String]
-
-    init(_ action: Action, arguments: [String], environment: [String: String]) throws(CommandError) {
-        self.action = action
-        self.environment = environment
-        var reader = ArgumentReader(arguments, command: action.rawValue)
-        while let option = try reader.nextOption() {
-            switch option.name {
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
-            }
-        }
-    }
-
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help(action)]) }
-        let connection: OpaquePointer
-        do {
-            connection = try SessionBus.connect()
-        } catch {
-            throw .unavailable(error.description)
-        }
-        let localizer = processLocalizer
-        do {
-            switch action {
-            case .refresh:
-                let reply: OpaquePointer?
-                do {
-                    reply = try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000)
-                } catch {
-                    guard error.isRefusal else { throw error }
-                    throw CommandError.unavailable(tr("could not check Weibo (%s); nothing was marked as seen", error.message))
-                }
-                DaemonStatus.release(reply)
-                try Terminal.write(lines: [tr("Marked as seen.")])
-            case .markRead:
-                DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))
-                try Terminal.write(lines: [tr("Marked as seen.")])
-            case .status:
-                let status = try DaemonStatus.read(connection)
-                try Terminal.write(lines: status.lines(localizer: localizer))
-            }
-        } catch let error as SessionBus.Failure {
-            throw .unavailable(error.description)
-        } catch let error as CommandError {
-            throw error
-        } catch {
-            throw .failed("\(error)")
-        }
     }
 }

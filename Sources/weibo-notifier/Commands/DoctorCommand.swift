@@ -1,10 +1,11 @@
-import CGLib
 import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier doctor`: checks what the notifier needs, one line each, with a fix.
-struct DoctorCommand {
+struct DoctorCommand: Command {
+    static let name = "doctor"
+    static var summary: String { tr("Check the desktop, the configuration and the login, with fixes") }
     static var help: String {
         tr("""
         Usage: weibo-notifier doctor [--api-base URL]
@@ -22,13 +23,13 @@ struct DoctorCommand {
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: "doctor")
-        while let option = try reader.nextOption() {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 
@@ -59,7 +60,7 @@ struct DoctorCommand {
         if let bus {
             findings.append(.good(tr("session bus")))
             findings.append(Self.notificationServer(bus))
-            findings.append(DaemonHost.hasOwner(bus, "org.kde.StatusNotifierWatcher")
+            findings.append(DesktopProbe.hasTray(on: bus)
                 ? .good(tr("tray (StatusNotifierWatcher) present"))
                 : .note(tr("no tray (StatusNotifierWatcher)"), fix: tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")))
         } else {
@@ -69,7 +70,7 @@ struct DoctorCommand {
         case .enabled(let file): findings.append(.good(tr("starts with the session (%s)", file)))
         case .disabled: findings.append(.note(tr("does not start with the session"), fix: "weibo-notifier autostart enable"))
         }
-        if let monitor = g_network_monitor_get_default(), g_network_monitor_get_network_available(monitor) == 0 {
+        if !DesktopProbe.isNetworkAvailable {
             findings.append(.note(tr("no network route"), fix: tr("connect to a network; the notifier checks again when it comes back")))
         } else {
             findings.append(.good(tr("network available")))
@@ -96,43 +97,21 @@ struct DoctorCommand {
         if let bus {
             findings.append((try? DaemonStatus.read(bus)).map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
                 ?? .note(tr("the notifier is not running"), fix: tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
-            g_object_unref(UnsafeMutableRawPointer(bus))
+            SessionBus.release(bus)
         }
         try Terminal.write(lines: findings.map(\.line))
         if findings.contains(where: \.isMissing) { throw .silent(.failure) }
     }
 
     static func notificationServer(_ bus: OpaquePointer) -> Finding {
-        guard let info = g_dbus_connection_call_sync(
-            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
-            "GetServerInformation", nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
-        else {
+        guard let found = DesktopProbe.notificationServer(on: bus) else {
             return .missing(tr("no notification server"), fix: tr("start your desktop's, or install one such as dunst or mako"))
         }
-        defer { g_variant_unref(info) }
-        func field(_ index: gsize) -> String {
-            let value = g_variant_get_child_value(info, index)
-            defer { g_variant_unref(value) }
-            return g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
-        }
-        var capabilities: [String] = []
-        if let reply = g_dbus_connection_call_sync(
-            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
-            "GetCapabilities", nil, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil) {
-            let list = g_variant_get_child_value(reply, 0)
-            for index in 0..<g_variant_n_children(list) {
-                let item = g_variant_get_child_value(list, index)
-                capabilities.append(g_variant_get_string(item, nil).map { String(cString: $0) } ?? "")
-                g_variant_unref(item)
-            }
-            g_variant_unref(list)
-            g_variant_unref(reply)
-        }
-        let server = tr("notification server %s %s", field(0), field(2))
-        guard capabilities.contains("actions") else {
+        let server = tr("notification server %s %s", found.name, found.version)
+        guard found.capabilities.contains("actions") else {
             return .note(tr("%s has no buttons (no 'actions')", server), fix: tr("clicks cannot open the summary: use the tray, or weibo-notifier refresh"))
         }
-        return .good(capabilities.contains("body-markup") ? tr("%s (actions, body markup)", server) : tr("%s (actions)", server))
+        return .good(found.capabilities.contains("body-markup") ? tr("%s (actions, body markup)", server) : tr("%s (actions)", server))
     }
 
     static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {

@@ -3,7 +3,9 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier sample`: prints a generated home timeline in the API's JSON.
-struct SampleCommand {
+struct SampleCommand: Command {
+    static let name = "sample"
+    static var summary: String { tr("Print a generated home timeline (JSON) to try things with") }
     static var help: String {
         tr("""
         Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
@@ -26,16 +28,16 @@ struct SampleCommand {
     var now = Date()
     var showHelp = false
 
-    init(arguments: [String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: "sample")
-        while let option = try reader.nextOption() {
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--seed": seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
             case "--count": count = try reader.integer(for: option, in: 1...10_000)
             case "--now": now = Date(timeIntervalSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
+            default: return false
             }
+            return true
         }
     }
 

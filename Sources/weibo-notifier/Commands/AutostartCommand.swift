@@ -1,7 +1,9 @@
 import WeiboDesktop
 
 /// `weibo-notifier autostart enable|disable|status`.
-struct AutostartCommand {
+struct AutostartCommand: Command {
+    static let name = "autostart"
+    static var summary: String { tr("Start the notifier with the desktop session (enable, disable, status)") }
     static var help: String {
         tr("""
         Usage: weibo-notifier autostart enable|disable|status
@@ -30,13 +32,8 @@ struct AutostartCommand {
             action = chosen
             rest.removeFirst()
         }
-        var reader = ArgumentReader(rest, command: "autostart")
-        while let option = try reader.nextOption() {
-            switch option.name {
-            case "-h", "--help": showHelp = true
-            default: throw reader.usage(tr("unknown option '%s'", option.name))
-            }
-        }
+        var reader = ArgumentReader(rest, command: Self.name)
+        showHelp = try reader.readOptions()
         if action == nil && !showHelp { throw reader.usage(tr("say enable, disable or status")) }
     }
 

@@ -1,0 +1,52 @@
+import CGLib
+
+/// What `doctor` asks of the desktop: the notification server, the tray, the network.
+public enum DesktopProbe {
+    /// The notification server's name, version and capabilities.
+    public struct NotificationServer: Equatable, Sendable {
+        public var name: String
+        public var version: String
+        public var capabilities: [String]
+    }
+
+    /// The notification server on `bus`, or nil when none answers within 5 s.
+    public static func notificationServer(on bus: OpaquePointer) -> NotificationServer? {
+        guard let info = call(bus, "GetServerInformation") else { return nil }
+        defer { g_variant_unref(info) }
+        var capabilities: [String] = []
+        if let reply = call(bus, "GetCapabilities") {
+            let list = g_variant_get_child_value(reply, 0)
+            for index in 0..<g_variant_n_children(list) {
+                let item = g_variant_get_child_value(list, index)
+                capabilities.append(g_variant_get_string(item, nil).map { String(cString: $0) } ?? "")
+                g_variant_unref(item)
+            }
+            g_variant_unref(list)
+            g_variant_unref(reply)
+        }
+        return NotificationServer(
+            name: Variants.string(in: info, at: 0), version: Variants.string(in: info, at: 2), capabilities: capabilities)
+    }
+
+    /// Whether a panel with a StatusNotifierItem tray runs.
+    public static func hasTray(on bus: OpaquePointer) -> Bool {
+        DaemonHost.hasOwner(bus, "org.kde.StatusNotifierWatcher")
+    }
+
+    /// Whether a notification server owns its name.
+    public static func hasNotificationServer(on bus: OpaquePointer) -> Bool {
+        DaemonHost.hasOwner(bus, "org.freedesktop.Notifications")
+    }
+
+    /// Whether GLib's network monitor sees a route (true when it cannot tell).
+    public static var isNetworkAvailable: Bool {
+        guard let monitor = g_network_monitor_get_default() else { return true }
+        return g_network_monitor_get_network_available(monitor) != 0
+    }
+
+    private static func call(_ bus: OpaquePointer, _ method: String) -> OpaquePointer? {
+        g_dbus_connection_call_sync(
+            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", method, nil, nil,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
+    }
+}

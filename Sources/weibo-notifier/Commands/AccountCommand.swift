@@ -1,0 +1,39 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier account`: who is logged in and until when.
+struct AccountCommand: Command {
+    static let name = "account"
+    static var summary: String { tr("Show who is logged in and until when") }
+    static var help: String {
+        tr("""
+        Usage: weibo-notifier account
+
+        Shows the saved login: the uid, when it expires and how many days are left.
+        Exit status 77 when there is no valid login.
+        """)
+    }
+
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let context = try CommandContext(environment: environment, apiBase: nil)
+        let account = try context.loadAccount()
+        let now = Date()
+        let expiry = Terminal.localDate(account.expiresAt)
+        if account.isExpired(at: now) {
+            throw .account(tr("the login of uid %d expired on %s; run: weibo-notifier login", account.uid, expiry))
+        }
+        let days = Int(account.secondsLeft(at: now) / 86_400)
+        try Terminal.write(lines: [tr("uid %d", account.uid), trn("login valid until %s (%d day left)", "login valid until %s (%d days left)", days, expiry, days)])
+    }
+}

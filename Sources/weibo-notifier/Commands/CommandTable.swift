@@ -1,0 +1,23 @@
+/// Every command, once, in the order `--help` lists them: dispatch, the program's help and the
+/// man-page test all read this table.
+enum CommandTable {
+    static var commands: [any Command.Type] { [
+        RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, WatchCommand.self,
+        AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountCommand.self, UnreadCommand.self,
+        TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
+    ] }
+
+    /// The command called `name`.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    /// `  name       summary`, one line each, for the program's help.
+    static var summaryLines: [String] {
+        let names = commands.map { command in command.name }
+        let width = names.map { name in name.count }.max() ?? 0
+        return zip(names, commands).map { name, command in
+            "  " + name + String(repeating: " ", count: width - name.count + 2) + command.summary
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import WeiboDesktop
+
+/// `weibo-notifier refresh`: the user has looked; the running notifier checks, then clears.
+struct RefreshCommand: Command {
+    static let name = "refresh"
+    static var summary: String { tr("Tell the running notifier you have looked (clears the notification)") }
+    static var help: String {
+        tr("""
+            Usage: weibo-notifier refresh
+
+            Tells the running notifier that you have looked at your timeline: it checks once
+            more, counts everything up to now as seen and closes its notification.
+            """)
+    }
+
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        // The notifier answers once its check is done: a failed check marks nothing.
+        let refusal: String? = try DaemonCall.with { connection throws(SessionBus.Failure) -> String? in
+            do throws(SessionBus.Failure) {
+                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000))
+                return nil
+            } catch {
+                guard error.isRefusal else { throw error }
+                return error.message
+            }
+        }
+        if let refusal { throw .unavailable(tr("could not check Weibo (%s); nothing was marked as seen", refusal)) }
+        try Terminal.write(lines: [tr("Marked as seen.")])
+    }
+}

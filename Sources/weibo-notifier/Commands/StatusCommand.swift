@@ -1,0 +1,28 @@
+import WeiboDesktop
+
+/// `weibo-notifier status`: what the running notifier is doing.
+struct StatusCommand: Command {
+    static let name = "status"
+    static var summary: String { tr("What the running notifier is doing") }
+    static var help: String {
+        tr("""
+        Usage: weibo-notifier status
+
+        Asks the running notifier what it is doing: its state, the last and next check,
+        the last error and the unread counts. Exit status 69 when none runs.
+        """)
+    }
+
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let status = try DaemonCall.with { connection throws(SessionBus.Failure) in try DaemonStatus.read(connection) }
+        try Terminal.write(lines: status.lines(localizer: processLocalizer))
+    }
+}

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier unread`: the unread counts, once.
+struct UnreadCommand: Command {
+    static let name = "unread"
+    static var summary: String { tr("Show the unread counts once") }
+    static var help: String {
+        tr("""
+        Usage: weibo-notifier unread [--json] [--api-base URL]
+
+        Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
+        messages, followers) and prints those that are not zero.
+
+        Options:
+          --json            One JSON object with every counter and the total
+          --api-base URL    Talk to this server instead of Weibo (a sandbox)
+        """)
+    }
+
+    var json = false
+    var apiBase: String?
+    var showHelp = false
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            switch option.name {
+            case "--json": json = true
+            case "--api-base": apiBase = try reader.apiBase(for: option)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let account = try context.loadAccount()
+        let client = context.makeClient()
+        let counts: UnreadCounts = try context.wait { client.unreadCounts(for: account, completion: $0) }
+        if json {
+            let fields = UnreadCounter.allCases.map { "\"\($0.rawValue)\":\(counts[$0])" }
+            return try Terminal.write(lines: ["{" + fields.joined(separator: ",") + ",\"total\":\(counts.total)}"])
+        }
+        let lines = UnreadPresenter(localizer: context.localizer).counterWords(counts)
+        try Terminal.write(lines: lines.isEmpty ? [context.localizer.text(.nothingUnread)] : lines)
+    }
+}
