@@ -13,7 +13,11 @@ DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-net
 	xvfb dunst xdotool x11-utils imagemagick
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build test demo bench sample clean release install uninstall deb locale messages link-order
+.PHONY: all deps build test lint demo bench sample clean release install uninstall deb locale messages link-order
+
+# The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
+lint:
+	bash Scripts/check-sources.sh
 
 # The release binary: the Swift runtime linked in (no toolchain needed where it runs), linked by
 # the toolchain's lld (through a SwiftPM toolset, written below) so that it can
@@ -68,6 +72,7 @@ build: deps
 	$(MAKE) --no-print-directory locale
 
 test: deps
+	bash Scripts/check-sources.sh
 	$(MAKE) --no-print-directory locale
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

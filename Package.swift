@@ -17,6 +17,8 @@ let package = Package(
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
         .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibNotify"]),
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
+        // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
+        // attach to the thread-default context as the client's do.
         .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
         .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
@@ -33,7 +35,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeiboDesktopTests",
-            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport", "CGLib", "CLibSoup"]
+            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",
@@ -44,16 +46,17 @@ let package = Package(
 
 // The same strict settings for every target.
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        // Swift 6 language mode: complete data-race checking.
-        .swiftLanguageMode(.v6),
-        // `any` is spelled out for existentials.
-        .enableUpcomingFeature("ExistentialAny"),
-        // A file sees only the members of modules it imports itself.
-        .enableUpcomingFeature("MemberImportVisibility"),
-        // Imports are internal unless marked public: no accidental re-export.
-        .enableUpcomingFeature("InternalImportsByDefault"),
-        // A warning is a defect.
-        .treatAllWarnings(as: .error),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            // Swift 6 language mode: complete data-race checking.
+            .swiftLanguageMode(.v6),
+            // `any` is spelled out for existentials.
+            .enableUpcomingFeature("ExistentialAny"),
+            // A file sees only the members of modules it imports itself.
+            .enableUpcomingFeature("MemberImportVisibility"),
+            // Imports are internal unless marked public: no accidental re-export.
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            // A warning is a defect.
+            .treatAllWarnings(as: .error),
+        ]
 }

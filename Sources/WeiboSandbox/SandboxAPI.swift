@@ -30,18 +30,18 @@ public final class SandboxAPI {
     }
 
     public let options: Options
-    private let clock: () -> Date
-    private var generator: StatusGenerator
-    private var random: SeededRandom
+    let clock: () -> Date
+    var generator: StatusGenerator
+    var random: SeededRandom
     /// Newest first.
-    public private(set) var statuses: [Status] = []
-    public private(set) var counts = UnreadCounts()
-    private var tokens: [String: Token] = [:]
-    private var codes: [String: (redirectURI: String, used: Bool)] = [:]
-    private var hits: [String: (windowStart: Date, count: Int)] = [:]
-    private var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
+    public internal(set) var statuses: [Status] = []
+    public internal(set) var counts = UnreadCounts()
+    var tokens: [String: Token] = [:]
+    var codes: [String: (redirectURI: String, used: Bool)] = [:]
+    var hits: [String: (windowStart: Date, count: Int)] = [:]
+    var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
     /// The token printed at start, valid for the owner.
-    public private(set) var readyToken = ""
+    public internal(set) var readyToken = ""
 
     struct Token {
         var uid: Int64
@@ -197,7 +197,9 @@ public final class SandboxAPI {
         case .html502:
             return SandboxResponse(
                 status: 502,
-                html: "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n")
+                html:
+                    "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+            )
         case .malformed: return SandboxResponse(json: "{\"statuses\":[{\"id\":4530000000000001,\"text\":\"broken\",,]")
         case .truncated:
             var response = answer(request)
@@ -242,7 +244,7 @@ public final class SandboxAPI {
             return Int64(text).map { .some($0) } ?? nil
         }
         guard let sinceID = number("since_id"), let maxID = number("max_id"), let countValue = number("count"),
-              let pageValue = number("page")
+            let pageValue = number("page")
         else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
@@ -255,9 +257,10 @@ public final class SandboxAPI {
         let slice = Array(matching[start..<min(start + count, matching.count)])
         let more = start + count < matching.count
         if options.resetStatusOnRead { counts.status = 0 }
-        return json(TimelinePage(
-            statuses: slice, nextCursor: more ? (slice.last?.id ?? 1) - 1 : 0, previousCursor: 0,
-            totalNumber: matching.count))
+        return json(
+            TimelinePage(
+                statuses: slice, nextCursor: more ? (slice.last?.id ?? 1) - 1 : 0, previousCursor: 0,
+                totalNumber: matching.count))
     }
 
     private func setCount(_ request: SandboxRequest) -> SandboxResponse {
@@ -281,160 +284,12 @@ public final class SandboxAPI {
         let reset = CivilTime(
             secondsSince1970: Int64(now.timeIntervalSince1970) + Int64(resetIn), utcOffset: FixedOffsetZone.chinaStandard.secondsEastOfUTC)
         let resetText = "\(reset.year)-\(pad(reset.month))-\(pad(reset.day)) \(pad(reset.hour)):\(pad(reset.minute)):\(pad(reset.second))"
-        return json(RateLimitStatus(
-            ipLimit: 10_000, remainingIPHits: 10_000 - window.count, remainingUserHits: max(0, Self.hourlyLimit - window.count),
-            resetTime: resetText, resetTimeInSeconds: resetIn, userLimit: Self.hourlyLimit))
+        return json(
+            RateLimitStatus(
+                ipLimit: 10_000, remainingIPHits: 10_000 - window.count, remainingUserHits: max(0, Self.hourlyLimit - window.count),
+                resetTime: resetText, resetTimeInSeconds: resetIn, userLimit: Self.hourlyLimit))
     }
 
     private func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
-    // MARK: OAuth
-
-    private func authorizePage(_ request: SandboxRequest) -> SandboxResponse {
-        let parameters = request.parameters
-        guard parameters["client_id"] == Self.appKey else {
-            return SandboxResponse(status: 400, html: page("Error", "<p>invalid_client: unknown app key (error 21324)</p>"))
-        }
-        guard let redirect = parameters["redirect_uri"], !redirect.isEmpty else {
-            return SandboxResponse(status: 400, html: page("Error", "<p>redirect_uri_mismatch (error 21322)</p>"))
-        }
-        let hidden = ["client_id", "redirect_uri", "state", "response_type"].compactMap { name in
-            parameters[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(escapeHTML($0))\">" }
-        }.joined()
-        return SandboxResponse(html: page(
-            "授权 Authorize",
-            "<p>Weibo Notifier (sandbox) asks to read your timeline and unread counts.</p>"
-                + "<form method=\"post\" action=\"/oauth2/authorize\">\(hidden)"
-                + "<button name=\"action\" value=\"approve\">授权 Approve</button> "
-                + "<button name=\"action\" value=\"deny\">取消 Deny</button></form>"))
-    }
-
-    private func approve(_ request: SandboxRequest) -> SandboxResponse {
-        let parameters = request.parameters
-        guard parameters["client_id"] == Self.appKey, let redirect = parameters["redirect_uri"], !redirect.isEmpty else {
-            return SandboxResponse(status: 400, html: page("Error", "<p>invalid_client (error 21324)</p>"))
-        }
-        let state = parameters["state"].map { "&state=" + FormEncoding.escape($0) } ?? ""
-        let separator = redirect.contains("?") ? "&" : "?"
-        if parameters["action"] == "deny" {
-            let location = redirect + separator + "error=access_denied&error_code=21330&error_description=user%20denied" + state
-            return SandboxResponse(status: 302, contentType: "text/html", body: [], headers: [("Location", location)])
-        }
-        let alphabet = Array("abcdef0123456789")
-        let code = String((0..<32).map { _ in random.pick(alphabet) })
-        codes[code] = (redirect, false)
-        return SandboxResponse(status: 302, contentType: "text/html", body: [], headers: [("Location", redirect + separator + "code=\(code)" + state)])
-    }
-
-    /// The default callback page: shows the code for the user to copy.
-    private func defaultCallbackPage(_ request: SandboxRequest) -> SandboxResponse {
-        let code = request.parameters["code"].map(escapeHTML) ?? ""
-        return SandboxResponse(html: page("授权成功 Approved", "<p>Copy this code into the terminal:</p><p><code>\(code)</code></p>"))
-    }
-
-    private func accessToken(_ request: SandboxRequest) -> SandboxResponse {
-        let parameters = request.parameters
-        let path = request.path
-        guard parameters["client_id"] == Self.appKey, parameters["client_secret"] == Self.appSecret else {
-            return error(21324, "invalid_client", path, status: 401, description: "unknown client_id or wrong client_secret")
-        }
-        guard parameters["grant_type"] == "authorization_code" else {
-            return error(21323, "invalid_request", path, description: "grant_type must be authorization_code")
-        }
-        guard let code = parameters["code"], let record = codes[code], !record.used else {
-            return error(21325, "invalid_grant", path, description: "invalid authorization code:\(parameters["code"] ?? "")")
-        }
-        guard parameters["redirect_uri"] == record.redirectURI else {
-            return error(21322, "redirect_uri_mismatch", path, description: "redirect_uri does not match the authorization")
-        }
-        codes[code]?.used = true
-        let token = issueToken(uid: Self.ownerUID, lifetime: Self.tokenLifetime)
-        // Mixed types, as the real server sends them.
-        return SandboxResponse(
-            json: "{\"access_token\":\"\(token)\",\"remind_in\":\"\(Self.tokenLifetime)\",\"expires_in\":\(Self.tokenLifetime),"
-                + "\"uid\":\"\(Self.ownerUID)\",\"isRealName\":\"true\"}")
-    }
-
-    private func tokenInfo(_ request: SandboxRequest) -> SandboxResponse {
-        guard let token = request.parameters["access_token"], let record = tokens[token], !record.revoked else {
-            return error(21332, "invalid_access_token", request.path)
-        }
-        let left = record.expiresIn - Int64(clock().timeIntervalSince(record.createdAt))
-        return SandboxResponse(
-            json: "{\"uid\":\(record.uid),\"appkey\":\(Self.appKey),\"scope\":null,"
-                + "\"create_at\":\(Int64(record.createdAt.timeIntervalSince1970)),\"expire_in\":\(left)}")
-    }
-
-    private func revoke(_ request: SandboxRequest) -> SandboxResponse {
-        guard let token = request.parameters["access_token"], tokens[token] != nil, tokens[token]?.revoked == false else {
-            return error(21332, "invalid_access_token", request.path)
-        }
-        tokens[token]?.revoked = true
-        return SandboxResponse(json: "{\"result\":\"true\"}")
-    }
-
-    // MARK: Control
-
-    private func control(_ request: SandboxRequest) -> SandboxResponse {
-        let parameters = request.parameters
-        switch (request.method, request.path) {
-        case ("POST", "/_sandbox/statuses"):
-            guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
-                return controlError("count must be a whole number from 1 to 1000")
-            }
-            addStatuses(count)
-        case ("POST", "/_sandbox/counts"):
-            for (name, value) in parameters {
-                guard let counter = UnreadCounter(rawValue: name), let amount = Int(value), amount >= 0 else {
-                    return controlError("unknown counter or bad amount: \(name)=\(value)")
-                }
-                counts[counter] += amount
-            }
-        case ("POST", "/_sandbox/faults"):
-            guard let name = parameters["kind"], let kind = FaultKind(rawValue: name) else {
-                let kinds = FaultKind.allCases.map(\.rawValue).joined(separator: ", ")
-                return controlError("kind must be one of \(kinds)")
-            }
-            guard let count = Int(parameters["count"] ?? "1"), count >= 1,
-                  let seconds = Int(parameters["seconds"] ?? "5"), seconds >= 0
-            else {
-                return controlError("count must be 1 or more, seconds 0 or more")
-            }
-            faults.append((kind, count, seconds))
-        case ("POST", "/_sandbox/token"):
-            guard let lifetime = Int64(parameters["expires_in"] ?? String(Self.tokenLifetime)) else {
-                return controlError("expires_in must be a whole number of seconds")
-            }
-            let uid = Int64(parameters["uid"] ?? "") ?? Self.ownerUID
-            let token = issueToken(uid: uid, lifetime: lifetime)
-            return SandboxResponse(json: "{\"access_token\":\"\(token)\",\"uid\":\(uid),\"expires_in\":\(lifetime)}")
-        case ("POST", "/_sandbox/reset"):
-            reset()
-        case ("GET", "/_sandbox/state"):
-            break
-        default:
-            return SandboxResponse(status: 404, json: "{\"error\":\(JSONText.quoted("unknown sandbox control \(request.path)"))}")
-        }
-        return stateAnswer()
-    }
-
-    private func stateAnswer() -> SandboxResponse {
-        let countsJSON = (try? WeiboJSON.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return SandboxResponse(
-            json: "{\"result\":true,\"counts\":\(countsJSON),\"statuses\":\(statuses.count),"
-                + "\"newest_id\":\(statuses.first?.id ?? 0),\"pending_faults\":\(faults.reduce(0) { $0 + $1.remaining })}")
-    }
-
-    private func controlError(_ message: String) -> SandboxResponse {
-        SandboxResponse(status: 400, json: "{\"error\":\(JSONText.quoted(message))}")
-    }
-
-    private func page(_ title: String, _ body: String) -> String {
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
-            + "<body><h1>\(title)</h1>\(body)</body></html>"
-    }
-
-    private func escapeHTML(_ text: String) -> String {
-        Markup.escaped(text, quotes: true)
-    }
 }

@@ -33,7 +33,9 @@ public struct SandboxResponse: Sendable {
         case truncate
     }
 
-    public init(status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], headers: [(String, String)] = [], fault: TransportFault? = nil) {
+    public init(
+        status: Int, contentType: String = "application/json;charset=UTF-8", body: [UInt8], headers: [(String, String)] = [], fault: TransportFault? = nil
+    ) {
         self.status = status
         self.contentType = contentType
         self.body = body

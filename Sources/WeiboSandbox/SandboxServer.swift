@@ -42,10 +42,11 @@ public final class SandboxServer {
         defer { g_object_unref(UnsafeMutableRawPointer(address)) }
         var error: UnsafeMutablePointer<GError>?
         guard soup_server_listen(server, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(address)), SoupServerListenOptions(0), &error) != 0 else {
-            let message = error.map { pointer in
-                defer { g_error_free(pointer) }
-                return String(cString: pointer.pointee.message)
-            } ?? "unknown error"
+            let message =
+                error.map { pointer in
+                    defer { g_error_free(pointer) }
+                    return String(cString: pointer.pointee.message)
+                } ?? "unknown error"
             // `deinit` runs for a class whose init throws once every property is set: it frees the server.
             throw StartFailure(message: "cannot listen on 127.0.0.1:\(port): \(message)")
         }
@@ -147,7 +148,8 @@ public final class SandboxServer {
             g_io_stream_close(stream, nil, nil)
             g_object_unref(UnsafeMutableRawPointer(stream))
         }
-        let head = "HTTP/1.1 \(response.status) OK\r\nContent-Type: \(response.contentType)\r\n"
+        let head =
+            "HTTP/1.1 \(response.status) OK\r\nContent-Type: \(response.contentType)\r\n"
             + "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(head.utf8) + response.body.prefix(response.body.count / 2)
         bytes.withUnsafeBytes { buffer in
@@ -163,7 +165,8 @@ public final class SandboxServer {
             parameters = FormEncoding.decode(String(cString: query))
         }
         if method == "POST", let body = soup_server_message_get_request_body(message), let data = body.pointee.data,
-           body.pointee.length > 0 {
+            body.pointee.length > 0
+        {
             let text = String(decoding: UnsafeRawBufferPointer(start: data, count: Int(body.pointee.length)), as: UTF8.self)
             parameters.merge(FormEncoding.decode(text)) { $1 }
         }

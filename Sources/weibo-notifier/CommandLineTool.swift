@@ -55,14 +55,16 @@ struct CommandLineTool {
     }
 
     static var help: String {
-        let head: String = tr("""
+        let head: String = tr(
+            """
             weibo-notifier %s: Weibo's unread counts and timeline on the Linux desktop.
 
             Usage: weibo-notifier [<command>] [options]
 
             Commands:
             """, version)
-        let tail: String = tr("""
+        let tail: String = tr(
+            """
             Options:
               -h, --help      Show this help; 'weibo-notifier <command> --help' for a command
               -V, --version   Show the version

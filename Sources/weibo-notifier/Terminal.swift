@@ -1,5 +1,5 @@
-import Glibc
 import FoundationEssentials
+import Glibc
 import WeiboDesktop
 import WeiboKit
 

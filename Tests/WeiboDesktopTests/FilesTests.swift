@@ -13,7 +13,6 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
     return try body(folder)
 }
 
-
 @Suite struct AccountStoreTests {
     let account = Account(accessToken: "2.00secret-token", uid: 5_712_659_759, issuedAt: Date(timeIntervalSince1970: 1_795_838_400), expiresIn: 86_400)
 
@@ -89,17 +88,17 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         try withTemporaryFolder { folder in
             let path = folder + "/config"
             try """
-                [weibo]
-                app_key=123
-                app_secret=s3cret
-                api_base=http://127.0.0.1:8080/
-                remind_base=http://127.0.0.1:8080
-                [notifier]
-                interval=120
-                notify=cmt;dm
-                count_only=status,follower
-                quiet_hours=23:00-08:00
-                """.write(toFile: path, atomically: true, encoding: .utf8)
+            [weibo]
+            app_key=123
+            app_secret=s3cret
+            api_base=http://127.0.0.1:8080/
+            remind_base=http://127.0.0.1:8080
+            [notifier]
+            interval=120
+            notify=cmt;dm
+            count_only=status,follower
+            quiet_hours=23:00-08:00
+            """.write(toFile: path, atomically: true, encoding: .utf8)
             let (configuration, warnings) = try ConfigurationFile.load(path: path)
             #expect(warnings.isEmpty)
             #expect(configuration.appKey == "123" && configuration.appSecret == "s3cret")
@@ -126,8 +125,10 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         // Bug: 2^32 trapped after the first poll, and a billion seconds was accepted.
         ("[notifier]\ninterval=4294967296\n", "[notifier] interval: 4294967296 s is too long; 86400 s (a day) at most"),
         ("[notifier]\ninterval=1000000000\n", "[notifier] interval: 1000000000 s is too long; 86400 s (a day) at most"),
-        ("[weibo]\napi_base=http://127.0.0.1.evil.example\nremind_base=http://127.0.0.1:1\n[notifier]\ninterval=5\n",
-         "[notifier] interval: 5 s is too often; 30 s or more"),
+        (
+            "[weibo]\napi_base=http://127.0.0.1.evil.example\nremind_base=http://127.0.0.1:1\n[notifier]\ninterval=5\n",
+            "[notifier] interval: 5 s is too often; 30 s or more"
+        ),
         ("[notifier]\nnotify=cmt;likes\n", "[notifier] notify: unknown counter 'likes'"),
         ("[weibo]\napi_base=ftp://example.com\n", "[weibo] api_base: 'ftp://example.com' is not an http(s) URL"),
         ("[notifier]\nquiet_hours=late\n", "[notifier] quiet_hours: 'late' is not a time range such as 23:00-08:00"),

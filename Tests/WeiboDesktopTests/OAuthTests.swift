@@ -24,18 +24,24 @@ import WeiboTestSupport
             let page = try #require(send(harness, HTTPRequest(.get, url)))
             #expect(page.status == 200)
             #expect(String(decoding: page.body, as: UTF8.self).contains("Approve"))
-            let approval = try #require(send(harness, HTTPRequest(.post, harness.server.baseURL + "/oauth2/authorize", parameters: [
-                ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "xyz"), ("action", "approve"),
-            ])))
+            let approval = try #require(
+                send(
+                    harness,
+                    HTTPRequest(
+                        .post, harness.server.baseURL + "/oauth2/authorize",
+                        parameters: [
+                            ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "xyz"), ("action", "approve"),
+                        ])))
             #expect(approval.status == 302)
             let location = try #require(approval.headers["location"])
             #expect(location.hasPrefix(redirect + "?code="))
             #expect(location.hasSuffix("&state=xyz"))
             let code = try #require(LoginCode.extract(from: location))
 
-            let grant = try #require(try harness.wait {
-                harness.client.accessToken(appKey: SandboxAPI.appKey, appSecret: SandboxAPI.appSecret, code: code, redirectURI: redirect, completion: $0)
-            }?.get())
+            let grant = try #require(
+                try harness.wait {
+                    harness.client.accessToken(appKey: SandboxAPI.appKey, appSecret: SandboxAPI.appSecret, code: code, redirectURI: redirect, completion: $0)
+                }?.get())
             #expect(grant.uid == SandboxAPI.ownerUID)
             #expect(grant.expiresIn == SandboxAPI.tokenLifetime)
 
@@ -59,9 +65,14 @@ import WeiboTestSupport
     @Test func denialRedirectsWithWeibosErrorParameters() throws {
         try SandboxHarness.run { harness in
             let redirect = "https://api.weibo.com/oauth2/default.html"
-            let denial = try #require(send(harness, HTTPRequest(.post, harness.server.baseURL + "/oauth2/authorize", parameters: [
-                ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "s"), ("action", "deny"),
-            ])))
+            let denial = try #require(
+                send(
+                    harness,
+                    HTTPRequest(
+                        .post, harness.server.baseURL + "/oauth2/authorize",
+                        parameters: [
+                            ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "s"), ("action", "deny"),
+                        ])))
             let location = try #require(denial.headers["location"])
             #expect(location.hasPrefix(redirect + "?error=access_denied&error_code=21330"))
             #expect(LoginCode.extract(from: location) == nil)
@@ -85,15 +96,16 @@ import WeiboTestSupport
         }
     }
 
-    @Test(arguments: [
-        ("0a1b2c", "0a1b2c"),
-        ("  0a1b2c\n", "0a1b2c"),
-        ("https://api.weibo.com/oauth2/default.html?code=0a1b2c&state=s", "0a1b2c"),
-        ("http://127.0.0.1:8080/oauth2/default.html?state=s&code=0a1b2c", "0a1b2c"),
-        ("https://api.weibo.com/oauth2/default.html?error=access_denied&error_code=21330", nil),
-        ("", nil),
-        ("two words", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("0a1b2c", "0a1b2c"),
+            ("  0a1b2c\n", "0a1b2c"),
+            ("https://api.weibo.com/oauth2/default.html?code=0a1b2c&state=s", "0a1b2c"),
+            ("http://127.0.0.1:8080/oauth2/default.html?state=s&code=0a1b2c", "0a1b2c"),
+            ("https://api.weibo.com/oauth2/default.html?error=access_denied&error_code=21330", nil),
+            ("", nil),
+            ("two words", nil),
+        ] as [(String, String?)])
     func codeFromWhatTheUserPastes(_ input: String, _ code: String?) {
         #expect(LoginCode.extract(from: input) == code)
     }
@@ -102,8 +114,9 @@ import WeiboTestSupport
     @Test func rawAnswersHaveTheDocumentedTypes() throws {
         try SandboxHarness.run { harness in
             let auth = "OAuth2 \(harness.api.readyToken)"
-            let unread = harness.api.handle(SandboxRequest(
-                method: "GET", path: "/2/remind/unread_count.json", parameters: ["uid": String(SandboxAPI.ownerUID)], authorization: auth))
+            let unread = harness.api.handle(
+                SandboxRequest(
+                    method: "GET", path: "/2/remind/unread_count.json", parameters: ["uid": String(SandboxAPI.ownerUID)], authorization: auth))
             let counts = try #require(try JSONSerialization.jsonObject(with: Data(unread.body)) as? [String: Any])
             for key in ["status", "follower", "cmt", "dm", "mention_status", "mention_cmt"] {
                 #expect(counts[key] is NSNumber, "\(key)")

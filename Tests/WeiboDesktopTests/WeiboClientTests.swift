@@ -12,8 +12,9 @@ import WeiboTestSupport
     }
 
     func inject(_ harness: SandboxHarness, _ kind: String, count: Int = 1, seconds: Int = 5) {
-        let response = harness.api.handle(SandboxRequest(
-            method: "POST", path: "/_sandbox/faults", parameters: ["kind": kind, "count": String(count), "seconds": String(seconds)]))
+        let response = harness.api.handle(
+            SandboxRequest(
+                method: "POST", path: "/_sandbox/faults", parameters: ["kind": kind, "count": String(count), "seconds": String(seconds)]))
         #expect(response.status == 200)
     }
 
@@ -35,21 +36,24 @@ import WeiboTestSupport
             #expect(first.nextCursor == first.statuses[9].id - 1)
             #expect(harness.api.counts.status == 0, "reading the timeline resets the status counter")
 
-            let older = try #require(try harness.wait {
-                harness.client.homeTimeline(for: harness.account, count: 10, maxID: first.nextCursor, completion: $0)
-            }?.get())
+            let older = try #require(
+                try harness.wait {
+                    harness.client.homeTimeline(for: harness.account, count: 10, maxID: first.nextCursor, completion: $0)
+                }?.get())
             #expect(older.statuses.first.map { $0.id <= first.nextCursor } == true)
             #expect(Set(older.statuses.map(\.id)).isDisjoint(with: first.statuses.map(\.id)))
 
-            let second = try #require(try harness.wait {
-                harness.client.homeTimeline(for: harness.account, count: 10, page: 2, completion: $0)
-            }?.get())
+            let second = try #require(
+                try harness.wait {
+                    harness.client.homeTimeline(for: harness.account, count: 10, page: 2, completion: $0)
+                }?.get())
             #expect(second.statuses.map(\.id) == older.statuses.map(\.id))
 
             harness.api.addStatuses(2)
-            let newer = try #require(try harness.wait {
-                harness.client.homeTimeline(for: harness.account, sinceID: first.statuses[0].id, completion: $0)
-            }?.get())
+            let newer = try #require(
+                try harness.wait {
+                    harness.client.homeTimeline(for: harness.account, sinceID: first.statuses[0].id, completion: $0)
+                }?.get())
             #expect(newer.statuses.count == 2)
         }
     }
@@ -70,8 +74,9 @@ import WeiboTestSupport
             #expect(status.userLimit == 150)
             #expect(status.remainingUserHits == 150)
             for _ in 0..<150 {
-                _ = harness.api.handle(SandboxRequest(
-                    method: "GET", path: "/2/statuses/home_timeline.json", authorization: "OAuth2 \(harness.api.readyToken)"))
+                _ = harness.api.handle(
+                    SandboxRequest(
+                        method: "GET", path: "/2/statuses/home_timeline.json", authorization: "OAuth2 \(harness.api.readyToken)"))
             }
             let limited = harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) }
             guard case .failure(.api(let error)) = limited else {
@@ -89,8 +94,11 @@ import WeiboTestSupport
         try SandboxHarness.run { harness in
             let unknown = harness.wait { harness.client.unreadCounts(for: harness.account(token: "2.00nonsense"), completion: $0) }
             #expect(unknown.flatMap(apiCode) == 21332)
-            let expiring = try #require(harness.api.handle(SandboxRequest(
-                method: "POST", path: "/_sandbox/token", parameters: ["expires_in": "0"])).bodyJSON["access_token"] as? String)
+            let expiring = try #require(
+                harness.api.handle(
+                    SandboxRequest(
+                        method: "POST", path: "/_sandbox/token", parameters: ["expires_in": "0"])
+                ).bodyJSON["access_token"] as? String)
             let expired = harness.wait { harness.client.unreadCounts(for: harness.account(token: expiring), completion: $0) }
             #expect(expired.flatMap(apiCode) == 21327)
             let wrongUser = Account(accessToken: harness.api.readyToken, uid: 42, issuedAt: harness.account.issuedAt, expiresIn: 100)
@@ -104,10 +112,13 @@ import WeiboTestSupport
     @Test func friendsTimelineIsTheSameFeed() throws {
         try SandboxHarness.run { harness in
             let auth = "OAuth2 \(harness.api.readyToken)"
-            let home = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "5"], authorization: auth))
-            let friends = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/friends_timeline.json", parameters: ["count": "5"], authorization: auth))
+            let home = harness.api.handle(
+                SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "5"], authorization: auth))
+            let friends = harness.api.handle(
+                SandboxRequest(method: "GET", path: "/2/statuses/friends_timeline.json", parameters: ["count": "5"], authorization: auth))
             #expect(home.body == friends.body)
-            let bad = harness.api.handle(SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "many"], authorization: auth))
+            let bad = harness.api.handle(
+                SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", parameters: ["count": "many"], authorization: auth))
             #expect(bad.bodyJSON["error_code"] as? Int == 10017)
         }
     }
@@ -117,9 +128,10 @@ import WeiboTestSupport
         options.setCountEnabled = true
         try SandboxHarness.run(options: options) { harness in
             raise(harness, ["cmt": "3", "dm": "2"])
-            let cleared = harness.api.handle(SandboxRequest(
-                method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
-                authorization: "OAuth2 \(harness.api.readyToken)"))
+            let cleared = harness.api.handle(
+                SandboxRequest(
+                    method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
+                    authorization: "OAuth2 \(harness.api.readyToken)"))
             #expect(cleared.status == 200)
             #expect(harness.api.counts.cmt == 0 && harness.api.counts.dm == 2)
             _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/reset"))
@@ -129,9 +141,10 @@ import WeiboTestSupport
 
     @Test func setCountIsAnAdvancedAPI() throws {
         try SandboxHarness.run { harness in
-            let refused = harness.api.handle(SandboxRequest(
-                method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
-                authorization: "OAuth2 \(harness.api.readyToken)"))
+            let refused = harness.api.handle(
+                SandboxRequest(
+                    method: "POST", path: "/2/remind/set_count.json", parameters: ["type": "cmt"],
+                    authorization: "OAuth2 \(harness.api.readyToken)"))
             #expect(refused.status == 403)
             #expect(refused.bodyJSON["error_code"] as? Int == 10014)
         }
@@ -207,9 +220,10 @@ import WeiboTestSupport
 
     /// Bug: a gateway's 503 with a JSON body, or a 500 with a counts-shaped body, read as "all
     /// counters 0". Only a 200 with a counter is a reading.
-    @Test(arguments: [
-        (503, "{\"message\":\"Service Unavailable\"}"), (500, "{\"status\":0,\"cmt\":0}"), (200, "{}"),
-    ] as [(Int, String)])
+    @Test(
+        arguments: [
+            (503, "{\"message\":\"Service Unavailable\"}"), (500, "{\"status\":0,\"cmt\":0}"), (200, "{}"),
+        ] as [(Int, String)])
     func onlyA200WithACounterIsAReading(_ status: Int, _ body: String) {
         let response = HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8), headers: [:])
         let result = WeiboClient.interpret(response, path: "/2/remind/unread_count.json", as: UnreadCounts.self)
@@ -225,11 +239,12 @@ import WeiboTestSupport
     }
 
     /// Bug: `http://127.0.0.1.evil.example` passed as loopback, and the token went in cleartext.
-    @Test(arguments: [
-        ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("::1", true), ("LOCALHOST", true),
-        ("127.0.0.1.evil.example", false), ("127.evil", false), ("localhost.example", false), ("127.0.0.256", false),
-        ("1270.0.0.1", false), ("128.0.0.1", false), ("", false), ("127.0.0", false),
-    ] as [(String, Bool)])
+    @Test(
+        arguments: [
+            ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("[::1]", true), ("::1", true), ("LOCALHOST", true),
+            ("127.0.0.1.evil.example", false), ("127.evil", false), ("localhost.example", false), ("127.0.0.256", false),
+            ("1270.0.0.1", false), ("128.0.0.1", false), ("", false), ("127.0.0", false),
+        ] as [(String, Bool)])
     func loopbackIsAnAddressNotAPrefix(_ host: String, _ isLoopback: Bool) {
         #expect(HTTPClient.isLoopback(host) == isLoopback)
         if !isLoopback, !host.isEmpty, !host.contains(":") {

@@ -97,7 +97,10 @@ import WeiboTestSupport
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        let url = try #require(text.split(separator: " ").first { $0.hasPrefix(sandbox.baseURL + "/oauth2/authorize?") }.map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) })
+        let url = try #require(
+            text.split(separator: " ").first { $0.hasPrefix(sandbox.baseURL + "/oauth2/authorize?") }.map {
+                String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+            })
         let query = String(url[url.index(after: try #require(url.firstIndex(of: "?")))...])
         var fields = FormEncoding.decode(query).map { ($0.key, $0.value) }
         fields.append(("action", "approve"))
@@ -206,7 +209,8 @@ import WeiboTestSupport
 
         // An entry installed for all users is masked with Hidden=true.
         try FileManager.default.createDirectory(atPath: system + "/autostart", withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nExec=weibo-notifier run\n".write(toFile: system + "/autostart/io.github.WeiboNotifier.desktop", atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nExec=weibo-notifier run\n".write(
+            toFile: system + "/autostart/io.github.WeiboNotifier.desktop", atomically: true, encoding: .utf8)
         #expect(try CommandRunner.run(["autostart", "status"], environment: environment).standardOutput.hasPrefix("enabled (\(system)"))
         #expect(try CommandRunner.run(["autostart", "disable"], environment: environment).status == 0)
         #expect(try String(contentsOfFile: entry, encoding: .utf8).contains("Hidden=true"))

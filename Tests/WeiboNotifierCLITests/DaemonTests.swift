@@ -99,8 +99,9 @@ import WeiboTestSupport
         let id = setup.bus.id(ofNotification: 0)
         #expect(id != 0)
         setup.bus.invokeAction(id: id, key: "default")
-        #expect(waitUntil { setup.bus.notifications().count == 2 && setup.bus.closedIDs() == [id] },
-                "\(setup.bus.notifications().map(\.summary)) closed \(setup.bus.closedIDs()) id \(id)")
+        #expect(
+            waitUntil { setup.bus.notifications().count == 2 && setup.bus.closedIDs() == [id] },
+            "\(setup.bus.notifications().map(\.summary)) closed \(setup.bus.closedIDs()) id \(id)")
         let summary = try #require(setup.bus.notifications().last)
         #expect(summary.summary == "The newest 2 posts")
         #expect(summary.replacesID == 0, "the summary is a second notification")
@@ -223,15 +224,19 @@ import WeiboTestSupport
         monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         monitor.standardError = FileHandle.nullDevice
         try monitor.run()
-        defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
+        defer {
+            kill(monitor.processIdentifier, SIGKILL)
+            monitor.waitUntilExit()
+        }
         // gdbus monitor says whose signals it watches once its match rule is in place.
         #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("is owned by") })
         setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
         #expect(setup.bus.checkNow())
-        #expect(waitUntil {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return text.contains("io.github.WeiboNotifier1.CountsChanged") && text.contains("'dm': 2") && text.contains("'total': 2")
-        }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(
+            waitUntil {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                return text.contains("io.github.WeiboNotifier1.CountsChanged") && text.contains("'dm': 2") && text.contains("'total': 2")
+            }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
     /// Runs `weibo-notifier watch` with its output in a file; returns the process and the file.
@@ -300,7 +305,10 @@ import WeiboTestSupport
         monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         monitor.standardError = FileHandle.nullDevice
         try monitor.run()
-        defer { kill(monitor.processIdentifier, SIGKILL); monitor.waitUntilExit() }
+        defer {
+            kill(monitor.processIdentifier, SIGKILL)
+            monitor.waitUntilExit()
+        }
         #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("NameAcquired") })
         try setup.start()
         // dbus-monitor's layout, with white space folded.
@@ -353,7 +361,10 @@ import WeiboTestSupport
     @Test func theTrayIconRegistersFollowsTheCountsAndHasAMenu() throws {
         let setup = try Setup()
         var watcher = try setup.bus.startTrayWatcher()
-        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
         setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         try setup.start()
         let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
@@ -401,7 +412,8 @@ import WeiboTestSupport
         #expect(properties().contains("'Status': <'Active'>"))
         #expect(properties().contains("Login expired: run weibo-notifier login"))
         // Offline: a fault of the transport kind.
-        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
+        let login = try setup.home.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
         #expect(login.status == 0)
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
         setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
@@ -454,7 +466,8 @@ import WeiboTestSupport
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         setup.bus.dismiss(id: setup.bus.id(ofNotification: 0))
-        #expect(waitUntil { (try? String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8))?.contains("dismissed") == true })
+        #expect(
+            waitUntil { (try? String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8))?.contains("dismissed") == true })
         #expect(setup.bus.checkNow())
         #expect(setup.bus.notifications().count == 1)
         setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
@@ -500,10 +513,11 @@ import WeiboTestSupport
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'rate-limited'" })
         // The sandbox's window started with the first request: its reset is nearly an hour away.
-        #expect(waitUntil {
-            let next = setup.bus.daemonStatus()["next-poll"].flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
-            return next - Int(Date().timeIntervalSince1970) > 3000
-        }, "next poll at the reset time, not after the 20 s interval: \(setup.bus.daemonStatus())")
+        #expect(
+            waitUntil {
+                let next = setup.bus.daemonStatus()["next-poll"].flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+                return next - Int(Date().timeIntervalSince1970) > 3000
+            }, "next poll at the reset time, not after the 20 s interval: \(setup.bus.daemonStatus())")
         #expect(setup.bus.daemonStatus()["last-error"]?.contains("10023") == true)
         // Asked by the user, it checks at once, and recovers.
         #expect(setup.bus.checkNow())
@@ -524,7 +538,8 @@ import WeiboTestSupport
         #expect(setup.bus.daemonPolls() == polls)
 
         // A new login: the account file changes and polling resumes by itself.
-        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
+        let login = try setup.home.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
         #expect(login.status == 0)
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
         #expect(setup.bus.notifications().filter { $0.body.hasPrefix("Login expired") }.count == 1, "one bubble only")
@@ -552,7 +567,9 @@ import WeiboTestSupport
         var token = ""
         MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, setup.sandbox.baseURL + "/_sandbox/token", parameters: [("expires_in", "280000")])) { outcome = $0 }
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, setup.sandbox.baseURL + "/_sandbox/token", parameters: [("expires_in", "280000")])) {
+                outcome = $0
+            }
             MainContext.run(timeout: 10) { outcome != nil }
             let body = (try? outcome?.get().body) ?? []
             token = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["access_token"] as? String ?? ""
@@ -560,8 +577,9 @@ import WeiboTestSupport
         let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: token + "\n")
         #expect(login.status == 0)
         try setup.start()
-        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "The login expires in 3 days: run weibo-notifier login" } },
-                "\(setup.bus.notifications().map(\.body)) \(token)")
+        #expect(
+            waitUntil { setup.bus.notifications().contains { $0.body == "The login expires in 3 days: run weibo-notifier login" } },
+            "\(setup.bus.notifications().map(\.body)) \(token)")
         #expect(setup.bus.checkNow())
         #expect(setup.bus.notifications().filter { $0.body.hasPrefix("The login expires") }.count == 1)
     }

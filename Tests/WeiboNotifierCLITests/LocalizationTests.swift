@@ -23,19 +23,21 @@ import WeiboTestSupport
         #expect(Self.options(chinese.standardOutput) == Self.options(english.standardOutput), "the same options in both")
     }
 
-    @Test(arguments: [
-        (["LANG": "zh_CN.UTF-8"], true),
-        // A locale this machine never generated: UTF-8 and the language through LANGUAGE.
-        (["LANG": "zh_CN"], true),
-        (["LANG": "C.UTF-8", "LANGUAGE": "zh_CN"], true),
-        (["LANG": "zh_CN.UTF-8", "LC_ALL": "C"], false),
-        (["LANG": "zh_TW.UTF-8"], false),
-        ([:], false),
-    ] as [([String: String], Bool)])
+    @Test(
+        arguments: [
+            (["LANG": "zh_CN.UTF-8"], true),
+            // A locale this machine never generated: UTF-8 and the language through LANGUAGE.
+            (["LANG": "zh_CN"], true),
+            (["LANG": "C.UTF-8", "LANGUAGE": "zh_CN"], true),
+            (["LANG": "zh_CN.UTF-8", "LC_ALL": "C"], false),
+            (["LANG": "zh_TW.UTF-8"], false),
+            ([:], false),
+        ] as [([String: String], Bool)])
     func errorsFollowTheLocale(_ environment: [String: String], _ chinese: Bool) throws {
         let result = try CommandRunner.run(["timeline", "--width", "5"], environment: environment)
         #expect(result.status == 64)
-        let expected = chinese
+        let expected =
+            chinese
             ? "weibo-notifier timeline：--width 需要 20 到 1000 之间的整数，而不是“5”\n请运行 'weibo-notifier timeline --help' 查看帮助。\n"
             : "weibo-notifier timeline: --width takes a whole number from 20 to 1000, not '5'\nTry 'weibo-notifier timeline --help'.\n"
         #expect(result.standardError == expected)
@@ -54,7 +56,10 @@ import WeiboTestSupport
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = ["LANG": "zh_CN.UTF-8"]
         let watcher = try setup.bus.startTrayWatcher()
-        defer { kill(watcher.processIdentifier, SIGKILL); watcher.waitUntilExit() }
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         try setup.start()
@@ -70,8 +75,10 @@ import WeiboTestSupport
         for label in ["查看最新微博", "全部已读", "立即检查", "打开微博", "暂停通知", "1 小时", "直到明天", "恢复", "退出"] {
             #expect(layout.contains("'label': <'\(label)'>"), "\(label)")
         }
-        let tooltip = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.Get",
-                                       "org.kde.StatusNotifierItem", "ToolTip"])
+        let tooltip = setup.bus.gdbus([
+            "call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.Get",
+            "org.kde.StatusNotifierItem", "ToolTip",
+        ])
         #expect(tooltip.contains("2 条新微博"), "\(tooltip)")
 
         let status = try CommandRunner.run(["status"], environment: setup.bus.environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })

@@ -36,7 +36,7 @@ struct RealDesktopTests {
     static func history(_ environment: [String: String]) -> [(app: String, summary: String, body: String)] {
         let text = toolOutput("/usr/bin/dunstctl", ["history"], environment: environment)
         guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let lists = json["data"] as? [[[String: Any]]], let list = lists.first
+            let lists = json["data"] as? [[[String: Any]]], let list = lists.first
         else { return [] }
         func field(_ entry: [String: Any], _ key: String) -> String { (entry[key] as? [String: Any])?["data"] as? String ?? "" }
         return list.map { (field($0, "appname"), field($0, "summary"), field($0, "body")) }
@@ -59,7 +59,10 @@ struct RealDesktopTests {
         dunst.standardOutput = FileHandle.nullDevice
         dunst.standardError = FileHandle.nullDevice
         try dunst.run()
-        defer { kill(dunst.processIdentifier, SIGKILL); dunst.waitUntilExit() }
+        defer {
+            kill(dunst.processIdentifier, SIGKILL)
+            dunst.waitUntilExit()
+        }
         #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
@@ -71,7 +74,10 @@ struct RealDesktopTests {
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        defer { kill(daemon.processIdentifier, SIGTERM); daemon.waitUntilExit() }
+        defer {
+            kill(daemon.processIdentifier, SIGTERM)
+            daemon.waitUntilExit()
+        }
         #expect(waitUntil(timeout: 15) { bus.daemonPolls() >= 1 })
         let displayed = { toolOutput("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(waitUntil { displayed() == "1" })
@@ -83,7 +89,8 @@ struct RealDesktopTests {
         #expect(Self.history(environment).isEmpty)
 
         // A real middle click on dunst's window runs the bubble's default action.
-        let window = toolOutput("/usr/bin/xdotool", ["search", "--classname", "Dunst"], environment: environment)
+        let window =
+            toolOutput("/usr/bin/xdotool", ["search", "--classname", "Dunst"], environment: environment)
             .split(separator: "\n").first.map(String.init) ?? ""
         var geometry: [String: Int] = [:]
         for line in toolOutput("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], environment: environment).split(separator: "\n") {
@@ -95,8 +102,9 @@ struct RealDesktopTests {
         toolOutput("/usr/bin/xdotool", ["mousemove", String(x), String(y), "click", "2"], environment: environment)
 
         let (posts, summary) = tag == "zh" ? ("4 条新微博", "最新 4 条微博") : ("4 new posts", "The newest 4 posts")
-        #expect(waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
-                "the unread bubble was closed: \(Self.history(environment))")
+        #expect(
+            waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
+            "the unread bubble was closed: \(Self.history(environment))")
         #expect(Self.history(environment).first?.app == "Weibo Notifier")
         #expect(displayed() == "1", "the summary is on screen")
 

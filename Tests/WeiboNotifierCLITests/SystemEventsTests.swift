@@ -8,15 +8,20 @@ import WeiboTestSupport
     @Test func aResumeFromSuspendChecksAtOnce() throws {
         let system = try PrivateSessionBus(notificationServer: false)
         let logind = try system.startMock(template: "logind", name: "org.freedesktop.login1")
-        defer { kill(logind.processIdentifier, SIGKILL); logind.waitUntilExit() }
+        defer {
+            kill(logind.processIdentifier, SIGKILL)
+            logind.waitUntilExit()
+        }
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": system.address]
         try setup.start()
         let before = setup.bus.daemonPolls()
 
         func prepareForSleep(_ sleeping: Bool) {
-            _ = system.gdbus(["call", "-d", "org.freedesktop.login1", "-o", "/org/freedesktop/login1", "-m", "org.freedesktop.DBus.Mock.EmitSignal",
-                              "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(sleeping)>]"])
+            _ = system.gdbus([
+                "call", "-d", "org.freedesktop.login1", "-o", "/org/freedesktop/login1", "-m", "org.freedesktop.DBus.Mock.EmitSignal",
+                "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(sleeping)>]",
+            ])
         }
         prepareForSleep(true)
         #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "going to sleep checks nothing")
@@ -28,15 +33,20 @@ import WeiboTestSupport
     @Test func theNetworkComingBackChecksAtOnce() throws {
         let system = try PrivateSessionBus(notificationServer: false)
         let manager = try system.startMock(template: "networkmanager", name: "org.freedesktop.NetworkManager")
-        defer { kill(manager.processIdentifier, SIGKILL); manager.waitUntilExit() }
+        defer {
+            kill(manager.processIdentifier, SIGKILL)
+            manager.waitUntilExit()
+        }
         let setup = try DaemonTests.Setup()
         // GLib's NetworkManager monitor, which follows NetworkManager's connectivity.
         setup.extraEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager"]
         try setup.start()
 
         func networkManagerState(_ state: Int) {
-            _ = system.gdbus(["call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager",
-                              "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState", "\(state)"])
+            _ = system.gdbus([
+                "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager",
+                "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState", "\(state)",
+            ])
         }
         networkManagerState(20)  // NM_STATE_DISCONNECTED
         let before = setup.bus.daemonPolls()

@@ -60,10 +60,11 @@ import WeiboTestSupport
         #expect(!noColor.standardOutput.contains("\u{1B}"))
     }
 
-    @Test(arguments: [
-        (["LANG": "zh_CN.UTF-8"], "转发"), (["LANG": "C"], "Repost"),
-        (["LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"], "转发"), ([:], "Repost"),
-    ] as [([String: String], String)])
+    @Test(
+        arguments: [
+            (["LANG": "zh_CN.UTF-8"], "转发"), (["LANG": "C"], "Repost"),
+            (["LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"], "转发"), ([:], "Repost"),
+        ] as [([String: String], String)])
     func languageFollowsTheLocale(_ environment: [String: String], _ word: String) throws {
         let result = try CommandRunner.run(["timeline", "--file", Self.sample, "--width", "80"], environment: environment)
         #expect(result.standardOutput.contains(word))
@@ -77,28 +78,29 @@ import WeiboTestSupport
 
 /// Wrong input ends in one clear line and the right exit status, never a trace.
 @Suite struct CommandErrorTests {
-    @Test(arguments: [
-        (["timeline", "--file", "/nonexistent/timeline.json"], Int32(66), "cannot read /nonexistent/timeline.json: No such file or directory"),
-        (["timeline", "--file", "/"], 66, "cannot read /: Is a directory"),
-        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-bad-id.json")], 65, "at statuses[0].id:"),
-        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-truncated.json")], 65, "not valid JSON"),
-        (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-proxy-page.json")], 65, "not valid JSON"),
-        (["timeline", "--file", TimelineCommandTests.fixture("fail/empty.json")], 65, "the response is empty"),
-        (["timeline", "--file", TimelineCommandTests.fixture("pass/error-real.json")], 65, "expired_token (21327)"),
-        (["timeline"], 77, "not logged in; run: weibo-notifier login"),
-        (["timeline", "--file", "x", "--api-base", "http://127.0.0.1:1"], 64, "--file and --api-base do not go together"),
-        (["unread", "--api-base", "ftp://x"], 64, "--api-base takes an http(s) URL"),
-        (["timeline", "--file"], 64, "--file needs a value"),
-        (["timeline", "--file", "x", "--width", "19"], 64, "--width takes a whole number from 20 to 1000, not '19'"),
-        (["timeline", "--file", "x", "--width", "wide"], 64, "not 'wide'"),
-        (["timeline", "--file", "x", "--color", "sometimes"], 64, "--color takes auto, always or never"),
-        (["timeline", "--file", "x", "--bogus"], 64, "unknown option '--bogus'"),
-        (["timeline", "stray"], 64, "unexpected argument 'stray'"),
-        (["frobnicate"], 64, "unknown command 'frobnicate'"),
-        (["--bogus"], 64, "weibo-notifier run: unknown option '--bogus'"),
-        (["run", "--interval", "5"], 64, "an interval under 30 s is only for a sandbox on this machine"),
-        (["sample", "--count", "0"], 64, "--count takes a whole number from 1 to 10000"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (["timeline", "--file", "/nonexistent/timeline.json"], Int32(66), "cannot read /nonexistent/timeline.json: No such file or directory"),
+            (["timeline", "--file", "/"], 66, "cannot read /: Is a directory"),
+            (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-bad-id.json")], 65, "at statuses[0].id:"),
+            (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-truncated.json")], 65, "not valid JSON"),
+            (["timeline", "--file", TimelineCommandTests.fixture("fail/timeline-proxy-page.json")], 65, "not valid JSON"),
+            (["timeline", "--file", TimelineCommandTests.fixture("fail/empty.json")], 65, "the response is empty"),
+            (["timeline", "--file", TimelineCommandTests.fixture("pass/error-real.json")], 65, "expired_token (21327)"),
+            (["timeline"], 77, "not logged in; run: weibo-notifier login"),
+            (["timeline", "--file", "x", "--api-base", "http://127.0.0.1:1"], 64, "--file and --api-base do not go together"),
+            (["unread", "--api-base", "ftp://x"], 64, "--api-base takes an http(s) URL"),
+            (["timeline", "--file"], 64, "--file needs a value"),
+            (["timeline", "--file", "x", "--width", "19"], 64, "--width takes a whole number from 20 to 1000, not '19'"),
+            (["timeline", "--file", "x", "--width", "wide"], 64, "not 'wide'"),
+            (["timeline", "--file", "x", "--color", "sometimes"], 64, "--color takes auto, always or never"),
+            (["timeline", "--file", "x", "--bogus"], 64, "unknown option '--bogus'"),
+            (["timeline", "stray"], 64, "unexpected argument 'stray'"),
+            (["frobnicate"], 64, "unknown command 'frobnicate'"),
+            (["--bogus"], 64, "weibo-notifier run: unknown option '--bogus'"),
+            (["run", "--interval", "5"], 64, "an interval under 30 s is only for a sandbox on this machine"),
+            (["sample", "--count", "0"], 64, "--count takes a whole number from 1 to 10000"),
+        ] as [([String], Int32, String)])
     func failsClearly(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == status)
@@ -122,7 +124,9 @@ import WeiboTestSupport
         for command in commands {
             let commandHelp = try CommandRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
-            #expect(commandHelp.standardOutput.hasPrefix("Usage: weibo-notifier \(command)") || commandHelp.standardOutput.hasPrefix("Usage: weibo-notifier [\(command)]"))
+            #expect(
+                commandHelp.standardOutput.hasPrefix("Usage: weibo-notifier \(command)")
+                    || commandHelp.standardOutput.hasPrefix("Usage: weibo-notifier [\(command)]"))
             #expect(try CommandRunner.run(["help", command]).standardOutput == commandHelp.standardOutput)
         }
         let timelineHelp = try CommandRunner.run(["timeline", "--help"]).standardOutput

@@ -1,5 +1,5 @@
-public import Foundation
 import CGLib
+public import Foundation
 import Glibc
 
 /// A private `dbus-daemon` (no auto-started services) and, on it, dbusmock's notification
@@ -31,9 +31,12 @@ public final class PrivateSessionBus {
         }
         address = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var error: UnsafeMutablePointer<GError>?
-        guard !address.isEmpty, let connection = g_dbus_connection_new_for_address_sync(
-            address, GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue),
-            nil, nil, &error)
+        guard !address.isEmpty,
+            let connection = g_dbus_connection_new_for_address_sync(
+                address,
+                GDBusConnectionFlags(
+                    rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue),
+                nil, nil, &error)
         else {
             bus.terminate()
             throw Failure(description: "no private bus: \(error.map { String(cString: $0.pointee.message) } ?? text)")
@@ -95,7 +98,10 @@ public final class PrivateSessionBus {
     }
 
     public func hasOwner(_ name: String) -> Bool {
-        guard let reply = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", g_variant_new_tuple([g_variant_new_string(name)], 1)) else { return false }
+        guard
+            let reply = call(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", g_variant_new_tuple([g_variant_new_string(name)], 1))
+        else { return false }
         defer { g_variant_unref(reply) }
         let value = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(value) }
@@ -173,8 +179,10 @@ public final class PrivateSessionBus {
 
     /// The items the tray watcher has registered.
     public func registeredTrayItems() -> String {
-        gdbus(["call", "-d", "org.kde.StatusNotifierWatcher", "-o", "/StatusNotifierWatcher", "-m", "org.freedesktop.DBus.Properties.Get",
-               "org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems"])
+        gdbus([
+            "call", "-d", "org.kde.StatusNotifierWatcher", "-o", "/StatusNotifierWatcher", "-m", "org.freedesktop.DBus.Properties.Get",
+            "org.kde.StatusNotifierWatcher", "RegisteredStatusNotifierItems",
+        ])
     }
 
     /// The running daemon's `GetStatus` and `GetCounts`, values printed (`'ok'`, `uint32 3`).
@@ -207,8 +215,11 @@ public final class PrivateSessionBus {
 
     /// `Pause(seconds)` on the running daemon; whether it answered.
     public func callDaemon(_ method: String, seconds: UInt32) -> Bool {
-        guard let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method,
-                               g_variant_new_tuple([g_variant_new_uint32(seconds)], 1)) else { return false }
+        guard
+            let reply = call(
+                "io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method,
+                g_variant_new_tuple([g_variant_new_uint32(seconds)], 1))
+        else { return false }
         g_variant_unref(reply)
         return true
     }
@@ -240,7 +251,11 @@ public final class PrivateSessionBus {
     }
 
     private func calls(_ method: String) -> [OpaquePointer] {
-        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock", "GetMethodCalls", g_variant_new_tuple([g_variant_new_string(method)], 1)) else { return [] }
+        guard
+            let reply = call(
+                "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock", "GetMethodCalls",
+                g_variant_new_tuple([g_variant_new_string(method)], 1))
+        else { return [] }
         defer { g_variant_unref(reply) }
         let list = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(list) }
@@ -254,10 +269,11 @@ public final class PrivateSessionBus {
     private func emit(_ signal: String, _ signature: String, _ arguments: [OpaquePointer?]) {
         let type = g_variant_type_new("v")
         defer { g_variant_type_free(type) }
-        let parameters = g_variant_new_tuple([
-            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(signal), g_variant_new_string(signature),
-            g_variant_new_array(type, arguments, gsize(arguments.count)),
-        ], 4)
+        let parameters = g_variant_new_tuple(
+            [
+                g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(signal), g_variant_new_string(signature),
+                g_variant_new_array(type, arguments, gsize(arguments.count)),
+            ], 4)
         if let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Mock", "EmitSignal", parameters) {
             g_variant_unref(reply)
         }

@@ -44,10 +44,11 @@ public final class WeiboClient {
 
     /// The page the user opens to let this app read their account (`oauth2/authorize`).
     public func authorizeURL(appKey: String, redirectURI: String, state: String) -> String {
-        endpoints.authorize + "?" + HTTPRequest.formEncode([
-            ("client_id", appKey), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
-            ("display", "client"), ("forcelogin", "true"),
-        ])
+        endpoints.authorize + "?"
+            + HTTPRequest.formEncode([
+                ("client_id", appKey), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
+                ("display", "client"), ("forcelogin", "true"),
+            ])
     }
 
     /// `oauth2/access_token`: trades an authorization code for a token.

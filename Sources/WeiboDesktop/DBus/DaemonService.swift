@@ -51,15 +51,16 @@ public final class DaemonService {
         self.connection = connection
         self.daemon = daemon
         vtable = .allocate(capacity: 1)
-        vtable.initialize(to: GDBusInterfaceVTable(
-            method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let method, let invocation else { return }
-                guard let service = WeakTarget.object(DaemonService.self, in: data) else {
-                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                }
-                service.methodCalled(String(cString: method), parameters, invocation)
-            }, get_property: nil, set_property: nil,
-            padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        vtable.initialize(
+            to: GDBusInterfaceVTable(
+                method_call: { _, _, _, _, method, parameters, invocation, data in
+                    guard let method, let invocation else { return }
+                    guard let service = WeakTarget.object(DaemonService.self, in: data) else {
+                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                    }
+                    service.methodCalled(String(cString: method), parameters, invocation)
+                }, get_property: nil, set_property: nil,
+                padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
 
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(Self.introspection, &error) else {

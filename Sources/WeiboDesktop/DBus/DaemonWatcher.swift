@@ -28,7 +28,6 @@ public final class DaemonWatcher {
         self.update = update
     }
 
-
     /// Starts following: the daemon when it runs (and whenever it appears), else checks by itself.
     public func start() {
         guard let connection else {

@@ -52,12 +52,13 @@ public final class DaemonHost {
     private func installSignals() {
         loop.quitOnTermination { Log.info("terminating; state saved") }
         MainLoop.unblock([SIGHUP])
-        handles.append(GLibSource.unixSignal(SIGHUP) { [weak self] in
-            Log.message("SIGHUP: reading the configuration and the account again")
-            guard let self else { return false }
-            if let reload = self.reload { reload() } else { self.daemon.accountChanged() }
-            return true
-        })
+        handles.append(
+            GLibSource.unixSignal(SIGHUP) { [weak self] in
+                Log.message("SIGHUP: reading the configuration and the account again")
+                guard let self else { return false }
+                if let reload = self.reload { reload() } else { self.daemon.accountChanged() }
+                return true
+            })
     }
 
     /// A new login (or a logout) takes effect at once.
@@ -74,7 +75,7 @@ public final class DaemonHost {
         let handler = GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "changed", shape: .fileMonitorChanged) { [weak self] _, event in
             switch GFileMonitorEvent(rawValue: event) {
             case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_RENAMED,
-                 G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_DELETED:
+                G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_DELETED:
                 Log.info("the account file changed")
                 self?.daemon.accountChanged()
             default:
@@ -92,16 +93,17 @@ public final class DaemonHost {
     private func watchNetwork() {
         guard let monitor = g_network_monitor_get_default() else { return }
         wasNetworkAvailable = g_network_monitor_get_network_available(monitor) != 0
-        handles.append(GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "notify::network-available", shape: .propertyNotify) {
-            [weak self] object, _ in
-            guard let self else { return }
-            let isAvailable = g_network_monitor_get_network_available(OpaquePointer(object)) != 0
-            if isAvailable && !self.wasNetworkAvailable {
-                Log.message("the network is back; checking now")
-                self.daemon.checkNow()
-            }
-            self.wasNetworkAvailable = isAvailable
-        })
+        handles.append(
+            GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "notify::network-available", shape: .propertyNotify) {
+                [weak self] object, _ in
+                guard let self else { return }
+                let isAvailable = g_network_monitor_get_network_available(OpaquePointer(object)) != 0
+                if isAvailable && !self.wasNetworkAvailable {
+                    Log.message("the network is back; checking now")
+                    self.daemon.checkNow()
+                }
+                self.wasNetworkAvailable = isAvailable
+            })
     }
 
     /// logind's PrepareForSleep(false) on the system bus: poll at once after resume.
@@ -113,18 +115,19 @@ public final class DaemonHost {
         }
         // The subscription keeps its own reference to the connection.
         defer { g_object_unref(UnsafeMutableRawPointer(system)) }
-        handles.append(DBusSignalSubscription(
-            connection: system, sender: "org.freedesktop.login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep",
-            path: "/org/freedesktop/login1"
-        ) { [weak self] _, parameters in
-            guard let parameters else { return }
-            let value = g_variant_get_child_value(parameters, 0)
-            defer { g_variant_unref(value) }
-            if g_variant_get_boolean(value) == 0 {
-                Log.message("resumed from suspend; checking now")
-                self?.daemon.checkNow()
-            }
-        })
+        handles.append(
+            DBusSignalSubscription(
+                connection: system, sender: "org.freedesktop.login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep",
+                path: "/org/freedesktop/login1"
+            ) { [weak self] _, parameters in
+                guard let parameters else { return }
+                let value = g_variant_get_child_value(parameters, 0)
+                defer { g_variant_unref(value) }
+                if g_variant_get_boolean(value) == 0 {
+                    Log.message("resumed from suspend; checking now")
+                    self?.daemon.checkNow()
+                }
+            })
     }
 
     /// At login the notifier may start before the notification server: wait for its name to

@@ -17,7 +17,8 @@ public struct XDGDirectories: Equatable, Sendable {
 
     /// The directories for `environment` (the process's by default).
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home =
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? String(cString: g_get_home_dir())
         func base(_ variable: String, default fallback: String) -> String {
             if let value = environment[variable], value.hasPrefix("/") { return value }

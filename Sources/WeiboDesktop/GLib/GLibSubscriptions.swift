@@ -100,12 +100,13 @@ final class GObjectSignalHandler {
         Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
     }
 
-    private static let fileMonitorChanged: @convention(c) (
-        UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, UnsafeMutableRawPointer?
-    ) -> Void = { object, _, _, event, data in
-        guard let object, let data else { return }
-        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, event.rawValue)
-    }
+    private static let fileMonitorChanged:
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, UnsafeMutableRawPointer?
+        ) -> Void = { object, _, _, event, data in
+            guard let object, let data else { return }
+            Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, event.rawValue)
+        }
 
     private let instance: UnsafeMutableRawPointer
     private let id: UInt

@@ -31,20 +31,22 @@ public final class MainLoop {
         terminating = then
         Self.unblock([SIGINT, SIGTERM])
         for signal in [SIGINT, SIGTERM] {
-            sources.append(GLibSource.unixSignal(signal) { [weak self] in
-                self?.terminating?()
-                self?.quit()
-                return true
-            })
+            sources.append(
+                GLibSource.unixSignal(signal) { [weak self] in
+                    self?.terminating?()
+                    self?.quit()
+                    return true
+                })
         }
     }
 
     /// Quits as soon as `descriptor` reports an error or a hang-up (a reader that closed its pipe).
     public func quitWhenClosed(_ descriptor: Int32) {
-        sources.append(GLibSource.fileDescriptor(descriptor, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue)) { [weak self] in
-            self?.quit()
-            return true
-        })
+        sources.append(
+            GLibSource.fileDescriptor(descriptor, GIOCondition(rawValue: G_IO_ERR.rawValue | G_IO_HUP.rawValue)) { [weak self] in
+                self?.quit()
+                return true
+            })
     }
 
     /// Lets `signals` through: a parent may have left them blocked, and the mask survives exec.

@@ -181,7 +181,8 @@ public final class HTTPClient {
             let headers = soup_message_get_response_headers(message)
             // A connection closed early can leave fewer bytes than the server announced.
             if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
-               soup_message_headers_get_content_length(headers) > body.count {
+                soup_message_headers_get_content_length(headers) > body.count
+            {
                 finish(.failure(.connectionClosed(host: host)))
                 return
             }
@@ -190,9 +191,11 @@ public final class HTTPClient {
             if let location = soup_message_headers_get_one(headers, "Location") {
                 named["location"] = String(cString: location)
             }
-            finish(.success(HTTPResponse(
-                status: Int(soup_message_get_status(message).rawValue), contentType: contentType, body: body,
-                headers: named)))
+            finish(
+                .success(
+                    HTTPResponse(
+                        status: Int(soup_message_get_status(message).rawValue), contentType: contentType, body: body,
+                        headers: named)))
         }
 
         func finish(_ result: Result<HTTPResponse, HTTPError>) {
@@ -215,7 +218,7 @@ public final class HTTPClient {
                 case Int32(G_IO_ERROR_NETWORK_UNREACHABLE.rawValue), Int32(G_IO_ERROR_HOST_UNREACHABLE.rawValue):
                     return .networkUnreachable(host: host)
                 case Int32(G_IO_ERROR_PARTIAL_INPUT.rawValue), Int32(G_IO_ERROR_CONNECTION_CLOSED.rawValue),
-                     Int32(G_IO_ERROR_BROKEN_PIPE.rawValue):
+                    Int32(G_IO_ERROR_BROKEN_PIPE.rawValue):
                     return .connectionClosed(host: host)
                 default: break
                 }

@@ -2,7 +2,10 @@ import WeiboKit
 
 /// One HTTP request: method, URL, query or form parameters, headers.
 public struct HTTPRequest: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+    public enum Method: String, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
 
     public var method: Method
     /// The URL without its query.

@@ -19,6 +19,8 @@ public final class LibnotifySink: NotificationSink {
     /// the emission of their own "closed" signal).
     private var retiring: [(UnsafeMutablePointer<NotifyNotification>, GObjectSignalHandler?)] = []
     private var retireSource: GLibSource?
+    /// Passing bubbles with buttons, kept until the server closes them.
+    private var transients: [UInt: (UnsafeMutablePointer<NotifyNotification>, GObjectSignalHandler)] = [:]
     /// The bubble of an earlier process, followed until replaced: its id and subscriptions.
     private var adopted: (id: UInt32, subscriptions: [DBusSignalSubscription])?
     private let appIcon: String
@@ -37,6 +39,7 @@ public final class LibnotifySink: NotificationSink {
         unreadClosedHandler = nil
         if let unread { g_object_unref(UnsafeMutableRawPointer(unread)) }
         for (notification, _) in retiring { g_object_unref(UnsafeMutableRawPointer(notification)) }
+        for (notification, _) in transients.values { g_object_unref(UnsafeMutableRawPointer(notification)) }
     }
 
     public var supportsActions: Bool { serverCapabilities.contains("actions") }
@@ -98,19 +101,26 @@ public final class LibnotifySink: NotificationSink {
         guard let bus = try? SessionBus.connect() else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         let interface = "org.freedesktop.Notifications"
-        adopted = (id, [
-            DBusSignalSubscription(connection: bus, sender: interface, interface: interface, member: "ActionInvoked", path: "/org/freedesktop/Notifications") {
-                [weak self] _, parameters in
-                guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
-                self.actionInvoked?(Variants.string(in: parameters, at: 1))
-            },
-            DBusSignalSubscription(connection: bus, sender: interface, interface: interface, member: "NotificationClosed", path: "/org/freedesktop/Notifications") {
-                [weak self] _, parameters in
-                guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
-                self.adopted = nil
-                self.unreadClosed?(BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
-            },
-        ])
+        adopted = (
+            id,
+            [
+                DBusSignalSubscription(
+                    connection: bus, sender: interface, interface: interface, member: "ActionInvoked", path: "/org/freedesktop/Notifications"
+                ) {
+                    [weak self] _, parameters in
+                    guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
+                    self.actionInvoked?(Variants.string(in: parameters, at: 1))
+                },
+                DBusSignalSubscription(
+                    connection: bus, sender: interface, interface: interface, member: "NotificationClosed", path: "/org/freedesktop/Notifications"
+                ) {
+                    [weak self] _, parameters in
+                    guard let self, let parameters, Variants.uint32(in: parameters, at: 0) == self.adopted?.id else { return }
+                    self.adopted = nil
+                    self.unreadClosed?(BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
+                },
+            ]
+        )
     }
 
     /// The server closed the unread bubble: the next show makes a new one.
@@ -118,28 +128,40 @@ public final class LibnotifySink: NotificationSink {
         let reason = BubbleCloseReason(code: notify_notification_get_closed_reason(notification))
         if unread == notification {
             unread = nil
-            retiring.append((notification, unreadClosedHandler))
+            retire(notification, unreadClosedHandler)
             unreadClosedHandler = nil
-            retireSource = GLibSource.timeout(milliseconds: 0) { [weak self] in
-                guard let self else { return false }
-                for (notification, _) in self.retiring { g_object_unref(UnsafeMutableRawPointer(notification)) }
-                self.retiring = []
-                self.retireSource = nil
-                return false
-            }
         }
         unreadClosed?(reason)
+    }
+
+    /// Releases a closed notification (and its "closed" handler) on the next turn of the loop,
+    /// not inside the emission of its own signal.
+    private func retire(_ notification: UnsafeMutablePointer<NotifyNotification>, _ handler: GObjectSignalHandler?) {
+        retiring.append((notification, handler))
+        guard retireSource == nil else { return }
+        retireSource = GLibSource.timeout(milliseconds: 0) { [weak self] in
+            guard let self else { return false }
+            for (notification, _) in self.retiring { g_object_unref(UnsafeMutableRawPointer(notification)) }
+            self.retiring = []
+            self.retireSource = nil
+            return false
+        }
     }
 
     public func showTransient(_ bubble: Bubble) {
         guard let notification = notify_notification_new(bubble.summary, body(bubble), appIcon) else { return }
         configure(notification, bubble)
         if show(notification), !bubble.actions.isEmpty {
-            // Kept until closed, so that its buttons still work; released by `transientClosed`.
-            CGLib_signal_connect(
-                UnsafeMutableRawPointer(notification), "closed",
-                unsafeBitCast(Self.transientClosed as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void, to: GCallback.self),
-                nil, nil)
+            // Kept until closed, so that its buttons still work.
+            let key = UInt(bitPattern: notification)
+            transients[key] = (
+                notification,
+                GObjectSignalHandler(UnsafeMutableRawPointer(notification), signal: "closed", shape: .instanceOnly) {
+                    [weak self] _, _ in
+                    guard let self, let (closed, handler) = self.transients.removeValue(forKey: key) else { return }
+                    self.retire(closed, handler)
+                }
+            )
         } else {
             g_object_unref(UnsafeMutableRawPointer(notification))
         }
@@ -170,7 +192,8 @@ public final class LibnotifySink: NotificationSink {
                     guard let data, let key else { return }
                     let target = Unmanaged<ActionTarget>.fromOpaque(data).takeUnretainedValue()
                     target.sink?.actionInvoked?(String(cString: key))
-                }, box, { data in
+                }, box,
+                { data in
                     if let data { Unmanaged<ActionTarget>.fromOpaque(data).release() }
                 })
         }
@@ -195,13 +218,5 @@ public final class LibnotifySink: NotificationSink {
     private final class ActionTarget {
         weak var sink: LibnotifySink?
         init(sink: LibnotifySink) { self.sink = sink }
-    }
-
-    private static let transientClosed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, _ in
-        guard let object else { return }
-        g_idle_add({ data in
-            g_object_unref(data)
-            return CGLib_SOURCE_REMOVE
-        }, object)
     }
 }

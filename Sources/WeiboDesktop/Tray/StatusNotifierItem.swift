@@ -65,30 +65,32 @@ public final class StatusNotifierItem {
         itemVTable = .allocate(capacity: 1)
         menuVTable = .allocate(capacity: 1)
         // Both registrations hold the item weakly, in a box GDBus frees; `deinit` unregisters them.
-        itemVTable.initialize(to: GDBusInterfaceVTable(
-            method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let method, let invocation else { return }
-                guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
-                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                }
-                item.itemMethod(String(cString: method), parameters, invocation)
-            },
-            get_property: { _, _, _, _, name, _, data in
-                guard let name else { return nil }
-                return WeakTarget.object(StatusNotifierItem.self, in: data)?.itemProperty(String(cString: name))
-            }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
-        menuVTable.initialize(to: GDBusInterfaceVTable(
-            method_call: { _, _, _, _, method, parameters, invocation, data in
-                guard let method, let invocation else { return }
-                guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
-                    return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                }
-                item.menu.methodCalled(String(cString: method), parameters, invocation)
-            },
-            get_property: { _, _, _, _, name, _, data in
-                guard let name else { return nil }
-                return WeakTarget.object(StatusNotifierItem.self, in: data)?.menu.property(String(cString: name))
-            }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        itemVTable.initialize(
+            to: GDBusInterfaceVTable(
+                method_call: { _, _, _, _, method, parameters, invocation, data in
+                    guard let method, let invocation else { return }
+                    guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
+                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                    }
+                    item.itemMethod(String(cString: method), parameters, invocation)
+                },
+                get_property: { _, _, _, _, name, _, data in
+                    guard let name else { return nil }
+                    return WeakTarget.object(StatusNotifierItem.self, in: data)?.itemProperty(String(cString: name))
+                }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+        menuVTable.initialize(
+            to: GDBusInterfaceVTable(
+                method_call: { _, _, _, _, method, parameters, invocation, data in
+                    guard let method, let invocation else { return }
+                    guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
+                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
+                    }
+                    item.menu.methodCalled(String(cString: method), parameters, invocation)
+                },
+                get_property: { _, _, _, _, name, _, data in
+                    guard let name else { return nil }
+                    return WeakTarget.object(StatusNotifierItem.self, in: data)?.menu.property(String(cString: name))
+                }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
         try register(Self.introspection, at: Self.itemPath, vtable: itemVTable)
         try register(TrayMenu.introspection, at: TrayMenu.objectPath, vtable: menuVTable)
         menu.clicked = { [weak self] command in self?.menuClicked(command) }

@@ -91,11 +91,13 @@ final class TrayMenu {
             item(3, localizer.tr("Check now"), .checkNow),
             item(4, localizer.text(.openWeibo), .openWeibo),
             Item(id: 5, label: "", command: nil, isSeparator: true),
-            item(6, localizer.tr("Pause notifications"), nil, children: [
-                item(7, localizer.tr("For 1 hour"), .pauseHour),
-                item(8, localizer.tr("Until tomorrow"), .pauseUntilTomorrow),
-                item(9, localizer.tr("Resume"), .resume),
-            ]),
+            item(
+                6, localizer.tr("Pause notifications"), nil,
+                children: [
+                    item(7, localizer.tr("For 1 hour"), .pauseHour),
+                    item(8, localizer.tr("Until tomorrow"), .pauseUntilTomorrow),
+                    item(9, localizer.tr("Resume"), .resume),
+                ]),
             Item(id: 10, label: "", command: nil, isSeparator: true),
             item(11, localizer.tr("Quit"), .quit),
         ]

@@ -20,7 +20,8 @@ public enum FormEncoding {
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 iterator.removeFirst(2)
             } else {
@@ -41,8 +42,8 @@ public enum FormEncoding {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                 UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"):
                 result.append(Character(Unicode.Scalar(byte)))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -14,19 +14,19 @@ public enum WeiboDate {
         // "Sun Jul 26 00:00:19 +0800 2020": fixed positions once the single spaces are checked.
         let bytes = Array(text.utf8)
         guard bytes.count == 30,
-              bytes[3] == 0x20, bytes[7] == 0x20, bytes[10] == 0x20, bytes[19] == 0x20, bytes[25] == 0x20,
-              bytes[13] == 0x3A, bytes[16] == 0x3A,
-              weekdayKeys.contains(key(bytes[0..<3])),
-              let monthIndex = monthKeys.firstIndex(of: key(bytes[4..<7])),
-              let day = number(bytes[8..<10]), (1...31).contains(day),
-              let hour = number(bytes[11..<13]), (0...23).contains(hour),
-              let minute = number(bytes[14..<16]), (0...59).contains(minute),
-              let second = number(bytes[17..<19]), (0...60).contains(second),
-              bytes[20] == 0x2B || bytes[20] == 0x2D,
-              let offsetHours = number(bytes[21..<23]), offsetHours <= 14,
-              let offsetMinutes = number(bytes[23..<25]), offsetMinutes < 60,
-              let year = number(bytes[26..<30]), (1970...9999).contains(year),
-              day <= CivilTime.daysIn(month: monthIndex + 1, year: year)
+            bytes[3] == 0x20, bytes[7] == 0x20, bytes[10] == 0x20, bytes[19] == 0x20, bytes[25] == 0x20,
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            weekdayKeys.contains(key(bytes[0..<3])),
+            let monthIndex = monthKeys.firstIndex(of: key(bytes[4..<7])),
+            let day = number(bytes[8..<10]), (1...31).contains(day),
+            let hour = number(bytes[11..<13]), (0...23).contains(hour),
+            let minute = number(bytes[14..<16]), (0...59).contains(minute),
+            let second = number(bytes[17..<19]), (0...60).contains(second),
+            bytes[20] == 0x2B || bytes[20] == 0x2D,
+            let offsetHours = number(bytes[21..<23]), offsetHours <= 14,
+            let offsetMinutes = number(bytes[23..<25]), offsetMinutes < 60,
+            let year = number(bytes[26..<30]), (1970...9999).contains(year),
+            day <= CivilTime.daysIn(month: monthIndex + 1, year: year)
         else { return nil }
         let offset = (bytes[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         let civil = CivilTime(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
@@ -72,8 +72,9 @@ extension KeyedDecodingContainer {
     func decodeWeiboDate(forKey key: Key) throws -> Date {
         let text = try decode(String.self, forKey: key)
         guard let date = WeiboDate.parse(text) else {
-            throw DecodingError.dataCorrupted(decodingContext(
-                codingPath + [key], .tr("expected a time like \"Sun Jul 26 00:00:19 +0800 2020\", found \"%s\"", .text(String(text.prefix(40))))))
+            throw DecodingError.dataCorrupted(
+                decodingContext(
+                    codingPath + [key], .tr("expected a time like \"Sun Jul 26 00:00:19 +0800 2020\", found \"%s\"", .text(String(text.prefix(40))))))
         }
         return date
     }

@@ -52,7 +52,8 @@ public struct StatusBarLine: Sendable {
             // `%{` opens a polybar formatting tag; `%%{` is a literal one.
             return Self.polybarEscaped(text)
         case .waybar:
-            return "{\"text\":\(Self.jsonString(Self.pangoEscaped(text))),\"tooltip\":\(Self.jsonString(Self.pangoEscaped(tooltip))),\"class\":\(Self.jsonString(state.rawValue)),"
+            return
+                "{\"text\":\(Self.jsonString(Self.pangoEscaped(text))),\"tooltip\":\(Self.jsonString(Self.pangoEscaped(tooltip))),\"class\":\(Self.jsonString(state.rawValue)),"
                 + "\"alt\":\(Self.jsonString(state.rawValue))}"
         case .i3blocks:
             let color: String

@@ -65,9 +65,15 @@ public enum JSONParser {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
             default: throw unexpected()
             }
@@ -92,7 +98,9 @@ public enum JSONParser {
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
-                case UInt8(ascii: "}"): offset += 1; return .object(members)
+                case UInt8(ascii: "}"):
+                    offset += 1
+                    return .object(members)
                 default: throw unexpected(.tr("',' or '}'"))
                 }
             }
@@ -112,7 +120,9 @@ public enum JSONParser {
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
-                case UInt8(ascii: "]"): offset += 1; return .array(elements)
+                case UInt8(ascii: "]"):
+                    offset += 1
+                    return .array(elements)
                 default: throw unexpected(.tr("',' or ']'"))
                 }
             }
@@ -204,7 +214,8 @@ public enum JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try hexQuad()
                 if (0xD800...0xDBFF).contains(scalar), peek() == UInt8(ascii: "\\"),
-                   offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") {
+                    offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u")
+                {
                     let saved = offset
                     offset += 2
                     let low = try hexQuad()

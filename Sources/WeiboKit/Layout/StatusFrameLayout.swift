@@ -240,7 +240,8 @@ public struct StatusFrameLayout: Sendable {
         }
         if kept.count == 1, budget == 1 || DisplayWidth.of(kept[0]) <= besideRoom, besideRoom > 0 {
             // Natural width, so that the label may stand right of it.
-            let fitted = lines.count == 1
+            let fitted =
+                lines.count == 1
                 ? TextWrapper.truncate(lines[0], toWidth: besideRoom)
                 : TextWrapper.truncate(lines, maxLines: 1, width: besideRoom)[0]
             let rect = builder.add(kinds.text, x: x, y: y, lines: [fitted])

@@ -54,7 +54,8 @@ public struct APIError: Error, Equatable, Hashable, Sendable, CustomStringConver
     /// What went wrong and what to do, in the localizer's language.
     public func explanation(_ localizer: Localizer) -> String {
         let name = error.isEmpty ? "error" : error
-        let what = request.isEmpty
+        let what =
+            request.isEmpty
             ? localizer.tr("Weibo answered %s (%d)", name, code)
             : localizer.tr("Weibo answered %s (%d) for %s", name, code, request)
         switch kind {

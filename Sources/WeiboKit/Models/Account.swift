@@ -101,8 +101,9 @@ extension AccessTokenGrant: Codable {
         accessToken = try keys.decode(String.self, forKey: .accessToken)
         uid = try keys.decodeFlexibleInt64(forKey: .uid)
         // `expires_in` is documented as a number or a string; `remind_in` is its older twin.
-        guard let lifetime = try keys.decodeFlexibleInt64IfPresent(forKey: .expiresIn)
-            ?? keys.decodeFlexibleInt64IfPresent(forKey: .remindIn)
+        guard
+            let lifetime = try keys.decodeFlexibleInt64IfPresent(forKey: .expiresIn)
+                ?? keys.decodeFlexibleInt64IfPresent(forKey: .remindIn)
         else {
             throw DecodingError.keyNotFound(CodingKeys.expiresIn, decodingContext(decoder.codingPath, .tr("the token has no lifetime")))
         }

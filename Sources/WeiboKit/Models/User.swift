@@ -77,8 +77,9 @@ extension User: Codable {
         id = try keys.decodeID(forKey: .id, twin: .idstr)
         // `name` is the account name; `screen_name` the shown one. Real data always has both,
         // older captures sometimes only one.
-        guard let screenName = try keys.decodeFlexibleStringIfPresent(forKey: .screenName)
-            ?? keys.decodeFlexibleStringIfPresent(forKey: .name)
+        guard
+            let screenName = try keys.decodeFlexibleStringIfPresent(forKey: .screenName)
+                ?? keys.decodeFlexibleStringIfPresent(forKey: .name)
         else {
             throw DecodingError.keyNotFound(CodingKeys.screenName, decodingContext(decoder.codingPath, .tr("the user has no name")))
         }

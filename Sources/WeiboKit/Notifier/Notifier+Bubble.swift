@@ -61,8 +61,10 @@ extension Notifier {
     /// The summary, then everything counts as seen.
     mutating func summaryFetched(_ statuses: [Status], at now: Date) {
         summaryInFlight = false
-        effects.append(.showTransient(presenter.summaryBubble(
-            statuses, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
+        effects.append(
+            .showTransient(
+                presenter.summaryBubble(
+                    statuses, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
         markRead()
     }
 

@@ -21,7 +21,7 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
     private static func minutes(_ text: String) -> Int? {
         let fields = text.split(separator: ":")
         guard fields.count == 2, fields[1].count == 2, let hour = Int(fields[0]), let minute = Int(fields[1]),
-              (0...23).contains(hour), (0...59).contains(minute)
+            (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return hour * 60 + minute
     }

@@ -37,7 +37,10 @@ public struct StatusGenerator: Sendable {
         }
         // Ids were handed out oldest-first below, so reverse them to keep newer = larger.
         let ids = statuses.map(\.id).sorted(by: >)
-        for index in statuses.indices { statuses[index].id = ids[index]; statuses[index].mid = String(ids[index]) }
+        for index in statuses.indices {
+            statuses[index].id = ids[index]
+            statuses[index].mid = String(ids[index])
+        }
         return statuses
     }
 
@@ -77,7 +80,8 @@ public struct StatusGenerator: Sendable {
     private mutating func user() -> User {
         let isVIP = random.chance(25)
         let verified = random.chance(20)
-        let name: String = random.chance(60)
+        let name: String =
+            random.chance(60)
             ? random.pick(Self.chineseNames)
             : random.pick(Self.latinNames) + (random.chance(40) ? "_\(Int.random(in: 1...999, using: &random))" : "")
         let id = Int64.random(in: 1_000_000_000...7_999_999_999, using: &random)

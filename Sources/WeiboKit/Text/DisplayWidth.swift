@@ -80,7 +80,7 @@ public enum DisplayWidth {
         case 0..<0x20, 0x7F..<0xA0: return 0
         case 0xA0..<0x300: return 1
         case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xAC00...0xD7A3, 0x3041...0x3096, 0x309B...0x30FF, 0x3000...0x3029,
-             0x3030...0x303E, 0xFF01...0xFF60:
+            0x3030...0x303E, 0xFF01...0xFF60:
             // CJK ideographs, Hangul syllables, kana, CJK punctuation, fullwidth forms; the
             // combining marks among them (U+302A–302F, U+3099–309A) are left to the look-ups.
             return 2

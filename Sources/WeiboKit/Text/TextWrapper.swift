@@ -87,9 +87,9 @@ public enum TextWrapper {
     static func isClosing(scalar: UInt32) -> Bool {
         switch scalar {
         case 0x2C, 0x2E, 0x21, 0x3F, 0x3B, 0x3A, 0x29, 0x5D, 0x7D, 0x25,  // , . ! ? ; : ) ] } %
-             0xFF0C, 0x3002, 0xFF01, 0xFF1F, 0x3001, 0xFF1B, 0xFF1A, 0xFF09, 0xFF3D, 0xFF5D, 0xFF05,  // ，。！？、；：）］｝％
-             0x300D, 0x300F, 0x300B, 0x3009, 0x3011, 0x3015, 0x3017,  // 」』》〉】〕〗
-             0x201D, 0x2019, 0x2026, 0x2025, 0xFF5E, 0x30FC, 0x30FB, 0x00B7:  // ”’…‥～ー・·
+            0xFF0C, 0x3002, 0xFF01, 0xFF1F, 0x3001, 0xFF1B, 0xFF1A, 0xFF09, 0xFF3D, 0xFF5D, 0xFF05,  // ，。！？、；：）］｝％
+            0x300D, 0x300F, 0x300B, 0x3009, 0x3011, 0x3015, 0x3017,  // 」』》〉】〕〗
+            0x201D, 0x2019, 0x2026, 0x2025, 0xFF5E, 0x30FC, 0x30FB, 0x00B7:  // ”’…‥～ー・·
             return true
         default:
             return false
@@ -100,7 +100,7 @@ public enum TextWrapper {
     static func isOpening(scalar: UInt32) -> Bool {
         switch scalar {
         case 0x28, 0x5B, 0x7B,  // ( [ {
-             0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x300A, 0x3008, 0x3010, 0x3014, 0x3016, 0x201C, 0x2018:
+            0xFF08, 0xFF3B, 0xFF5B, 0x300C, 0x300E, 0x300A, 0x3008, 0x3010, 0x3014, 0x3016, 0x201C, 0x2018:
             return true  // （［｛「『《〈【〔〖“‘
         default:
             return false
@@ -122,7 +122,10 @@ public enum TextWrapper {
         }
         /// A new unit at `index`, taking in the waiting opening punctuation.
         func startUnit(at index: Int, width: Int) -> Unit {
-            defer { openingStart = nil; openingWidth = 0 }
+            defer {
+                openingStart = nil
+                openingWidth = 0
+            }
             return Unit(range: (openingStart ?? index)..<(index + 1), width: openingWidth + width, isSpace: false)
         }
         /// Opening punctuation followed by a space stands alone.
@@ -305,7 +308,8 @@ public enum TextWrapper {
                 }
                 var cut = fitting
                 while cut > start,
-                      paragraph[cut].isClosing || paragraph[cut - 1].isOpening {
+                    paragraph[cut].isClosing || paragraph[cut - 1].isOpening
+                {
                     cut -= 1
                 }
                 if cut == start { cut = max(fitting, start + 1) }

@@ -7,12 +7,13 @@ struct AccountCommand: Command {
     static let name = "account"
     static var summary: String { tr("Show who is logged in and until when") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier account
+        tr(
+            """
+            Usage: weibo-notifier account
 
-        Shows the saved login: the uid, when it expires and how many days are left.
-        Exit status 77 when there is no valid login.
-        """)
+            Shows the saved login: the uid, when it expires and how many days are left.
+            Exit status 77 when there is no valid login.
+            """)
     }
 
     var showHelp = false
@@ -34,6 +35,8 @@ struct AccountCommand: Command {
             throw .account(tr("the login of uid %d expired on %s; run: weibo-notifier login", account.uid, expiry))
         }
         let days = Int(account.secondsLeft(at: now) / 86_400)
-        try Terminal.write(lines: [tr("uid %d", account.uid), trn("login valid until %s (%d day left)", "login valid until %s (%d days left)", days, expiry, days)])
+        try Terminal.write(lines: [
+            tr("uid %d", account.uid), trn("login valid until %s (%d day left)", "login valid until %s (%d days left)", days, expiry, days),
+        ])
     }
 }

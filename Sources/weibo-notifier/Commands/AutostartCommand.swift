@@ -5,15 +5,16 @@ struct AutostartCommand: Command {
     static let name = "autostart"
     static var summary: String { tr("Start the notifier with the desktop session (enable, disable, status)") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier autostart enable|disable|status
+        tr(
+            """
+            Usage: weibo-notifier autostart enable|disable|status
 
-        Starts the notifier with your desktop session, or stops doing so, through an XDG
-        autostart entry in $XDG_CONFIG_HOME/autostart/io.github.WeiboNotifier.desktop.
-        'disable' also masks an entry installed for all users (Hidden=true).
-        With a systemd user session you may use packaging/weibo-notifier.service instead
-        (not both).
-        """)
+            Starts the notifier with your desktop session, or stops doing so, through an XDG
+            autostart entry in $XDG_CONFIG_HOME/autostart/io.github.WeiboNotifier.desktop.
+            'disable' also masks an entry installed for all users (Hidden=true).
+            With a systemd user session you may use packaging/weibo-notifier.service instead
+            (not both).
+            """)
     }
 
     enum Action: String { case enable, disable, status }

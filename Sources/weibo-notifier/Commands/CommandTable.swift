@@ -1,11 +1,13 @@
 /// Every command, once, in the order `--help` lists them: dispatch, the program's help and the
 /// man-page test all read this table.
 enum CommandTable {
-    static var commands: [any Command.Type] { [
-        RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, WatchCommand.self,
-        AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountCommand.self, UnreadCommand.self,
-        TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
-    ] }
+    static var commands: [any Command.Type] {
+        [
+            RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, WatchCommand.self,
+            AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountCommand.self, UnreadCommand.self,
+            TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
+        ]
+    }
 
     /// The command called `name`.
     static func command(named name: String) -> (any Command.Type)? {

@@ -10,22 +10,23 @@ struct DemoCommand: Command {
     static let name = "demo"
     static var summary: String { tr("The notifier against a built-in sandbox, to see it at work") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
+        tr(
+            """
+            Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
 
-        Shows the notifier at work without a Weibo account: starts the sandbox on
-        127.0.0.1, logs in to it with a throw-away account and state (removed at the
-        end), and runs the notifier against it. New posts arrive every few seconds and
-        the notification follows; click it to see the newest posts. Without a desktop
-        notification server (or without any session bus) every bubble and summary is
-        printed here instead, and the demo clicks the bubble for you once.
+            Shows the notifier at work without a Weibo account: starts the sandbox on
+            127.0.0.1, logs in to it with a throw-away account and state (removed at the
+            end), and runs the notifier against it. New posts arrive every few seconds and
+            the notification follows; click it to see the newest posts. Without a desktop
+            notification server (or without any session bus) every bubble and summary is
+            printed here instead, and the demo clicks the bubble for you once.
 
-        Options:
-          --interval S           Seconds between checks (default: 10)
-          --new-status-every S   Seconds between new posts in the sandbox (default: 4)
-          --duration S           Stop after S seconds (default: run until Ctrl-C)
-          -h, --help             Show this help
-        """)
+            Options:
+              --interval S           Seconds between checks (default: 10)
+              --new-status-every S   Seconds between new posts in the sandbox (default: 4)
+              --duration S           Stop after S seconds (default: run until Ctrl-C)
+              -h, --help             Show this help
+            """)
     }
 
     var interval = 10
@@ -69,9 +70,11 @@ struct DemoCommand: Command {
         }
 
         let desktop = Self.desktopNotifications()
-        let sink: any NotificationSink = desktop ?? TerminalNotificationSink { line in
-            Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
-        }
+        let sink: any NotificationSink =
+            desktop
+            ?? TerminalNotificationSink { line in
+                Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
+            }
         let daemon = NotifierDaemon(
             settings: NotifierSettings(interval: interval), localizer: processLocalizer,
             client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),

@@ -7,14 +7,15 @@ struct DoctorCommand: Command {
     static let name = "doctor"
     static var summary: String { tr("Check the desktop, the configuration and the login, with fixes") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier doctor [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier doctor [--api-base URL]
 
-        Checks, one line each with what to do about it: the session bus, the notification
-        server (name, version, actions, body markup), the tray, autostart, the network,
-        the configuration, the account (file mode, expiry, and whether Weibo accepts the
-        token) and the running notifier. Exit status 1 when something needed is missing.
-        """)
+            Checks, one line each with what to do about it: the session bus, the notification
+            server (name, version, actions, body markup), the tray, autostart, the network,
+            the configuration, the account (file mode, expiry, and whether Weibo accepts the
+            token) and the running notifier. Exit status 1 when something needed is missing.
+            """)
     }
 
     var apiBase: String?
@@ -60,9 +61,12 @@ struct DoctorCommand: Command {
         if let bus {
             findings.append(.good(tr("session bus")))
             findings.append(Self.notificationServer(bus))
-            findings.append(DesktopProbe.hasTray(on: bus)
-                ? .good(tr("tray (StatusNotifierWatcher) present"))
-                : .note(tr("no tray (StatusNotifierWatcher)"), fix: tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")))
+            findings.append(
+                DesktopProbe.hasTray(on: bus)
+                    ? .good(tr("tray (StatusNotifierWatcher) present"))
+                    : .note(
+                        tr("no tray (StatusNotifierWatcher)"),
+                        fix: tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")))
         } else {
             findings.append(.missing(tr("no D-Bus session bus"), fix: tr("run inside a desktop session (or under dbus-run-session)")))
         }
@@ -81,11 +85,13 @@ struct DoctorCommand: Command {
         do {
             let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile, create: false)
             configuration = loaded
-            findings.append(warnings.isEmpty
-                ? .good(tr("configuration %s", directories.configurationFile))
-                : .note(tr("configuration: %s", warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
+            findings.append(
+                warnings.isEmpty
+                    ? .good(tr("configuration %s", directories.configurationFile))
+                    : .note(tr("configuration: %s", warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
         } catch {
-            findings.append(.missing(tr("configuration: %s", error.description), fix: tr("correct the value, or delete the file to get the documented defaults")))
+            findings.append(
+                .missing(tr("configuration: %s", error.description), fix: tr("correct the value, or delete the file to get the documented defaults")))
         }
         if var configuration {
             if let apiBase {
@@ -95,8 +101,9 @@ struct DoctorCommand: Command {
             findings.append(Self.account(directories: directories, configuration: configuration))
         }
         if let bus {
-            findings.append((try? DaemonStatus.read(bus)).map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
-                ?? .note(tr("the notifier is not running"), fix: tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
+            findings.append(
+                (try? DaemonStatus.read(bus)).map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
+                    ?? .note(tr("the notifier is not running"), fix: tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
             SessionBus.release(bus)
         }
         try Terminal.write(lines: findings.map(\.line))
@@ -139,9 +146,14 @@ struct DoctorCommand: Command {
         case .failure(.api(let error)) where error.kind == .auth:
             return .missing(tr("Weibo refuses the login (%d)", error.code), fix: "weibo-notifier login")
         case .failure(let error):
-            return .note(trn("account uid %d, %d day left; Weibo could not be asked: %s", "account uid %d, %d days left; Weibo could not be asked: %s", days, account.uid, days, error.description), fix: tr("check the network"))
+            return .note(
+                trn(
+                    "account uid %d, %d day left; Weibo could not be asked: %s", "account uid %d, %d days left; Weibo could not be asked: %s", days,
+                    account.uid, days, error.description), fix: tr("check the network"))
         case nil:
-            return .note(trn("account uid %d, %d day left; Weibo did not answer", "account uid %d, %d days left; Weibo did not answer", days, account.uid, days), fix: tr("check the network"))
+            return .note(
+                trn("account uid %d, %d day left; Weibo did not answer", "account uid %d, %d days left; Weibo did not answer", days, account.uid, days),
+                fix: tr("check the network"))
         }
     }
 }

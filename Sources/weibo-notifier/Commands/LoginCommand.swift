@@ -7,26 +7,27 @@ struct LoginCommand: Command {
     static let name = "login"
     static var summary: String { tr("Log in to Weibo (in the browser), or import a token") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier login [--api-base URL] [--no-browser]
-               weibo-notifier login --token-stdin --uid N [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier login [--api-base URL] [--no-browser]
+                   weibo-notifier login --token-stdin --uid N [--api-base URL]
 
-        Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
-        your account; after you approve, paste the code, or the whole address the browser
-        ended on. The login is checked with Weibo and saved in
-        $XDG_CONFIG_HOME/weibo-notifier/account, readable by you only.
+            Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
+            your account; after you approve, paste the code, or the whole address the browser
+            ended on. The login is checked with Weibo and saved in
+            $XDG_CONFIG_HOME/weibo-notifier/account, readable by you only.
 
-        Needs app_key and app_secret in the [weibo] group of the configuration file
-        ($XDG_CONFIG_HOME/weibo-notifier/config); register an app at open.weibo.com.
+            Needs app_key and app_secret in the [weibo] group of the configuration file
+            ($XDG_CONFIG_HOME/weibo-notifier/config); register an app at open.weibo.com.
 
-        Options:
-          --api-base URL    Talk to this server instead of Weibo (a sandbox)
-          --no-browser      Only print the address; do not open a browser
-          --token-stdin     Import a token you already have, read from standard input
-                            (never from the command line, where others could see it)
-          --uid N           The user the imported token belongs to
-          -h, --help        Show this help
-        """)
+            Options:
+              --api-base URL    Talk to this server instead of Weibo (a sandbox)
+              --no-browser      Only print the address; do not open a browser
+              --token-stdin     Import a token you already have, read from standard input
+                                (never from the command line, where others could see it)
+              --uid N           The user the imported token belongs to
+              -h, --help        Show this help
+            """)
     }
 
     var apiBase: String?
@@ -78,8 +79,9 @@ struct LoginCommand: Command {
         let configuration = context.configuration
         guard !configuration.appKey.isEmpty, !configuration.appSecret.isEmpty else {
             throw .configuration(
-                tr("no app key: set app_key and app_secret in the [weibo] group of %s (register an app at https://open.weibo.com/apps)",
-                   context.directories.configurationFile))
+                tr(
+                    "no app key: set app_key and app_secret in the [weibo] group of %s (register an app at https://open.weibo.com/apps)",
+                    context.directories.configurationFile))
         }
         let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state)
@@ -92,7 +94,8 @@ struct LoginCommand: Command {
         Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
         guard let answer = Terminal.readLine() else { throw .failed(tr("no code given")) }
         if answer.contains("error=") {
-            throw .failed(tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
+            throw .failed(
+                tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
         }
         if let returnedState = Self.parameter("state", in: answer), returnedState != state {
             throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
@@ -122,7 +125,11 @@ struct LoginCommand: Command {
             throw .account(error.description)
         }
         let days = Int(info.expireIn / 86_400)
-        try Terminal.write(lines: [trn("Logged in as uid %d; the login lasts until %s (%d day).", "Logged in as uid %d; the login lasts until %s (%d days).", days, info.uid, Terminal.localDate(account.expiresAt), days)])
+        try Terminal.write(lines: [
+            trn(
+                "Logged in as uid %d; the login lasts until %s (%d day).", "Logged in as uid %d; the login lasts until %s (%d days).", days, info.uid,
+                Terminal.localDate(account.expiresAt), days)
+        ])
     }
 
     /// A query parameter of the address the browser ended on.

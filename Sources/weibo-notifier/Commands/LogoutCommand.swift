@@ -7,12 +7,13 @@ struct LogoutCommand: Command {
     static let name = "logout"
     static var summary: String { tr("Revoke the login and delete it here") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier logout [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier logout [--api-base URL]
 
-        Asks Weibo to revoke the saved login, then deletes it from this machine (also when
-        Weibo cannot be reached: the revocation is then only local).
-        """)
+            Asks Weibo to revoke the saved login, then deletes it from this machine (also when
+            Weibo cannot be reached: the revocation is then only local).
+            """)
     }
 
     var apiBase: String?

@@ -5,7 +5,8 @@ struct MarkReadCommand: Command {
     static let name = "mark-read"
     static var summary: String { tr("Count everything as seen without checking again") }
     static var help: String {
-        tr("""
+        tr(
+            """
             Usage: weibo-notifier mark-read
 
             Tells the running notifier to count everything it knows of as seen, and to close

@@ -5,7 +5,8 @@ struct RefreshCommand: Command {
     static let name = "refresh"
     static var summary: String { tr("Tell the running notifier you have looked (clears the notification)") }
     static var help: String {
-        tr("""
+        tr(
+            """
             Usage: weibo-notifier refresh
 
             Tells the running notifier that you have looked at your timeline: it checks once

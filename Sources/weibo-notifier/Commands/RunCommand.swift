@@ -7,26 +7,27 @@ struct RunCommand: Command {
     static let name = "run"
     static var summary: String { tr("The notifier in the desktop session (the default)") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
+        tr(
+            """
+            Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
 
-        Sits in the desktop session: checks Weibo's unread counts now and every interval,
-        shows one notification that is replaced in place as counts rise, shows the newest
-        posts when the notification is clicked, and clears it when you have looked (a
-        click, 'weibo-notifier refresh', or the 'Mark all read' button). One instance per
-        session; it answers on D-Bus as io.github.WeiboNotifier.
+            Sits in the desktop session: checks Weibo's unread counts now and every interval,
+            shows one notification that is replaced in place as counts rise, shows the newest
+            posts when the notification is clicked, and clears it when you have looked (a
+            click, 'weibo-notifier refresh', or the 'Mark all read' button). One instance per
+            session; it answers on D-Bus as io.github.WeiboNotifier.
 
-        Options:
-          --interval N      Seconds between checks (default: the configuration's, 60);
-                            below 30 only against a sandbox on this machine
-          --api-base URL    Talk to this server instead of Weibo (a sandbox)
-          --replace         Take over from a running instance
-          -h, --help        Show this help
+            Options:
+              --interval N      Seconds between checks (default: the configuration's, 60);
+                                below 30 only against a sandbox on this machine
+              --api-base URL    Talk to this server instead of Weibo (a sandbox)
+              --replace         Take over from a running instance
+              -h, --help        Show this help
 
-        Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the account again.
-        Exit status: 1 when another instance runs, 69 without a session bus, 78 for a bad
-        configuration.
-        """)
+            Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the account again.
+            Exit status: 1 when another instance runs, 69 without a session bus, 78 for a bad
+            configuration.
+            """)
     }
 
     var interval: Int?
@@ -118,8 +119,9 @@ struct RunCommand: Command {
         let hosts = [configuration.apiBase, configuration.remindBase].map(HTTPClient.host(of:))
         guard hosts.allSatisfy(HTTPClient.isLoopback) else {
             throw .usage(
-                tr("weibo-notifier run: an interval under %d s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.",
-                   Configuration.minimumInterval))
+                tr(
+                    "weibo-notifier run: an interval under %d s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.",
+                    Configuration.minimumInterval))
         }
         return interval
     }

@@ -7,20 +7,21 @@ struct SampleCommand: Command {
     static let name = "sample"
     static var summary: String { tr("Print a generated home timeline (JSON) to try things with") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
+        tr(
+            """
+            Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
 
-        Prints a generated statuses/home_timeline.json response: Chinese and English
-        texts, emoji, pictures, retweets (some deleted), VIPs, counts up to millions.
-        The same seed gives the same statuses. It is the data the sandbox serves.
+            Prints a generated statuses/home_timeline.json response: Chinese and English
+            texts, emoji, pictures, retweets (some deleted), VIPs, counts up to millions.
+            The same seed gives the same statuses. It is the data the sandbox serves.
 
-        Options:
-          --seed N          The seed (default: 1)
-          --count N         How many statuses, 1 to 10000 (default: 20)
-          --now SECONDS     Date the statuses before this time, in seconds since 1970
-                            (default: now)
-          -h, --help        Show this help
-        """)
+            Options:
+              --seed N          The seed (default: 1)
+              --count N         How many statuses, 1 to 10000 (default: 20)
+              --now SECONDS     Date the statuses before this time, in seconds since 1970
+                                (default: now)
+              -h, --help        Show this help
+            """)
     }
 
     var seed: UInt64 = 1

@@ -6,37 +6,38 @@ struct SandboxCommand: Command {
     static let name = "sandbox"
     static var summary: String { tr("Run a stand-in for the Weibo API on 127.0.0.1, for trying things") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
-                                      [--keep-status-count] [--enable-set-count]
+        tr(
+            """
+            Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
+                                          [--keep-status-count] [--enable-set-count]
 
-        Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
-        tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
-        arriving over time. Prints its address, the sandbox app's key and secret, and a
-        ready-made token and uid. Runs until Ctrl-C (SIGINT) or SIGTERM.
+            Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
+            tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
+            arriving over time. Prints its address, the sandbox app's key and secret, and a
+            ready-made token and uid. Runs until Ctrl-C (SIGINT) or SIGTERM.
 
-        Options:
-          --port N               Port to listen on, 0 for any free one (default: 0)
-          --seed N               Seed of the generated users and statuses (default: 1)
-          --new-status-every S   A new status every S seconds, 0 for none (default: 30)
-          --keep-status-count    Reading the timeline leaves the 'status' counter as it is
-          --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
-          -h, --help             Show this help
+            Options:
+              --port N               Port to listen on, 0 for any free one (default: 0)
+              --seed N               Seed of the generated users and statuses (default: 1)
+              --new-status-every S   A new status every S seconds, 0 for none (default: 30)
+              --keep-status-count    Reading the timeline leaves the 'status' counter as it is
+              --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
+              -h, --help             Show this help
 
-        Control, for tests and demos (form-encoded POSTs to the same address):
-          /_sandbox/statuses   count=N                       N new statuses now
-          /_sandbox/counts     cmt=2&dm=1&...                raise counters
-          /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
-                               K is http500, html502, malformed, truncated, delay, drop,
-                               expired_token or rate_limit
-          /_sandbox/token      expires_in=S                  a token that lives S seconds
-          /_sandbox/reset                                    back to the start
-        GET /_sandbox/state shows the counters.
+            Control, for tests and demos (form-encoded POSTs to the same address):
+              /_sandbox/statuses   count=N                       N new statuses now
+              /_sandbox/counts     cmt=2&dm=1&...                raise counters
+              /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
+                                   K is http500, html502, malformed, truncated, delay, drop,
+                                   expired_token or rate_limit
+              /_sandbox/token      expires_in=S                  a token that lives S seconds
+              /_sandbox/reset                                    back to the start
+            GET /_sandbox/state shows the counters.
 
-        Try it:
-          weibo-notifier sandbox --port 8080
-          weibo-notifier unread --api-base http://127.0.0.1:8080
-        """)
+            Try it:
+              weibo-notifier sandbox --port 8080
+              weibo-notifier unread --api-base http://127.0.0.1:8080
+            """)
     }
 
     var port = 0

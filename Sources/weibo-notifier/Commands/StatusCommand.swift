@@ -5,12 +5,13 @@ struct StatusCommand: Command {
     static let name = "status"
     static var summary: String { tr("What the running notifier is doing") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier status
+        tr(
+            """
+            Usage: weibo-notifier status
 
-        Asks the running notifier what it is doing: its state, the last and next check,
-        the last error and the unread counts. Exit status 69 when none runs.
-        """)
+            Asks the running notifier what it is doing: its state, the last and next check,
+            the last error and the unread counts. Exit status 69 when none runs.
+            """)
     }
 
     var showHelp = false

@@ -7,31 +7,32 @@ struct TimelineCommand: Command {
     static let name = "timeline"
     static var summary: String { tr("Lay out the home timeline (fetched, or a saved JSON file)") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
-                                       [--compact N] [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
+                                           [--compact N] [--api-base URL]
 
-        Lays out the home timeline as the notifier's popup and timeline do: name, VIP
-        mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
-        the saved login, or reads a saved statuses/home_timeline.json response.
+            Lays out the home timeline as the notifier's popup and timeline do: name, VIP
+            mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
+            the saved login, or reads a saved statuses/home_timeline.json response.
 
-        Options:
-          --file PATH     Read a saved JSON response instead; '-' reads standard input
-          --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
-          --count N       Show at most N statuses (default: all of a file; 20 fetched,
-                          at most 100)
-          --api-base URL  Fetch from this server instead of Weibo (a sandbox)
-          --color WHEN    auto, always or never (default: auto: colour on a terminal
-                          unless NO_COLOR is set)
-          --compact N     The popup's compact style: no avatar, source or toolbar,
-                          at most N lines per status
-          -h, --help      Show this help
+            Options:
+              --file PATH     Read a saved JSON response instead; '-' reads standard input
+              --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
+              --count N       Show at most N statuses (default: all of a file; 20 fetched,
+                              at most 100)
+              --api-base URL  Fetch from this server instead of Weibo (a sandbox)
+              --color WHEN    auto, always or never (default: auto: colour on a terminal
+                              unless NO_COLOR is set)
+              --compact N     The popup's compact style: no avatar, source or toolbar,
+                              at most N lines per status
+              -h, --help      Show this help
 
-        Exit status: 0 on success, 64 for a wrong command line, 65 when the file is not
-        a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
-        cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
-        the login is missing or expired.
-        """)
+            Exit status: 0 on success, 64 for a wrong command line, 65 when the file is not
+            a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
+            cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
+            the login is missing or expired.
+            """)
     }
 
     enum ColorChoice: String { case auto, always, never }

@@ -7,16 +7,17 @@ struct UnreadCommand: Command {
     static let name = "unread"
     static var summary: String { tr("Show the unread counts once") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier unread [--json] [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier unread [--json] [--api-base URL]
 
-        Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
-        messages, followers) and prints those that are not zero.
+            Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
+            messages, followers) and prints those that are not zero.
 
-        Options:
-          --json            One JSON object with every counter and the total
-          --api-base URL    Talk to this server instead of Weibo (a sandbox)
-        """)
+            Options:
+              --json            One JSON object with every counter and the total
+              --api-base URL    Talk to this server instead of Weibo (a sandbox)
+            """)
     }
 
     var json = false

@@ -7,30 +7,31 @@ struct WatchCommand: Command {
     static let name = "watch"
     static var summary: String { tr("One line per change of the unread count, for status bars") }
     static var help: String {
-        tr("""
-        Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
+        tr(
+            """
+            Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
 
-        Prints the unread count for a status bar: once at start, then one line whenever it
-        or the notifier's state (offline, login expired) changes. Follows the running
-        notifier over D-Bus; when none runs, checks Weibo by itself every interval.
-        Ends with status 0 on SIGTERM or when the bar closes the pipe.
+            Prints the unread count for a status bar: once at start, then one line whenever it
+            or the notifier's state (offline, login expired) changes. Follows the running
+            notifier over D-Bus; when none runs, checks Weibo by itself every interval.
+            Ends with status 0 on SIGTERM or when the bar closes the pipe.
 
-        Formats:
-          plain      Weibo 3                                         (the default)
-          waybar     {"text": …, "tooltip": …, "class": …, "alt": …}  (return-type json)
-          polybar    Weibo 3, '%%{' escaped                          (tail = true)
-          i3blocks   {"full_text": …, "color": …, "urgent": …}       (interval=persist, format=json)
-          json       {"total": 3, "status": 2, …, "state": "unread"}
+            Formats:
+              plain      Weibo 3                                         (the default)
+              waybar     {"text": …, "tooltip": …, "class": …, "alt": …}  (return-type json)
+              polybar    Weibo 3, '%%{' escaped                          (tail = true)
+              i3blocks   {"full_text": …, "color": …, "urgent": …}       (interval=persist, format=json)
+              json       {"total": 3, "status": 2, …, "state": "unread"}
 
-        Options:
-          --format FORMAT   One of the formats above
-          --interval N      Seconds between checks when no notifier runs (default: the
-                            configuration's, 60)
-          --api-base URL    Check this server instead of Weibo (a sandbox)
-          -h, --help        Show this help
+            Options:
+              --format FORMAT   One of the formats above
+              --interval N      Seconds between checks when no notifier runs (default: the
+                                configuration's, 60)
+              --api-base URL    Check this server instead of Weibo (a sandbox)
+              -h, --help        Show this help
 
-        Ready-made bar configurations: packaging/status-bars/.
-        """)
+            Ready-made bar configurations: packaging/status-bars/.
+            """)
     }
 
     var format = StatusBarLine.Format.plain

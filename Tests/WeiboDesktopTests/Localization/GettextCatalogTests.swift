@@ -10,17 +10,19 @@ import WeiboTestSupport
     let english = Localizer.testing(.english)
 
     @Test func theChineseCatalogIsCompiledAndItsLocaleExists() {
-        #expect(chinese.language == .chinese,
-                "no Chinese: `make test` compiles po/zh_CN.po into .build/locale and `make deps` generates zh_CN.UTF-8")
+        #expect(
+            chinese.language == .chinese,
+            "no Chinese: `make test` compiles po/zh_CN.po into .build/locale and `make deps` generates zh_CN.UTF-8")
     }
 
-    static let phrases: [Localizer.Phrase] = [
-        .justNow, .minutesAgo(5), .hoursAgo(3), .yesterday(at: "12:00"), .postedFrom("iPhone"), .repostButton,
-        .commentButton, .likeButton, .unavailableRetweet, .pictures(3), .pictureMark, .nothingUnread, .appName,
-        .showTimeline, .markAllRead, .openWeibo, .newestPosts(4), .summaryFailed("x"), .loginExpired,
-        .loginExpiresSoon(days: 0), .loginExpiresSoon(days: 3), .whileAway("x"), .checkedAt("12:00"),
-        .offlineSince("12:00"), .offline, .loginNeeded,
-    ] + UnreadCounter.allCases.flatMap { [Localizer.Phrase.unread($0, 1), .unread($0, 2)] }
+    static let phrases: [Localizer.Phrase] =
+        [
+            .justNow, .minutesAgo(5), .hoursAgo(3), .yesterday(at: "12:00"), .postedFrom("iPhone"), .repostButton,
+            .commentButton, .likeButton, .unavailableRetweet, .pictures(3), .pictureMark, .nothingUnread, .appName,
+            .showTimeline, .markAllRead, .openWeibo, .newestPosts(4), .summaryFailed("x"), .loginExpired,
+            .loginExpiresSoon(days: 0), .loginExpiresSoon(days: 3), .whileAway("x"), .checkedAt("12:00"),
+            .offlineSince("12:00"), .offline, .loginNeeded,
+        ] + UnreadCounter.allCases.flatMap { [Localizer.Phrase.unread($0, 1), .unread($0, 2)] }
 
     @Test(arguments: phrases)
     func everyPhraseHasItsChineseWords(_ phrase: Localizer.Phrase) {
@@ -60,12 +62,13 @@ import WeiboTestSupport
         }
     }
 
-    @Test(arguments: [
-        ([:], nil), (["LANG": "C"], nil), (["LANG": "POSIX"], nil), (["LANG": "C.UTF-8"], nil),
-        (["LANG": "zh_CN.UTF-8"], "zh_CN"), (["LANG": "zh_CN.GB18030@latin"], "zh_CN"),
-        (["LANG": "zh_CN.UTF-8", "LC_ALL": "C"], nil), (["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"], "zh_TW"),
-        (["LANG": "zh_CN.UTF-8", "LC_ALL": ""], "zh_CN"),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            ([:], nil), (["LANG": "C"], nil), (["LANG": "POSIX"], nil), (["LANG": "C.UTF-8"], nil),
+            (["LANG": "zh_CN.UTF-8"], "zh_CN"), (["LANG": "zh_CN.GB18030@latin"], "zh_CN"),
+            (["LANG": "zh_CN.UTF-8", "LC_ALL": "C"], nil), (["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"], "zh_TW"),
+            (["LANG": "zh_CN.UTF-8", "LC_ALL": ""], "zh_CN"),
+        ] as [([String: String], String?)])
     func theLanguageAskedForWhenTheLocaleIsMissing(_ environment: [String: String], _ language: String?) {
         #expect(Gettext.requestedLanguage(environment) == language)
     }

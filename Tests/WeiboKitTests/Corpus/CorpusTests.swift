@@ -11,7 +11,6 @@ struct CorpusTests {
         try WeiboJSON.decode(TimelinePage.self, from: Data(contentsOf: try #require(Corpus.file)))
     }
 
-
     @Test func everyStatusDecodes() throws {
         let page = try Self.page()
         #expect(page.statuses.count == 85)

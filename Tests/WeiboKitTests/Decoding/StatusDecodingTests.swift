@@ -82,7 +82,8 @@ import WeiboTestSupport
 
     @Test func largestIdsStayExact() throws {
         // 2^62 + 1 is not exact in a Double: decoding must not go through one.
-        let json = #"{"statuses":[{"id":4611686018427387905,"created_at":"Sun Jul 26 00:00:19 +0800 2020","user":{"id":4611686018427387903,"screen_name":"x"}}]}"#
+        let json =
+            #"{"statuses":[{"id":4611686018427387905,"created_at":"Sun Jul 26 00:00:19 +0800 2020","user":{"id":4611686018427387903,"screen_name":"x"}}]}"#
         let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Data(json.utf8)).statuses.first)
         #expect(status.id == 4_611_686_018_427_387_905)
         #expect(status.user?.id == 4_611_686_018_427_387_903)

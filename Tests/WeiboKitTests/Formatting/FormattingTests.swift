@@ -55,19 +55,21 @@ import WeiboTestSupport
 
     @Test func zeroShowsEachButtonsWord() {
         let zh = CountFormatter(localizer: Localizer.testing(.chinese))
-        #expect([zh.label(0, word: .repostButton), zh.label(0, word: .commentButton), zh.label(0, word: .likeButton)]
-            == ["转发", "评论", "赞"])
+        #expect(
+            [zh.label(0, word: .repostButton), zh.label(0, word: .commentButton), zh.label(0, word: .likeButton)]
+                == ["转发", "评论", "赞"])
     }
 }
 
 @Suite struct SourceAndVIPTests {
-    @Test(arguments: [
-        ("<a href=\"http://app.weibo.com/t/feed/6vtZb0\" rel=\"nofollow\">微博 weibo.com</a>", "微博 weibo.com"),
-        ("<a href=\"http://weibo.com/\" rel=\"nofollow\">iPhone 15 Pro</a>", "iPhone 15 Pro"),
-        ("Android", "Android"),
-        ("", nil),
-        ("<a href=\"x\"></a>", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("<a href=\"http://app.weibo.com/t/feed/6vtZb0\" rel=\"nofollow\">微博 weibo.com</a>", "微博 weibo.com"),
+            ("<a href=\"http://weibo.com/\" rel=\"nofollow\">iPhone 15 Pro</a>", "iPhone 15 Pro"),
+            ("Android", "Android"),
+            ("", nil),
+            ("<a href=\"x\"></a>", nil),
+        ] as [(String, String?)])
     func sourceIsTheAnchorText(_ source: String, _ name: String?) {
         #expect(StatusFactory.status("x", source: source).sourceName == name)
     }

@@ -75,8 +75,11 @@ import WeiboKit
             _ = try WeiboJSON.decode(TimelinePage.self, from: Data(#"{"statuses": [{"id": 1"#.utf8))
             Issue.record("decoded a truncated document")
         } catch {
-            #expect(error == .malformed(DecodingFailure(
-                codingPath: "", reason: "not valid JSON (unexpected end of the document at line 1, column 23)")))
+            #expect(
+                error
+                    == .malformed(
+                        DecodingFailure(
+                            codingPath: "", reason: "not valid JSON (unexpected end of the document at line 1, column 23)")))
         }
     }
 }

@@ -100,13 +100,14 @@ import WeiboTestSupport
         #expect(vip.rect.maxX <= 20)
     }
 
-    @Test(arguments: [
-        (1, [(0, 0)]),
-        (3, [(0, 0), (5, 0), (10, 0)]),
-        (4, [(0, 0), (5, 0), (0, 1), (5, 1)]),  // exactly four: 2 × 2
-        (5, [(0, 0), (5, 0), (10, 0), (0, 1), (5, 1)]),
-        (9, [(0, 0), (5, 0), (10, 0), (0, 1), (5, 1), (10, 1), (0, 2), (5, 2), (10, 2)]),
-    ] as [(Int, [(Int, Int)])])
+    @Test(
+        arguments: [
+            (1, [(0, 0)]),
+            (3, [(0, 0), (5, 0), (10, 0)]),
+            (4, [(0, 0), (5, 0), (0, 1), (5, 1)]),  // exactly four: 2 × 2
+            (5, [(0, 0), (5, 0), (10, 0), (0, 1), (5, 1)]),
+            (9, [(0, 0), (5, 0), (10, 0), (0, 1), (5, 1), (10, 1), (0, 2), (5, 2), (10, 2)]),
+        ] as [(Int, [(Int, Int)])])
     func pictureGrid(_ count: Int, _ cells: [(Int, Int)]) {
         let frame = layout.frame(for: StatusFactory.status("图", pictures: count), width: 40)
         let pictures = frame.parts(where: { if case .picture = $0 { return true } else { return false } })
@@ -172,12 +173,13 @@ import WeiboTestSupport
         let frame = layout.frame(for: status, width: 40, style: .compact(maxLines: 4))
         #expect(frame.height == 4)
         let lines = FrameRenderer().lines(of: frame)
-        #expect(lines == [
-            "王五 V3 · 3分钟前",
-            "今天天气很好。今天天气很好。今天天气很…",
-            "[图×3]",
-            "↪ @李四: 被转发的原文内容很长很… [图×2]",
-        ])
+        #expect(
+            lines == [
+                "王五 V3 · 3分钟前",
+                "今天天气很好。今天天气很好。今天天气很…",
+                "[图×3]",
+                "↪ @李四: 被转发的原文内容很长很… [图×2]",
+            ])
         let roomy = layout.frame(for: status, width: 40, style: .compact(maxLines: 8))
         #expect(FrameRenderer().lines(of: roomy).count == 8)
     }

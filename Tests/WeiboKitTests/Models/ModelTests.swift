@@ -54,8 +54,10 @@ import WeiboTestSupport
     @Test func encodesEveryDocumentedCounter() throws {
         let data = try WeiboJSON.encode(UnreadCounts(status: 1, dm: 2))
         let text = String(decoding: data, as: UTF8.self)
-        for key in ["status", "follower", "cmt", "dm", "mention_status", "mention_cmt", "group", "private_group",
-                    "notice", "invite", "badge", "photo", "msgbox"] {
+        for key in [
+            "status", "follower", "cmt", "dm", "mention_status", "mention_cmt", "group", "private_group",
+            "notice", "invite", "badge", "photo", "msgbox",
+        ] {
             #expect(text.contains("\"\(key)\":"), "\(key)")
         }
         #expect(try WeiboJSON.decode(UnreadCounts.self, from: data) == UnreadCounts(status: 1, dm: 2))

@@ -64,8 +64,14 @@ import WeiboTestSupport
         var result = ""
         var inEscape = false
         for character in line {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character == "m" { inEscape = false }; continue }
+            if character == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if character == "m" { inEscape = false }
+                continue
+            }
             result.append(character)
         }
         return result
@@ -80,10 +86,11 @@ import WeiboTestSupport
         for file in files {
             statuses += try WeiboJSON.decode(TimelinePage.self, from: FixtureFiles.data("pass/\(file)")).statuses
         }
-        statuses.append(StatusFactory.status(
-            "Emoji 👨‍👩‍👧‍👦 flags 🇨🇳🇯🇵, combining re\u{301}sume\u{301}, fullwidth ＷＥＩＢＯ, 한국어, tab\there\u{200B}",
-            user: StatusFactory.user("Elena Petrova"), postedAt: TestTime.date(2026, 11, 28, 21, 5),
-            source: "<a href=\"x\">iPhone客户端</a>", counts: (12, 9_999, 10_000)))
+        statuses.append(
+            StatusFactory.status(
+                "Emoji 👨‍👩‍👧‍👦 flags 🇨🇳🇯🇵, combining re\u{301}sume\u{301}, fullwidth ＷＥＩＢＯ, 한국어, tab\there\u{200B}",
+                user: StatusFactory.user("Elena Petrova"), postedAt: TestTime.date(2026, 11, 28, 21, 5),
+                source: "<a href=\"x\">iPhone客户端</a>", counts: (12, 9_999, 10_000)))
         return statuses
     }
 

@@ -2,23 +2,24 @@ import Testing
 import WeiboKit
 
 @Suite struct DisplayWidthTests {
-    @Test(arguments: [
-        ("a", 1), ("Z", 1), (" ", 1), ("~", 1),
-        ("中", 2), ("。", 2), ("，", 2), ("あ", 2), ("カ", 2),
-        ("한", 2),  // Hangul syllable
-        ("\u{1100}\u{1161}\u{11A8}", 2),  // Hangul built from jamo: one cluster
-        ("Ａ", 2), ("１", 2),  // fullwidth Latin and digits
-        ("ｱ", 1),  // halfwidth katakana
-        ("é", 1), ("e\u{301}", 1), ("a\u{301}\u{302}\u{303}", 1),  // combining accents add nothing
-        ("😀", 2), ("🎉", 2), ("👍🏽", 2),  // emoji, with a skin tone
-        ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2),  // ZWJ sequences
-        ("🇨🇳", 2), ("🇺🇸", 2),  // flags
-        ("❤️", 2), ("☀️", 2), ("1️⃣", 2),  // emoji presentation selector, keycap
-        ("☺", 1), ("❤", 1), ("☀︎", 1),  // text presentation
-        ("\u{200B}", 0), ("\u{2060}", 0), ("\u{FEFF}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0),
-        ("\u{1B}", 0), ("\u{7}", 0), ("\u{7F}", 0), ("\u{85}", 0),  // control characters
-        ("…", 1), ("·", 1), ("│", 1),  // ambiguous: narrow
-    ] as [(Character, Int)])
+    @Test(
+        arguments: [
+            ("a", 1), ("Z", 1), (" ", 1), ("~", 1),
+            ("中", 2), ("。", 2), ("，", 2), ("あ", 2), ("カ", 2),
+            ("한", 2),  // Hangul syllable
+            ("\u{1100}\u{1161}\u{11A8}", 2),  // Hangul built from jamo: one cluster
+            ("Ａ", 2), ("１", 2),  // fullwidth Latin and digits
+            ("ｱ", 1),  // halfwidth katakana
+            ("é", 1), ("e\u{301}", 1), ("a\u{301}\u{302}\u{303}", 1),  // combining accents add nothing
+            ("😀", 2), ("🎉", 2), ("👍🏽", 2),  // emoji, with a skin tone
+            ("👨‍👩‍👧‍👦", 2), ("🏳️‍🌈", 2),  // ZWJ sequences
+            ("🇨🇳", 2), ("🇺🇸", 2),  // flags
+            ("❤️", 2), ("☀️", 2), ("1️⃣", 2),  // emoji presentation selector, keycap
+            ("☺", 1), ("❤", 1), ("☀︎", 1),  // text presentation
+            ("\u{200B}", 0), ("\u{2060}", 0), ("\u{FEFF}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0),
+            ("\u{1B}", 0), ("\u{7}", 0), ("\u{7F}", 0), ("\u{85}", 0),  // control characters
+            ("…", 1), ("·", 1), ("│", 1),  // ambiguous: narrow
+        ] as [(Character, Int)])
     func widthOfOneCluster(_ character: Character, _ width: Int) {
         #expect(DisplayWidth.of(character) == width, "\(character.unicodeScalars.map { String($0.value, radix: 16) })")
     }

@@ -3,39 +3,40 @@ import WeiboKit
 import WeiboTestSupport
 
 @Suite struct TextWrapperTests {
-    @Test(arguments: [
-        // Latin words break at spaces; spaces at a break are dropped.
-        ("the quick brown fox jumps", 10, ["the quick", "brown fox", "jumps"]),
-        ("word", 10, ["word"]),
-        ("a  b", 10, ["a  b"]),
-        // Only a word longer than the line is cut.
-        ("abcdefghijklmnop qr", 6, ["abcdef", "ghijkl", "mnop", "qr"]),
-        // Chinese breaks between any two characters.
-        ("一二三四五六七八九十", 6, ["一二三", "四五六", "七八九", "十"]),
-        ("一二三四五六七八九十", 7, ["一二三", "四五六", "七八九", "十"]),
-        // No line starts with closing punctuation: it pulls its character down.
-        ("一二三，四五", 6, ["一二", "三，四", "五"]),
-        ("你好。」再见", 6, ["你", "好。」", "再见"]),
-        ("一二…三", 4, ["一", "二…", "三"]),
-        // No line ends with opening punctuation: it goes down with what it opens.
-        ("一二「三四」", 6, ["一二", "「三", "四」"]),
-        ("ab（中文）", 6, ["ab（中", "文）"]),
-        ("一二三四（五）", 10, ["一二三四", "（五）"]),
-        // Across a space too: `…全文` never starts a line.
-        ("abc def …全文", 8, ["abc", "def …全", "文"]),
-        // Explicit newlines are kept, blank lines too; a trailing newline adds nothing.
-        ("one\ntwo", 20, ["one", "two"]),
-        ("one\n\ntwo\n", 20, ["one", "", "two"]),
-        // Mixed scripts.
-        ("Swift 很好用", 8, ["Swift 很", "好用"]),
-        ("看 https://t.cn/abcdefg", 10, ["看", "https://t.", "cn/abcdefg"]),
-        // Emoticon codes stay whole.
-        ("一二三四[笑cry]", 10, ["一二三四", "[笑cry]"]),
-        // Wide characters never split at an odd width.
-        ("中文字", 3, ["中", "文", "字"]),
-        ("", 10, []),
-        ("   ", 10, []),
-    ] as [(String, Int, [String])])
+    @Test(
+        arguments: [
+            // Latin words break at spaces; spaces at a break are dropped.
+            ("the quick brown fox jumps", 10, ["the quick", "brown fox", "jumps"]),
+            ("word", 10, ["word"]),
+            ("a  b", 10, ["a  b"]),
+            // Only a word longer than the line is cut.
+            ("abcdefghijklmnop qr", 6, ["abcdef", "ghijkl", "mnop", "qr"]),
+            // Chinese breaks between any two characters.
+            ("一二三四五六七八九十", 6, ["一二三", "四五六", "七八九", "十"]),
+            ("一二三四五六七八九十", 7, ["一二三", "四五六", "七八九", "十"]),
+            // No line starts with closing punctuation: it pulls its character down.
+            ("一二三，四五", 6, ["一二", "三，四", "五"]),
+            ("你好。」再见", 6, ["你", "好。」", "再见"]),
+            ("一二…三", 4, ["一", "二…", "三"]),
+            // No line ends with opening punctuation: it goes down with what it opens.
+            ("一二「三四」", 6, ["一二", "「三", "四」"]),
+            ("ab（中文）", 6, ["ab（中", "文）"]),
+            ("一二三四（五）", 10, ["一二三四", "（五）"]),
+            // Across a space too: `…全文` never starts a line.
+            ("abc def …全文", 8, ["abc", "def …全", "文"]),
+            // Explicit newlines are kept, blank lines too; a trailing newline adds nothing.
+            ("one\ntwo", 20, ["one", "two"]),
+            ("one\n\ntwo\n", 20, ["one", "", "two"]),
+            // Mixed scripts.
+            ("Swift 很好用", 8, ["Swift 很", "好用"]),
+            ("看 https://t.cn/abcdefg", 10, ["看", "https://t.", "cn/abcdefg"]),
+            // Emoticon codes stay whole.
+            ("一二三四[笑cry]", 10, ["一二三四", "[笑cry]"]),
+            // Wide characters never split at an odd width.
+            ("中文字", 3, ["中", "文", "字"]),
+            ("", 10, []),
+            ("   ", 10, []),
+        ] as [(String, Int, [String])])
     func wraps(_ text: String, _ width: Int, _ lines: [String]) {
         #expect(TextWrapper.wrap(text, width: width) == lines)
     }

@@ -1,0 +1,69 @@
+import FoundationEssentials
+import WeiboKit
+
+/// The controls under `/_sandbox/` that tests and the demo use to make things happen.
+extension SandboxAPI {
+
+    func control(_ request: SandboxRequest) -> SandboxResponse {
+        let parameters = request.parameters
+        switch (request.method, request.path) {
+        case ("POST", "/_sandbox/statuses"):
+            guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
+                return controlError("count must be a whole number from 1 to 1000")
+            }
+            addStatuses(count)
+        case ("POST", "/_sandbox/counts"):
+            for (name, value) in parameters {
+                guard let counter = UnreadCounter(rawValue: name), let amount = Int(value), amount >= 0 else {
+                    return controlError("unknown counter or bad amount: \(name)=\(value)")
+                }
+                counts[counter] += amount
+            }
+        case ("POST", "/_sandbox/faults"):
+            guard let name = parameters["kind"], let kind = FaultKind(rawValue: name) else {
+                let kinds = FaultKind.allCases.map(\.rawValue).joined(separator: ", ")
+                return controlError("kind must be one of \(kinds)")
+            }
+            guard let count = Int(parameters["count"] ?? "1"), count >= 1,
+                let seconds = Int(parameters["seconds"] ?? "5"), seconds >= 0
+            else {
+                return controlError("count must be 1 or more, seconds 0 or more")
+            }
+            faults.append((kind, count, seconds))
+        case ("POST", "/_sandbox/token"):
+            guard let lifetime = Int64(parameters["expires_in"] ?? String(Self.tokenLifetime)) else {
+                return controlError("expires_in must be a whole number of seconds")
+            }
+            let uid = Int64(parameters["uid"] ?? "") ?? Self.ownerUID
+            let token = issueToken(uid: uid, lifetime: lifetime)
+            return SandboxResponse(json: "{\"access_token\":\"\(token)\",\"uid\":\(uid),\"expires_in\":\(lifetime)}")
+        case ("POST", "/_sandbox/reset"):
+            reset()
+        case ("GET", "/_sandbox/state"):
+            break
+        default:
+            return SandboxResponse(status: 404, json: "{\"error\":\(JSONText.quoted("unknown sandbox control \(request.path)"))}")
+        }
+        return stateAnswer()
+    }
+
+    func stateAnswer() -> SandboxResponse {
+        let countsJSON = (try? WeiboJSON.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return SandboxResponse(
+            json: "{\"result\":true,\"counts\":\(countsJSON),\"statuses\":\(statuses.count),"
+                + "\"newest_id\":\(statuses.first?.id ?? 0),\"pending_faults\":\(faults.reduce(0) { $0 + $1.remaining })}")
+    }
+
+    func controlError(_ message: String) -> SandboxResponse {
+        SandboxResponse(status: 400, json: "{\"error\":\(JSONText.quoted(message))}")
+    }
+
+    func page(_ title: String, _ body: String) -> String {
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
+            + "<body><h1>\(title)</h1>\(body)</body></html>"
+    }
+
+    func escapeHTML(_ text: String) -> String {
+        Markup.escaped(text, quotes: true)
+    }
+}
