@@ -32,17 +32,18 @@ import WeiboTestSupport
                 .merging(["LANG": "C"]) { $1 }.merging(extraEnvironment) { $1 }
         }
 
-        /// Starts the daemon and waits for its first poll.
-        func start(_ extra: [String] = [], waitForPoll: Bool = true) throws {
+        /// Starts the daemon (under `wrapper`, such as valgrind, when given) and waits for its first poll.
+        func start(_ extra: [String] = [], waitForPoll: Bool = true, wrapper: [String] = [], pollTimeout: Double = 15) throws {
             let process = Process()
-            process.executableURL = CommandRunner.executable
-            process.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"] + extra
+            let command = [CommandRunner.executable.path, "run", "--api-base", sandbox.baseURL, "--interval", "20"] + extra
+            process.executableURL = URL(fileURLWithPath: wrapper.first ?? command[0])
+            process.arguments = Array((wrapper + command).dropFirst())
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
             daemon = process
-            guard !waitForPoll || waitUntil(timeout: 15, { self.bus.daemonPolls() >= 1 }) else {
+            guard !waitForPoll || waitUntil(timeout: pollTimeout, { self.bus.daemonPolls() >= 1 }) else {
                 throw PrivateSessionBus.Failure(description: "the daemon did not poll")
             }
         }
