@@ -435,6 +435,51 @@ import WeiboTestSupport
         #expect(daemon.terminationStatus == 0)
     }
 
+    /// The menu's enabled states follow the notifier, announced as the dbusmenu spec says:
+    /// `ItemsPropertiesUpdated(a(ia{sv}), a(ias))` (it was declared `a(ia{s})`).
+    @Test func theTrayMenuAnnouncesWhatItEnables() throws {
+        let setup = try Setup()
+        let watcher = try setup.bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        try setup.start()
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        func resumeEnabled() -> String {
+            setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[9]", "[]"])
+        }
+        #expect(resumeEnabled().contains("'enabled': <false>"), "Resume is greyed out while nothing is paused")
+        let introspection = setup.bus.gdbus(["introspect", "-d", item, "-o", "/MenuBar"])
+        #expect(introspection.contains("a(ia{sv}) updatedProps") && introspection.contains("a(ias) removedProps"), "\(introspection)")
+
+        let log = setup.home.folder + "/menu.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        monitor.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", setup.bus.address, "interface='com.canonical.dbusmenu'"]
+        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        monitor.standardError = FileHandle.nullDevice
+        try monitor.run()
+        defer {
+            kill(monitor.processIdentifier, SIGKILL)
+            monitor.waitUntilExit()
+        }
+        let text = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        #expect(waitUntil { text().contains("NameAcquired") })
+        #expect(setup.bus.callDaemon("Pause", seconds: 600))
+        #expect(
+            waitUntil {
+                text().contains(
+                    "member=ItemsPropertiesUpdated array [ struct { int32 9 array [ dict entry( string \"enabled\" variant boolean true ) ] } ] array [ ]")
+            },
+            "\(text())")
+        #expect(resumeEnabled().contains("'enabled': <true>"))
+        #expect(setup.bus.callDaemon("Resume"))
+        #expect(waitUntil { resumeEnabled().contains("'enabled': <false>") })
+    }
+
     @Test func itKeepsGoingWithoutANotificationServerAndShowsTheBubbleWhenOneIsBack() throws {
         let setup = try Setup()
         try setup.start()

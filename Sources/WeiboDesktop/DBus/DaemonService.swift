@@ -77,12 +77,11 @@ public final class DaemonService {
             guard let self else { return }
             self.emitCountsChanged(unread)
             self.updateDockBadge(unread)
-            self.tray?.update()
         }
+        daemon.eventsHandled = { [weak self] in self?.tray?.update() }
         daemon.phaseChanged = { [weak self] phase in
             guard let self else { return }
             self.emitStateChanged(phase)
-            self.tray?.update()
         }
     }
 

@@ -14,6 +14,9 @@ public final class NotifierDaemon {
     public var countsChanged: ((UnreadCounts) -> Void)?
     /// Called when the phase changes (D-Bus `StateChanged`, tray, status bars).
     public var phaseChanged: ((NotifierPhase) -> Void)?
+    /// Called after every event handled, for surfaces that show more than counts and phase (the
+    /// tray menu follows a pause); each compares and announces only what changed.
+    public var eventsHandled: (() -> Void)?
 
     private var client: WeiboClient
     private let accounts: AccountStore
@@ -105,6 +108,7 @@ public final class NotifierDaemon {
         while !queue.isEmpty {
             for effect in notifier.handle(queue.removeFirst()) { perform(effect) }
         }
+        eventsHandled?()
     }
 
     private func perform(_ effect: NotifierEffect) {

@@ -125,6 +125,14 @@ public final class StatusNotifierItem {
             toolTip = shown.toolTip
             emit("NewToolTip", nil)
         }
+        // Resume only while paused; Check now only while checks can run.
+        let changes = [
+            menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
+            menu.setEnabled(.checkNow, notifier.phase != .loginExpired),
+        ]
+        for parameters in changes.compactMap({ $0 }) {
+            g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)
+        }
     }
 
     // MARK: - D-Bus

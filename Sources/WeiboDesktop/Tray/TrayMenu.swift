@@ -79,6 +79,8 @@ final class TrayMenu {
 
     let items: [Item]
     var revision: UInt32 = 1
+    /// Items shown greyed out.
+    private(set) var disabled: Set<Int32> = []
     var clicked: ((Command) -> Void)?
 
     init(localizer: Localizer) {
@@ -101,6 +103,15 @@ final class TrayMenu {
             Item(id: 10, label: "", command: nil, isSeparator: true),
             item(11, localizer.tr("Quit"), .quit),
         ]
+    }
+
+    /// Enables or disables the item of `command`. When that changed, the parameters of the
+    /// `ItemsPropertiesUpdated(a(ia{sv}) updated, a(ias) removed)` signal that announces it.
+    func setEnabled(_ command: Command, _ isEnabled: Bool) -> OpaquePointer? {
+        guard let item = flattened(items).first(where: { $0.command == command }), disabled.contains(item.id) == isEnabled else { return nil }
+        if isEnabled { disabled.remove(item.id) } else { disabled.insert(item.id) }
+        let updated = Variants.tuple([Variants.int32(item.id), Variants.properties([("enabled", Variants.boolean(isEnabled))])])
+        return Variants.tuple([Variants.array("(ia{sv})", [updated]), Variants.array("(ias)", [])])
     }
 
     // MARK: - Method calls
@@ -173,7 +184,7 @@ final class TrayMenu {
     private func properties(of item: Item) -> OpaquePointer? {
         if item.isSeparator { return Variants.properties([("type", Variants.string("separator"))]) }
         var entries: [(String, OpaquePointer?)] = [
-            ("label", Variants.string(item.label)), ("enabled", Variants.boolean(true)), ("visible", Variants.boolean(true)),
+            ("label", Variants.string(item.label)), ("enabled", Variants.boolean(!disabled.contains(item.id))), ("visible", Variants.boolean(true)),
         ]
         if !item.children.isEmpty { entries.append(("children-display", Variants.string("submenu"))) }
         return Variants.properties(entries)
