@@ -117,20 +117,6 @@ import WeiboTestSupport
         #expect(setup.bus.notifications().count == 2)
     }
 
-    @Test func aFailedFetchShowsAnErrorAndClearsNothing() throws {
-        let setup = try Setup()
-        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
-        setup.bus.invokeAction(id: setup.bus.id(ofNotification: 0), key: "default")
-        #expect(waitUntil { setup.bus.notifications().count == 2 })
-        let error = try #require(setup.bus.notifications().last)
-        #expect(error.body.hasPrefix("Could not fetch the timeline: HTTP 502"))
-        #expect(setup.bus.closedIDs().isEmpty, "the unread bubble stays")
-        #expect(setup.bus.daemonStatus()["total"] == "2")
-    }
-
     @Test func refreshAndMarkReadFromTheCommandLine() throws {
         let setup = try Setup()
         setup.sandbox.control("/_sandbox/counts", [("cmt", "3")])
@@ -180,8 +166,10 @@ import WeiboTestSupport
         kill(old.processIdentifier, SIGKILL)
         old.waitUntilExit()
         setup.daemon = nil
+        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
+        #expect(state.contains("\"shown\"") && state.contains("\"bubble_id\":\(id)"), "saved as soon as it changed: \(state)")
         try setup.start()
-        #expect(setup.bus.notifications().count == 1, "nothing new to say")
+        #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
         // A click on the old bubble is honoured by the new process.
         setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
         #expect(setup.bus.checkNow())
@@ -320,43 +308,6 @@ import WeiboTestSupport
         #expect(try CommandRunner.run(["mark-read"], environment: setup.environment).status == 0)
         #expect(waitUntil { text().contains("int64 0") })
         #expect(text().contains("string \"count-visible\" variant boolean false"))
-    }
-
-    @Test func aPauseHoldsBubblesBackAndSumsThemUpAfter() throws {
-        let setup = try Setup()
-        try setup.start()
-        #expect(setup.bus.callDaemon("Pause", seconds: 2))
-        #expect(setup.bus.daemonStatus()["quiet"] == "true")
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "2")])
-        #expect(setup.bus.checkNow())
-        #expect(setup.bus.notifications().isEmpty, "no bubble while paused")
-        #expect(setup.bus.daemonStatus()["total"] == "2", "the counts still update")
-        // The pause ends by itself (2 s): one bubble sums up.
-        #expect(waitUntil(timeout: 6) { setup.bus.notifications().count == 1 })
-        #expect(setup.bus.notifications().first?.body == "While you were away: 2 comments")
-        #expect(setup.bus.checkNow())
-        #expect(setup.bus.notifications().count == 1)
-    }
-
-    @Test func quietHoursHoldBubblesBack() throws {
-        let setup = try Setup()
-        // A quiet stretch around now, in UTC (the daemon runs with TZ=UTC).
-        let now = Int(Date().timeIntervalSince1970) % 86_400 / 60
-        func clock(_ minutes: Int) -> String {
-            let wrapped = (minutes + 1440) % 1440
-            return String(format: "%02d:%02d", wrapped / 60, wrapped % 60)
-        }
-        try FileManager.default.createDirectory(atPath: setup.home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
-        try "[notifier]\nquiet_hours=\(clock(now - 60))-\(clock(now + 60))\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
-        setup.extraEnvironment = ["TZ": "UTC"]
-        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
-        try setup.start()
-        #expect(setup.bus.daemonStatus()["quiet"] == "true")
-        #expect(setup.bus.checkNow())
-        #expect(setup.bus.notifications().isEmpty)
-        #expect(setup.bus.daemonStatus()["total"] == "1")
-        #expect(setup.bus.callDaemon("Resume"))
-        #expect(setup.bus.daemonStatus()["quiet"] == "true", "quiet hours are not a pause")
     }
 
     @Test func theTrayIconRegistersFollowsTheCountsAndHasAMenu() throws {
@@ -506,38 +457,12 @@ import WeiboTestSupport
         #expect((try? JSONDecoder().decode(UnreadState.self, from: saved)) != nil, "replaced by a valid state")
     }
 
-    @Test func aDismissalIsRespectedUntilACounterRises() throws {
-        let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        setup.bus.dismiss(id: setup.bus.id(ofNotification: 0))
-        #expect(
-            waitUntil { (try? String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8))?.contains("dismissed") == true })
-        #expect(setup.bus.checkNow())
-        #expect(setup.bus.notifications().count == 1)
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
-        #expect(setup.bus.checkNow())
-        #expect(waitUntil { setup.bus.notifications().count == 2 })
-        #expect(setup.bus.notifications().last?.replacesID == 0, "a new bubble after the dismissed one")
-    }
-
-    @Test func aRestartDoesNotNotifyAgain() throws {
-        let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        #expect(setup.stop() == 0, "SIGTERM exits cleanly")
-        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
-        #expect(state.contains("\"shown\""))
-        try setup.start()
-        #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
-    }
-
     @Test func faultsLeaveItRunningAndItRecovers() throws {
         let setup = try Setup()
         try setup.start()
-        for kind in ["http500", "html502", "malformed", "truncated", "drop"] {
+        // Every fault's error is the client's tests' business, and what a failure means the
+        // core's: one from Weibo and one from the transport prove the wiring.
+        for kind in ["http500", "truncated"] {
             setup.sandbox.control("/_sandbox/faults", [("kind", kind)])
             #expect(setup.bus.checkNow(), "\(kind)")
             let status = setup.bus.daemonStatus()
@@ -606,28 +531,6 @@ import WeiboTestSupport
         try setup.start(["--replace"])
         #expect(waitUntil { !old.isRunning }, "the replaced daemon exits")
         #expect(old.terminationStatus == 0)
-    }
-
-    @Test func aLoginAboutToExpireWarnsOnceADay() throws {
-        let setup = try Setup()
-        var token = ""
-        MainContext.withOwnContext {
-            var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, setup.sandbox.baseURL + "/_sandbox/token", parameters: [("expires_in", "280000")])) {
-                outcome = $0
-            }
-            MainContext.run(timeout: 10) { outcome != nil }
-            let body = (try? outcome?.get().body) ?? []
-            token = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["access_token"] as? String ?? ""
-        }
-        let login = try setup.home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: token + "\n")
-        #expect(login.status == 0)
-        try setup.start()
-        #expect(
-            waitUntil { setup.bus.notifications().contains { $0.body == "The login expires in 3 days: run weibo-notifier login" } },
-            "\(setup.bus.notifications().map(\.body)) \(token)")
-        #expect(setup.bus.checkNow())
-        #expect(setup.bus.notifications().filter { $0.body.hasPrefix("The login expires") }.count == 1)
     }
 
     @Test func sighupReadsTheConfigurationAgain() throws {
