@@ -286,22 +286,9 @@ import WeiboTestSupport
     @Test func theDockBadgeFollowsTheCounts() throws {
         let setup = try Setup()
         setup.sandbox.control("/_sandbox/counts", [("mention_status", "2")])
-        let log = setup.home.folder + "/badge.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let monitor = Process()
-        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        monitor.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", setup.bus.address, "interface='com.canonical.Unity.LauncherEntry'"]
-        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        monitor.standardError = FileHandle.nullDevice
-        try monitor.run()
-        defer {
-            kill(monitor.processIdentifier, SIGKILL)
-            monitor.waitUntilExit()
-        }
-        #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("NameAcquired") })
+        let monitor = try setup.bus.monitor("interface='com.canonical.Unity.LauncherEntry'")
         try setup.start()
-        // dbus-monitor's layout, with white space folded.
-        let text = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let text = { monitor.text }
         #expect(waitUntil { text().contains("member=Update") && text().contains("int64 2") }, "\(text())")
         #expect(text().contains("string \"application://io.github.WeiboNotifier.desktop\""))
         #expect(text().contains("string \"urgent\" variant boolean true"))
@@ -405,20 +392,8 @@ import WeiboTestSupport
         let introspection = setup.bus.gdbus(["introspect", "-d", item, "-o", "/MenuBar"])
         #expect(introspection.contains("a(ia{sv}) updatedProps") && introspection.contains("a(ias) removedProps"), "\(introspection)")
 
-        let log = setup.home.folder + "/menu.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let monitor = Process()
-        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        monitor.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", setup.bus.address, "interface='com.canonical.dbusmenu'"]
-        monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        monitor.standardError = FileHandle.nullDevice
-        try monitor.run()
-        defer {
-            kill(monitor.processIdentifier, SIGKILL)
-            monitor.waitUntilExit()
-        }
-        let text = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        #expect(waitUntil { text().contains("NameAcquired") })
+        let monitor = try setup.bus.monitor("interface='com.canonical.dbusmenu'")
+        let text = { monitor.text }
         #expect(setup.bus.callDaemon("Pause", seconds: 600))
         #expect(
             waitUntil {

@@ -59,6 +59,13 @@ public final class PrivateSessionBus {
         }
     }
 
+    /// `dbus-monitor` on this bus for the messages matching `rule`, once it listens.
+    public func monitor(_ rule: String) throws -> BusMonitor {
+        let monitor = try BusMonitor(address: address, rule: rule)
+        guard waitUntil({ monitor.text.contains("NameAcquired") }) else { throw Failure(description: "dbus-monitor did not start") }
+        return monitor
+    }
+
     /// The environment a program needs to use this bus.
     public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
 
@@ -346,4 +353,31 @@ public func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
         usleep(20_000)
     }
     return condition()
+}
+
+/// A `dbus-monitor` writing what it sees to a file, until the object goes.
+public final class BusMonitor {
+    private let process = Process()
+    private let file = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-monitor-\(UUID().uuidString).log").path
+
+    init(address: String, rule: String) throws {
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
+        // Line-buffered, or the messages would wait in dbus-monitor's buffer until it exits.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        process.arguments = ["-oL", "/usr/bin/dbus-monitor", "--address", address, rule]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: file)
+    }
+
+    /// What it printed so far, with white space folded to single spaces.
+    public var text: String {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

@@ -25,9 +25,8 @@ public final class DaemonService {
 
     private let connection: OpaquePointer
     private let daemon: NotifierDaemon
-    private var registration: UInt32 = 0
+    private var export: DBusExport?
     private var nameLostSubscription: DBusSignalSubscription?
-    private let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
     public var nameLost: (() -> Void)?
     /// The tray icon, when there is one: it follows the counts and the state too.
@@ -50,28 +49,15 @@ public final class DaemonService {
     public init(connection: OpaquePointer, daemon: NotifierDaemon) throws(Failure) {
         self.connection = connection
         self.daemon = daemon
-        vtable = .allocate(capacity: 1)
-        vtable.initialize(
-            to: GDBusInterfaceVTable(
-                method_call: { _, _, _, _, method, parameters, invocation, data in
-                    guard let method, let invocation else { return }
-                    guard let service = WeakTarget.object(DaemonService.self, in: data) else {
-                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                    }
-                    service.methodCalled(String(cString: method), parameters, invocation)
-                }, get_property: nil, set_property: nil,
-                padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
-
-        var error: UnsafeMutablePointer<GError>?
-        guard let node = g_dbus_node_info_new_for_xml(Self.introspection, &error) else {
-            throw .bus("bad interface description: \(error.map { GLibError(taking: $0).message } ?? "")")
-        }
-        defer { g_dbus_node_info_unref(node) }
-        registration = g_dbus_connection_register_object(
-            connection, SessionBus.objectPath, node.pointee.interfaces[0], vtable, WeakTarget.retained(self), WeakTarget.release,
-            &error)
-        if registration == 0 {
-            throw .bus("cannot export \(SessionBus.objectPath): \(error.map { GLibError(taking: $0).message } ?? "")")
+        do {
+            export = try DBusExport(
+                connection: connection, path: SessionBus.objectPath, introspection: Self.introspection,
+                method: { [weak self] method, parameters, invocation in
+                    guard let self else { return DBusExport.shuttingDown(invocation) }
+                    self.methodCalled(method, parameters, invocation)
+                })
+        } catch {
+            throw .bus(error.message)
         }
         daemon.countsChanged = { [weak self] unread in
             guard let self else { return }
@@ -83,12 +69,6 @@ public final class DaemonService {
             guard let self else { return }
             self.emitStateChanged(phase)
         }
-    }
-
-    deinit {
-        if registration != 0 { g_dbus_connection_unregister_object(connection, registration) }
-        vtable.deinitialize(count: 1)
-        vtable.deallocate()
     }
 
     /// Takes the bus name: the one instance of the session. With `replace`, takes it from a

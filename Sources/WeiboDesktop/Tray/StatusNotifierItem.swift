@@ -43,10 +43,8 @@ public final class StatusNotifierItem {
     private let localizer: Localizer
     private let iconThemePath: String
     public let busName: String
-    private var registrations: [UInt32] = []
     private var watcherWatch: BusNameWatch?
-    private var itemVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
-    private var menuVTable: UnsafeMutablePointer<GDBusInterfaceVTable>
+    private var exports: [DBusExport] = []
     private(set) var look = TrayLook.normal
     private var status = "Passive"
     private var toolTip = ""
@@ -62,49 +60,26 @@ public final class StatusNotifierItem {
         self.iconThemePath = iconThemePath
         menu = TrayMenu(localizer: localizer)
         busName = "org.kde.StatusNotifierItem-\(getpid())-1"
-        itemVTable = .allocate(capacity: 1)
-        menuVTable = .allocate(capacity: 1)
-        // Both registrations hold the item weakly, in a box GDBus frees; `deinit` unregisters them.
-        itemVTable.initialize(
-            to: GDBusInterfaceVTable(
-                method_call: { _, _, _, _, method, parameters, invocation, data in
-                    guard let method, let invocation else { return }
-                    guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
-                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                    }
-                    item.itemMethod(String(cString: method), parameters, invocation)
+        exports = [
+            try DBusExport(
+                connection: connection, path: Self.itemPath, introspection: Self.introspection,
+                method: { [weak self] method, parameters, invocation in
+                    guard let self else { return DBusExport.shuttingDown(invocation) }
+                    self.itemMethod(method, parameters, invocation)
                 },
-                get_property: { _, _, _, _, name, _, data in
-                    guard let name else { return nil }
-                    return WeakTarget.object(StatusNotifierItem.self, in: data)?.itemProperty(String(cString: name))
-                }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
-        menuVTable.initialize(
-            to: GDBusInterfaceVTable(
-                method_call: { _, _, _, _, method, parameters, invocation, data in
-                    guard let method, let invocation else { return }
-                    guard let item = WeakTarget.object(StatusNotifierItem.self, in: data) else {
-                        return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.Failed", "shutting down")
-                    }
-                    item.menu.methodCalled(String(cString: method), parameters, invocation)
+                property: { [weak self] name in self?.itemProperty(name) }),
+            try DBusExport(
+                connection: connection, path: TrayMenu.objectPath, introspection: TrayMenu.introspection,
+                method: { [weak self] method, parameters, invocation in
+                    guard let self else { return DBusExport.shuttingDown(invocation) }
+                    self.menu.methodCalled(method, parameters, invocation)
                 },
-                get_property: { _, _, _, _, name, _, data in
-                    guard let name else { return nil }
-                    return WeakTarget.object(StatusNotifierItem.self, in: data)?.menu.property(String(cString: name))
-                }, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
-        try register(Self.introspection, at: Self.itemPath, vtable: itemVTable)
-        try register(TrayMenu.introspection, at: TrayMenu.objectPath, vtable: menuVTable)
+                property: { [weak self] name in self?.menu.property(name) }),
+        ]
         menu.clicked = { [weak self] command in self?.menuClicked(command) }
         update()
         claimName()
         watchWatcher()
-    }
-
-    deinit {
-        for id in registrations { g_dbus_connection_unregister_object(connection, id) }
-        itemVTable.deinitialize(count: 1)
-        itemVTable.deallocate()
-        menuVTable.deinitialize(count: 1)
-        menuVTable.deallocate()
     }
 
     /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
@@ -189,20 +164,6 @@ public final class StatusNotifierItem {
         let today = CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: 8)
         let morning = today.secondsSince1970(utcOffset: offset) + 86_400
         return max(60, Int(morning - Int64(now.timeIntervalSince1970)))
-    }
-
-    private func register(_ xml: String, at path: String, vtable: UnsafeMutablePointer<GDBusInterfaceVTable>) throws(SessionBus.Failure) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
-            throw SessionBus.Failure(message: "bad interface description: \(error.map { GLibError(taking: $0).message } ?? "")")
-        }
-        defer { g_dbus_node_info_unref(node) }
-        let id = g_dbus_connection_register_object(
-            connection, path, node.pointee.interfaces[0], vtable, WeakTarget.retained(self), WeakTarget.release, &error)
-        guard id != 0 else {
-            throw SessionBus.Failure(message: "cannot export \(path): \(error.map { GLibError(taking: $0).message } ?? "")")
-        }
-        registrations.append(id)
     }
 
     private func emit(_ signal: String, _ parameters: OpaquePointer?) {
