@@ -37,6 +37,25 @@ extension SandboxAPI {
             let uid = Int64(parameters["uid"] ?? "") ?? Self.ownerUID
             let token = issueToken(uid: uid, lifetime: lifetime)
             return SandboxResponse(json: "{\"access_token\":\"\(token)\",\"uid\":\(uid),\"expires_in\":\(lifetime)}")
+        case ("POST", "/_sandbox/comments"):
+            guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
+                return controlError("count must be a whole number from 1 to 1000")
+            }
+            addComments(count)
+        case ("POST", "/_sandbox/mentions"):
+            guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
+                return controlError("count must be a whole number from 1 to 1000")
+            }
+            let kind = parameters["kind"] ?? "status"
+            guard kind == "status" || kind == "comment" else { return controlError("kind must be status or comment") }
+            addMentions(count, inComments: kind == "comment")
+        case ("GET", "/_sandbox/replies"):
+            return repliesAnswer()
+        case ("GET", let path) where path.hasPrefix("/_sandbox/avatars/") && path.hasSuffix(".png"):
+            guard let uid = Int64(path.dropFirst("/_sandbox/avatars/".count).dropLast(4)) else {
+                return controlError("an avatar is /_sandbox/avatars/<uid>.png")
+            }
+            return SandboxResponse(status: 200, contentType: "image/png", body: SandboxAvatar.png(for: uid))
         case ("POST", "/_sandbox/reset"):
             reset()
         case ("GET", "/_sandbox/state"):
@@ -50,7 +69,8 @@ extension SandboxAPI {
     func stateAnswer() -> SandboxResponse {
         let countsJSON = (try? WeiboJSON.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return SandboxResponse(
-            json: "{\"result\":true,\"counts\":\(countsJSON),\"statuses\":\(statuses.count),"
+            json: "{\"result\":true,\"counts\":\(countsJSON),\"statuses\":\(statuses.count),\"comments\":\(commentsToMe.count),"
+                + "\"mentions\":\(mentionStatuses.count + mentionComments.count),"
                 + "\"newest_id\":\(statuses.first?.id ?? 0),\"pending_faults\":\(faults.reduce(0) { $0 + $1.remaining })}")
     }
 

@@ -16,6 +16,10 @@ public final class SandboxAPI {
     public static let tokenLifetime: Int64 = 157_679_999
     /// Requests an hour to the rate-limited endpoints, per token.
     public static let hourlyLimit = 150
+    /// Calls a day to the comment, mention and reply endpoints, per user (`unread_count` is exempt).
+    public static let dailyLimit = 100
+    /// The owner's screen name, as mentions write it.
+    public static let ownerName = "微博通知测试"
 
     public struct Options: Sendable {
         public var seed: UInt64 = 1
@@ -42,6 +46,18 @@ public final class SandboxAPI {
     var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
     /// The token printed at start, valid for the owner.
     public internal(set) var readyToken = ""
+    /// The owner's own statuses, which others comment on; newest first.
+    public internal(set) var ownStatuses: [Status] = []
+    /// Comments on the owner's statuses, statuses and comments that @mention the owner; newest first.
+    public internal(set) var commentsToMe: [Comment] = []
+    public internal(set) var mentionStatuses: [Status] = []
+    public internal(set) var mentionComments: [Comment] = []
+    /// Replies and comments the owner sent through the API, oldest first.
+    public internal(set) var receivedReplies: [(cid: Int64?, id: Int64, comment: String)] = []
+    /// Calls to the daily-limited endpoints, per user: the Beijing day and the count.
+    var dailyCalls: [Int64: (day: Int64, count: Int)] = [:]
+    /// `http://127.0.0.1:PORT`, once a server listens: avatars are served there.
+    public var baseURL = ""
 
     struct Token {
         var uid: Int64
@@ -55,6 +71,8 @@ public final class SandboxAPI {
         case http500, html502, malformed, truncated, delay, drop
         case expiredToken = "expired_token"
         case rateLimit = "rate_limit"
+        /// 10014 on the comment, mention and reply endpoints only (an app without the permission).
+        case permission
     }
 
     public init(options: Options = Options(), clock: @escaping () -> Date = { Date() }) {
@@ -76,6 +94,18 @@ public final class SandboxAPI {
         hits = [:]
         faults = []
         readyToken = issueToken(uid: Self.ownerUID, lifetime: Self.tokenLifetime)
+        let owner = User(id: Self.ownerUID, screenName: Self.ownerName)
+        ownStatuses = generator.statuses(count: 5).map { status in
+            var own = status
+            own.user = owner
+            own.retweetedStatus = nil
+            return own
+        }
+        commentsToMe = []
+        mentionStatuses = []
+        mentionComments = []
+        receivedReplies = []
+        dailyCalls = [:]
     }
 
     // MARK: - Things happening
@@ -92,8 +122,12 @@ public final class SandboxAPI {
     public func tick() {
         addStatuses(1)
         if random.chance(35) {
-            let counter = random.pick([UnreadCounter.cmt, .mentionStatus, .mentionCmt, .dm, .follower])
-            counts[counter] += 1
+            switch random.pick([UnreadCounter.cmt, .mentionStatus, .mentionCmt, .dm, .follower]) {
+            case .cmt: addComments(1)
+            case .mentionStatus: addMentions(1, inComments: false)
+            case .mentionCmt: addMentions(1, inComments: true)
+            case let counter: counts[counter] += 1
+            }
         }
     }
 
@@ -128,6 +162,11 @@ public final class SandboxAPI {
         case ("POST", "/oauth2/access_token"): return accessToken(request)
         case ("POST", "/oauth2/get_token_info"): return tokenInfo(request)
         case ("POST", "/oauth2/revokeoauth2"): return revoke(request)
+        case ("GET", "/2/comments/to_me.json"): return commentsPage(request, commentsToMe)
+        case ("GET", "/2/comments/mentions.json"): return commentsPage(request, mentionComments)
+        case ("GET", "/2/statuses/mentions.json"): return mentionsPage(request)
+        case ("POST", "/2/comments/reply.json"): return reply(request)
+        case ("POST", "/2/comments/create.json"): return createComment(request)
         default: return error(10020, "Request Api not found!", path, status: 404)
         }
     }
@@ -157,7 +196,7 @@ public final class SandboxAPI {
     }
 
     /// The token's user, or the error Weibo gives for it.
-    private func authenticate(_ request: SandboxRequest) -> Result<Int64, SandboxError> {
+    func authenticate(_ request: SandboxRequest) -> Result<Int64, SandboxError> {
         guard let token = token(of: request), let record = tokens[token], !record.revoked else {
             return .failure(SandboxError(error(21332, "invalid_access_token", request.path)))
         }
@@ -190,6 +229,8 @@ public final class SandboxAPI {
         guard !faults.isEmpty else { return nil }
         let path = request.path
         let fault = faults[0]
+        // An app's missing permission shows only where it matters; other requests pass.
+        if fault.kind == .permission, !Self.detailPaths.contains(path) { return nil }
         faults[0].remaining -= 1
         if faults[0].remaining <= 0 { faults.removeFirst() }
         switch fault.kind {
@@ -210,6 +251,7 @@ public final class SandboxAPI {
         case .drop: return SandboxResponse(status: 0, body: [], fault: .drop)
         case .expiredToken: return error(21327, "expired_token", path)
         case .rateLimit: return error(10023, "User requests out of rate limit!", path, status: 403)
+        case .permission: return error(10014, "Insufficient app permissions!", path, status: 403)
         }
     }
 
@@ -238,24 +280,12 @@ public final class SandboxAPI {
     private func timeline(_ request: SandboxRequest) -> SandboxResponse {
         if case .failure(let error) = authenticate(request) { return error.response }
         if let limited = spendHit(request) { return limited }
-        let parameters = request.parameters
-        func number(_ name: String) -> Int64?? {
-            guard let text = parameters[name], !text.isEmpty else { return .some(nil) }
-            return Int64(text).map { .some($0) } ?? nil
-        }
-        guard let sinceID = number("since_id"), let maxID = number("max_id"), let countValue = number("count"),
-            let pageValue = number("page")
-        else {
+        guard let window = PageWindow(request.parameters, defaultCount: 20, maximum: 100) else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
-        let count = Int(min(max(countValue ?? 20, 1), 100))
-        let page = Int(max(pageValue ?? 1, 1))
-        let matching = statuses.filter { status in
-            (sinceID.map { status.id > $0 } ?? true) && (maxID.map { status.id <= $0 } ?? true)
-        }
-        let start = min((page - 1) * count, matching.count)
-        let slice = Array(matching[start..<min(start + count, matching.count)])
-        let more = start + count < matching.count
+        let matching = statuses.filter { window.admits($0.id) }
+        let slice = window.slice(matching)
+        let more = (window.page - 1) * window.count + slice.count < matching.count
         if options.resetStatusOnRead { counts.status = 0 }
         return json(
             TimelinePage(

@@ -51,6 +51,7 @@ public final class SandboxServer {
             throw StartFailure(message: "cannot listen on 127.0.0.1:\(port): \(message)")
         }
         self.port = Self.listeningPort(of: server)
+        api.baseURL = baseURL
     }
 
     deinit {

@@ -152,7 +152,8 @@ import WeiboTestSupport
 
     /// Every fault the sandbox can inject: the right error, no crash, no token in the message,
     /// and the next call works again.
-    @Test(arguments: SandboxAPI.FaultKind.allCases)
+    /// (`permission` touches the detail endpoints only: `aPermissionFaultRefusesOnlyTheDetailEndpoints`.)
+    @Test(arguments: SandboxAPI.FaultKind.allCases.filter { $0 != .permission })
     func faultsBecomeClearErrors(_ kind: SandboxAPI.FaultKind) throws {
         try SandboxHarness.run(timeout: 2) { harness in
             inject(harness, kind.rawValue, seconds: 4)
@@ -205,6 +206,67 @@ import WeiboTestSupport
                 return
             }
             #expect(reason.contains("only https"))
+        }
+    }
+
+    @Test func commentsAndMentionsFollowTheSandbox() throws {
+        try SandboxHarness.run { harness in
+            harness.api.addComments(3)
+            harness.api.addMentions(2, inComments: false)
+            harness.api.addMentions(1, inComments: true)
+            let comments = try #require(try harness.wait { harness.client.commentsToMe(for: harness.account, completion: $0) }?.get())
+            #expect(comments.comments.count == 3)
+            #expect(comments.comments.map(\.id) == comments.comments.map(\.id).sorted(by: >), "newest first")
+            let newest = try #require(comments.comments.first)
+            #expect(newest.status?.user?.id == SandboxAPI.ownerUID, "on the owner's own status")
+            #expect(newest.user?.profileImageURL == "\(harness.server.baseURL)/_sandbox/avatars/\(newest.user?.id ?? 0).png")
+            let none = try #require(try harness.wait { harness.client.commentsToMe(for: harness.account, sinceID: newest.id, completion: $0) }?.get())
+            #expect(none.comments.isEmpty, "nothing newer than the newest")
+            let mentions = try #require(try harness.wait { harness.client.statusMentions(for: harness.account, completion: $0) }?.get())
+            #expect(mentions.statuses.count == 2)
+            #expect(mentions.statuses.allSatisfy { $0.text.hasPrefix("@\(SandboxAPI.ownerName) ") })
+            let inComments = try #require(try harness.wait { harness.client.commentMentions(for: harness.account, completion: $0) }?.get())
+            #expect(inComments.comments.count == 1)
+
+            let reply = try #require(
+                try harness.wait {
+                    harness.client.reply(for: harness.account, toComment: newest.id, onStatus: newest.status?.id ?? 0, text: "谢谢[心]", completion: $0)
+                }?.get())
+            #expect(reply.text == "谢谢[心]" && reply.replyComment?.id == newest.id)
+            let status = try #require(mentions.statuses.first)
+            _ = try #require(try harness.wait { harness.client.comment(for: harness.account, onStatus: status.id, text: "收到", completion: $0) }?.get())
+            #expect(harness.api.receivedReplies.map(\.comment) == ["谢谢[心]", "收到"])
+            #expect(harness.api.receivedReplies.first?.cid == newest.id)
+
+            let tooLong = harness.wait {
+                harness.client.reply(
+                    for: harness.account, toComment: newest.id, onStatus: newest.status?.id ?? 0, text: String(repeating: "长", count: 141), completion: $0)
+            }
+            #expect(apiCode(tooLong ?? .failure(.transport(.timeout(seconds: 0)))) == 20012)
+        }
+    }
+
+    /// Weibo allows about 100 detail calls a day; `unread_count` is exempt.
+    @Test func theDailyBudgetOfDetailCalls() throws {
+        try SandboxHarness.run { harness in
+            for _ in 0..<SandboxAPI.dailyLimit {
+                _ = harness.api.handle(
+                    SandboxRequest(method: "GET", path: "/2/comments/to_me.json", authorization: "OAuth2 \(harness.api.readyToken)"))
+            }
+            let spent = harness.wait { harness.client.commentsToMe(for: harness.account, completion: $0) }
+            #expect(apiCode(spent ?? .failure(.transport(.timeout(seconds: 0)))) == 10023)
+            #expect((try? harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get()) != nil)
+        }
+    }
+
+    /// An app without the permission: 10014 on the detail endpoints only.
+    @Test func aPermissionFaultRefusesOnlyTheDetailEndpoints() throws {
+        try SandboxHarness.run { harness in
+            inject(harness, "permission")
+            #expect((try? harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get()) != nil)
+            let refused = harness.wait { harness.client.commentMentions(for: harness.account, completion: $0) }
+            #expect(apiCode(refused ?? .failure(.transport(.timeout(seconds: 0)))) == 10014)
+            #expect((try? harness.wait { harness.client.commentMentions(for: harness.account, completion: $0) }?.get()) != nil)
         }
     }
 

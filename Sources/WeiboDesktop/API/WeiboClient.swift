@@ -37,6 +37,45 @@ public final class WeiboClient {
             as: TimelinePage.self, completion: completion)
     }
 
+    /// `comments/to_me.json`: comments on the user's statuses, newer than `sinceID` when given.
+    public func commentsToMe(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>) {
+        call(
+            HTTPRequest(.get, endpoints.commentsToMe, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            as: CommentsPage.self, completion: completion)
+    }
+
+    /// `comments/mentions.json`: comments that @mention the user.
+    public func commentMentions(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>) {
+        call(
+            HTTPRequest(.get, endpoints.commentMentions, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            as: CommentsPage.self, completion: completion)
+    }
+
+    /// `statuses/mentions.json`: statuses that @mention the user.
+    public func statusMentions(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<MentionsPage>) {
+        call(
+            HTTPRequest(.get, endpoints.statusMentions, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            as: MentionsPage.self, completion: completion)
+    }
+
+    /// `comments/reply.json`: answers comment `cid` on status `statusID`; the new comment.
+    public func reply(for account: Account, toComment cid: Int64, onStatus statusID: Int64, text: String, completion: @escaping Completion<Comment>) {
+        let form = [("cid", String(cid)), ("id", String(statusID)), ("comment", text)]
+        call(HTTPRequest(.post, endpoints.commentReply, parameters: form, headers: auth(account)), as: Comment.self, completion: completion)
+    }
+
+    /// `comments/create.json`: comments on status `statusID`; the new comment.
+    public func comment(for account: Account, onStatus statusID: Int64, text: String, completion: @escaping Completion<Comment>) {
+        let form = [("id", String(statusID)), ("comment", text)]
+        call(HTTPRequest(.post, endpoints.commentCreate, parameters: form, headers: auth(account)), as: Comment.self, completion: completion)
+    }
+
+    private static func listParameters(sinceID: Int64?, count: Int) -> [(String, String)] {
+        var parameters = [("count", String(min(max(count, 1), 200)))]
+        if let sinceID { parameters.append(("since_id", String(sinceID))) }
+        return parameters
+    }
+
     /// `account/rate_limit_status.json`.
     public func rateLimitStatus(for account: Account, completion: @escaping Completion<RateLimitStatus>) {
         call(HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account)), as: RateLimitStatus.self, completion: completion)

@@ -21,6 +21,11 @@ public struct WeiboEndpoints: Equatable, Sendable {
     var unreadCount: String { remindBase + "/2/remind/unread_count.json" }
     var setCount: String { remindBase + "/2/remind/set_count.json" }
     var homeTimeline: String { apiBase + "/2/statuses/home_timeline.json" }
+    var commentsToMe: String { apiBase + "/2/comments/to_me.json" }
+    var commentMentions: String { apiBase + "/2/comments/mentions.json" }
+    var statusMentions: String { apiBase + "/2/statuses/mentions.json" }
+    var commentReply: String { apiBase + "/2/comments/reply.json" }
+    var commentCreate: String { apiBase + "/2/comments/create.json" }
     var rateLimitStatus: String { apiBase + "/2/account/rate_limit_status.json" }
     var authorize: String { apiBase + "/oauth2/authorize" }
     var accessToken: String { apiBase + "/oauth2/access_token" }

@@ -70,6 +70,25 @@ public struct StatusGenerator: Sendable {
         return status
     }
 
+    /// A comment by someone else on `status`, posted at `date`; a reply to `replyingTo` when given.
+    public mutating func comment(on status: Status, postedAt date: Date, replyingTo: Comment? = nil) -> Comment {
+        let author = user()
+        var text = random.pick(Self.chineseSentences)
+        if random.chance(40) { text += random.pick(Self.emoticons) }
+        if let replyingTo, let name = replyingTo.user?.screenName { text = "回复@\(name):" + text }
+        return Comment(id: takeID(), createdAt: date, text: text, source: source(), user: author, status: status, replyComment: replyingTo)
+    }
+
+    /// A status by someone else that @mentions `name`, posted at `date`.
+    public mutating func mention(of name: String, postedAt date: Date) -> Status {
+        var status = status(postedAt: date)
+        status.text = "@\(name) " + status.text
+        return status
+    }
+
+    /// Someone else, for a comment or a mention.
+    public mutating func someone() -> User { user() }
+
     // MARK: - Parts
 
     private mutating func takeID() -> Int64 {

@@ -27,12 +27,16 @@ struct SandboxCommand: Command {
             Control, for tests and demos (form-encoded POSTs to the same address):
               /_sandbox/statuses   count=N                       N new statuses now
               /_sandbox/counts     cmt=2&dm=1&...                raise counters
+              /_sandbox/comments   count=N                       N comments on your posts (cmt)
+              /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
                                    K is http500, html502, malformed, truncated, delay, drop,
-                                   expired_token or rate_limit
+                                   expired_token, rate_limit, or permission (10014 from the
+                                   comment, mention and reply calls only)
               /_sandbox/token      expires_in=S                  a token that lives S seconds
               /_sandbox/reset                                    back to the start
-            GET /_sandbox/state shows the counters.
+            GET /_sandbox/state shows the counters, GET /_sandbox/replies the replies received.
+            Comments, mentions and replies cost a call each of 100 a day, as on Weibo.
 
             Try it:
               weibo-notifier sandbox --port 8080

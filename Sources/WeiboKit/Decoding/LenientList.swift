@@ -1,0 +1,29 @@
+/// One element of a list that is read on its own: what could be read, or why not.
+private struct LenientElement<Element: Decodable>: Decodable {
+    let result: Result<Element, DecodingFailure>
+
+    init(from decoder: any Decoder) throws {
+        do {
+            result = .success(try Element(from: decoder))
+        } catch let error as DecodingError {
+            result = .failure(DecodingFailure(error))
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A list whose bad elements are left out instead of failing the whole document: the
+    /// elements read, and where and why each one left out failed. The list itself must be there
+    /// and be a list.
+    func decodeLeniently<Element: Decodable>(_ type: Element.Type, forKey key: Key) throws -> ([Element], [DecodingFailure]) {
+        var elements: [Element] = []
+        var skipped: [DecodingFailure] = []
+        for element in try decode([LenientElement<Element>].self, forKey: key) {
+            switch element.result {
+            case .success(let value): elements.append(value)
+            case .failure(let failure): skipped.append(failure)
+            }
+        }
+        return (elements, skipped)
+    }
+}

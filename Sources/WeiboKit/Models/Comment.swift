@@ -1,0 +1,73 @@
+public import FoundationEssentials
+
+/// A comment (评论): on one of the user's statuses (`comments/to_me`), or one that @mentions
+/// the user (`comments/mentions`).
+public struct Comment: Equatable, Hashable, Sendable {
+    /// The comment id (`id`, twin `idstr`); newer comments have greater ids.
+    public var id: Int64
+    public var mid: String
+    public var createdAt: Date
+    public var text: String
+    /// The raw `source` anchor, `""` when none.
+    public var source: String
+    /// Who wrote it; `nil` when the API leaves it out.
+    public var user: User?
+    /// The status it is on (with its own author), when sent.
+    public var status: Status?
+    /// Kept in a one-element array: the comment it answers (a comment cannot hold itself directly).
+    private var replied: [Comment]
+
+    public init(
+        id: Int64, mid: String? = nil, createdAt: Date, text: String, source: String = "", user: User?, status: Status? = nil,
+        replyComment: Comment? = nil
+    ) {
+        self.id = id
+        self.mid = mid ?? String(id)
+        self.createdAt = createdAt
+        self.text = text
+        self.source = source
+        self.user = user
+        self.status = status
+        replied = replyComment.map { [$0] } ?? []
+    }
+
+    /// The comment this one answers (`reply_comment`), only on a reply.
+    public var replyComment: Comment? {
+        get { replied.first }
+        set { replied = newValue.map { [$0] } ?? [] }
+    }
+}
+
+extension Comment: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, idstr, mid, text, source, user, status
+        case createdAt = "created_at"
+        case replyComment = "reply_comment"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        id = try keys.decodeID(forKey: .id, twin: .idstr)
+        mid = try keys.decodeFlexibleStringIfPresent(forKey: .mid) ?? String(id)
+        createdAt = try keys.decodeWeiboDate(forKey: .createdAt)
+        text = try keys.decodeIfPresent(String.self, forKey: .text) ?? ""
+        source = try keys.decodeIfPresent(String.self, forKey: .source) ?? ""
+        user = try keys.decodeIfPresent(User.self, forKey: .user)
+        status = try keys.decodeIfPresent(Status.self, forKey: .status)
+        replied = try keys.decodeIfPresent(Comment.self, forKey: .replyComment).map { [$0] } ?? []
+    }
+
+    /// Writes the comment as the real API does: numeric ids with string twins, `mid` a string.
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(id, forKey: .id)
+        try keys.encode(String(id), forKey: .idstr)
+        try keys.encode(mid, forKey: .mid)
+        try keys.encode(WeiboDate.format(createdAt), forKey: .createdAt)
+        try keys.encode(text, forKey: .text)
+        try keys.encode(source, forKey: .source)
+        try keys.encodeIfPresent(user, forKey: .user)
+        try keys.encodeIfPresent(status, forKey: .status)
+        try keys.encodeIfPresent(replyComment, forKey: .replyComment)
+    }
+}

@@ -1,0 +1,178 @@
+import FoundationEssentials
+import WeiboKit
+
+/// Comments on the owner's statuses, mentions of the owner, and replies: the items behind the
+/// `cmt`, `mention_status` and `mention_cmt` counters, with Weibo's daily call budget.
+extension SandboxAPI {
+    /// The endpoints that spend the daily budget (and that a `permission` fault refuses).
+    static let detailPaths: Set<String> = [
+        "/2/comments/to_me.json", "/2/comments/mentions.json", "/2/statuses/mentions.json", "/2/comments/reply.json",
+        "/2/comments/create.json",
+    ]
+
+    /// `count` comments from others on the owner's statuses arrive now; `cmt` rises by as many.
+    /// Now and then one answers an earlier comment.
+    public func addComments(_ count: Int) {
+        for _ in 0..<max(count, 0) {
+            guard let status = ownStatuses.randomElement(using: &random) else { return }
+            let earlier = random.chance(30) ? commentsToMe.first { $0.status?.id == status.id } : nil
+            commentsToMe.insert(generator.comment(on: status, postedAt: clock(), replyingTo: earlier), at: 0)
+        }
+        counts.cmt += max(count, 0)
+    }
+
+    /// `count` mentions of the owner arrive now: statuses (`mention_status`) or comments (`mention_cmt`).
+    public func addMentions(_ count: Int, inComments: Bool) {
+        for _ in 0..<max(count, 0) {
+            let status = generator.mention(of: Self.ownerName, postedAt: clock())
+            if inComments {
+                var comment = generator.comment(on: status, postedAt: clock())
+                comment.text = "@\(Self.ownerName) " + comment.text
+                mentionComments.insert(comment, at: 0)
+            } else {
+                mentionStatuses.insert(status, at: 0)
+            }
+        }
+        if inComments { counts.mentionCmt += max(count, 0) } else { counts.mentionStatus += max(count, 0) }
+    }
+
+    // MARK: Endpoints
+
+    func commentsPage(_ request: SandboxRequest, _ comments: [Comment]) -> SandboxResponse {
+        if let refused = admitDetailCall(request) { return refused }
+        guard let window = PageWindow(request.parameters, defaultCount: 50, maximum: 200) else {
+            return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
+        }
+        let matching = comments.filter { window.admits($0.id) }
+        let slice = window.slice(matching).map(servedComment)
+        return json(CommentsPage(comments: slice, nextCursor: slice.count < matching.count ? (slice.last?.id ?? 1) - 1 : 0, totalNumber: matching.count))
+    }
+
+    func mentionsPage(_ request: SandboxRequest) -> SandboxResponse {
+        if let refused = admitDetailCall(request) { return refused }
+        guard let window = PageWindow(request.parameters, defaultCount: 20, maximum: 200) else {
+            return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
+        }
+        let matching = mentionStatuses.filter { window.admits($0.id) }
+        let slice = window.slice(matching).map(servedStatus)
+        return json(TimelinePage(statuses: slice, nextCursor: slice.count < matching.count ? (slice.last?.id ?? 1) - 1 : 0, totalNumber: matching.count))
+    }
+
+    /// `comments/reply.json`: `cid` (the comment answered), `id` (its status), `comment`.
+    func reply(_ request: SandboxRequest) -> SandboxResponse {
+        if let refused = admitDetailCall(request) { return refused }
+        guard let cid = request.parameters["cid"].flatMap({ Int64($0) }),
+            let answered = (commentsToMe + mentionComments).first(where: { $0.id == cid })
+        else {
+            return error(20101, "target comment does not exist!", request.path)
+        }
+        return writeComment(request, on: answered.status, replyingTo: answered)
+    }
+
+    /// `comments/create.json`: `id` (the status), `comment`.
+    func createComment(_ request: SandboxRequest) -> SandboxResponse {
+        if let refused = admitDetailCall(request) { return refused }
+        let id = request.parameters["id"].flatMap { Int64($0) }
+        guard let status = (mentionStatuses + ownStatuses + statuses).first(where: { $0.id == id }) else {
+            return error(20101, "target weibo does not exist!", request.path)
+        }
+        return writeComment(request, on: status, replyingTo: nil)
+    }
+
+    private func writeComment(_ request: SandboxRequest, on status: Status?, replyingTo answered: Comment?) -> SandboxResponse {
+        guard let text = request.parameters["comment"], !text.isEmpty else {
+            return error(10016, "miss required parameter (comment), see doc for more info.", request.path)
+        }
+        guard text.count <= 140 else { return error(20012, "Text too long, please input text less than 140 characters!", request.path) }
+        guard let status, String(status.id) == request.parameters["id"] else {
+            return error(10017, "parameter (id)'s value invalid", request.path)
+        }
+        receivedReplies.append((answered?.id, status.id, text))
+        let owner = User(id: Self.ownerUID, screenName: Self.ownerName)
+        var made = generator.comment(on: status, postedAt: clock(), replyingTo: answered)
+        made.user = owner
+        made.text = text
+        return json(servedComment(made))
+    }
+
+    /// The answer to `GET /_sandbox/replies`: what the owner sent, oldest first.
+    func repliesAnswer() -> SandboxResponse {
+        let items = receivedReplies.map { reply in
+            "{\"cid\":\(reply.cid.map(String.init) ?? "null"),\"id\":\(reply.id),\"comment\":\(JSONText.quoted(reply.comment))}"
+        }
+        return SandboxResponse(json: "{\"replies\":[\(items.joined(separator: ","))]}")
+    }
+
+    // MARK: Budget and avatars
+
+    /// The token's user may make another detail call today: nil, or Weibo's refusal.
+    private func admitDetailCall(_ request: SandboxRequest) -> SandboxResponse? {
+        let uid: Int64
+        switch authenticate(request) {
+        case .failure(let error): return error.response
+        case .success(let owner): uid = owner
+        }
+        let day = (Int64(clock().timeIntervalSince1970) + Int64(FixedOffsetZone.chinaStandard.secondsEastOfUTC)) / 86_400
+        var calls = dailyCalls[uid] ?? (day, 0)
+        if calls.day != day { calls = (day, 0) }
+        calls.count += 1
+        dailyCalls[uid] = calls
+        guard calls.count <= Self.dailyLimit else {
+            return error(10023, "User requests out of rate limit!", request.path, status: 403)
+        }
+        return nil
+    }
+
+    /// A user as served: the avatar on this sandbox (`/_sandbox/avatars/<uid>.png`) once it listens.
+    func servedUser(_ user: User?) -> User? {
+        guard var user, !baseURL.isEmpty else { return user }
+        user.profileImageURL = "\(baseURL)/_sandbox/avatars/\(user.id).png"
+        return user
+    }
+
+    func servedStatus(_ status: Status) -> Status {
+        var served = status
+        served.user = servedUser(status.user)
+        return served
+    }
+
+    func servedComment(_ comment: Comment) -> Comment {
+        var served = comment
+        served.user = servedUser(comment.user)
+        served.status = comment.status.map(servedStatus)
+        served.replyComment = comment.replyComment.map(servedComment)
+        return served
+    }
+}
+
+/// `since_id`, `max_id`, `count` and `page` of a list request.
+struct PageWindow {
+    let sinceID: Int64?
+    let maxID: Int64?
+    let count: Int
+    let page: Int
+
+    /// Nil when a parameter is not a whole number.
+    init?(_ parameters: [String: String], defaultCount: Int, maximum: Int) {
+        func number(_ name: String) -> Int64?? {
+            guard let text = parameters[name], !text.isEmpty else { return .some(nil) }
+            return Int64(text).map { .some($0) } ?? nil
+        }
+        guard let sinceID = number("since_id"), let maxID = number("max_id"), let count = number("count"), let page = number("page") else {
+            return nil
+        }
+        self.sinceID = sinceID
+        self.maxID = maxID
+        self.count = Int(min(max(count ?? Int64(defaultCount), 1), Int64(maximum)))
+        self.page = Int(min(max(page ?? 1, 1), 100_000))
+    }
+
+    func admits(_ id: Int64) -> Bool {
+        (sinceID.map { id > $0 } ?? true) && (maxID.map { id <= $0 } ?? true)
+    }
+
+    func slice<Item>(_ items: [Item]) -> [Item] {
+        let start = min((page - 1) * count, items.count)
+        return Array(items[start..<min(start + count, items.count)])
+    }
+}
