@@ -18,14 +18,25 @@ import WeiboTestSupport
         let home = Home()
         var daemon: Process?
 
-        init(notificationServer: Bool = true) throws {
-            bus = try PrivateSessionBus(notificationServer: notificationServer)
+        /// `bubbles`: the configuration's `bubbles` (the tests written for one bubble for all say
+        /// `single`; `per-kind` is the default a user gets).
+        init(notificationServer: Bool = true, bubbles: String = "single", capabilities: String? = nil) throws {
+            bus = try PrivateSessionBus(notificationServer: notificationServer, capabilities: capabilities)
             sandbox = try SandboxProcess()
+            self.bubbles = bubbles
+            try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+            try configure("")
             let login = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
             guard login.status == 0 else { throw PrivateSessionBus.Failure(description: "login failed: \(login.standardError)") }
         }
 
         var extraEnvironment: [String: String] = [:]
+        private var bubbles = "single"
+
+        /// Writes the configuration: `bubbles` and the given `[notifier]` lines.
+        func configure(_ notifierLines: String) throws {
+            try "[notifier]\nbubbles=\(bubbles)\n\(notifierLines)".write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        }
 
         var environment: [String: String] {
             ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
@@ -167,7 +178,7 @@ import WeiboTestSupport
         old.waitUntilExit()
         setup.daemon = nil
         let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
-        #expect(state.contains("\"shown\"") && state.contains("\"bubble_id\":\(id)"), "saved as soon as it changed: \(state)")
+        #expect(state.contains("\"all\":{\"id\":\(id),\"shown\""), "saved as soon as it changed: \(state)")
         try setup.start()
         #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
         // A click on the old bubble is honoured by the new process.
@@ -513,7 +524,7 @@ import WeiboTestSupport
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().last?.body == "2 new posts" })
-        try "[notifier]\nnotify=cmt;dm\ncount_only=status\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        try setup.configure("notify=cmt;dm\ncount_only=status\n")
         kill(try #require(setup.daemon).processIdentifier, SIGHUP)
         // Posts no longer raise a bubble: the new settings apply at once, without a check.
         #expect(waitUntil { setup.bus.closedIDs().count == 1 }, "a reload applies at once")

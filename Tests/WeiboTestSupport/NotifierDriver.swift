@@ -12,7 +12,10 @@ public struct NotifierDriver {
     public var serverTakesBubbles = true
     private var nextBubbleID: UInt32 = 1
 
-    public init(settings: NotifierSettings = NotifierSettings(interval: 60), now: Date = TestTime.now, firstBubbleID: UInt32 = 1) {
+    /// A driver for settings with one bubble for all (`bubbles = single`) unless `mode` says otherwise.
+    public init(settings: NotifierSettings = NotifierSettings(interval: 60), mode: BubbleMode = .single, now: Date = TestTime.now, firstBubbleID: UInt32 = 1) {
+        var settings = settings
+        settings.bubbles = mode
         notifier = Notifier(settings: settings, localizer: Localizer(), zone: TestTime.zone)
         self.now = now
         nextBubbleID = firstBubbleID
@@ -30,13 +33,13 @@ public struct NotifierDriver {
             let effects = notifier.handle(queue.removeFirst())
             all += effects
             for effect in effects {
-                if case .showUnread(_, let replacing) = effect {
+                if case .showUnread(_, let kind, let replacing) = effect {
                     if serverTakesBubbles {
                         // A server keeps the id of the bubble it replaces.
-                        queue.append(.bubbleShown(id: replacing ?? nextBubbleID))
+                        queue.append(.bubbleShown(kind, id: replacing ?? nextBubbleID))
                         if replacing == nil { nextBubbleID += 1 }
                     } else {
-                        queue.append(.bubbleNotShown)
+                        queue.append(.bubbleNotShown(kind))
                     }
                 }
             }
@@ -75,12 +78,27 @@ public struct NotifierDriver {
 extension [NotifierEffect] {
     /// The unread bubbles shown, by body.
     public var shownBodies: [String] {
-        compactMap { if case .showUnread(let bubble, _) = $0 { bubble.body } else { nil } }
+        compactMap { if case .showUnread(let bubble, _, _) = $0 { bubble.body } else { nil } }
     }
 
     /// The ids each `showUnread` replaces.
     public var replacedIDs: [UInt32?] {
-        compactMap { if case .showUnread(_, let id) = $0 { id } else { nil } }
+        compactMap { if case .showUnread(_, _, let id) = $0 { id } else { nil } }
+    }
+
+    /// The bubbles shown, with their kinds.
+    public var shownBubbles: [(BubbleKind, Bubble)] {
+        compactMap { if case .showUnread(let bubble, let kind, _) = $0 { (kind, bubble) } else { nil } }
+    }
+
+    /// The kinds of bubble closed.
+    public var closedKinds: [BubbleKind] {
+        compactMap { if case .closeUnread(let kind, _) = $0 { kind } else { nil } }
+    }
+
+    /// The lists fetched.
+    public var fetches: [DetailSource] {
+        compactMap { if case .fetchDetails(let source, _, _) = $0 { source } else { nil } }
     }
 
     /// The passing bubbles, by body.

@@ -15,7 +15,12 @@ public final class PrivateSessionBus {
         public init(description: String) { self.description = description }
     }
 
-    public init(notificationServer: Bool = true) throws {
+    /// The notification server's capabilities (dbusmock's parameter).
+    private let capabilities: String
+
+    /// `capabilities`: the notification server's, `body body-markup actions persistence` by default.
+    public init(notificationServer: Bool = true, capabilities: String? = nil) throws {
+        self.capabilities = capabilities ?? "body body-markup actions persistence"
         let config = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/session-bus.conf").path
         bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         bus.arguments = ["--config-file=\(config)", "--print-address=1", "--nofork"]
@@ -81,7 +86,7 @@ public final class PrivateSessionBus {
     /// Starts dbusmock's notification server on this bus and waits for its name.
     public func startNotificationServer() throws {
         mock = try startMock(
-            template: "notification_daemon", parameters: "{\"capabilities\": \"body body-markup actions persistence\"}",
+            template: "notification_daemon", parameters: "{\"capabilities\": \"\(capabilities)\"}",
             name: "org.freedesktop.Notifications")
     }
 

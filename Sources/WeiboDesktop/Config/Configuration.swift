@@ -17,6 +17,14 @@ public struct Configuration: Equatable, Sendable {
     public var countOnly: [UnreadCounter] = []
     /// A daily stretch without bubbles (tray, badge and bars keep counting).
     public var quietHours: QuietHours?
+    /// One bubble per kind, or one for all.
+    public var bubbles = BubbleMode.perKind
+    /// How much comment and mention bubbles tell.
+    public var preview = PreviewLevel.full
+    /// Kinds whose bubbles play a sound.
+    public var sound: Set<BubbleKind> = [.comments, .mentions, .messages]
+    /// Calls a day for comment and mention texts and replies.
+    public var detailCallsPerDay = 60
 
     public init() {}
 

@@ -48,7 +48,7 @@ public enum ConfigurationFile {
     /// The known keys, by group.
     static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
-        "notifier": ["interval", "notify", "count_only", "quiet_hours"],
+        "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day"],
     ]
 
     private static func read(_ keyFile: OpaquePointer?, path: String) throws(Failure) -> (Configuration, warnings: [String]) {
@@ -108,6 +108,34 @@ public enum ConfigurationFile {
             }
             configuration.quietHours = quiet
         }
+        if let value = string("notifier", "bubbles") {
+            guard let mode = BubbleMode(rawValue: value.trimmed(of: " \t")) else {
+                throw failure("notifier", "bubbles", tr("'%s' is neither per-kind nor single", value))
+            }
+            configuration.bubbles = mode
+        }
+        if let value = string("notifier", "preview") {
+            guard let level = PreviewLevel(rawValue: value.trimmed(of: " \t")) else {
+                throw failure("notifier", "preview", tr("'%s' is not full, sender or count", value))
+            }
+            configuration.preview = level
+        }
+        if let value = string("notifier", "sound") {
+            var kinds: Set<BubbleKind> = []
+            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmed(of: " \t") }) where !name.isEmpty {
+                guard let kind = Self.soundKinds[name] else {
+                    throw failure("notifier", "sound", tr("unknown kind '%s'; the kinds are posts, comments, mentions, messages", name))
+                }
+                kinds.insert(kind)
+            }
+            configuration.sound = kinds
+        }
+        if let value = string("notifier", "detail_calls_per_day") {
+            guard let calls = Int(value.trimmed(of: " \t")), (0...100).contains(calls) else {
+                throw failure("notifier", "detail_calls_per_day", tr("'%s' is not a whole number from 0 to 100", value))
+            }
+            configuration.detailCallsPerDay = calls
+        }
         for key in ["notify", "count_only"] {
             guard let value = string("notifier", key) else { continue }
             var counters: [UnreadCounter] = []
@@ -123,6 +151,9 @@ public enum ConfigurationFile {
         }
         return (configuration, warnings)
     }
+
+    /// The names `sound` takes.
+    static let soundKinds: [String: BubbleKind] = ["posts": .posts, "comments": .comments, "mentions": .mentions, "messages": .messages]
 
     /// A NULL-terminated `gchar**` as Swift strings; frees it.
     private static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
@@ -162,6 +193,14 @@ public enum ConfigurationFile {
         # A daily stretch without notifications, such as 23:00-08:00 (local time); the counts still
         # show, and one notification sums up what came when it ends. Empty: none.
         #quiet_hours=
+        # One notification per kind (posts, comments, mentions, messages), or one for all: per-kind or single.
+        #bubbles=per-kind
+        # What comment and mention notifications tell: full (who and what), sender (who), count.
+        #preview=full
+        # Kinds whose notifications play a sound (posts, comments, mentions, messages); empty: silence.
+        #sound=comments;mentions;messages
+        # Calls a day spent on comment and mention texts and replies (Weibo allows about 100); 0 to 100.
+        #detail_calls_per_day=60
 
         """
 }

@@ -11,6 +11,8 @@ public final class DaemonService {
           <interface name="io.github.WeiboNotifier1">
             <method name="Refresh"/>
             <method name="ShowSummary"/>
+            <method name="ShowComments"/>
+            <method name="ShowMentions"/>
             <method name="MarkRead"/>
             <method name="CheckNow"/>
             <method name="Pause"><arg name="seconds" type="u" direction="in"/></method>
@@ -122,7 +124,11 @@ public final class DaemonService {
             }
             return
         case "ShowSummary":
-            daemon.showSummary()
+            daemon.showSummary(.posts)
+        case "ShowComments":
+            daemon.showSummary(.comments)
+        case "ShowMentions":
+            daemon.showSummary(.mentions)
         case "MarkRead":
             daemon.markRead()
         case "CheckNow":
@@ -169,6 +175,7 @@ public final class DaemonService {
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
             entry("quiet", g_variant_new_boolean(notifier.isQuiet(at: Date()) ? 1 : 0)),
+            entry("details", g_variant_new_string(notifier.detailsNote ?? "")),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }

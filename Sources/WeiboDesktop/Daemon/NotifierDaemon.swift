@@ -23,6 +23,11 @@ public final class NotifierDaemon {
     private var account: Account?
     private let stateStore: StateStore
     private let sink: any NotificationSink
+    private let avatars: AvatarCache?
+    private let unsentReplies: UnsentReplies?
+    /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
+    /// close of its bubble is not shown.
+    private var bubbleGeneration: [BubbleKind: Int] = [:]
     private let clock: () -> Date
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
@@ -33,19 +38,25 @@ public final class NotifierDaemon {
 
     public init(
         settings: NotifierSettings, localizer: Localizer, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
-        sink: any NotificationSink, clock: @escaping () -> Date = { Date() }
+        sink: any NotificationSink, avatars: AvatarCache? = nil, unsentReplies: UnsentReplies? = nil, clock: @escaping () -> Date = { Date() }
     ) {
         notifier = Notifier(settings: settings, localizer: localizer, zone: SystemTimeZone())
         self.client = client
         self.accounts = accounts
         self.stateStore = stateStore
         self.sink = sink
+        self.avatars = avatars
+        self.unsentReplies = unsentReplies
         self.clock = clock
-        sink.actionInvoked = { [weak self] key in
+        sink.actionInvoked = { [weak self] kind, key in
             guard let self else { return }
-            self.send(.actionInvoked(key, at: self.clock()))
+            self.send(.actionInvoked(key, kind: kind, at: self.clock()))
         }
-        sink.unreadClosed = { [weak self] reason in self?.send(.bubbleClosed(reason)) }
+        sink.replied = { [weak self] kind, text in
+            guard let self else { return }
+            self.send(.replyTyped(text, kind: kind, at: self.clock()))
+        }
+        sink.unreadClosed = { [weak self] kind, reason in self?.send(.bubbleClosed(kind, reason)) }
     }
 
     // MARK: - What the session and the user ask
@@ -80,11 +91,12 @@ public final class NotifierDaemon {
         send(.refreshRequested(request, at: clock()))
     }
 
-    /// Everything known counts as seen; the bubble closes.
-    public func markRead() { send(.markReadRequested) }
+    /// What a kind of bubble tells counts as seen (nil: everything); its bubble closes.
+    public func markRead(_ kind: BubbleKind? = nil) { send(.markReadRequested(kind)) }
 
-    /// The newest posts as a summary bubble, then as `markRead`.
-    public func showSummary() { send(.summaryRequested) }
+    /// What a kind of bubble tells, as a summary bubble: the newest posts, the new comments or
+    /// mentions; then those count as seen.
+    public func showSummary(_ kind: BubbleKind = .posts) { send(.summaryRequested(kind)) }
 
     /// No bubbles for `seconds` (0 resumes at once).
     public func pause(seconds: Int) {
@@ -129,10 +141,14 @@ public final class NotifierDaemon {
                     self.send(.quietTimerFired(at: self.clock()))
                 }
             }
-        case .showUnread(let bubble, let id):
-            send(sink.showUnread(bubble, replacing: id).map { .bubbleShown(id: $0) } ?? .bubbleNotShown)
-        case .closeUnread(let id): sink.closeUnread(id: id)
-        case .adoptBubble(let id): sink.adopt(id: id)
+        case .showUnread(let bubble, let kind, let id): show(bubble, kind: kind, replacing: id)
+        case .closeUnread(let kind, let id):
+            bubbleGeneration[kind, default: 0] += 1
+            sink.closeUnread(kind, id: id)
+        case .adoptBubble(let kind, let id): sink.adopt(kind, id: id)
+        case .fetchDetails(let source, let sinceID, let count): fetchDetails(source, sinceID: sinceID, count: count)
+        case .sendReply(let reply): sendReply(reply)
+        case .keepUnsentReply(let reply): keepUnsent(reply)
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url)
@@ -147,6 +163,21 @@ public final class NotifierDaemon {
             case .message: Log.message(message)
             case .warning: Log.warning(message)
             }
+        }
+    }
+
+    /// Shows a bubble; with an avatar, once it is on disk (at most two seconds later).
+    private func show(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?) {
+        bubbleGeneration[kind, default: 0] += 1
+        guard let url = bubble.imageURL, let avatars else {
+            return send(sink.showUnread(bubble, kind: kind, replacing: id, image: nil).map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind))
+        }
+        let generation = bubbleGeneration[kind, default: 0]
+        avatars.image(for: url) { [weak self] image in
+            guard let self, self.bubbleGeneration[kind, default: 0] == generation else { return }
+            // The id may have come meanwhile (an earlier show of the same kind): replace that one.
+            let current = self.notifier.state[kind].id ?? id
+            self.send(self.sink.showUnread(bubble, kind: kind, replacing: current, image: image).map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind))
         }
     }
 
@@ -176,6 +207,7 @@ public final class NotifierDaemon {
     static func pollFailure(_ error: WeiboClientError) -> PollFailure {
         switch error {
         case .api(let apiError) where apiError.kind == .auth: return PollFailure(.loginRejected, error.description)
+        case .api(let apiError) where apiError.code == 10014: return PollFailure(.noPermission, error.description)
         case .api(let apiError) where apiError.kind == .rateLimit: return PollFailure(.rateLimited, error.description)
         case .api(let apiError) where apiError.kind == .wrongUser || apiError.kind == .clientBug: return PollFailure(.refused, error.description)
         default: return PollFailure(.transient, error.description)
@@ -187,6 +219,60 @@ public final class NotifierDaemon {
         client.rateLimitStatus(for: account) { [weak self] result in
             guard let self else { return }
             self.send(.rateLimitResetKnown(seconds: (try? result.get())?.resetTimeInSeconds, at: self.clock()))
+        }
+    }
+
+    /// The comments or mentions newer than `sinceID`, as items.
+    private func fetchDetails(_ source: DetailSource, sinceID: Int64?, count: Int) {
+        guard let account else { return send(.detailsFailed(source, PollFailure(.loginRejected, tr("not logged in")), at: clock())) }
+        let arrived: (Result<[DetailItem], WeiboClientError>, Int) -> Void = { [weak self] result, skipped in
+            guard let self else { return }
+            if skipped > 0 { Log.message("\(source.rawValue): \(skipped) item(s) could not be read and were left out") }
+            switch result {
+            case .success(let items): self.send(.detailsFetched(source, items, at: self.clock()))
+            case .failure(let error): self.send(.detailsFailed(source, Self.pollFailure(error), at: self.clock()))
+            }
+        }
+        switch source {
+        case .commentsToMe, .commentMentions:
+            let call = source == .commentsToMe ? client.commentsToMe : client.commentMentions
+            call(account, sinceID, count) { result in
+                arrived(result.map { $0.comments.map { DetailItem($0, source: source) } }, (try? result.get())?.skipped.count ?? 0)
+            }
+        case .statusMentions:
+            client.statusMentions(for: account, sinceID: sinceID, count: count) { result in
+                arrived(result.map { $0.statuses.map(DetailItem.init(mention:)) }, (try? result.get())?.skipped.count ?? 0)
+            }
+        }
+    }
+
+    /// Sends a reply typed into a bubble; one that fails is kept for `replies --retry`.
+    private func sendReply(_ reply: ReplyRequest) {
+        guard let account else { return send(.replyFailed(reply, PollFailure(.loginRejected, tr("not logged in")), saved: keepUnsent(reply))) }
+        let done: (Result<Comment, WeiboClientError>) -> Void = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: self.send(.replySent(reply))
+            case .failure(let error): self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(reply)))
+            }
+        }
+        if let cid = reply.commentID {
+            client.reply(for: account, toComment: cid, onStatus: reply.statusID, text: reply.text, completion: done)
+        } else {
+            client.comment(for: account, onStatus: reply.statusID, text: reply.text, completion: done)
+        }
+    }
+
+    /// Keeps a reply for later; whether it could be kept.
+    @discardableResult
+    private func keepUnsent(_ reply: ReplyRequest) -> Bool {
+        guard let unsentReplies else { return false }
+        do {
+            try unsentReplies.add(reply)
+            return true
+        } catch {
+            Log.warning("cannot keep the reply: \(error)")
+            return false
         }
     }
 

@@ -9,10 +9,13 @@ import CGLib
 public struct XDGDirectories: Equatable, Sendable {
     public var configDirectory: String
     public var stateDirectory: String
+    /// `$XDG_CACHE_HOME/weibo-notifier` (default `~/.cache/weibo-notifier`): avatars.
+    public var cacheDirectory: String
 
-    public init(configDirectory: String, stateDirectory: String) {
+    public init(configDirectory: String, stateDirectory: String, cacheDirectory: String? = nil) {
         self.configDirectory = configDirectory
         self.stateDirectory = stateDirectory
+        self.cacheDirectory = cacheDirectory ?? stateDirectory + "/cache"
     }
 
     /// The directories for `environment` (the process's by default).
@@ -26,9 +29,12 @@ public struct XDGDirectories: Equatable, Sendable {
         }
         self.init(
             configDirectory: base("XDG_CONFIG_HOME", default: ".config") + "/weibo-notifier",
-            stateDirectory: base("XDG_STATE_HOME", default: ".local/state") + "/weibo-notifier")
+            stateDirectory: base("XDG_STATE_HOME", default: ".local/state") + "/weibo-notifier",
+            cacheDirectory: base("XDG_CACHE_HOME", default: ".cache") + "/weibo-notifier")
     }
 
     public var configurationFile: String { configDirectory + "/config" }
     public var accountFile: String { configDirectory + "/account" }
+    /// Replies that could not be sent, for `weibo-notifier replies --retry`.
+    public var unsentRepliesFile: String { stateDirectory + "/unsent-replies.json" }
 }

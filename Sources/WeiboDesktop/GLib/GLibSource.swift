@@ -65,6 +65,18 @@ public final class GLibSource {
         }
     }
 
+    /// Runs `body` once, on a later turn of the thread-default context: an answer that must
+    /// never come inside the call that asked for it. The source keeps itself until it fired.
+    public static func later(_ body: @escaping () -> Void) {
+        var source: GLibSource?
+        source = timeout(milliseconds: 0) {
+            body()
+            // The closure held the source (a cycle, on purpose): broken once it fired.
+            withExtendedLifetime(source) { source = nil }
+            return false
+        }
+    }
+
     /// Fires whenever the Unix signal `signal` arrives (on the loop, not in a signal handler).
     public static func unixSignal(_ signal: Int32, _ fire: @escaping () -> Bool) -> GLibSource {
         GLibSource(g_unix_signal_source_new(signal), function: sourceFunction, fire)

@@ -79,13 +79,7 @@ public final class HTTPClient {
     /// Answers on a later turn of the loop, as a real request would: the completion never runs
     /// inside `send`.
     private func answerLater(_ result: Result<HTTPResponse, HTTPError>, _ completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) {
-        var source: GLibSource?
-        source = GLibSource.timeout(milliseconds: 0) {
-            // The source keeps itself alive through this closure until it has fired once.
-            withExtendedLifetime(source) { completion(result) }
-            source = nil
-            return false
-        }
+        GLibSource.later { completion(result) }
     }
 
     /// Why this client will not send to `url`, if it will not.

@@ -1,50 +1,55 @@
 public import WeiboKit
 
-/// Where bubbles go: libnotify on a desktop, the terminal when there is none.
+/// Where bubbles go: libnotify on a desktop, the terminal when there is none. One unread
+/// bubble per kind, each replaced in place.
 public protocol NotificationSink: AnyObject {
-    /// Shows the unread bubble, or replaces the open one in place (or the one with `id`, which an
-    /// earlier process may have shown). The id the server gave it, or nil when none took it.
-    func showUnread(_ bubble: Bubble, replacing id: UInt32?) -> UInt32?
-    /// Closes the unread bubble: the open one, or the one with `id`.
-    func closeUnread(id: UInt32?)
-    /// Follows clicks on and the closing of the bubble with `id`, shown by an earlier process.
-    func adopt(id: UInt32)
-    /// Shows a second, passing bubble (the timeline summary, an error, a warning).
+    /// Shows the bubble of `kind`, or replaces it in place (or the one with `id`, which an
+    /// earlier process may have shown), with the avatar file `image` when given. The id the
+    /// server gave it, or nil when none took it.
+    func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?) -> UInt32?
+    /// Closes the bubble of `kind`: the open one, or the one with `id`.
+    func closeUnread(_ kind: BubbleKind, id: UInt32?)
+    /// Follows clicks on, replies to and the closing of the bubble with `id`, shown by an
+    /// earlier process, as the bubble of `kind`.
+    func adopt(_ kind: BubbleKind, id: UInt32)
+    /// Shows a second, passing bubble (a summary, an error, a warning).
     func showTransient(_ bubble: Bubble)
     /// Whether the server shows buttons (the `actions` capability).
     var supportsActions: Bool { get }
-    /// A button or the bubble was clicked: the action's key.
-    var actionInvoked: ((String) -> Void)? { get set }
-    /// The unread bubble went away, and why.
-    var unreadClosed: ((BubbleCloseReason) -> Void)? { get set }
+    /// A button or a bubble was clicked: the bubble's kind and the action's key.
+    var actionInvoked: ((BubbleKind, String) -> Void)? { get set }
+    /// Text was typed into a bubble's inline reply.
+    var replied: ((BubbleKind, String) -> Void)? { get set }
+    /// An unread bubble went away, and why.
+    var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)? { get set }
 }
 
 /// Prints bubbles to the terminal: the demo's fallback when no notification server runs.
 public final class TerminalNotificationSink: NotificationSink {
     private let write: (String) -> Void
-    private var unreadOpen = false
+    private var open: Set<BubbleKind> = []
     private var lastID: UInt32 = 0
-    public var actionInvoked: ((String) -> Void)?
-    public var unreadClosed: ((BubbleCloseReason) -> Void)?
+    public var actionInvoked: ((BubbleKind, String) -> Void)?
+    public var replied: ((BubbleKind, String) -> Void)?
+    public var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)?
     public var supportsActions: Bool { false }
 
     public init(write: @escaping (String) -> Void) {
         self.write = write
     }
 
-    public func showUnread(_ bubble: Bubble, replacing id: UInt32?) -> UInt32? {
-        write(unreadOpen ? tr("[bubble updated] %s: %s", bubble.summary, bubble.body) : tr("[bubble] %s: %s", bubble.summary, bubble.body))
-        unreadOpen = true
+    public func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?) -> UInt32? {
+        write(open.contains(kind) ? tr("[bubble updated] %s: %s", bubble.summary, bubble.body) : tr("[bubble] %s: %s", bubble.summary, bubble.body))
+        open.insert(kind)
         lastID += 1
         return lastID
     }
 
     /// A terminal keeps no bubbles of an earlier process.
-    public func adopt(id: UInt32) {}
+    public func adopt(_ kind: BubbleKind, id: UInt32) {}
 
-    public func closeUnread(id: UInt32?) {
-        if unreadOpen { write(tr("[bubble closed]")) }
-        unreadOpen = false
+    public func closeUnread(_ kind: BubbleKind, id: UInt32?) {
+        if open.remove(kind) != nil { write(tr("[bubble closed]")) }
     }
 
     public func showTransient(_ bubble: Bubble) {

@@ -67,6 +67,29 @@ public struct Localizer: Sendable {
         /// Short words for a status bar.
         case offline
         case loginNeeded
+        /// A comments bubble's summary: `王五 commented on your post`.
+        case commented(String)
+        /// A mentions bubble's summary: `李四 mentioned you`.
+        case mentioned(String)
+        /// After the newest item: how many more of the kind.
+        case moreComments(Int)
+        case moreMentions(Int)
+        /// A comment answers another: `↪ replying to: …`.
+        case replyingTo(String)
+        case reply
+        case open
+        case markRead
+        case replyPlaceholder(String)
+        case replied(String)
+        case replyFailed(String)
+        case replySaved
+        /// The summary bubbles' titles.
+        case newComments(Int)
+        case newMentions(Int)
+        /// Why comment and mention texts are not shown.
+        case detailsUnavailable(String)
+        case budgetSpent
+        case noPermission
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -110,6 +133,23 @@ public struct Localizer: Sendable {
         case .offlineSince(let time): return tr("offline since %s", time)
         case .offline: return tr("offline")
         case .loginNeeded: return tr("login needed")
+        case .commented(let name): return tr("%s commented on your post", name)
+        case .mentioned(let name): return tr("%s mentioned you", name)
+        case .moreComments(let n): return trn("and %d more comment", "and %d more comments", n, n)
+        case .moreMentions(let n): return trn("and %d more mention", "and %d more mentions", n, n)
+        case .replyingTo(let text): return tr("↪ replying to: %s", text)
+        case .reply: return tr("Reply")
+        case .open: return tr("Open")
+        case .markRead: return tr("Mark as read")
+        case .replyPlaceholder(let name): return tr("Reply to %s…", name)
+        case .replied(let name): return tr("Replied to %s", name)
+        case .replyFailed(let reason): return tr("Could not reply: %s", reason)
+        case .replySaved: return tr("The reply is saved; 'weibo-notifier replies --retry' sends it.")
+        case .newComments(let n): return trn("%d new comment", "%d new comments", n, n)
+        case .newMentions(let n): return trn("%d new mention", "%d new mentions", n, n)
+        case .detailsUnavailable(let reason): return tr("comment and mention texts unavailable: %s", reason)
+        case .budgetSpent: return tr("today's budget of calls is spent")
+        case .noPermission: return tr("this app key has no permission for comments (10014)")
         }
     }
 }

@@ -46,6 +46,9 @@ public struct FramePart: Equatable, Sendable {
         case toolbarButton(ToolbarButton)
         /// A `·` between toolbar buttons or between name and time; numbered left to right.
         case separator(Int)
+        /// A comment's post, quoted (`「…」`), and the comment it answers (`↪ replying to: …`).
+        case quote
+        case replyTo
     }
 
     public enum ToolbarButton: Equatable, Hashable, Sendable, CaseIterable {

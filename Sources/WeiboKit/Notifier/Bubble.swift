@@ -7,6 +7,17 @@ public struct Bubble: Equatable, Sendable {
     public var actions: [Action]
     /// A bubble that should not stay in the notification history (the summary, errors).
     public var isTransient: Bool
+    /// The notification spec's `category`: `im.received` for messages, `x-weibo.comment` …
+    public var category = "im.received"
+    /// A sound to play (`sound-name`), or none.
+    public var soundName: String?
+    /// The sender's avatar, on the web: the shell fetches and caches it and shows the file.
+    public var imageURL: String?
+    /// The bubble whose buttons these are: a click is told to the notifier with this kind.
+    public var kind = BubbleKind.all
+    /// The placeholder of an inline reply (`x-kde-reply-placeholder-text`) when the bubble can
+    /// be answered; servers with `inline-reply` get a Reply action in place of Open.
+    public var replyPlaceholder: String?
 
     public struct Action: Equatable, Sendable {
         public var key: String
@@ -21,8 +32,10 @@ public struct Bubble: Equatable, Sendable {
         public static let clickKey = "default"
         public static let markReadKey = "mark-read"
         public static let openWeiboKey = "open-weibo"
-        /// Every key the notifier's own bubbles use.
-        public static let knownKeys = [clickKey, markReadKey, openWeiboKey]
+        /// Open the item a bubble tells of (its post, the chat page).
+        public static let openKey = "open"
+        /// The notification spec's inline reply (KDE, swaync, Cinnamon).
+        public static let replyKey = "inline-reply"
     }
 
     public init(summary: String, body: String, actions: [Action] = [], isTransient: Bool = false) {

@@ -1,71 +1,139 @@
 import FoundationEssentials
 
-/// The unread bubble: shown, replaced, held back while quiet, closed, clicked.
+/// The bubbles: shown, replaced, held back while quiet, closed, clicked.
 extension Notifier {
-    /// Carries out the policy's decision. Showing waits while it is quiet (one catch-up bubble
-    /// afterwards); closing never waits.
-    mutating func apply(_ newState: UnreadState, _ decision: UnreadPolicy.Decision, at now: Date) {
-        let before = state
-        state = newState
-        switch decision {
-        case .show(let unread), .update(let unread):
-            if isQuiet(at: now) {
-                // What is on screen (if anything) stays as it was, so that it can still close.
-                state.shown = before.shown
-                state.heldBack = true
-                scheduleQuietEnd(at: now)
-            } else {
-                effects.append(.showUnread(presenter.unreadBubble(unread), replacing: state.bubbleID))
+    /// The bubbles in use: one per kind, or one for all.
+    var kindsInUse: [BubbleKind] { BubbleKind.inUse(settings.bubbles) }
+
+    /// Decides every bubble from the unread amounts now. Showing waits while it is quiet (one
+    /// catch-up bubble afterwards), and for the comments and mentions behind a rise; closing
+    /// never waits.
+    mutating func applyCounts(at now: Date) {
+        let unread = self.unread
+        for kind in BubbleKind.allCases where !kindsInUse.contains(kind) {
+            // A bubble of the other mode (the setting changed, or an older state file).
+            if let id = state[kind].id { effects.append(.closeUnread(kind, id: id)) }
+            state[kind] = BubbleState()
+        }
+        for kind in kindsInUse {
+            let before = state[kind]
+            var (bubble, decision) = settings.policy.decide(unread, counters: kind.counters, bubble: before)
+            bubble.id = before.id
+            switch decision {
+            case .show(let amounts), .update(let amounts):
+                if isQuiet(at: now) {
+                    // What is on screen (if anything) stays as it was, so that it can still close.
+                    bubble.shown = before.shown
+                    state.heldBack = true
+                    state[kind] = bubble
+                    scheduleQuietEnd(at: now)
+                    continue
+                }
+                state[kind] = bubble
+                if case .show = decision { fetchItems(for: kind, rising: amounts, reference: before.shown ?? before.dismissed, at: now) }
+                if !isFetching(kind) { show(kind, amounts) }
+            case .close:
+                effects.append(.closeUnread(kind, id: before.id))
+                state[kind] = BubbleState()
+            case .nothing:
+                state[kind] = bubble
             }
-        case .close:
-            effects.append(.closeUnread(id: before.bubbleID))
-            state.bubbleID = nil
-            state.heldBack = false
-        case .nothing:
-            break
         }
+        if !kindsInUse.contains(where: { state[$0].shown != nil }) && !hasUnreadBubbleWords(unread) { state.heldBack = false }
     }
 
-    /// Everything known counts as seen; the bubble closes.
-    mutating func markRead() {
-        let (refreshed, decision) = settings.policy.refresh(state)
-        let id = state.bubbleID
-        state = refreshed
-        state.heldBack = false
-        if decision == .close || id != nil {
-            effects.append(.closeUnread(id: id))
-            state.bubbleID = nil
-        }
+    /// Whether any counter that raises a bubble has something unread.
+    func hasUnreadBubbleWords(_ unread: UnreadCounts) -> Bool {
+        settings.policy.notify.contains { unread[$0] > 0 }
     }
 
-    mutating func actionInvoked(_ key: String) {
+    /// Shows (or replaces) the bubble of `kind` with `amounts`, told with the items known.
+    mutating func show(_ kind: BubbleKind, _ amounts: UnreadCounts) {
+        let bubble = presenter.bubble(kind, unread: amounts, items: items[kind] ?? [], preview: settings.preview, sound: settings.sound)
+        effects.append(.showUnread(bubble, kind: kind, replacing: state[kind].id))
+    }
+
+    /// What a kind of bubble tells counts as seen (nil or `.all`: everything); its bubble closes
+    /// (all of them for everything).
+    mutating func markRead(_ kind: BubbleKind?) {
+        let everything = kind == nil || kind == .all
+        settings.policy.markSeen(everything ? UnreadCounter.allCases : kind?.counters ?? [], state: &state)
+        for shown in BubbleKind.allCases where everything || shown == kind {
+            let bubble = state[shown]
+            if bubble.shown != nil || bubble.id != nil { effects.append(.closeUnread(shown, id: bubble.id)) }
+            state[shown] = BubbleState()
+        }
+        if everything { state.heldBack = false }
+        // What was announced is seen: the next bubble tells only of what comes after.
+        for known in BubbleKind.allCases where everything || known == kind { items[known] = nil }
+    }
+
+    mutating func actionInvoked(_ key: String, kind: BubbleKind, at now: Date) {
         switch key {
-        case Bubble.Action.clickKey: summaryRequested()
-        case Bubble.Action.markReadKey: markRead()
+        case Bubble.Action.clickKey:
+            if kind == .messages {
+                effects.append(.open(url: Self.chatURL))
+                markRead(.messages)
+            } else {
+                summaryRequested(kind == .all ? .posts : kind, at: now)
+            }
+        case Bubble.Action.markReadKey: markRead(kind)
         case Bubble.Action.openWeiboKey: effects.append(.open(url: "https://weibo.com"))
+        case Bubble.Action.openKey:
+            effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
         default: log(.debug, "unknown action \(key)")
         }
     }
 
-    /// Fetches the newest posts, once at a time: further requests while one is under way wait for it.
-    mutating func summaryRequested() {
+    /// Private messages are read on the web: the open API gives no message text.
+    static let chatURL = "https://api.weibo.com/chat"
+
+    /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
+    /// known (fetched first when none are). Further requests while one is under way wait for it.
+    mutating func summaryRequested(_ kind: BubbleKind, at now: Date?) {
         guard case .valid = login, phase != .loginExpired else {
             effects.append(.showTransient(presenter.notice(.loginExpired)))
             return
         }
-        guard !summaryInFlight else { return }
-        summaryInFlight = true
-        effects.append(.fetchSummary(count: min(max(unread.status, 1), 20)))
+        switch kind {
+        case .all, .posts, .messages:
+            guard !summaryInFlight else { return }
+            summaryInFlight = true
+            effects.append(.fetchSummary(count: min(max(unread.status, 1), 20)))
+        case .comments, .mentions:
+            if let known = items[kind], !known.isEmpty {
+                showItemsSummary(kind, known, at: now ?? state.lastSuccessfulPoll ?? Date(timeIntervalSince1970: 0))
+                return
+            }
+            guard !summaryWaiting.contains(kind) else { return }
+            summaryWaiting.insert(kind)
+            let unread = self.unread
+            for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now ?? Date(timeIntervalSince1970: 0)) }
+            if !isFetching(kind) {
+                summaryWaiting.remove(kind)
+                effects.append(.showTransient(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread)))))
+            }
+        }
     }
 
-    /// The summary, then everything counts as seen.
+    /// The posts summary, then the posts count as seen (everything, with one bubble for all).
     mutating func summaryFetched(_ statuses: [Status], at now: Date) {
         summaryInFlight = false
         effects.append(
             .showTransient(
                 presenter.summaryBubble(
                     statuses, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
-        markRead()
+        markRead(settings.bubbles == .single ? nil : .posts)
+    }
+
+    mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {
+        effects.append(
+            .showTransient(
+                presenter.itemsSummary(
+                    kind, items: shown, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
+        // The summary's Open goes to the newest of them, after they are marked as seen.
+        lastOpened[kind] = shown.first?.webURL
+        markRead(kind)
     }
 
     /// A short error bubble; nothing is marked as seen.
@@ -76,16 +144,15 @@ extension Notifier {
     }
 
     /// The bubble went away without a refresh: dismissed (or expired) until a counter rises.
-    mutating func bubbleClosed(_ reason: BubbleCloseReason) {
+    mutating func bubbleClosed(_ kind: BubbleKind, _ reason: BubbleCloseReason) {
         // Closed by us (refresh, zero, pause): the state already says so.
         guard reason != .closedByProgram else { return }
-        if state.shown != nil { state = settings.policy.bubbleClosed(state) }
-        state.bubbleID = nil
+        state[kind] = settings.policy.bubbleClosed(state[kind])
     }
 
     // MARK: - Quiet hours and pause
 
-    /// No bubbles for `seconds` (at most a week; 0 resumes). The open bubble closes and what it
+    /// No bubbles for `seconds` (at most a week; 0 resumes). Open bubbles close and what they
     /// showed is summed up when the pause ends.
     mutating func pause(seconds: Int, at now: Date) {
         let seconds = min(max(seconds, 0), NotifierSettings.maximumPause)
@@ -95,10 +162,9 @@ extension Notifier {
             return
         }
         state.pausedUntil = now.addingTimeInterval(TimeInterval(seconds))
-        if state.shown != nil || state.bubbleID != nil {
-            effects.append(.closeUnread(id: state.bubbleID))
-            state.shown = nil
-            state.bubbleID = nil
+        for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
+            effects.append(.closeUnread(kind, id: state[kind].id))
+            state[kind] = BubbleState(dismissed: state[kind].dismissed)
             state.heldBack = true
         }
         scheduleQuietEnd(at: now)
@@ -132,9 +198,12 @@ extension Notifier {
         guard state.heldBack else { return }
         state.heldBack = false
         let unread = self.unread
-        guard settings.policy.notify.contains(where: { unread[$0] > 0 }) else { return }
-        effects.append(.showUnread(presenter.catchUpBubble(unread), replacing: state.bubbleID))
-        state.shown = unread
-        state.dismissed = nil
+        guard hasUnreadBubbleWords(unread) else { return }
+        // One bubble sums up, in the place of the first kind with news; the other kinds count
+        // as shown by it, so that only what arrives later raises them again.
+        let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notify.contains($0) && unread[$0] > 0 } }
+        guard let first = withNews.first else { return }
+        effects.append(.showUnread(presenter.catchUpBubble(unread), kind: first, replacing: state[first].id))
+        for kind in withNews { state[kind] = BubbleState(shown: unread, id: state[kind].id) }
     }
 }

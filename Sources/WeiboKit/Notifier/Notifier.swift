@@ -24,12 +24,23 @@ public struct Notifier: Sendable {
     public internal(set) var presenter: UnreadPresenter
     /// The user's time zone, for quiet hours and the times in texts.
     public let zone: any TimeZoneRule
+    /// Why comment and mention texts are not shown now (the day's budget, a missing permission),
+    /// for `status` and `doctor`; nil while they are.
+    public internal(set) var detailsNote: String?
+    /// The comments and mentions known, by bubble, newest first: what bubbles, summaries and
+    /// replies are about.
+    public internal(set) var items: [BubbleKind: [DetailItem]] = [:]
 
     var login = Login.missing(reason: "")
     var schedule: PollSchedule
     var pollInFlight = false
     var summaryInFlight = false
     var waitingRefreshes: [RequestID] = []
+    /// Lists being fetched, and the kinds whose summary waits for them.
+    var pendingDetails: Set<DetailSource> = []
+    var summaryWaiting: Set<BubbleKind> = []
+    /// Where a summary's Open button goes: the newest item it showed.
+    var lastOpened: [BubbleKind: String] = [:]
     var quietEndAt: Date?
     /// The counts were announced once (the badge and bars start at the first answer).
     var announced = false
@@ -70,17 +81,21 @@ public struct Notifier: Sendable {
         case .pollFailed(let failure, let now): pollFailed(failure, at: now)
         case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
         case .refreshRequested(let request, let now): refreshRequested(request, at: now)
-        case .markReadRequested: markRead()
-        case .summaryRequested: summaryRequested()
+        case .markReadRequested(let kind): markRead(kind)
+        case .summaryRequested(let kind): summaryRequested(kind, at: nil)
         case .summaryFetched(let statuses, let now): summaryFetched(statuses, at: now)
         case .summaryFailed(let reason): summaryFailed(reason)
-        case .actionInvoked(let key, _): actionInvoked(key)
-        case .bubbleShown(let id): state.bubbleID = id
-        case .bubbleNotShown:
+        case .detailsFetched(let source, let items, let now): detailsArrived(source, items, failure: nil, at: now)
+        case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
+        case .actionInvoked(let key, let kind, let now): actionInvoked(key, kind: kind, at: now)
+        case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
+        case .replySent(let reply): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
+        case .replyFailed(let reply, let failure, let saved): replyFailed(reply, failure, saved: saved)
+        case .bubbleShown(let kind, let id): state[kind].id = id
+        case .bubbleNotShown(let kind):
             // Not on screen: the next check shows it again.
-            state.shown = nil
-            state.bubbleID = nil
-        case .bubbleClosed(let reason): bubbleClosed(reason)
+            state[kind] = BubbleState(dismissed: state[kind].dismissed)
+        case .bubbleClosed(let kind, let reason): bubbleClosed(kind, reason)
         case .pauseRequested(let seconds, let now): pause(seconds: seconds, at: now)
         case .resumeRequested(let now):
             state.pausedUntil = nil
@@ -104,7 +119,9 @@ public struct Notifier: Sendable {
         state = saved
         savedState = saved
         if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
-        if let id = state.bubbleID { effects.append(.adoptBubble(id: id)) }
+        for kind in BubbleKind.allCases {
+            if let id = state[kind].id { effects.append(.adoptBubble(kind, id: id)) }
+        }
         if isQuiet(at: now) { scheduleQuietEnd(at: now) }
         loginChanged(login, at: now)
     }
@@ -123,6 +140,7 @@ public struct Notifier: Sendable {
 
     private mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {
         let policyChanged = new.policy != settings.policy
+        let modeChanged = new.bubbles != settings.bubbles
         settings = new
         presenter.policy = new.policy
         schedule.interval = new.interval
@@ -131,10 +149,9 @@ public struct Notifier: Sendable {
             log(.message, "the API address changed; checking now")
             schedule.reset()
             poll(at: now)
-        } else if policyChanged, let lastPoll = state.lastSuccessfulPoll {
-            // The counts known are still right; what they mean for the bubble changed.
-            let (reconsidered, decision) = settings.policy.poll(state.lastCounts, at: lastPoll, state: state)
-            apply(reconsidered, decision, at: now)
+        } else if policyChanged || modeChanged, state.lastSuccessfulPoll != nil {
+            // The counts known are still right; what they mean for the bubbles changed.
+            applyCounts(at: now)
         }
     }
 
@@ -171,11 +188,11 @@ public struct Notifier: Sendable {
         lastError = nil
         offlineSince = nil
         announced = true
-        let (polled, decision) = settings.policy.poll(counts, at: now, state: state)
-        apply(polled, decision, at: now)
+        settings.policy.observe(counts, at: now, state: &state)
+        applyCounts(at: now)
         if !waitingRefreshes.isEmpty {
             // What this check found is what the user has seen: nothing that arrives later.
-            markRead()
+            markRead(nil)
             finishRefreshes(failure: nil)
         }
         scheduleNext(.success, at: now)
@@ -195,10 +212,10 @@ public struct Notifier: Sendable {
             log(.message, "rate limited: \(failure.message)")
             pollInFlight = true
             effects.append(.askRateLimitReset)
-        case .refused, .transient:
+        case .refused, .transient, .noPermission:
             phase = .offline
             offlineSince = offlineSince ?? now
-            log(failure.kind == .refused ? .warning : .message, "poll failed: \(failure.message)")
+            log(failure.kind == .transient ? .message : .warning, "poll failed: \(failure.message)")
             scheduleNext(.transientFailure, at: now)
         }
     }
@@ -252,7 +269,7 @@ public struct Notifier: Sendable {
         poll(at: now)
         if !pollInFlight {
             // No check can start (no login): what is known is what the user has seen.
-            markRead()
+            markRead(nil)
             finishRefreshes(failure: nil)
         }
     }

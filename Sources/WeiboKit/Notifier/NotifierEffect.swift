@@ -11,13 +11,20 @@ public enum NotifierEffect: Equatable, Sendable {
     case schedulePoll(at: Date?)
     /// Fire `quietTimerFired` at this time (replacing any timer before); `nil` cancels it.
     case scheduleQuietEnd(at: Date?)
-    /// Show the unread bubble, replacing the one with this id when given (also one a previous
-    /// process showed); answer with `bubbleShown` or `bubbleNotShown`.
-    case showUnread(Bubble, replacing: UInt32?)
-    /// Close the unread bubble with this id (which a previous process may have shown).
-    case closeUnread(id: UInt32?)
+    /// Show the bubble of a kind, replacing the one with this id when given (also one a
+    /// previous process showed); answer with `bubbleShown` or `bubbleNotShown`.
+    case showUnread(Bubble, kind: BubbleKind, replacing: UInt32?)
+    /// Close the bubble of a kind with this id (which a previous process may have shown).
+    case closeUnread(BubbleKind, id: UInt32?)
     /// Follow the actions and closing of a bubble a previous process showed (after a restart).
-    case adoptBubble(id: UInt32)
+    case adoptBubble(BubbleKind, id: UInt32)
+    /// Fetch the items of a list newer than `sinceID` (at most `count`); answer with
+    /// `detailsFetched` or `detailsFailed`.
+    case fetchDetails(DetailSource, sinceID: Int64?, count: Int)
+    /// Send a reply; answer with `replySent` or `replyFailed`.
+    case sendReply(ReplyRequest)
+    /// Keep a reply that cannot be sent now, for `weibo-notifier replies --retry`.
+    case keepUnsentReply(ReplyRequest)
     /// A second, passing bubble (the summary, an error, a warning).
     case showTransient(Bubble)
     /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.

@@ -25,21 +25,32 @@ public enum NotifierEvent: Equatable, Sendable {
     /// Check once more, then count everything up to that check as seen (`Refresh`). The shell
     /// answers the caller when the request finishes (`NotifierEffect.finishRequest`).
     case refreshRequested(RequestID, at: Date)
-    /// Count everything known as seen, without a check (`MarkRead`, the bubble's button).
-    case markReadRequested
-    /// Show the newest posts (a click on the bubble, the tray, `ShowSummary`).
-    case summaryRequested
+    /// Count what a kind of bubble tells as seen (nil: everything), without a check
+    /// (`MarkRead`, a bubble's button).
+    case markReadRequested(BubbleKind?)
+    /// Show what a kind of bubble tells: the newest posts (a click, the tray, `ShowSummary`),
+    /// the new comments or mentions (`ShowComments`, `ShowMentions`).
+    case summaryRequested(BubbleKind)
+    /// The newest posts for the summary arrived, or could not be fetched.
     case summaryFetched([Status], at: Date)
     case summaryFailed(String)
+    /// The items behind a rising counter arrived, or could not be fetched.
+    case detailsFetched(DetailSource, [DetailItem], at: Date)
+    case detailsFailed(DetailSource, PollFailure, at: Date)
 
     /// A button of a bubble, or the bubble itself (`default`), by its key.
-    case actionInvoked(String, at: Date)
-    /// The notification server took the unread bubble and gave it this id.
-    case bubbleShown(id: UInt32)
-    /// No notification server took the unread bubble.
-    case bubbleNotShown
-    /// The unread bubble went away, and why.
-    case bubbleClosed(BubbleCloseReason)
+    case actionInvoked(String, kind: BubbleKind, at: Date)
+    /// Text typed into a bubble's inline reply.
+    case replyTyped(String, kind: BubbleKind, at: Date)
+    /// A reply reached Weibo, or did not (and was saved to be sent later, or not).
+    case replySent(ReplyRequest)
+    case replyFailed(ReplyRequest, PollFailure, saved: Bool)
+    /// The notification server took a bubble and gave it this id.
+    case bubbleShown(BubbleKind, id: UInt32)
+    /// No notification server took the bubble.
+    case bubbleNotShown(BubbleKind)
+    /// A bubble went away, and why.
+    case bubbleClosed(BubbleKind, BubbleCloseReason)
 
     /// No bubbles for `seconds` (0 resumes); the counts keep updating.
     case pauseRequested(seconds: Int, at: Date)
@@ -64,6 +75,8 @@ public struct PollFailure: Equatable, Sendable {
         case rateLimited
         /// Weibo refused the request itself (a client bug, the wrong user): back off, loudly.
         case refused
+        /// This app key may not call the API (10014): fall back, say so once.
+        case noPermission
         /// Network, timeout, server fault, malformed answer: back off.
         case transient
     }

@@ -9,6 +9,14 @@ public struct NotifierSettings: Equatable, Sendable {
     /// The popup summary: width in cells and lines in all.
     public var summaryWidth = 40
     public var summaryLines = 12
+    /// One bubble per kind of news, or one for all.
+    public var bubbles = BubbleMode.perKind
+    /// How much comment and mention bubbles tell.
+    public var preview = PreviewLevel.full
+    /// The kinds whose bubbles play a sound.
+    public var sound: Set<BubbleKind> = [.comments, .mentions, .messages]
+    /// Calls a day spent on comment and mention texts and replies (Weibo allows about 100).
+    public var detailCallsPerDay = 60
 
     public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
         self.interval = interval

@@ -41,56 +41,56 @@ public struct UnreadPolicy: Equatable, Sendable {
         (notify + countOnly).reduce(0) { $0 + unread[$1] }
     }
 
-    /// A poll answered `counts` at `now`: the new state and what to do.
-    public func poll(_ counts: UnreadCounts, at now: Date, state: UnreadState) -> (UnreadState, Decision) {
-        var state = state
-        // The server may reset a counter itself (reading the timeline resets `status`): the
-        // baseline follows it down, so that what arrives next counts again.
+    /// A poll answered `counts` at `now`: the counts are recorded, and the baseline follows the
+    /// server down where it reset a counter itself (reading the timeline resets `status`), so
+    /// that what arrives next counts again.
+    public func observe(_ counts: UnreadCounts, at now: Date, state: inout UnreadState) {
         for counter in UnreadCounter.allCases where counts[counter] < state.baseline[counter] {
             state.baseline[counter] = counts[counter]
         }
         state.lastCounts = counts
         state.lastSuccessfulPoll = now
-        let unread = self.unread(counts, baseline: state.baseline)
-        let bubbleUnread = notify.reduce(0) { $0 + unread[$1] }
+    }
 
-        if bubbleUnread == 0 {
-            state.dismissed = nil
-            if state.shown != nil {
-                state.shown = nil
-                return (state, .close)
+    /// What to do with the bubble that shows `counters` (those of them that raise bubbles), the
+    /// unread amounts being `unread`: show when one rose above what the bubble shows (or what
+    /// was dismissed), update quietly when they changed without rising, close at zero.
+    public func decide(_ unread: UnreadCounts, counters: [UnreadCounter], bubble: BubbleState) -> (BubbleState, Decision) {
+        let watched = counters.filter(notify.contains)
+        var bubble = bubble
+        if !watched.contains(where: { unread[$0] > 0 }) {
+            bubble.dismissed = nil
+            if bubble.shown != nil {
+                bubble.shown = nil
+                return (bubble, .close)
             }
-            return (state, .nothing)
+            return (bubble, .nothing)
         }
-        let reference = state.shown ?? state.dismissed ?? UnreadCounts()
-        let rose = notify.contains { unread[$0] > reference[$0] }
-        if rose {
-            state.shown = unread
-            state.dismissed = nil
-            return (state, .show(unread))
+        let reference = bubble.shown ?? bubble.dismissed ?? UnreadCounts()
+        if watched.contains(where: { unread[$0] > reference[$0] }) {
+            bubble.shown = unread
+            bubble.dismissed = nil
+            return (bubble, .show(unread))
         }
-        if let shown = state.shown, notify.contains(where: { unread[$0] != shown[$0] }) {
-            state.shown = unread
-            return (state, .update(unread))
+        if let shown = bubble.shown, watched.contains(where: { unread[$0] != shown[$0] }) {
+            bubble.shown = unread
+            return (bubble, .update(unread))
         }
-        return (state, .nothing)
+        return (bubble, .nothing)
     }
 
-    /// The user looked at the timeline: everything up to now is seen.
-    public func refresh(_ state: UnreadState) -> (UnreadState, Decision) {
-        var state = state
-        state.baseline = state.lastCounts
-        state.dismissed = nil
-        let wasShown = state.shown != nil
-        state.shown = nil
-        return (state, wasShown ? .close : .nothing)
+    /// The counters in `counters` are seen up to the last poll (a refresh, a click, a button).
+    public func markSeen(_ counters: [UnreadCounter], state: inout UnreadState) {
+        for counter in counters { state.baseline[counter] = state.lastCounts[counter] }
     }
 
-    /// The bubble went away without a refresh (dismissed, or expired).
-    public func bubbleClosed(_ state: UnreadState) -> UnreadState {
-        var state = state
-        if let shown = state.shown { state.dismissed = shown }
-        state.shown = nil
-        return state
+    /// The bubble went away without a refresh (dismissed, or expired): what it showed stays
+    /// dismissed until a counter rises above it.
+    public func bubbleClosed(_ bubble: BubbleState) -> BubbleState {
+        var bubble = bubble
+        if let shown = bubble.shown { bubble.dismissed = shown }
+        bubble.shown = nil
+        bubble.id = nil
+        return bubble
     }
 }

@@ -73,10 +73,12 @@ public struct UnreadPresenter: Sendable {
             if !lines.isEmpty { lines.append("") }
             lines += renderer.lines(of: frame)
         }
-        return Bubble(
+        var bubble = Bubble(
             summary: localizer.text(.newestPosts(statuses.count)),
             body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
             actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))], isTransient: true)
+        bubble.kind = .posts
+        return bubble
     }
 
     // MARK: - Tray, badge, bars

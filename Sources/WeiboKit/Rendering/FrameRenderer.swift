@@ -45,7 +45,7 @@ public struct FrameRenderer: Sendable {
         case .text: return .plain
         case .picture, .morePictures, .picturesLabel, .retweetPicture, .retweetMorePictures, .retweetPicturesLabel:
             return .picture
-        case .retweetBar, .retweetText: return .retweet
+        case .retweetBar, .retweetText, .quote, .replyTo: return .retweet
         }
     }
 }

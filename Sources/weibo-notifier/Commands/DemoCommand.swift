@@ -78,7 +78,8 @@ struct DemoCommand: Command {
         let daemon = NotifierDaemon(
             settings: NotifierSettings(interval: interval), localizer: processLocalizer,
             client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
-            accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink)
+            accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink,
+            avatars: AvatarCache(directory: folder + "/avatars"), unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
         try Terminal.write(lines: [
             tr("Weibo Notifier demo: a sandbox at %s, a check every %d s, a new post every %d s.", server.baseURL, interval, newStatusEvery),
             desktop != nil
@@ -117,7 +118,9 @@ struct DemoCommand: Command {
     }
 
     static func remove(_ folder: String) {
-        for name in ["account", "state.json"] { unlink(folder + "/" + name) }
+        for name in ["account", "state.json", "unsent-replies.json"] { unlink(folder + "/" + name) }
+        AvatarCache(directory: folder + "/avatars").removeAll()
+        rmdir(folder + "/avatars")
         rmdir(folder)
     }
 }

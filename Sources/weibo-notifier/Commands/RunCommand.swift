@@ -64,7 +64,8 @@ struct RunCommand: Command {
             settings: Self.settings(context, interval: interval), localizer: context.localizer,
             client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
             accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
-            sink: LibnotifySink(appName: "Weibo Notifier"))
+            sink: LibnotifySink(appName: "Weibo Notifier"), avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
+            unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile))
         let service: DaemonService
         do {
             service = try DaemonService(connection: connection, daemon: daemon)
@@ -103,9 +104,15 @@ struct RunCommand: Command {
     }
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {
-        NotifierSettings(
-            interval: interval, policy: UnreadPolicy(notify: context.configuration.notify, countOnly: context.configuration.countOnly),
-            quietHours: context.configuration.quietHours)
+        let configuration = context.configuration
+        var settings = NotifierSettings(
+            interval: interval, policy: UnreadPolicy(notify: configuration.notify, countOnly: configuration.countOnly),
+            quietHours: configuration.quietHours)
+        settings.bubbles = configuration.bubbles
+        settings.preview = configuration.preview
+        settings.sound = configuration.sound
+        settings.detailCallsPerDay = configuration.detailCallsPerDay
+        return settings
     }
 
     /// A request always ends well before the next tick.

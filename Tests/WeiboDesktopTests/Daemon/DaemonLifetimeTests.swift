@@ -40,6 +40,6 @@ import WeiboTestSupport
         #expect(weakDaemon == nil, "the daemon is not kept by a timer, request or subscription")
         #expect(weakSink == nil)
         let saved = try String(contentsOfFile: folder + "/state.json", encoding: .utf8)
-        #expect(saved.contains("\"bubble_id\":1"))
+        #expect(saved.contains("\"bubbles\":{\"posts\":{\"id\":1,"))
     }
 }

@@ -24,7 +24,7 @@ import WeiboKit
     @Test func savedStateAndAccountRoundTrip() throws {
         var state = UnreadState()
         state.baseline = UnreadCounts(status: 3, cmt: 1)
-        state.shown = UnreadCounts(dm: 2)
+        state[.messages] = BubbleState(shown: UnreadCounts(dm: 2), id: 3)
         state.lastSuccessfulPoll = Self.now
         #expect(try WeiboJSON.decodeDocument(UnreadState.self, from: WeiboJSON.encode(state)) == state)
         let account = Account(accessToken: "2.00abc", uid: 5_712_659_759, issuedAt: Self.now, expiresIn: 86_400)

@@ -48,7 +48,7 @@ import WeiboTestSupport
         let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Data(saved.utf8))
         #expect(state.baseline == UnreadCounts())
         #expect(state.lastCounts == UnreadCounts(dm: 1_000_000_000))
-        #expect(state.bubbleID == nil)
+        #expect(state[.all].id == nil)
     }
 
     @Test func encodesEveryDocumentedCounter() throws {

@@ -22,14 +22,14 @@ import WeiboTestSupport
         let rose = driver.check(UnreadCounts(status: 3, cmt: 2, dm: 1, mentionStatus: 1))
         #expect(rose.shownBodies == ["3 new posts · 2 comments · 1 mention · 1 message"])
         #expect(rose.replacedIDs == [1], "replaced in place")
-        #expect(driver.notifier.state.bubbleID == 1)
+        #expect(driver.notifier.state[.all].id == 1)
         #expect(driver.notifier.presenter.total(driver.notifier.unread) == 7)
     }
 
     @Test func theBubbleCarriesItsButtons() {
         var driver = NotifierDriver()
         let effects = driver.start(counts: UnreadCounts(cmt: 1))
-        guard case .showUnread(let bubble, _)? = effects.first(where: { if case .showUnread = $0 { true } else { false } }) else {
+        guard case .showUnread(let bubble, _, _)? = effects.first(where: { if case .showUnread = $0 { true } else { false } }) else {
             Issue.record("no bubble")
             return
         }
@@ -41,12 +41,12 @@ import WeiboTestSupport
     @Test func aClickFetchesTheSummaryShowsItAndClearsEverything() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
-        let click = driver.send(.actionInvoked("default", at: driver.now))
+        let click = driver.send(.actionInvoked("default", kind: .all, at: driver.now))
         #expect(click == [.fetchSummary(count: 2)])
-        #expect(driver.send(.summaryRequested).isEmpty, "a second request waits for the first")
+        #expect(driver.send(.summaryRequested(.posts)).isEmpty, "a second request waits for the first")
         let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
         #expect(fetched.transientBodies.count == 1)
-        #expect(fetched.contains(.closeUnread(id: 1)))
+        #expect(fetched.contains(.closeUnread(.all, id: 1)))
         #expect(fetched.contains(.countsChanged(UnreadCounts())))
         guard case .showTransient(let summary)? = fetched.first else {
             Issue.record("no summary first")
@@ -62,26 +62,26 @@ import WeiboTestSupport
     @Test func aFailedFetchShowsAnErrorAndClearsNothing() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
-        driver.send(.summaryRequested)
+        driver.send(.summaryRequested(.posts))
         let failed = driver.send(.summaryFailed("HTTP 502"))
         #expect(failed.transientBodies == ["Could not fetch the timeline: HTTP 502"])
         #expect(!failed.closes)
         #expect(driver.notifier.unread == UnreadCounts(status: 2))
-        #expect(driver.send(.summaryRequested) == [.fetchSummary(count: 2)], "a new request may start")
+        #expect(driver.send(.summaryRequested(.posts)) == [.fetchSummary(count: 2)], "a new request may start")
     }
 
     @Test func markReadAndTheButtonClearEverything() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 3))
-        let marked = driver.send(.markReadRequested)
-        #expect(marked.contains(.closeUnread(id: 1)))
+        let marked = driver.send(.markReadRequested(nil))
+        #expect(marked.contains(.closeUnread(.all, id: 1)))
         #expect(driver.notifier.unread == UnreadCounts())
         driver.check(UnreadCounts(cmt: 3, dm: 1))
         #expect(driver.notifier.unread == UnreadCounts(dm: 1))
-        let button = driver.send(.actionInvoked("mark-read", at: driver.now))
+        let button = driver.send(.actionInvoked("mark-read", kind: .all, at: driver.now))
         #expect(button.closes)
         #expect(driver.notifier.unread == UnreadCounts())
-        #expect(driver.send(.actionInvoked("open-weibo", at: driver.now)).contains(.open(url: "https://weibo.com")))
+        #expect(driver.send(.actionInvoked("open-weibo", kind: .all, at: driver.now)).contains(.open(url: "https://weibo.com")))
     }
 
     @Test func aRefreshChecksThenMarksWhatThatCheckFound() {
@@ -122,9 +122,9 @@ import WeiboTestSupport
     @Test func aDismissalIsRespectedUntilACounterRises() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 1))
-        let closed = driver.send(.bubbleClosed(.dismissed))
-        #expect(closed.saves.last?.dismissed == UnreadCounts(cmt: 1))
-        #expect(driver.notifier.state.bubbleID == nil)
+        let closed = driver.send(.bubbleClosed(.all, .dismissed))
+        #expect(closed.saves.last?[.all].dismissed == UnreadCounts(cmt: 1))
+        #expect(driver.notifier.state[.all].id == nil)
         #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies.isEmpty)
         let rose = driver.check(UnreadCounts(cmt: 2))
         #expect(rose.shownBodies == ["2 comments"])
@@ -134,33 +134,33 @@ import WeiboTestSupport
     @Test func closingByTheProgramIsNotADismissal() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 1))
-        driver.send(.markReadRequested)
-        driver.send(.bubbleClosed(.closedByProgram))
-        #expect(driver.notifier.state.dismissed == nil)
+        driver.send(.markReadRequested(nil))
+        driver.send(.bubbleClosed(.all, .closedByProgram))
+        #expect(driver.notifier.state[.all].dismissed == nil)
     }
 
     @Test func zeroClosesTheBubble() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(dm: 1))
         let zero = driver.check(UnreadCounts())
-        #expect(zero.contains(.closeUnread(id: 1)))
-        #expect(driver.notifier.state.bubbleID == nil)
+        #expect(zero.contains(.closeUnread(.all, id: 1)))
+        #expect(driver.notifier.state[.all].id == nil)
     }
 
     @Test func aRestartDoesNotNotifyAgainAndAdoptsTheBubbleOnScreen() {
         var first = NotifierDriver(firstBubbleID: 41)
         first.start(counts: UnreadCounts(dm: 2))
         let saved = first.notifier.state
-        #expect(saved.bubbleID == 41)
+        #expect(saved[.all].id == 41)
 
         var second = NotifierDriver(now: first.now.addingTimeInterval(5), firstBubbleID: 90)
         let started = second.start(saved, counts: UnreadCounts(dm: 2))
-        #expect(started.contains(.adoptBubble(id: 41)))
+        #expect(started.contains(.adoptBubble(.all, id: 41)))
         #expect(started.shownBodies.isEmpty, "the saved state knows the bubble was shown")
         // Bug: the orphaned bubble was never updated, and a rise opened a second one.
         let rose = second.check(UnreadCounts(dm: 3))
         #expect(rose.replacedIDs == [41], "replaces the bubble the old process showed")
-        #expect(second.send(.markReadRequested).contains(.closeUnread(id: 41)), "the same bubble, still")
+        #expect(second.send(.markReadRequested(nil)).contains(.closeUnread(.all, id: 41)), "the same bubble, still")
     }
 
     @Test func aRestartClosesTheOrphanWhenNothingIsUnread() {
@@ -168,7 +168,7 @@ import WeiboTestSupport
         first.start(counts: UnreadCounts(cmt: 1))
         var second = NotifierDriver()
         let started = second.start(first.notifier.state, counts: UnreadCounts(cmt: 0))
-        #expect(started.contains(.closeUnread(id: 5)))
+        #expect(started.contains(.closeUnread(.all, id: 5)))
     }
 
     @Test(arguments: [PollFailure.Kind.transient, .refused])
@@ -275,7 +275,7 @@ import WeiboTestSupport
         var driver = NotifierDriver()
         driver.serverTakesBubbles = false
         driver.start(counts: UnreadCounts(cmt: 1))
-        #expect(driver.notifier.state.shown == nil)
+        #expect(driver.notifier.state[.all].shown == nil)
         #expect(driver.notifier.unread == UnreadCounts(cmt: 1), "the counts still update")
         driver.serverTakesBubbles = true
         #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies == ["1 comment"], "the bubble no server took is shown now")
@@ -300,7 +300,7 @@ import WeiboTestSupport
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(dm: 1))
         let paused = driver.send(.pauseRequested(seconds: 3600, at: driver.now))
-        #expect(paused.contains(.closeUnread(id: 1)))
+        #expect(paused.contains(.closeUnread(.all, id: 1)))
         let resumed = driver.send(.resumeRequested(at: driver.now))
         #expect(resumed.shownBodies == ["While you were away: 1 message"])
         #expect(resumed.contains(.scheduleQuietEnd(at: nil)))
@@ -331,11 +331,11 @@ import WeiboTestSupport
     @Test func closingIsNeverHeldBackByQuietHours() {
         var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 14 * 60 + 1, end: 15 * 60)))
         driver.start(counts: UnreadCounts(cmt: 2))
-        #expect(driver.notifier.state.bubbleID == 1)
+        #expect(driver.notifier.state[.all].id == 1)
         // Quiet hours begin; the count changes without rising, then drops to zero (read elsewhere).
         #expect(driver.check(UnreadCounts(cmt: 1), after: 120).shownBodies.isEmpty)
         let zero = driver.check(UnreadCounts(cmt: 0))
-        #expect(zero.contains(.closeUnread(id: 1)))
+        #expect(zero.contains(.closeUnread(.all, id: 1)))
         driver.now = TestTime.date(2026, 11, 29, 15, 0)
         #expect(driver.send(.quietTimerFired(at: driver.now)).shownBodies.isEmpty, "nothing to catch up")
     }
@@ -344,19 +344,22 @@ import WeiboTestSupport
     @Test func readingTheSettingsAgainDoesNotPoll() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
+        var settings = NotifierSettings(interval: 60)
+        settings.bubbles = .single
         for _ in 0..<100 {
-            #expect(!driver.send(.settingsChanged(NotifierSettings(interval: 60), sourceChanged: false, at: driver.now)).startsPoll)
+            #expect(!driver.send(.settingsChanged(settings, sourceChanged: false, at: driver.now)).startsPoll)
         }
-        #expect(driver.send(.settingsChanged(NotifierSettings(interval: 60), sourceChanged: true, at: driver.now)).startsPoll)
+        #expect(driver.send(.settingsChanged(settings, sourceChanged: true, at: driver.now)).startsPoll)
     }
 
     @Test func aChangedPolicyAppliesAtOnceWithoutAPoll() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
-        let policy = UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status])
-        let reloaded = driver.send(.settingsChanged(NotifierSettings(interval: 60, policy: policy), sourceChanged: false, at: driver.now))
+        var settings = NotifierSettings(interval: 60, policy: UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status]))
+        settings.bubbles = .single
+        let reloaded = driver.send(.settingsChanged(settings, sourceChanged: false, at: driver.now))
         #expect(!reloaded.startsPoll)
-        #expect(reloaded.contains(.closeUnread(id: 1)), "posts no longer raise a bubble")
+        #expect(reloaded.contains(.closeUnread(.all, id: 1)), "posts no longer raise a bubble")
         #expect(driver.check(UnreadCounts(status: 2, cmt: 1)).shownBodies == ["1 comment"])
     }
 
@@ -380,13 +383,13 @@ import WeiboTestSupport
         driver.start()
         driver.advance(1)
         #expect(driver.send(.checkRequested(at: driver.now)).saves.isEmpty)
-        #expect(driver.send(.summaryRequested).saves.isEmpty)
+        #expect(driver.send(.summaryRequested(.posts)).saves.isEmpty)
         #expect(driver.send(.pollSucceeded(UnreadCounts(), at: driver.now)).saves.count == 1, "the last poll's time changed")
     }
 
     @Test func unknownActionsAreLoggedOnly() {
         var driver = NotifierDriver()
         driver.start()
-        #expect(driver.send(.actionInvoked("nonsense", at: driver.now)) == [.log(.debug, "unknown action nonsense")])
+        #expect(driver.send(.actionInvoked("nonsense", kind: .all, at: driver.now)) == [.log(.debug, "unknown action nonsense")])
     }
 }

@@ -7,93 +7,107 @@ import WeiboTestSupport
     let policy = UnreadPolicy()
     let now = TestTime.now
 
+    /// One poll, for the one bubble of everything: the counts observed, the bubble decided.
+    func poll(_ counts: UnreadCounts, _ state: inout UnreadState, policy: UnreadPolicy? = nil, counters: [UnreadCounter] = UnreadCounter.allCases)
+        -> UnreadPolicy.Decision
+    {
+        let policy = policy ?? self.policy
+        policy.observe(counts, at: now, state: &state)
+        let (bubble, decision) = policy.decide(policy.unread(state.lastCounts, baseline: state.baseline), counters: counters, bubble: state[.all])
+        state[.all] = bubble
+        return decision
+    }
+
     @Test func firstUnreadShowsThenRisingReplacesAndSameIsNothing() {
         var state = UnreadState()
-        var decision: UnreadPolicy.Decision
-        (state, decision) = policy.poll(UnreadCounts(), at: now, state: state)
-        #expect(decision == .nothing)
-        (state, decision) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(status: 3, cmt: 2)))
-        (state, decision) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
-        #expect(decision == .nothing)
-        (state, decision) = policy.poll(UnreadCounts(status: 5, cmt: 2), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(status: 5, cmt: 2)))
+        #expect(poll(UnreadCounts(), &state) == .nothing)
+        #expect(poll(UnreadCounts(status: 3, cmt: 2), &state) == .show(UnreadCounts(status: 3, cmt: 2)))
+        #expect(poll(UnreadCounts(status: 3, cmt: 2), &state) == .nothing)
+        #expect(poll(UnreadCounts(status: 5, cmt: 2), &state) == .show(UnreadCounts(status: 5, cmt: 2)))
         #expect(state.lastSuccessfulPoll == now)
     }
 
     @Test func changedWithoutRisingUpdatesQuietly() {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
-        let (_, decision) = policy.poll(UnreadCounts(status: 3, cmt: 1), at: now, state: state)
-        #expect(decision == .update(UnreadCounts(status: 3, cmt: 1)))
+        _ = poll(UnreadCounts(status: 3, cmt: 2), &state)
+        #expect(poll(UnreadCounts(status: 3, cmt: 1), &state) == .update(UnreadCounts(status: 3, cmt: 1)))
     }
 
     @Test func zeroCloses() {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(dm: 1), at: now, state: state)
-        let (after, decision) = policy.poll(UnreadCounts(), at: now, state: state)
-        #expect(decision == .close)
-        #expect(after.shown == nil)
+        _ = poll(UnreadCounts(dm: 1), &state)
+        #expect(poll(UnreadCounts(), &state) == .close)
+        #expect(state[.all].shown == nil)
     }
 
-    @Test func refreshSetsTheBaselineSoTheServerMayKeepCounting() {
+    @Test func markingSeenSetsTheBaselineSoTheServerMayKeepCounting() {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(status: 4, cmt: 1), at: now, state: state)
-        var decision: UnreadPolicy.Decision
-        (state, decision) = policy.refresh(state)
-        #expect(decision == .close)
+        _ = poll(UnreadCounts(status: 4, cmt: 1), &state)
+        policy.markSeen(UnreadCounter.allCases, state: &state)
         #expect(state.baseline == UnreadCounts(status: 4, cmt: 1))
-        // The server still says 4 and 1: nothing new.
-        (state, decision) = policy.poll(UnreadCounts(status: 4, cmt: 1), at: now, state: state)
-        #expect(decision == .nothing)
+        // The server still says 4 and 1: nothing new, and the open bubble closes.
+        #expect(poll(UnreadCounts(status: 4, cmt: 1), &state) == .close)
         // One more comment: only that one is unread.
-        (state, decision) = policy.poll(UnreadCounts(status: 4, cmt: 2), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(cmt: 1)))
+        #expect(poll(UnreadCounts(status: 4, cmt: 2), &state) == .show(UnreadCounts(cmt: 1)))
+    }
+
+    @Test func markingOneKindSeenLeavesTheOthers() {
+        var state = UnreadState()
+        _ = poll(UnreadCounts(status: 4, cmt: 2), &state)
+        policy.markSeen(BubbleKind.comments.counters, state: &state)
+        #expect(policy.unread(state.lastCounts, baseline: state.baseline) == UnreadCounts(status: 4))
     }
 
     @Test func aServerResetLowersTheBaseline() {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(status: 4), at: now, state: state)
-        (state, _) = policy.refresh(state)
+        _ = poll(UnreadCounts(status: 4), &state)
+        policy.markSeen(UnreadCounter.allCases, state: &state)
         // Reading the timeline elsewhere reset `status` on the server; then 2 new ones arrive.
-        (state, _) = policy.poll(UnreadCounts(status: 0), at: now, state: state)
-        let (_, decision) = policy.poll(UnreadCounts(status: 2), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(status: 2)))
+        _ = poll(UnreadCounts(status: 0), &state)
+        #expect(poll(UnreadCounts(status: 2), &state) == .show(UnreadCounts(status: 2)))
     }
 
     @Test func aDismissedBubbleComesBackOnlyWhenACounterRisesAboveIt() {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(status: 3, dm: 1), at: now, state: state)
-        state = policy.bubbleClosed(state)
-        #expect(state.dismissed == UnreadCounts(status: 3, dm: 1))
-        var decision: UnreadPolicy.Decision
-        (state, decision) = policy.poll(UnreadCounts(status: 3, dm: 1), at: now, state: state)
-        #expect(decision == .nothing)
-        (state, decision) = policy.poll(UnreadCounts(status: 2, dm: 1), at: now, state: state)
-        #expect(decision == .nothing)
-        (state, decision) = policy.poll(UnreadCounts(status: 3, dm: 2), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(status: 3, dm: 2)))
+        _ = poll(UnreadCounts(status: 3, dm: 1), &state)
+        state[.all] = policy.bubbleClosed(state[.all])
+        #expect(state[.all].dismissed == UnreadCounts(status: 3, dm: 1))
+        #expect(poll(UnreadCounts(status: 3, dm: 1), &state) == .nothing)
+        #expect(poll(UnreadCounts(status: 2, dm: 1), &state) == .nothing)
+        #expect(poll(UnreadCounts(status: 3, dm: 2), &state) == .show(UnreadCounts(status: 3, dm: 2)))
     }
 
     @Test func countOnlyCountersNeverRaiseABubble() {
         let policy = UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status])
         var state = UnreadState()
-        var decision: UnreadPolicy.Decision
-        (state, decision) = policy.poll(UnreadCounts(status: 9), at: now, state: state)
-        #expect(decision == .nothing)
+        #expect(poll(UnreadCounts(status: 9), &state, policy: policy) == .nothing)
         #expect(policy.total(policy.unread(state.lastCounts, baseline: state.baseline)) == 9)
-        (state, decision) = policy.poll(UnreadCounts(status: 9, cmt: 1), at: now, state: state)
-        #expect(decision == .show(UnreadCounts(status: 9, cmt: 1)))
-        (_, decision) = policy.poll(UnreadCounts(status: 12, cmt: 1), at: now, state: state)
-        #expect(decision == .nothing, "a count-only counter rising changes no bubble")
+        #expect(poll(UnreadCounts(status: 9, cmt: 1), &state, policy: policy) == .show(UnreadCounts(status: 9, cmt: 1)))
+        #expect(poll(UnreadCounts(status: 12, cmt: 1), &state, policy: policy) == .nothing, "a count-only counter rising changes no bubble")
+    }
+
+    @Test func aBubbleOfOneKindWatchesOnlyItsCounters() {
+        var state = UnreadState()
+        #expect(poll(UnreadCounts(status: 5), &state, counters: BubbleKind.comments.counters) == .nothing)
+        #expect(poll(UnreadCounts(status: 5, cmt: 1), &state, counters: BubbleKind.comments.counters) == .show(UnreadCounts(status: 5, cmt: 1)))
     }
 
     @Test func stateSurvivesTheFile() throws {
         var state = UnreadState()
-        (state, _) = policy.poll(UnreadCounts(status: 3, cmt: 2), at: now, state: state)
-        state = policy.bubbleClosed(state)
+        _ = poll(UnreadCounts(status: 3, cmt: 2), &state)
+        state[.all] = policy.bubbleClosed(state[.all])
+        state[.comments] = BubbleState(shown: UnreadCounts(cmt: 2), id: 7)
+        state.newestSeen[.commentsToMe] = 4_530_000_000_000_009
+        state.detailCalls = DetailCalls(day: 20_000, spent: 3)
         let data = try WeiboJSON.encode(state)
         #expect(try JSONDecoder().decode(UnreadState.self, from: data) == state)
+    }
+
+    /// A state file of the version before kinds: its one bubble becomes the bubble of everything.
+    @Test func anOlderStateFileIsRead() throws {
+        let old = "{\"baseline\":{\"cmt\":1},\"shown\":{\"dm\":2},\"bubble_id\":41,\"dismissed\":{\"status\":1}}"
+        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Data(old.utf8))
+        #expect(state[.all] == BubbleState(shown: UnreadCounts(dm: 2), dismissed: UnreadCounts(status: 1), id: 41))
     }
 }
 

@@ -1,0 +1,102 @@
+import CGLib
+import Glibc
+import WeiboKit
+
+/// Senders' avatars on disk (`$XDG_CACHE_HOME/weibo-notifier/avatars`), for bubbles' `image-path`.
+///
+/// Fetched over HTTPS (or from a sandbox on this machine) within two seconds, at most 1 MiB
+/// each, kept by URL (newer avatar URLs carry signatures, so a URL is one picture), and the
+/// least recently used dropped first when the folder passes 20 MiB. A fetch that fails or takes
+/// too long gives no image: the bubble is never held back for it.
+public final class AvatarCache {
+    public static let maximumImageBytes = 1 << 20
+    public static let maximumCacheBytes = 20 << 20
+
+    public let directory: String
+    private let http = HTTPClient(totalTimeout: 2)
+    /// Completions waiting for a URL already being fetched.
+    private var waiting: [String: [(String?) -> Void]] = [:]
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The avatar at `url` as a `file://` URI, from the cache or fetched; nil when it cannot be
+    /// had. The completion runs later on this thread's main context.
+    public func image(for url: String, completion: @escaping (String?) -> Void) {
+        let path = directory + "/" + Self.fileName(for: url)
+        if access(path, R_OK) == 0 {
+            // Used now: the last to be dropped.
+            utime(path, nil)
+            GLibSource.later { completion(Self.uri(path)) }
+            return
+        }
+        if waiting[url] != nil {
+            waiting[url]?.append(completion)
+            return
+        }
+        waiting[url] = [completion]
+        http.send(HTTPRequest(.get, url)) { [weak self] result in
+            guard let self else { return }
+            let stored = self.store(result, at: path, url: url)
+            for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }
+        }
+    }
+
+    private func store(_ result: Result<HTTPResponse, HTTPError>, at path: String, url: String) -> String? {
+        switch result {
+        case .failure(let error):
+            Log.debug("avatar \(Redaction.redact(url)): \(error)")
+            return nil
+        case .success(let response):
+            guard response.status == 200, !response.body.isEmpty, response.body.count <= Self.maximumImageBytes else {
+                Log.debug("avatar \(Redaction.redact(url)): HTTP \(response.status), \(response.body.count) bytes")
+                return nil
+            }
+            do {
+                try PrivateFile.write(response.body, to: path, mode: 0o644)
+            } catch {
+                Log.warning("cannot cache an avatar: \(error)")
+                return nil
+            }
+            prune()
+            return path
+        }
+    }
+
+    /// Empties the cache (the demo's throw-away folder).
+    public func removeAll() {
+        prune(keeping: 0)
+    }
+
+    /// Drops the least recently used files until the folder holds at most `keeping` bytes.
+    func prune(keeping cap: Int = maximumCacheBytes) {
+        guard let folder = opendir(directory) else { return }
+        var files: [(path: String, used: Int, size: Int)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".img") else { continue }
+            var info = stat()
+            let path = directory + "/" + name
+            if stat(path, &info) == 0 { files.append((path, info.st_mtim.tv_sec, Int(info.st_size))) }
+        }
+        closedir(folder)
+        var total = files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.used < $1.used }) where total > cap || cap == 0 {
+            unlink(file.path)
+            total -= file.size
+        }
+    }
+
+    /// A file name for `url`: its FNV-1a hash.
+    static func fileName(for url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16) + ".img"
+    }
+
+    private static func uri(_ path: String) -> String { "file://" + path }
+}

@@ -1,0 +1,106 @@
+import FoundationEssentials
+
+/// The comments and mentions behind a rising counter, fetched within Weibo's daily budget, and
+/// replies typed into a bubble.
+extension Notifier {
+    /// A first fetch (nothing seen yet) asks for at most this many.
+    static let firstFetch = 5
+
+    /// Starts fetching the lists behind `kind`'s counters that rose above `reference`, as far as
+    /// the preview level and the day's budget allow.
+    mutating func fetchItems(for kind: BubbleKind, rising amounts: UnreadCounts, reference: UnreadCounts?, at now: Date) {
+        guard settings.preview != .count else { return }
+        let reference = reference ?? UnreadCounts()
+        for source in kind.sources where settings.policy.notify.contains(source.counter) {
+            let new = amounts[source.counter] - reference[source.counter]
+            if new > 0 { startFetch(source, count: new, at: now) }
+        }
+    }
+
+    /// Asks for the items of `source` newer than the newest seen, spending one call of the day.
+    mutating func startFetch(_ source: DetailSource, count: Int, at now: Date) {
+        guard !pendingDetails.contains(source) else { return }
+        guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
+            noteDetails(presenter.localizer.text(.budgetSpent))
+            return
+        }
+        state.detailCalls.spend(on: now)
+        pendingDetails.insert(source)
+        let since = state.newestSeen[source]
+        effects.append(.fetchDetails(source, sinceID: since, count: since == nil ? Self.firstFetch : min(max(count, 1), 20)))
+    }
+
+    func isFetching(_ kind: BubbleKind) -> Bool {
+        kind.sources.contains(where: pendingDetails.contains)
+    }
+
+    /// Items arrived (or could not): kept newest first, and the bubble or summary that waited
+    /// for them is shown, with the counts alone when there are none.
+    mutating func detailsArrived(_ source: DetailSource, _ arrived: [DetailItem], failure: PollFailure?, at now: Date) {
+        pendingDetails.remove(source)
+        let kind = source.kind
+        if let failure {
+            switch failure.kind {
+            case .noPermission: noteDetails(presenter.localizer.text(.noPermission))
+            case .rateLimited: noteDetails(presenter.localizer.text(.budgetSpent))
+            default: log(.message, "\(source.rawValue): \(failure.message)")
+            }
+        } else {
+            if detailsNote != nil { detailsNote = nil }
+            if let newest = arrived.map(\.id).max() { state.newestSeen[source] = max(state.newestSeen[source] ?? 0, newest) }
+            var merged = arrived + (items[kind] ?? []).filter { old in !arrived.contains { $0.id == old.id } }
+            merged.sort { $0.id > $1.id }
+            items[kind] = Array(merged.prefix(20))
+        }
+        guard !isFetching(kind) else { return }
+        if summaryWaiting.remove(kind) != nil {
+            if let known = items[kind], !known.isEmpty {
+                showItemsSummary(kind, known, at: now)
+            } else {
+                effects.append(
+                    .showTransient(presenter.notice(.detailsUnavailable(detailsNote ?? failure?.message ?? presenter.localizer.text(.nothingUnread)))))
+            }
+            return
+        }
+        let target = settings.bubbles == .single ? BubbleKind.all : kind
+        if let shown = state[target].shown, !isQuiet(at: now) { show(target, shown) }
+    }
+
+    /// Says once why texts are missing (the log, `status`, `doctor`); the counts go on.
+    mutating func noteDetails(_ reason: String) {
+        guard detailsNote != reason else { return }
+        detailsNote = reason
+        log(.message, "comment and mention texts unavailable: \(reason)")
+    }
+
+    /// A reply typed into the bubble of `kind`: to its newest item. One that cannot go now (too
+    /// long, no budget) is kept for `replies --retry`, and the bubble says so.
+    mutating func replyTyped(_ text: String, kind: BubbleKind, at now: Date) {
+        let text = text.trimmed(of: " \t\n")
+        guard !text.isEmpty else { return }
+        guard let item = items[kind]?.first else {
+            effects.append(.showTransient(presenter.notice(.replyFailed(presenter.localizer.text(.nothingUnread)))))
+            return
+        }
+        let reply = item.reply(text)
+        if text.count > ReplyRequest.maximumLength {
+            return keep(reply, because: presenter.localizer.tr("more than %d characters", ReplyRequest.maximumLength))
+        }
+        guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
+            return keep(reply, because: presenter.localizer.text(.budgetSpent))
+        }
+        state.detailCalls.spend(on: now)
+        effects.append(.sendReply(reply))
+    }
+
+    private mutating func keep(_ reply: ReplyRequest, because reason: String) {
+        effects.append(.keepUnsentReply(reply))
+        replyFailed(reply, PollFailure(.refused, reason), saved: true)
+    }
+
+    mutating func replyFailed(_ reply: ReplyRequest, _ failure: PollFailure, saved: Bool) {
+        var bubble = presenter.notice(.replyFailed(failure.message))
+        if saved { bubble.body += "\n" + presenter.localizer.text(.replySaved) }
+        effects.append(.showTransient(bubble))
+    }
+}
