@@ -24,13 +24,13 @@ extension SandboxAPI {
     /// `count` mentions of the owner arrive now: statuses (`mention_status`) or comments (`mention_cmt`).
     public func addMentions(_ count: Int, inComments: Bool) {
         for _ in 0..<max(count, 0) {
-            let status = generator.mention(of: Self.ownerName, postedAt: clock())
             if inComments {
-                var comment = generator.comment(on: status, postedAt: clock())
+                // A comment that mentions the owner, on someone's ordinary post.
+                var comment = generator.comment(on: generator.status(postedAt: clock()), postedAt: clock())
                 comment.text = "@\(Self.ownerName) " + comment.text
                 mentionComments.insert(comment, at: 0)
             } else {
-                mentionStatuses.insert(status, at: 0)
+                mentionStatuses.insert(generator.mention(of: Self.ownerName, postedAt: clock()), at: 0)
             }
         }
         if inComments { counts.mentionCmt += max(count, 0) } else { counts.mentionStatus += max(count, 0) }

@@ -96,3 +96,28 @@ extension Terminal {
         CivilTime(date, in: SystemTimeZone()).dateAndClockText
     }
 }
+
+/// `--color auto|always|never`, as `timeline`, `comments` and `mentions` take it.
+enum ColorChoice: String {
+    case auto, always, never
+
+    /// Whether to colour: always, never, or on a terminal unless `NO_COLOR` is set.
+    func usesColor(environment: [String: String]) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto: return Terminal.standardOutputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        }
+    }
+}
+
+extension ArgumentReader {
+    /// The value of `--color`.
+    mutating func colorChoice(for option: Option) throws(CommandError) -> ColorChoice {
+        let value = try self.value(for: option)
+        guard let choice = ColorChoice(rawValue: value) else {
+            throw usage(tr("--color takes auto, always or never, not '%s'", value))
+        }
+        return choice
+    }
+}

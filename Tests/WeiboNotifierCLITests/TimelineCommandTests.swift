@@ -120,7 +120,7 @@ import WeiboTestSupport
         #expect(help.standardOutput.contains("timeline"))
         #expect(help.standardOutput.contains("Usage: weibo-notifier [<command>]"))
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 15)
+        #expect(commands.count == 18)
         for command in commands {
             let commandHelp = try CommandRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -136,13 +136,42 @@ import WeiboTestSupport
     }
 }
 
+/// `comments` and `mentions`: the same layouts as the bubbles' summaries, in the terminal.
+@Suite struct ItemsCommandTests {
+    @Test func commentsFromASavedResponseFitTheWidth() throws {
+        var generator = StatusGenerator(seed: 5, now: Date())
+        let post = generator.statuses(count: 1)[0]
+        let comments = (0..<3).map { _ in generator.comment(on: post, postedAt: Date()) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("comments-\(UUID().uuidString).json")
+        try WeiboJSON.encode(CommentsPage(comments: comments)).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(["comments", "--file", file.path, "--width", "50", "--color", "never"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.lines.allSatisfy { DisplayWidth.of($0) <= 50 })
+        for comment in comments { #expect(result.standardOutput.contains(comment.user?.screenName ?? "?")) }
+        let notComments = try CommandRunner.run(["comments", "--file", "/dev/null"])
+        #expect(notComments.status == 65)
+    }
+
+    @Test func mentionsAreFetchedFromTheSandbox() throws {
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        _ = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
+        sandbox.control("/_sandbox/mentions", [("count", "2")])
+        sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "comment")])
+        let result = try home.run(["mentions", "--api-base", sandbox.baseURL, "--width", "60"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.components(separatedBy: "@微博通知测试").count - 1 == 3, "\(result.standardOutput)")
+    }
+}
+
 /// The man page and `--help` tell the same story.
 @Suite struct ManPageTests {
     @Test func everyCommandAndOptionOfTheHelpIsInTheManPage() throws {
         let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 15, "\(commands)")
+        #expect(commands.count == 18, "\(commands)")
         let help = try CommandRunner.run(["--help"]).standardOutput
         var checked = 0
         for command in commands {

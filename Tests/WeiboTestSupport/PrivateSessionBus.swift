@@ -149,6 +149,11 @@ public final class PrivateSessionBus {
         emit("ActionInvoked", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(key))])
     }
 
+    /// The user types a reply into the bubble: `NotificationReplied(id, text)`.
+    public func reply(id: UInt32, text: String) {
+        emit("NotificationReplied", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(text))])
+    }
+
     /// The user dismisses: `NotificationClosed(id, 2)`.
     public func dismiss(id: UInt32) {
         emit("NotificationClosed", "uu", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(2))])

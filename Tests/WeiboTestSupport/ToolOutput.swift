@@ -52,4 +52,14 @@ extension SandboxProcess {
             return try? outcome?.get().status
         }
     }
+
+    /// The body of a `GET` of a control (`/_sandbox/replies`, `/_sandbox/state`), as text.
+    public func read(_ path: String) -> String {
+        MainContext.withOwnContext {
+            var outcome: Result<HTTPResponse, HTTPError>?
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.get, baseURL + path)) { outcome = $0 }
+            MainContext.run(timeout: 10) { outcome != nil }
+            return (try? outcome?.get().body).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
 }

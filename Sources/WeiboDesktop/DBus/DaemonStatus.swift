@@ -10,6 +10,8 @@ public struct DaemonStatus: Sendable {
     public var nextPoll: Date?
     public var lastError: String
     public var unread: UnreadCounts
+    /// Why comment and mention texts are not shown now, or "".
+    public var detailsNote = ""
 
     /// Asks the running daemon.
     public static func read(_ connection: OpaquePointer) throws(SessionBus.Failure) -> DaemonStatus {
@@ -25,6 +27,7 @@ public struct DaemonStatus: Sendable {
             switch key {
             case "state": status.state = string(inner)
             case "last-error": status.lastError = string(inner)
+            case "details": status.detailsNote = string(inner)
             case "pid": status.pid = g_variant_get_uint32(inner)
             case "last-poll":
                 let seconds = g_variant_get_int64(inner)
@@ -59,6 +62,7 @@ public struct DaemonStatus: Sendable {
         }
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
         if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
+        if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(detailsNote))) }
         lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))
         return lines
     }

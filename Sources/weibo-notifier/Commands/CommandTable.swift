@@ -5,7 +5,7 @@ enum CommandTable {
         [
             RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, WatchCommand.self,
             AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountCommand.self, UnreadCommand.self,
-            TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
+            CommentsCommand.self, MentionsCommand.self, RepliesCommand.self, TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
         ]
     }
 

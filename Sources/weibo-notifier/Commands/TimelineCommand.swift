@@ -35,8 +35,6 @@ struct TimelineCommand: Command {
             """)
     }
 
-    enum ColorChoice: String { case auto, always, never }
-
     var path: String?
     var width: Int?
     var count: Int?
@@ -56,12 +54,7 @@ struct TimelineCommand: Command {
             case "--count": count = try reader.integer(for: option, in: 1...100_000)
             case "--compact": compactLines = try reader.integer(for: option, in: 1...100)
             case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--color", "--colour":
-                let value = try reader.value(for: option)
-                guard let choice = ColorChoice(rawValue: value) else {
-                    throw reader.usage(tr("--color takes auto, always or never, not '%s'", value))
-                }
-                color = choice
+            case "--color", "--colour": color = try reader.colorChoice(for: option)
             default: return false
             }
             return true
@@ -85,7 +78,7 @@ struct TimelineCommand: Command {
         let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
         if statuses.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
         let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }
-        let renderer = FrameRenderer(usesColor: usesColor)
+        let renderer = FrameRenderer(usesColor: color.usesColor(environment: environment))
         try Terminal.write(lines: renderer.lines(of: frames, separatedByRule: compactLines == nil))
     }
 
@@ -109,13 +102,5 @@ struct TimelineCommand: Command {
         let account = try context.loadAccount()
         let client = context.makeClient()
         return try context.wait { client.homeTimeline(for: account, count: min(count ?? 20, 100), completion: $0) }
-    }
-
-    private var usesColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return Terminal.standardOutputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
-        }
     }
 }
