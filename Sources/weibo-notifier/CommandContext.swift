@@ -33,6 +33,13 @@ struct CommandContext {
 
     var accountStore: AccountStore { AccountStore(path: directories.accountFile) }
 
+    /// How the user wants emoticons shown, for commands that only lay things out (and so write
+    /// no configuration): the file's `emoticons`, or the default when it has none or is unreadable.
+    static func emoticons(environment: [String: String]) -> Emoticons.Style {
+        let path = XDGDirectories(environment: environment).configurationFile
+        return (try? ConfigurationFile.load(path: path, create: false))?.0.emoticons ?? .emoji
+    }
+
     func loadAccount() throws(CommandError) -> Account {
         do {
             return try accountStore.load()

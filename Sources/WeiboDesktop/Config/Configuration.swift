@@ -25,6 +25,8 @@ public struct Configuration: Equatable, Sendable {
     public var sound: Set<BubbleKind> = [.comments, .mentions, .messages]
     /// Calls a day for comment and mention texts and replies.
     public var detailCallsPerDay = 60
+    /// Weibo's `[表情]` codes as emoji, or as sent.
+    public var emoticons = Emoticons.Style.emoji
 
     public init() {}
 

@@ -48,7 +48,7 @@ public enum ConfigurationFile {
     /// The known keys, by group.
     static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
-        "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day"],
+        "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons"],
     ]
 
     private static func read(_ keyFile: OpaquePointer?, path: String) throws(Failure) -> (Configuration, warnings: [String]) {
@@ -136,6 +136,12 @@ public enum ConfigurationFile {
             }
             configuration.detailCallsPerDay = calls
         }
+        if let value = string("notifier", "emoticons") {
+            guard let style = Emoticons.Style(rawValue: value.trimmed(of: " \t")) else {
+                throw failure("notifier", "emoticons", tr("'%s' is neither emoji nor text", value))
+            }
+            configuration.emoticons = style
+        }
         for key in ["notify", "count_only"] {
             guard let value = string("notifier", key) else { continue }
             var counters: [UnreadCounter] = []
@@ -201,6 +207,8 @@ public enum ConfigurationFile {
         #sound=comments;mentions;messages
         # Calls a day spent on comment and mention texts and replies (Weibo allows about 100); 0 to 100.
         #detail_calls_per_day=60
+        # Weibo's [表情] codes as emoji, or as the text Weibo sends: emoji or text.
+        #emoticons=emoji
 
         """
 }

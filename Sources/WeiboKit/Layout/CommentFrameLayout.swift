@@ -13,12 +13,17 @@ public struct CommentFrameLayout: Sendable {
     public var timeFormatter: RelativeTimeFormatter
     public var now: Date
     public var metrics: LayoutMetrics
+    /// Weibo's `[表情]` codes as emoji, or as sent.
+    public var emoticons: Emoticons.Style
 
-    public init(localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics()) {
+    public init(
+        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics(), emoticons: Emoticons.Style = .emoji
+    ) {
         self.localizer = localizer
         timeFormatter = RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
         self.now = now
         self.metrics = metrics
+        self.emoticons = emoticons
     }
 
     /// The frame of `item` at `width` cells, at most `maxLines` lines (at least two: the header
@@ -49,12 +54,12 @@ public struct CommentFrameLayout: Sendable {
         // What it answers and the post it is on get a line each while the text keeps one.
         var extras: [(FramePart.Kind, String)] = []
         if let answered = item.replyingTo {
-            extras.append((.replyTo, localizer.text(.replyingTo(TextSanitizer.singleLine(answered)))))
+            extras.append((.replyTo, localizer.text(.replyingTo(TextSanitizer.singleLine(Emoticons.apply(emoticons, to: answered))))))
         }
         if let post = item.statusText, item.source != .statusMentions {
-            extras.append((.quote, "「" + TextSanitizer.singleLine(post) + "」"))
+            extras.append((.quote, "「" + TextSanitizer.singleLine(Emoticons.apply(emoticons, to: post)) + "」"))
         }
-        let textLines = TextWrapper.wrap(TextSanitizer.clean(item.text), width: width)
+        let textLines = TextWrapper.wrap(TextSanitizer.clean(Emoticons.apply(emoticons, to: item.text)), width: width)
         let room = maxLines - y
         extras = Array(extras.prefix(max(0, room - (textLines.isEmpty ? 0 : 1))))
         let textBudget = room - extras.count

@@ -16,12 +16,17 @@ public struct StatusFrameLayout: Sendable {
     public var timeFormatter: RelativeTimeFormatter
     public var now: Date
     public var metrics: LayoutMetrics
+    /// Weibo's `[表情]` codes as emoji, or as sent.
+    public var emoticons: Emoticons.Style
 
-    public init(localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics()) {
+    public init(
+        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics(), emoticons: Emoticons.Style = .emoji
+    ) {
         self.localizer = localizer
         self.timeFormatter = RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
         self.now = now
         self.metrics = metrics
+        self.emoticons = emoticons
     }
 
     /// The frame of `status` at `width` cells in `style`.
@@ -66,7 +71,7 @@ public struct StatusFrameLayout: Sendable {
 
         // The text starts under the lowest of avatar, name, time and source.
         var y = builder.bottom
-        let textLines = TextWrapper.wrap(status.text, width: width)
+        let textLines = TextWrapper.wrap(Emoticons.apply(emoticons, to: status.text), width: width)
         if !textLines.isEmpty {
             y = builder.add(.text, x: 0, y: y, width: width, lines: textLines).maxY
         }
@@ -198,7 +203,7 @@ public struct StatusFrameLayout: Sendable {
         var budget = maxLines - y
         guard budget > 0 else { return }
         let retweet = status.retweetedStatus
-        let textLines = TextWrapper.wrap(status.text, width: width)
+        let textLines = TextWrapper.wrap(Emoticons.apply(emoticons, to: status.text), width: width)
         // The retweet keeps one line when there is text to share the budget with.
         let textBudget = budget - (retweet != nil && budget > 1 && !textLines.isEmpty ? 1 : 0)
         y = addTextWithPicturesLabel(
@@ -262,9 +267,9 @@ public struct StatusFrameLayout: Sendable {
     private func retweetText(_ retweet: Status, separator: String) -> String {
         guard let user = retweet.user, !retweet.isDeleted else {
             // The server's own notice says why (deleted, hidden after half a year, …).
-            return retweet.text.isEmpty ? localizer.text(.unavailableRetweet) : retweet.text
+            return retweet.text.isEmpty ? localizer.text(.unavailableRetweet) : Emoticons.apply(emoticons, to: retweet.text)
         }
-        return "@\(user.screenName)\(separator)\(retweet.text)"
+        return "@\(user.screenName)\(separator)\(Emoticons.apply(emoticons, to: retweet.text))"
     }
 }
 

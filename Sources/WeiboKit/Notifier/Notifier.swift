@@ -51,6 +51,7 @@ public struct Notifier: Sendable {
         self.settings = settings
         self.zone = zone
         presenter = UnreadPresenter(localizer: localizer, policy: settings.policy)
+        presenter.emoticons = settings.emoticons
         schedule = PollSchedule(interval: settings.interval)
     }
 
@@ -143,6 +144,7 @@ public struct Notifier: Sendable {
         let modeChanged = new.bubbles != settings.bubbles
         settings = new
         presenter.policy = new.policy
+        presenter.emoticons = new.emoticons
         schedule.interval = new.interval
         scheduleQuietEnd(at: now)
         if sourceChanged {

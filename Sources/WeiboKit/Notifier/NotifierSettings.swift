@@ -17,6 +17,8 @@ public struct NotifierSettings: Equatable, Sendable {
     public var sound: Set<BubbleKind> = [.comments, .mentions, .messages]
     /// Calls a day spent on comment and mention texts and replies (Weibo allows about 100).
     public var detailCallsPerDay = 60
+    /// Weibo's `[表情]` codes as emoji, or as sent.
+    public var emoticons = Emoticons.Style.emoji
 
     public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
         self.interval = interval

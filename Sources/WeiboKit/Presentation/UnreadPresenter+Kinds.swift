@@ -52,9 +52,10 @@ extension UnreadPresenter {
         let more = max(total, items.count) - 1
         var lines: [String] = []
         if textShown {
-            lines += TextWrapper.truncate(TextWrapper.wrap(TextSanitizer.clean(newest.text), width: Self.bubbleWidth), maxLines: 3, width: Self.bubbleWidth)
+            let text = TextSanitizer.clean(Emoticons.apply(emoticons, to: newest.text))
+            lines += TextWrapper.truncate(TextWrapper.wrap(text, width: Self.bubbleWidth), maxLines: 3, width: Self.bubbleWidth)
             if let post = newest.statusText, kind == .comments {
-                lines.append(TextWrapper.truncate("「" + TextSanitizer.singleLine(post) + "」", toWidth: Self.bubbleWidth))
+                lines.append(TextWrapper.truncate("「" + TextSanitizer.singleLine(Emoticons.apply(emoticons, to: post)) + "」", toWidth: Self.bubbleWidth))
             }
         }
         if more > 0 { lines.append(localizer.text(kind == .comments ? .moreComments(more) : .moreMentions(more))) }
@@ -65,7 +66,7 @@ extension UnreadPresenter {
     /// The summary shown on a click on a comments or mentions bubble: author · time, the text,
     /// the post it is on, what it answers; as many items as fit.
     public func itemsSummary(_ kind: BubbleKind, items: [DetailItem], now: Date, zone: any TimeZoneRule, width: Int, lines maxLines: Int) -> Bubble {
-        let layout = CommentFrameLayout(localizer: localizer, timeZone: zone, now: now)
+        let layout = CommentFrameLayout(localizer: localizer, timeZone: zone, now: now, emoticons: emoticons)
         var lines: [String] = []
         for item in items {
             let remaining = maxLines - lines.count - (lines.isEmpty ? 0 : 1)

@@ -9,6 +9,8 @@ public struct UnreadPresenter: Sendable {
     public var localizer: Localizer
     /// Which counters raise a bubble and which are only counted.
     public var policy: UnreadPolicy
+    /// Weibo's `[表情]` codes as emoji, or as sent, in every text shown.
+    public var emoticons = Emoticons.Style.emoji
 
     public init(localizer: Localizer, policy: UnreadPolicy = UnreadPolicy()) {
         self.localizer = localizer
@@ -63,7 +65,7 @@ public struct UnreadPresenter: Sendable {
 
     /// The compact timeline summary: as many statuses as fit `lines` lines of `width` cells.
     public func summaryBubble(_ statuses: [Status], now: Date, zone: any TimeZoneRule, width: Int, lines maxLines: Int) -> Bubble {
-        let layout = StatusFrameLayout(localizer: localizer, timeZone: zone, now: now)
+        let layout = StatusFrameLayout(localizer: localizer, timeZone: zone, now: now, emoticons: emoticons)
         let renderer = FrameRenderer()
         var lines: [String] = []
         for status in statuses {

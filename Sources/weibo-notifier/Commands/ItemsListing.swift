@@ -40,7 +40,8 @@ struct ItemsListing {
         let localizer = processLocalizer
         if items.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
-        let layout = CommentFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: Date())
+        let layout = CommentFrameLayout(
+            localizer: localizer, timeZone: SystemTimeZone(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
         let frames = items.map { layout.frame(for: $0, width: columns, maxLines: 12) }
         try Terminal.write(lines: FrameRenderer(usesColor: color.usesColor(environment: environment)).lines(of: frames))
     }

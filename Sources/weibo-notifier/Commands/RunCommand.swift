@@ -112,6 +112,7 @@ struct RunCommand: Command {
         settings.preview = configuration.preview
         settings.sound = configuration.sound
         settings.detailCallsPerDay = configuration.detailCallsPerDay
+        settings.emoticons = configuration.emoticons
         return settings
     }
 

@@ -73,7 +73,8 @@ struct TimelineCommand: Command {
 
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
         let localizer = processLocalizer
-        let layout = StatusFrameLayout(localizer: localizer, timeZone: SystemTimeZone(), now: Date())
+        let layout = StatusFrameLayout(
+            localizer: localizer, timeZone: SystemTimeZone(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
         let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
         let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
         if statuses.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }

@@ -40,7 +40,7 @@ import WeiboTestSupport
         #expect(bubble.summary == "王五 commented on your post")
         #expect(
             bubble.body
-                == "说得对，下次一起去[赞]\n「今天北京天气晴，最高气温二十八度，适合出门散步。」".split(separator: "\n").map { TextWrapper.truncate(String($0), toWidth: 40) }.joined(
+                == "说得对，下次一起去👍\n「今天北京天气晴，最高气温二十八度，适合出门散步。」".split(separator: "\n").map { TextWrapper.truncate(String($0), toWidth: 40) }.joined(
                     separator: "\n"))
         #expect(bubble.imageURL == "https://tvax1.sinaimg.cn/王五.jpg")
         #expect(bubble.category == "x-weibo.comment")
