@@ -101,9 +101,13 @@ struct DoctorCommand: Command {
             findings.append(Self.account(directories: directories, configuration: configuration))
         }
         if let bus {
+            let running = try? DaemonStatus.read(bus)
             findings.append(
-                (try? DaemonStatus.read(bus)).map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
+                running.map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
                     ?? .note(tr("the notifier is not running"), fix: tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
+            if let note = running?.detailsNote, !note.isEmpty {
+                findings.append(.note(processLocalizer.text(.detailsUnavailable(note)), fix: tr("bubbles show the counts; set preview = count to stop asking")))
+            }
             SessionBus.release(bus)
         }
         try Terminal.write(lines: findings.map(\.line))
