@@ -114,14 +114,13 @@ link-order: deps .build/lld-toolset.json
 	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt .build/release/weibo-notifier
 
 # make install PREFIX=/usr/local DESTDIR=…: the program, its desktop entry, icons (hicolor),
-# autostart entry, systemd user unit and man page. make uninstall removes the same files.
+# systemd user unit and man page; no autostart entry: the notifier starts only for those who
+# logged in (`weibo-notifier login` enables the user's own). make uninstall removes the same files.
 install: release
 	install -Dm755 .build/release/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier
 	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
-	install -d $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
-	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.desktop > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/weibo-notifier run|' packaging/weibo-notifier.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1

@@ -28,7 +28,6 @@ Description: Weibo unread counts on the Linux desktop
  notification, a tray icon, a dock badge and status-bar output; a click shows
  the newest posts.
 CONTROL
-echo /etc/xdg/autostart/io.github.WeiboNotifier.desktop > "$root/DEBIAN/conffiles"
 mkdir -p build
 dpkg-deb --root-owner-group --build "$root" build/ >/dev/null
 echo "build/weibo-notifier_${version}_${arch}.deb"

@@ -63,6 +63,7 @@ public struct DaemonStatus: Sendable {
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
         if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
         if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(detailsNote))) }
+        if state == NotifierPhase.notLoggedIn.rawValue { lines.append(localizer.text(.notLoggedIn)) }
         lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))
         return lines
     }

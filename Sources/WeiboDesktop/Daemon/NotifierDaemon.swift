@@ -106,6 +106,9 @@ public final class NotifierDaemon {
     /// https://weibo.com in the user's browser.
     public func openWeibo() { Browser.open("https://weibo.com") }
 
+    /// Lets the user log in (again): the tray's "Log in…".
+    public func logIn() { send(.actionInvoked(Bubble.Action.logInKey, kind: .all, at: clock())) }
+
     /// Saves the state (SIGTERM): whatever the core holds now.
     public func saveState() { stateStore.save(notifier.state) }
 
@@ -152,6 +155,13 @@ public final class NotifierDaemon {
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url)
+        case .startLogin:
+            if !LoginLauncher.openTerminal() {
+                sink.showTransient(
+                    Bubble(
+                        summary: notifier.presenter.localizer.text(.appName), body: tr("No terminal to log in with: run weibo-notifier login"),
+                        isTransient: true))
+            }
         case .save(let state): stateStore.save(state)
         case .countsChanged(let unread): countsChanged?(unread)
         case .phaseChanged(let phase): phaseChanged?(phase)
@@ -188,6 +198,7 @@ public final class NotifierDaemon {
             return .valid(expiresAt: loaded.expiresAt)
         } catch {
             account = nil
+            if case .notLoggedIn = error { return .none }
             return .missing(reason: error.description)
         }
     }

@@ -103,7 +103,8 @@ public final class StatusNotifierItem {
         // Resume only while paused; Check now only while checks can run.
         let changes = [
             menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
-            menu.setEnabled(.checkNow, notifier.phase != .loginExpired),
+            menu.setEnabled(.checkNow, notifier.phase != .loginExpired && notifier.phase != .notLoggedIn),
+            menu.setEnabled(.logIn, notifier.phase == .loginExpired || notifier.phase == .notLoggedIn),
         ]
         for parameters in changes.compactMap({ $0 }) {
             g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)
@@ -149,6 +150,7 @@ public final class StatusNotifierItem {
         case .markRead: daemon.markRead()
         case .checkNow: daemon.checkNow()
         case .openWeibo: daemon.openWeibo()
+        case .logIn: daemon.logIn()
         case .pauseHour: daemon.pause(seconds: 3600)
         case .pauseUntilTomorrow: daemon.pause(seconds: Self.secondsUntilTomorrowMorning())
         case .resume: daemon.pause(seconds: 0)

@@ -66,7 +66,7 @@ final class TrayMenu {
 
     /// What a click on an item does.
     enum Command: Equatable {
-        case showTimeline, markRead, checkNow, openWeibo, pauseHour, pauseUntilTomorrow, resume, quit
+        case showTimeline, markRead, checkNow, openWeibo, logIn, pauseHour, pauseUntilTomorrow, resume, quit
     }
 
     struct Item {
@@ -92,6 +92,7 @@ final class TrayMenu {
             item(2, localizer.text(.markAllRead), .markRead),
             item(3, localizer.tr("Check now"), .checkNow),
             item(4, localizer.text(.openWeibo), .openWeibo),
+            item(12, localizer.tr("Log in to Weibo…"), .logIn),
             Item(id: 5, label: "", command: nil, isSeparator: true),
             item(
                 6, localizer.tr("Pause notifications"), nil,

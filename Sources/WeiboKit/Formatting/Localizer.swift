@@ -90,6 +90,9 @@ public struct Localizer: Sendable {
         case detailsUnavailable(String)
         case budgetSpent
         case noPermission
+        /// No login saved (the first run, a logout).
+        case notLoggedIn
+        case logInAgain
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -150,6 +153,8 @@ public struct Localizer: Sendable {
         case .detailsUnavailable(let reason): return tr("comment and mention texts unavailable: %s", reason)
         case .budgetSpent: return tr("today's budget of calls is spent")
         case .noPermission: return tr("this app key has no permission for comments (10014)")
+        case .notLoggedIn: return tr("Not logged in: run weibo-notifier login")
+        case .logInAgain: return tr("Log in to Weibo again")
         }
     }
 }

@@ -18,6 +18,8 @@ public struct StatusBarLine: Sendable {
         /// No answer for a long time (no daemon, and polling by itself failed).
         case stale
         case loginExpired = "login-expired"
+        /// No login saved (never logged in, or logged out).
+        case loginNeeded = "login-needed"
     }
 
     public var format: Format
@@ -39,7 +41,7 @@ public struct StatusBarLine: Sendable {
         case .none, .unread: text = "\(label) \(total)"
         case .offline: text = "\(label) \(localizer.text(.offline))"
         case .stale: text = "\(label) ?"
-        case .loginExpired: text = "\(label) \(localizer.text(.loginNeeded))"
+        case .loginExpired, .loginNeeded: text = "\(label) \(localizer.text(.loginNeeded))"
         }
         let details = presenter.counterWords(unread)
         let tooltip = details.isEmpty ? localizer.text(.nothingUnread) : details.joined(separator: "\n")
@@ -61,7 +63,7 @@ public struct StatusBarLine: Sendable {
             case .none: color = "#FFFFFF"
             case .unread: color = "#FF8200"
             case .offline, .stale: color = "#888888"
-            case .loginExpired: color = "#FF0000"
+            case .loginExpired, .loginNeeded: color = "#FF0000"
             }
             return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total))),\"color\":\(Self.jsonString(color)),"
                 + "\"urgent\":\(urgent && state == .unread)}"

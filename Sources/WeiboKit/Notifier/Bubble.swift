@@ -36,6 +36,8 @@ public struct Bubble: Equatable, Sendable {
         public static let openKey = "open"
         /// The notification spec's inline reply (KDE, swaync, Cinnamon).
         public static let replyKey = "inline-reply"
+        /// Log in (again).
+        public static let logInKey = "log-in"
     }
 
     public init(summary: String, body: String, actions: [Action] = [], isTransient: Bool = false) {

@@ -79,6 +79,7 @@ extension Notifier {
             }
         case Bubble.Action.markReadKey: markRead(kind)
         case Bubble.Action.openWeiboKey: effects.append(.open(url: "https://weibo.com"))
+        case Bubble.Action.logInKey: effects.append(.startLogin)
         case Bubble.Action.openKey:
             effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
         default: log(.debug, "unknown action \(key)")
@@ -92,7 +93,7 @@ extension Notifier {
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Date?) {
         guard case .valid = login, phase != .loginExpired else {
-            effects.append(.showTransient(presenter.notice(.loginExpired)))
+            effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedIn : .loginExpired)))
             return
         }
         switch kind {

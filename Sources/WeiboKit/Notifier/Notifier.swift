@@ -130,10 +130,12 @@ public struct Notifier: Sendable {
     private mutating func loginChanged(_ login: Login, at now: Date) {
         self.login = login
         switch login {
+        case .none:
+            enterNotLoggedIn()
         case .missing(let reason):
             enterLoginExpired(reason: reason)
         case .valid:
-            if phase == .loginExpired { phase = .starting }
+            if phase == .loginExpired || phase == .notLoggedIn { phase = .starting }
             schedule.reset()
             poll(at: now)
         }
@@ -169,7 +171,7 @@ public struct Notifier: Sendable {
 
     /// Starts a check, unless one is under way, the login is gone, or it has run out.
     private mutating func poll(at now: Date) {
-        guard !pollInFlight, phase != .loginExpired, case .valid(let expiresAt) = login else { return }
+        guard !pollInFlight, phase != .loginExpired, phase != .notLoggedIn, case .valid(let expiresAt) = login else { return }
         if expiresAt <= now {
             enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
             return
@@ -253,7 +255,28 @@ public struct Notifier: Sendable {
         }
         finishRefreshes(failure: reason)
         log(.message, "no polling until a new login: \(reason)")
-        if !alreadyExpired { effects.append(.showTransient(presenter.notice(.loginExpired, transient: false))) }
+        if !alreadyExpired {
+            var bubble = presenter.notice(.loginExpired, transient: false)
+            bubble.actions = [.init(Bubble.Action.logInKey, presenter.localizer.text(.logInAgain))]
+            effects.append(.showTransient(bubble))
+        }
+    }
+
+    /// No login saved (the first run, a logout): no checks and no error bubble; what was on
+    /// screen closes, the tray and bars say "not logged in".
+    private mutating func enterNotLoggedIn() {
+        phase = .notLoggedIn
+        lastError = nil
+        if nextPollAt != nil {
+            nextPollAt = nil
+            effects.append(.schedulePoll(at: nil))
+        }
+        finishRefreshes(failure: presenter.localizer.text(.notLoggedIn))
+        for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
+            effects.append(.closeUnread(kind, id: state[kind].id))
+            state[kind] = BubbleState()
+        }
+        log(.message, "not logged in: no checks until a login")
     }
 
     /// One warning a day while the login runs out within a week.

@@ -31,6 +31,8 @@ public enum NotifierEffect: Equatable, Sendable {
     case fetchSummary(count: Int)
     /// Open an address in the user's browser.
     case open(url: String)
+    /// Let the user log in (again): a terminal with `weibo-notifier login`, or say what to run.
+    case startLogin
     /// Save the state (it changed).
     case save(UnreadState)
     /// The unread amounts changed: D-Bus `CountsChanged`, tray, badge.

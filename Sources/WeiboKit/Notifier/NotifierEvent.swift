@@ -62,7 +62,9 @@ public enum NotifierEvent: Equatable, Sendable {
 /// A login as the core sees it: when it ends, or why there is none. The token stays with the shell.
 public enum Login: Equatable, Sendable {
     case valid(expiresAt: Date)
-    /// No usable login (none saved, unreadable, refused): the words say why.
+    /// No login saved: never logged in, or logged out. Not an error.
+    case none
+    /// A login that cannot be used (unreadable, refused): the words say why.
     case missing(reason: String)
 }
 

@@ -8,6 +8,8 @@ public enum NotifierPhase: String, Sendable {
     case offline
     /// Weibo refused the login: no checks until a new one.
     case loginExpired = "login-expired"
+    /// No login saved (never logged in, or logged out): no checks, no error bubble.
+    case notLoggedIn = "not-logged-in"
     /// Weibo's rate limit: waiting for its reset.
     case rateLimited = "rate-limited"
 }

@@ -100,7 +100,7 @@ public struct UnreadPresenter: Sendable {
         let total = total(unread)
         let look: TrayLook
         switch phase {
-        case .loginExpired: look = .loginExpired
+        case .loginExpired, .notLoggedIn: look = .loginExpired
         case .offline: look = .offline
         default: look = total > 0 ? .unread : .normal
         }
@@ -110,6 +110,8 @@ public struct UnreadPresenter: Sendable {
         switch phase {
         case .loginExpired:
             lines.append(localizer.text(.loginExpired))
+        case .notLoggedIn:
+            lines.append(localizer.text(.notLoggedIn))
         case .offline:
             lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
         default:
@@ -123,6 +125,7 @@ public struct UnreadPresenter: Sendable {
         switch phase {
         case .offline, .rateLimited: return .offline
         case .loginExpired: return .loginExpired
+        case .notLoggedIn: return .loginNeeded
         case .ok, .starting: return total(unread) > 0 ? .unread : .none
         }
     }

@@ -9,7 +9,7 @@ struct LoginCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier login [--api-base URL] [--no-browser]
+            Usage: weibo-notifier login [--api-base URL] [--no-browser] [--no-autostart]
                    weibo-notifier login --token-stdin --uid N [--api-base URL]
 
             Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
@@ -23,6 +23,8 @@ struct LoginCommand: Command {
             Options:
               --api-base URL    Talk to this server instead of Weibo (a sandbox)
               --no-browser      Only print the address; do not open a browser
+              --no-autostart    Do not start the notifier with the desktop session (a first
+                                login otherwise makes it start with your session)
               --token-stdin     Import a token you already have, read from standard input
                                 (never from the command line, where others could see it)
               --uid N           The user the imported token belongs to
@@ -31,6 +33,7 @@ struct LoginCommand: Command {
     }
 
     var apiBase: String?
+    var enablesAutostart = true
     var openBrowser = true
     var tokenFromStdin = false
     var uid: Int64?
@@ -44,6 +47,7 @@ struct LoginCommand: Command {
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--no-browser": openBrowser = false
+            case "--no-autostart": enablesAutostart = false
             case "--token-stdin": tokenFromStdin = true
             case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
             case "--token":
@@ -119,6 +123,13 @@ struct LoginCommand: Command {
         }
         guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in again")) }
         let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
+        let isFirstLogin: Bool
+        do {
+            _ = try context.accountStore.load()
+            isFirstLogin = false
+        } catch {
+            if case .notLoggedIn = error { isFirstLogin = true } else { isFirstLogin = false }
+        }
         do {
             try context.accountStore.save(account)
         } catch {
@@ -130,6 +141,20 @@ struct LoginCommand: Command {
                 "Logged in as uid %d; the login lasts until %s (%d day).", "Logged in as uid %d; the login lasts until %s (%d days).", days, info.uid,
                 Terminal.localDate(account.expiresAt), days)
         ])
+        if isFirstLogin { try enableAutostartOnce() }
+    }
+
+    /// A first login makes the notifier start with the session (the package starts it for
+    /// nobody); later logins leave the user's choice alone.
+    private func enableAutostartOnce() throws(CommandError) {
+        let entry = AutostartEntry(environment: environment)
+        guard enablesAutostart, case .disabled(file: nil) = entry.state else { return }
+        do {
+            try entry.enable(command: "weibo-notifier run")
+        } catch {
+            return Terminal.writeError(tr("weibo-notifier: warning: %s", error.description))
+        }
+        try Terminal.write(lines: [tr("The notifier will start with your desktop session ('weibo-notifier autostart disable' stops that).")])
     }
 
     /// A query parameter of the address the browser ended on.

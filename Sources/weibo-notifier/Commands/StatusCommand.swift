@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboKit
 
 /// `weibo-notifier status`: what the running notifier is doing.
 struct StatusCommand: Command {
@@ -25,5 +26,7 @@ struct StatusCommand: Command {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         let status = try DaemonCall.with { connection throws(SessionBus.Failure) in try DaemonStatus.read(connection) }
         try Terminal.write(lines: status.lines(localizer: processLocalizer))
+        // Not logged in is no error of the notifier's, but nothing is being checked: say so.
+        if status.state == NotifierPhase.notLoggedIn.rawValue { throw .silent(.noPermission) }
     }
 }

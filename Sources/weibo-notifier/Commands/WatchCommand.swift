@@ -77,7 +77,14 @@ struct WatchCommand: Command {
         let watcher = DaemonWatcher(
             connection: connection, interval: UInt32(seconds),
             pollBySelf: { report in
-                guard let account = try? accounts.load() else { return report(UnreadCounts(), .loginExpired) }
+                let account: Account
+                do {
+                    account = try accounts.load()
+                } catch {
+                    // Never logged in (or logged out) is not an expired login.
+                    if case AccountStore.Failure.notLoggedIn = error { return report(UnreadCounts(), .loginNeeded) }
+                    return report(UnreadCounts(), .loginExpired)
+                }
                 client.unreadCounts(for: account) { result in
                     switch result {
                     case .success(let counts):

@@ -393,3 +393,42 @@ import WeiboTestSupport
         #expect(driver.send(.actionInvoked("nonsense", kind: .all, at: driver.now)) == [.log(.debug, "unknown action nonsense")])
     }
 }
+
+/// The first run and a logout: no login is no error.
+@Suite struct NotLoggedInTests {
+    @Test func theFirstRunChecksNothingAndShowsNoErrorBubble() {
+        var driver = NotifierDriver()
+        let started = driver.start(login: Login.none, counts: nil)
+        #expect(!started.startsPoll)
+        #expect(started.transientBodies.isEmpty, "no error bubble")
+        #expect(driver.notifier.phase == .notLoggedIn)
+        #expect(started.contains(.phaseChanged(.notLoggedIn)))
+        #expect(!driver.send(.checkRequested(at: driver.now)).startsPoll)
+        #expect(driver.send(.summaryRequested(.posts)).transientBodies == ["Not logged in: run weibo-notifier login"])
+        let loggedIn = driver.send(.loginChanged(driver.validLogin, at: driver.now))
+        #expect(loggedIn.startsPoll && loggedIn.contains(.phaseChanged(.starting)))
+    }
+
+    @Test func aLogoutClosesTheBubblesAndStopsChecking() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(dm: 1))
+        let out = driver.send(.loginChanged(Login.none, at: driver.now))
+        #expect(out.contains(.closeUnread(.all, id: 1)))
+        #expect(out.plannedPoll == .some(nil))
+        #expect(out.transientBodies.isEmpty)
+        #expect(driver.notifier.presenter.barState(driver.notifier.unread, phase: driver.notifier.phase) == .loginNeeded)
+    }
+
+    @Test func theExpiredBubbleOffersToLogInAgain() throws {
+        var driver = NotifierDriver()
+        driver.start()
+        let expired = driver.checkFails(.loginRejected, "Weibo error 21327")
+        guard case .showTransient(let bubble)? = expired.first(where: { if case .showTransient = $0 { true } else { false } }) else {
+            Issue.record("no bubble")
+            return
+        }
+        #expect(bubble.actions.map(\.key) == ["log-in"])
+        #expect(bubble.actions.map(\.label) == ["Log in to Weibo again"])
+        #expect(driver.send(.actionInvoked("log-in", kind: .all, at: driver.now)) == [.startLogin])
+    }
+}

@@ -1,0 +1,25 @@
+import CGLib
+
+/// Opens `weibo-notifier login` in a terminal, for a login the daemon cannot run itself: the
+/// Debian `x-terminal-emulator` alternative, which every terminal package provides.
+public enum LoginLauncher {
+    /// Whether a terminal was started.
+    @discardableResult
+    public static func openTerminal() -> Bool {
+        guard let terminal = g_find_program_in_path("x-terminal-emulator") else { return false }
+        defer { g_free(terminal) }
+        var error: UnsafeMutablePointer<GError>?
+        let program =
+            g_file_read_link("/proc/self/exe", nil).map { pointer -> String in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? "weibo-notifier"
+        // The argument list holds no secret: the login asks for everything itself.
+        let arguments = [String(cString: terminal), "-e", program, "login"]
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        let started = g_spawn_async(nil, &pointers, nil, G_SPAWN_SEARCH_PATH, nil, nil, nil, &error) != 0
+        if let error { Log.message("cannot open a terminal for the login: \(GLibError(taking: error).message)") }
+        return started
+    }
+}

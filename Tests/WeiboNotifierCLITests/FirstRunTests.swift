@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// Never logged in: no error bubble; the tray, `status` and `watch` say "not logged in"; the
+/// first login makes the notifier start with the session; the package enables it for nobody.
+@Suite(.serialized) struct FirstRunTests {
+    @Test func beforeTheFirstLoginNothingIsAnError() throws {
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+            .merging(["LANG": "C"]) { $1 }
+        let watcher = try bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        let daemon = Process()
+        daemon.executableURL = CommandRunner.executable
+        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
+        daemon.environment = environment
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            if daemon.isRunning {
+                kill(daemon.processIdentifier, SIGTERM)
+                daemon.waitUntilExit()
+            }
+        }
+        #expect(waitUntil { bus.daemonStatus()["state"] == "'not-logged-in'" }, "\(bus.daemonStatus())")
+        #expect(bus.notifications().isEmpty, "no error bubble")
+        let status = try CommandRunner.run(["status"], environment: environment)
+        #expect(status.status == 77)
+        #expect(status.lines.contains("Not logged in: run weibo-notifier login"), "\(status.lines)")
+
+        let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
+        #expect(waitUntil { bus.registeredTrayItems().contains(item) })
+        let tooltip = bus.gdbus([
+            "call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.Get", "org.kde.StatusNotifierItem", "ToolTip",
+        ])
+        #expect(tooltip.contains("Not logged in"))
+        let logIn = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
+        #expect(logIn.contains("'label': <'Log in to Weibo…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
+
+        // A bar with no notifier to follow checks by itself: not logged in either.
+        let bar = Process()
+        bar.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bar.arguments = ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path]
+        bar.environment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) { $1 }
+        let line = Pipe()
+        bar.standardOutput = line
+        try bar.run()
+        let first = String(decoding: line.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        bar.waitUntilExit()
+        #expect(first.contains("\"state\":\"login-needed\""), "\(first)")
+
+        // The first login: the daemon starts checking, and the notifier will start with the session.
+        let login = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
+        #expect(login.standardOutput.contains("The notifier will start with your desktop session"))
+        #expect(FileManager.default.fileExists(atPath: home.folder + "/config/autostart/io.github.WeiboNotifier.desktop"))
+        #expect(waitUntil { bus.daemonStatus()["state"] == "'ok'" })
+        // Later logins leave the user's choice alone.
+        #expect(try home.run(["autostart", "disable"]).status == 0)
+        let again = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
+        #expect(!again.standardOutput.contains("start with your desktop session"))
+        #expect(!FileManager.default.fileExists(atPath: home.folder + "/config/autostart/io.github.WeiboNotifier.desktop"))
+    }
+
+    @Test func thePackageAndMakeInstallEnableNoSystemAutostart() throws {
+        let root = FixtureFiles.packageRoot().path
+        let dryRun = Process()
+        dryRun.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        dryRun.arguments = ["-n", "-C", root, "install", "DESTDIR=/tmp/weibo-notifier-install-check"]
+        let output = Pipe()
+        dryRun.standardOutput = output
+        dryRun.standardError = FileHandle.nullDevice
+        try dryRun.run()
+        let commands = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        dryRun.waitUntilExit()
+        #expect(commands.contains("/usr/local/bin/weibo-notifier"), "the dry run lists the installation")
+        #expect(!commands.contains("autostart"), "make install (and so the .deb) installs no autostart entry")
+        let deb = try String(contentsOfFile: root + "/packaging/build-deb.sh", encoding: .utf8)
+        #expect(!deb.contains("xdg/autostart"))
+    }
+}
