@@ -1,5 +1,5 @@
 import FoundationEssentials
-import WeiboKit
+public import WeiboKit
 
 /// The controls under `/_sandbox/` that tests and the demo use to make things happen.
 extension SandboxAPI {
@@ -13,12 +13,20 @@ extension SandboxAPI {
             }
             addStatuses(count)
         case ("POST", "/_sandbox/counts"):
-            for (name, value) in parameters {
+            guard let uid = user(parameters) else { return controlError("unknown uid \(parameters["uid"] ?? "")") }
+            for (name, value) in parameters where name != "uid" {
                 guard let counter = UnreadCounter(rawValue: name), let amount = Int(value), amount >= 0 else {
                     return controlError("unknown counter or bad amount: \(name)=\(value)")
                 }
-                counts[counter] += amount
+                userCounts[uid, default: UnreadCounts()][counter] += amount
             }
+        case ("POST", "/_sandbox/users"):
+            let made = addUser()
+            return SandboxResponse(
+                json: "{\"uid\":\(made.user.id),\"screen_name\":\(JSONText.quoted(made.user.screenName)),\"token\":\(JSONText.quoted(made.token))}")
+        case ("POST", "/_sandbox/login-as"):
+            guard let uid = user(parameters) else { return controlError("unknown uid \(parameters["uid"] ?? "")") }
+            nextLoginUID = uid
         case ("POST", "/_sandbox/faults"):
             guard let name = parameters["kind"], let kind = FaultKind(rawValue: name) else {
                 let kinds = FaultKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -64,6 +72,22 @@ extension SandboxAPI {
             return SandboxResponse(status: 404, json: "{\"error\":\(JSONText.quoted("unknown sandbox control \(request.path)"))}")
         }
         return stateAnswer()
+    }
+
+    /// The user a control names with `uid` (the owner when it names none); nil for an unknown one.
+    func user(_ parameters: [String: String]) -> Int64? {
+        guard let text = parameters["uid"] else { return Self.ownerUID }
+        guard let uid = Int64(text), users.contains(where: { $0.id == uid }) else { return nil }
+        return uid
+    }
+
+    /// A new user with counters of their own, and a token for them.
+    public func addUser() -> (user: User, token: String) {
+        var user = generator.someone()
+        user.id = Self.ownerUID + Int64(users.count) * 1_000_003
+        users.append(user)
+        userCounts[user.id] = UnreadCounts()
+        return (user, issueToken(uid: user.id, lifetime: Self.tokenLifetime))
     }
 
     func stateAnswer() -> SandboxResponse {

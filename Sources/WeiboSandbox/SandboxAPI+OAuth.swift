@@ -6,6 +6,11 @@ extension SandboxAPI {
 
     func authorizePage(_ request: SandboxRequest) -> SandboxResponse {
         let parameters = request.parameters
+        if options.autoApprove {
+            var approving = request
+            approving.parameters["action"] = "approve"
+            return approve(approving)
+        }
         guard parameters["client_id"] == Self.appKey else {
             return SandboxResponse(status: 400, html: page("Error", "<p>invalid_client: unknown app key (error 21324)</p>"))
         }
@@ -37,7 +42,8 @@ extension SandboxAPI {
         }
         let alphabet = Array("abcdef0123456789")
         let code = String((0..<32).map { _ in random.pick(alphabet) })
-        codes[code] = (redirect, false)
+        let uid = parameters["uid"].flatMap { Int64($0) } ?? nextLoginUID ?? Self.ownerUID
+        codes[code] = AuthorizationCode(redirectURI: redirect, uid: uid)
         return SandboxResponse(status: 302, contentType: "text/html", body: [], headers: [("Location", redirect + separator + "code=\(code)" + state)])
     }
 
@@ -63,11 +69,11 @@ extension SandboxAPI {
             return error(21322, "redirect_uri_mismatch", path, description: "redirect_uri does not match the authorization")
         }
         codes[code]?.used = true
-        let token = issueToken(uid: Self.ownerUID, lifetime: Self.tokenLifetime)
+        let token = issueToken(uid: record.uid, lifetime: Self.tokenLifetime)
         // Mixed types, as the real server sends them.
         return SandboxResponse(
             json: "{\"access_token\":\"\(token)\",\"remind_in\":\"\(Self.tokenLifetime)\",\"expires_in\":\(Self.tokenLifetime),"
-                + "\"uid\":\"\(Self.ownerUID)\",\"isRealName\":\"true\"}")
+                + "\"uid\":\"\(record.uid)\",\"isRealName\":\"true\"}")
     }
 
     func tokenInfo(_ request: SandboxRequest) -> SandboxResponse {

@@ -29,6 +29,8 @@ public final class SandboxAPI {
         public var setCountEnabled = false
         /// Statuses on the timeline at start.
         public var initialStatuses = 120
+        /// The authorize page approves at once and redirects with a code (tests, the demo).
+        public var autoApprove = false
 
         public init() {}
     }
@@ -39,9 +41,14 @@ public final class SandboxAPI {
     var random: SeededRandom
     /// Newest first.
     public internal(set) var statuses: [Status] = []
-    public internal(set) var counts = UnreadCounts()
+    /// Each user's counters; the owner's are `counts`.
+    var userCounts: [Int64: UnreadCounts] = [:]
+    /// The users, the owner first: the ones `POST /_sandbox/users` made after.
+    public internal(set) var users: [User] = []
+    /// Who the next authorization logs in as (`POST /_sandbox/login-as`); the owner by default.
+    var nextLoginUID: Int64?
     var tokens: [String: Token] = [:]
-    var codes: [String: (redirectURI: String, used: Bool)] = [:]
+    var codes: [String: AuthorizationCode] = [:]
     var hits: [String: (windowStart: Date, count: Int)] = [:]
     var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
     /// The token printed at start, valid for the owner.
@@ -59,6 +66,18 @@ public final class SandboxAPI {
     /// `http://127.0.0.1:PORT`, once a server listens: avatars are served there.
     public var baseURL = ""
 
+    /// The owner's counters.
+    public internal(set) var counts: UnreadCounts {
+        get { userCounts[Self.ownerUID] ?? UnreadCounts() }
+        set { userCounts[Self.ownerUID] = newValue }
+    }
+
+    struct AuthorizationCode {
+        var redirectURI: String
+        var used = false
+        var uid: Int64
+    }
+
     struct Token {
         var uid: Int64
         var createdAt: Date
@@ -73,6 +92,10 @@ public final class SandboxAPI {
         case rateLimit = "rate_limit"
         /// 10014 on the comment, mention and reply endpoints only (an app without the permission).
         case permission
+        /// 21321 at the next token exchange: the account is no test user of an unreviewed app.
+        case notTestUser = "not_test_user"
+        /// 21322 at the next token exchange: the redirect address is not the app's.
+        case redirectMismatch = "redirect_mismatch"
     }
 
     public init(options: Options = Options(), clock: @escaping () -> Date = { Date() }) {
@@ -88,7 +111,9 @@ public final class SandboxAPI {
         generator = StatusGenerator(seed: options.seed, now: clock())
         random = SeededRandom(seed: options.seed ^ 0x5EED)
         statuses = generator.statuses(count: options.initialStatuses)
-        counts = UnreadCounts()
+        userCounts = [:]
+        users = [User(id: Self.ownerUID, screenName: Self.ownerName)]
+        nextLoginUID = nil
         tokens = [:]
         codes = [:]
         hits = [:]
@@ -231,6 +256,8 @@ public final class SandboxAPI {
         let fault = faults[0]
         // An app's missing permission shows only where it matters; other requests pass.
         if fault.kind == .permission, !Self.detailPaths.contains(path) { return nil }
+        // A login's refusals come at the token exchange.
+        if fault.kind == .notTestUser || fault.kind == .redirectMismatch, path != "/oauth2/access_token" { return nil }
         faults[0].remaining -= 1
         if faults[0].remaining <= 0 { faults.removeFirst() }
         switch fault.kind {
@@ -252,6 +279,8 @@ public final class SandboxAPI {
         case .expiredToken: return error(21327, "expired_token", path)
         case .rateLimit: return error(10023, "User requests out of rate limit!", path, status: 403)
         case .permission: return error(10014, "Insufficient app permissions!", path, status: 403)
+        case .notTestUser: return error(21321, "applications over the unaudited use restrictions!", path, status: 403)
+        case .redirectMismatch: return error(21322, "redirect_uri_mismatch", path)
         }
     }
 
@@ -268,7 +297,7 @@ public final class SandboxAPI {
         }
         guard Int64(asked) == uid else { return error(21335, "uid parameter value invalid", request.path) }
         // The documented counters, minus two that real answers often leave out, plus some they add.
-        let c = counts
+        let c = userCounts[uid] ?? UnreadCounts()
         return SandboxResponse(
             json: "{\"status\":\(c.status),\"follower\":\(c.follower),\"cmt\":\(c.cmt),\"dm\":\(c.dm),"
                 + "\"mention_status\":\(c.mentionStatus),\"mention_cmt\":\(c.mentionCmt),\"group\":0,\"notice\":0,"
@@ -278,7 +307,11 @@ public final class SandboxAPI {
     }
 
     private func timeline(_ request: SandboxRequest) -> SandboxResponse {
-        if case .failure(let error) = authenticate(request) { return error.response }
+        let uid: Int64
+        switch authenticate(request) {
+        case .failure(let error): return error.response
+        case .success(let owner): uid = owner
+        }
         if let limited = spendHit(request) { return limited }
         guard let window = PageWindow(request.parameters, defaultCount: 20, maximum: 100) else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
@@ -286,7 +319,7 @@ public final class SandboxAPI {
         let matching = statuses.filter { window.admits($0.id) }
         let slice = window.slice(matching)
         let more = (window.page - 1) * window.count + slice.count < matching.count
-        if options.resetStatusOnRead { counts.status = 0 }
+        if options.resetStatusOnRead { userCounts[uid]?.status = 0 }
         return json(
             TimelinePage(
                 statuses: slice, nextCursor: more ? (slice.last?.id ?? 1) - 1 : 0, previousCursor: 0,

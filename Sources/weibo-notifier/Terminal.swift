@@ -85,6 +85,20 @@ extension Terminal {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// One line of standard input not shown as it is typed (a secret), when it is a terminal.
+    static func readSecretLine() -> String? {
+        var saved = termios()
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            prompt("\n")
+        }
+        return readLine()
+    }
+
     /// Writes `text` to standard output without a newline (a prompt).
     static func prompt(_ text: String) {
         let bytes = Array(text.utf8)

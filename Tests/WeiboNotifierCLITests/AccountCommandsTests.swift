@@ -127,9 +127,12 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess()
         let home = Home()
         let api = ["--api-base", sandbox.baseURL]
+        // Without an app key, the guide to one; nothing typed, nothing saved.
         let noAppKey = try home.run(["login", "--no-browser"] + api, input: "")
-        #expect(noAppKey.status == 78)
-        #expect(noAppKey.standardError.contains("no app key: set app_key and app_secret in the [weibo] group of"))
+        #expect(noAppKey.status == 1)
+        #expect(noAppKey.standardOutput.contains("Weibo Notifier needs an app key of your own to log in."))
+        #expect(noAppKey.standardOutput.contains("http://127.0.0.1:8939/callback"))
+        #expect(noAppKey.standardError.contains("no app key given"))
         let tokenArgument = try home.run(["login", "--token", "2.00abc"])
         #expect(tokenArgument.status == 64)
         #expect(tokenArgument.standardError.contains("a token is never taken from the command line; use --token-stdin"))

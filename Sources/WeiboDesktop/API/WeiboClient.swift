@@ -81,13 +81,12 @@ public final class WeiboClient {
         call(HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account)), as: RateLimitStatus.self, completion: completion)
     }
 
-    /// The page the user opens to let this app read their account (`oauth2/authorize`).
-    public func authorizeURL(appKey: String, redirectURI: String, state: String) -> String {
-        endpoints.authorize + "?"
-            + HTTPRequest.formEncode([
-                ("client_id", appKey), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
-                ("display", "client"), ("forcelogin", "true"),
-            ])
+    /// The page the user opens to let this app read their account (`oauth2/authorize`);
+    /// `forceLogin` asks for the password again (to choose another account in the same browser).
+    public func authorizeURL(appKey: String, redirectURI: String, state: String, forceLogin: Bool = false) -> String {
+        var parameters = [("client_id", appKey), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state), ("display", "client")]
+        if forceLogin { parameters.append(("forcelogin", "true")) }
+        return endpoints.authorize + "?" + HTTPRequest.formEncode(parameters)
     }
 
     /// `oauth2/access_token`: trades an authorization code for a token.

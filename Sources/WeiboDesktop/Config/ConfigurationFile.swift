@@ -45,6 +45,31 @@ public enum ConfigurationFile {
         return try read(keyFile, path: path)
     }
 
+    /// Sets `values` (group, key, value) in the file at `path`, keeping its comments and other
+    /// keys (the documented template when there is no file yet); written atomically, 0600.
+    public static func set(_ values: [(group: String, key: String, value: String)], path: String) throws(Failure) {
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+        if g_key_file_load_from_file(keyFile, path, flags, &error) == 0 {
+            if let error { g_error_free(error) }
+            error = nil
+            guard g_key_file_load_from_data(keyFile, template, gsize(template.utf8.count), flags, &error) != 0 else {
+                throw Failure(path: path, message: error.map { GLibError(taking: $0).message } ?? "")
+            }
+        }
+        for (group, key, value) in values { g_key_file_set_string(keyFile, group, key, value) }
+        var length: gsize = 0
+        guard let data = g_key_file_to_data(keyFile, &length, nil) else { throw Failure(path: path, message: tr("cannot write %s", path)) }
+        defer { g_free(data) }
+        do {
+            try PrivateFile.write(Array(UnsafeRawBufferPointer(start: data, count: Int(length))), to: path, mode: 0o600)
+        } catch {
+            throw Failure(path: path, message: error.description)
+        }
+    }
+
     /// The known keys, by group.
     static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],

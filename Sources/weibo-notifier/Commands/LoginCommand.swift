@@ -9,20 +9,25 @@ struct LoginCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier login [--api-base URL] [--no-browser] [--no-autostart]
+            Usage: weibo-notifier login [--api-base URL] [--no-browser] [--no-autostart] [--switch-account]
                    weibo-notifier login --token-stdin --uid N [--api-base URL]
 
             Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
-            your account; after you approve, paste the code, or the whole address the browser
-            ended on. The login is checked with Weibo and saved in
+            your account (in $BROWSER when set, else the desktop's browser). With a redirect
+            address on this machine (http://127.0.0.1:PORT/callback, recommended) the browser
+            comes back by itself; with any other, paste the code, or the whole address the
+            browser ended on. The login is checked with Weibo and saved in
             $XDG_CONFIG_HOME/weibo-notifier/account, readable by you only.
 
-            Needs app_key and app_secret in the [weibo] group of the configuration file
-            ($XDG_CONFIG_HOME/weibo-notifier/config); register an app at open.weibo.com.
+            Needs an app key of your own from open.weibo.com: without one in the
+            configuration ($XDG_CONFIG_HOME/weibo-notifier/config, or a system-wide one in
+            $XDG_CONFIG_DIRS/weibo-notifier/config), it walks you through getting one.
 
             Options:
               --api-base URL    Talk to this server instead of Weibo (a sandbox)
               --no-browser      Only print the address; do not open a browser
+              --switch-account  Ask Weibo for the password again (to log in as another account
+                                in the same browser)
               --no-autostart    Do not start the notifier with the desktop session (a first
                                 login otherwise makes it start with your session)
               --token-stdin     Import a token you already have, read from standard input
@@ -34,6 +39,8 @@ struct LoginCommand: Command {
 
     var apiBase: String?
     var enablesAutostart = true
+    /// Ask Weibo for the password again, to log in as another account in the same browser.
+    var switchAccount = false
     var openBrowser = true
     var tokenFromStdin = false
     var uid: Int64?
@@ -48,6 +55,7 @@ struct LoginCommand: Command {
             case "--api-base": apiBase = try reader.apiBase(for: option)
             case "--no-browser": openBrowser = false
             case "--no-autostart": enablesAutostart = false
+            case "--switch-account": switchAccount = true
             case "--token-stdin": tokenFromStdin = true
             case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
             case "--token":
@@ -73,46 +81,10 @@ struct LoginCommand: Command {
             token = line
             try save(token: token, expectedUID: uid, context: context, client: client)
         } else {
-            token = try authorize(context: context, client: client)
+            let context = try ensureAppKey(context)
+            token = try authorize(context: context, client: context.makeClient())
             try save(token: token, expectedUID: nil, context: context, client: client)
         }
-    }
-
-    /// The browser round trip: prints the page, reads the code, trades it for a token.
-    private func authorize(context: CommandContext, client: WeiboClient) throws(CommandError) -> String {
-        let configuration = context.configuration
-        guard !configuration.appKey.isEmpty, !configuration.appSecret.isEmpty else {
-            throw .configuration(
-                tr(
-                    "no app key: set app_key and app_secret in the [weibo] group of %s (register an app at https://open.weibo.com/apps)",
-                    context.directories.configurationFile))
-        }
-        let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
-        let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state)
-        try Terminal.write(lines: [tr("Open this page and let Weibo Notifier read your account:"), "", "  \(url)", ""])
-        if openBrowser {
-            if let reason = Browser.open(url) {
-                try Terminal.write(lines: [tr("(No browser could be opened: %s. Open the page yourself.)", reason), ""])
-            }
-        }
-        Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
-        guard let answer = Terminal.readLine() else { throw .failed(tr("no code given")) }
-        if answer.contains("error=") {
-            throw .failed(
-                tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
-        }
-        if let returnedState = Self.parameter("state", in: answer), returnedState != state {
-            throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
-        }
-        guard let code = LoginCode.extract(from: answer) else {
-            throw .failed(tr("'%s' is neither a code nor an address with ?code=", String(answer.prefix(60))))
-        }
-        let grant: AccessTokenGrant = try context.wait {
-            client.accessToken(
-                appKey: configuration.appKey, appSecret: configuration.appSecret, code: code,
-                redirectURI: configuration.redirectURI, completion: $0)
-        }
-        return grant.accessToken
     }
 
     /// Checks the token with Weibo, then saves it with its real lifetime.

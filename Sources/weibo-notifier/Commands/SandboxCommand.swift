@@ -9,7 +9,7 @@ struct SandboxCommand: Command {
         tr(
             """
             Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
-                                          [--keep-status-count] [--enable-set-count]
+                                          [--keep-status-count] [--enable-set-count] [--auto-approve]
 
             Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
             tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
@@ -22,17 +22,21 @@ struct SandboxCommand: Command {
               --new-status-every S   A new status every S seconds, 0 for none (default: 30)
               --keep-status-count    Reading the timeline leaves the 'status' counter as it is
               --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
+              --auto-approve         The authorize page approves at once (for tests and demos)
               -h, --help             Show this help
 
             Control, for tests and demos (form-encoded POSTs to the same address):
               /_sandbox/statuses   count=N                       N new statuses now
-              /_sandbox/counts     cmt=2&dm=1&...                raise counters
+              /_sandbox/counts     cmt=2&dm=1&...[&uid=N]        raise counters (of user N)
+              /_sandbox/users                                    a new user: {"uid", "screen_name", "token"}
+              /_sandbox/login-as   uid=N                         the next authorization logs in as N
               /_sandbox/comments   count=N                       N comments on your posts (cmt)
               /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
                                    K is http500, html502, malformed, truncated, delay, drop,
-                                   expired_token, rate_limit, or permission (10014 from the
-                                   comment, mention and reply calls only)
+                                   expired_token, rate_limit, permission (10014 from the
+                                   comment, mention and reply calls only), not_test_user
+                                   (21321) or redirect_mismatch (21322) at the token exchange
               /_sandbox/token      expires_in=S                  a token that lives S seconds
               /_sandbox/reset                                    back to the start
             GET /_sandbox/state shows the counters, GET /_sandbox/replies the replies received.
@@ -58,6 +62,7 @@ struct SandboxCommand: Command {
             case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 0...86_400)
             case "--keep-status-count": options.resetStatusOnRead = false
             case "--enable-set-count": options.setCountEnabled = true
+            case "--auto-approve": options.autoApprove = true
             default: return false
             }
             return true

@@ -1,0 +1,130 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// The browser half of `login`: the guide to an app key of one's own, the authorize page, and
+/// the way back (caught on a loopback address, or pasted), with Weibo's refusals explained.
+extension LoginCommand {
+    /// The redirect address the guide recommends: caught by `login` itself.
+    static let recommendedRedirect = "http://127.0.0.1:8939/callback"
+    /// How long the browser may take.
+    static let browserTimeout = 300.0
+
+    /// The context with an app key: the configuration's, or one the user is walked through getting.
+    func ensureAppKey(_ context: CommandContext) throws(CommandError) -> CommandContext {
+        let configuration = context.configuration
+        guard configuration.appKey.isEmpty || configuration.appSecret.isEmpty else { return context }
+        try Terminal.write(lines: [
+            tr(
+                """
+                Weibo Notifier needs an app key of your own to log in.
+
+                1. Open https://open.weibo.com, log in with your Weibo account and create an app
+                   (微连接 → 网站接入, or 移动应用).
+                2. In its OAuth2.0 settings (高级信息 → OAuth2.0 授权设置), set the callback address to
+                   %s
+                3. Until Weibo reviews the app, only you (its developer) and the test users listed
+                   on its page (应用信息 → 测试信息) may log in with it: add the accounts you use.
+                4. Copy the App Key and the App Secret from the app's page (应用信息 → 基本信息).
+
+                """, Self.recommendedRedirect)
+        ])
+        Terminal.prompt(tr("App Key: "))
+        guard let key = Terminal.readLine()?.trimmed(of: " \t"), !key.isEmpty else { throw .failed(tr("no app key given")) }
+        Terminal.prompt(tr("App Secret (not shown): "))
+        guard let secret = Terminal.readSecretLine()?.trimmed(of: " \t"), !secret.isEmpty else { throw .failed(tr("no app secret given")) }
+        Terminal.prompt(tr("Callback address [%s]: ", Self.recommendedRedirect))
+        let typed = Terminal.readLine()?.trimmed(of: " \t") ?? ""
+        let redirect = typed.isEmpty ? Self.recommendedRedirect : typed
+        guard redirect.hasPrefix("https://") || LoginListener.canServe(redirect) else {
+            throw .usage(tr("weibo-notifier login: %s is neither https:// nor an address on this machine", redirect))
+        }
+        do {
+            try ConfigurationFile.set(
+                [("weibo", "app_key", key), ("weibo", "app_secret", secret), ("weibo", "redirect_uri", redirect)],
+                path: context.directories.configurationFile)
+        } catch {
+            throw .configuration(error.description)
+        }
+        try Terminal.write(lines: [tr("Saved in %s.", context.directories.configurationFile), ""])
+        return try CommandContext(environment: environment, apiBase: apiBase)
+    }
+
+    /// The browser round trip: the authorize page, the code back, the token.
+    func authorize(context: CommandContext, client: WeiboClient) throws(CommandError) -> String {
+        let configuration = context.configuration
+        let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+        let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state, forceLogin: switchAccount)
+        // Listening first: the browser may come back at once.
+        let listener: LoginListener?
+        do {
+            listener = LoginListener.canServe(configuration.redirectURI) ? try LoginListener(redirectURI: configuration.redirectURI, state: state) : nil
+        } catch {
+            throw .unavailable(error.description)
+        }
+        try Terminal.write(lines: [tr("Open this page and let Weibo Notifier read your account:"), "", "  \(url)", ""])
+        if openBrowser, let reason = Browser.open(url, environment: environment) {
+            try Terminal.write(lines: [tr("(No browser could be opened: %s. Open the page yourself.)", reason), ""])
+        }
+        let code: String
+        if let listener { code = try waitForBrowser(listener) } else { code = try pastedCode(state: state) }
+        do {
+            let grant: AccessTokenGrant = try context.wait {
+                client.accessToken(
+                    appKey: configuration.appKey, appSecret: configuration.appSecret, code: code, redirectURI: configuration.redirectURI,
+                    completion: $0)
+            }
+            return grant.accessToken
+        } catch {
+            throw Self.explained(error, redirectURI: configuration.redirectURI, configurationFile: context.directories.configurationFile)
+        }
+    }
+
+    /// The code the browser brings back to the loopback address, within five minutes.
+    private func waitForBrowser(_ listener: LoginListener) throws(CommandError) -> String {
+        try Terminal.write(lines: [tr("Waiting for the browser to come back (at most 5 minutes)…")])
+        MainContext.run(timeout: Self.browserTimeout) { listener.outcome != nil }
+        switch listener.outcome {
+        case .code(let code): return code
+        case .denied(let reason): throw .failed(tr("Weibo did not give a code: %s (you did not allow Weibo Notifier to read the account)", reason))
+        case .stateMismatch: throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
+        case nil: throw .unavailable(tr("no answer from the browser within 5 minutes; run weibo-notifier login again"))
+        }
+    }
+
+    /// The code the user pastes (or the whole address the browser ended on).
+    private func pastedCode(state: String) throws(CommandError) -> String {
+        Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
+        guard let answer = Terminal.readLine() else { throw .failed(tr("no code given")) }
+        if answer.contains("error=") {
+            throw .failed(
+                tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
+        }
+        if let returnedState = Self.parameter("state", in: answer), returnedState != state {
+            throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
+        }
+        guard let code = LoginCode.extract(from: answer) else {
+            throw .failed(tr("'%s' is neither a code nor an address with ?code=", String(answer.prefix(60))))
+        }
+        return code
+    }
+
+    /// Weibo's refusals of a login, with what fixes them.
+    static func explained(_ error: CommandError, redirectURI: String, configurationFile: String) -> CommandError {
+        guard case .weibo(.api(let apiError)) = error else { return error }
+        switch apiError.code {
+        case 21321:
+            return .account(
+                tr(
+                    "this Weibo account may not use the app yet (21321): until Weibo reviews an app, only its developer and the test users listed on its page at open.weibo.com (应用信息 → 测试信息) may log in; add this account there, or log in as the developer"
+                ))
+        case 21322, 21323:
+            return .configuration(
+                tr(
+                    "the callback address %s is not the one registered for the app (%d): make redirect_uri in %s and the app's OAuth2.0 settings at open.weibo.com (高级信息 → OAuth2.0 授权设置) the same",
+                    redirectURI, apiError.code, configurationFile))
+        default:
+            return error
+        }
+    }
+}

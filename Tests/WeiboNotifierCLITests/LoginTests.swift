@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WeiboKit
+import WeiboSandbox
+import WeiboTestSupport
+
+/// Getting in as a new user does: the guide to an app key, the browser coming back to a loopback
+/// address by itself (a `$BROWSER` that follows the redirects), and Weibo's refusals explained.
+@Suite(.serialized) struct LoginTests {
+    typealias Home = AccountCommandsTests.Home
+
+    /// A port nothing listens on now.
+    static func freePort() throws -> Int {
+        try SandboxHarness.run { $0.server.port }
+    }
+
+    /// A `$BROWSER` that opens the page the way a browser would: following every redirect.
+    static func browser(in home: Home) throws -> String {
+        let path = home.folder + "/browser.sh"
+        try FileManager.default.createDirectory(atPath: home.folder, withIntermediateDirectories: true)
+        try "#!/bin/sh\nexec curl -s -L -o /dev/null \"$1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// `login` with the guide's answers on standard input and the sandbox's app.
+    func guidedLogin(_ home: Home, _ sandbox: SandboxProcess, port: Int, extra: [String] = []) throws -> CommandRunner.Result {
+        var environment = home.environment
+        environment["BROWSER"] = try Self.browser(in: home)
+        environment["LANG"] = "C"
+        let answers = "\(SandboxAPI.appKey)\n\(SandboxAPI.appSecret)\nhttp://127.0.0.1:\(port)/callback\n"
+        return try CommandRunner.run(["login", "--api-base", sandbox.baseURL] + extra, input: Data(answers.utf8), environment: environment)
+    }
+
+    @Test func theGuideThenTheBrowserComesBackByItself() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
+        let home = Home()
+        let login = try guidedLogin(home, sandbox, port: try Self.freePort())
+        #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
+        #expect(login.standardOutput.contains("App Key: "))
+        #expect(login.standardOutput.contains("Waiting for the browser to come back"))
+        #expect(!login.standardOutput.contains("paste"), "no paste")
+        #expect(login.standardOutput.contains("Logged in as uid 5712659759"))
+        #expect(!login.standardOutput.contains(SandboxAPI.appSecret), "the secret is not echoed")
+        let configuration = try String(contentsOfFile: home.configFile, encoding: .utf8)
+        #expect(configuration.contains("app_key=\(SandboxAPI.appKey)") && configuration.contains("#interval=60"), "kept with its comments")
+        #expect(fileMode(of: home.configFile) == 0o600)
+        #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
+    }
+
+    @Test func anotherSandboxUserLogsInWithTheSameApp() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
+        let home = Home()
+        #expect(sandbox.control("/_sandbox/users", []) == 200)
+        let second = SandboxAPI.ownerUID + 1_000_003
+        #expect(sandbox.control("/_sandbox/login-as", [("uid", String(second))]) == 200)
+        sandbox.control("/_sandbox/counts", [("uid", String(second)), ("dm", "3")])
+        let login = try guidedLogin(home, sandbox, port: try Self.freePort(), extra: ["--switch-account"])
+        #expect(login.standardOutput.contains("Logged in as uid \(second)"), "\(login.standardOutput)\(login.standardError)")
+        #expect(login.standardOutput.contains("forcelogin=true"))
+        let unread = try home.run(["unread", "--api-base", sandbox.baseURL])
+        #expect(unread.standardOutput == "3 messages\n", "the second user's own counters")
+    }
+
+    @Test func weibosRefusalsAreExplained() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
+        sandbox.control("/_sandbox/faults", [("kind", "not_test_user")])
+        let notTester = try guidedLogin(Home(), sandbox, port: try Self.freePort())
+        #expect(notTester.status == 77)
+        #expect(notTester.standardError.contains("this Weibo account may not use the app yet (21321)"), "\(notTester.standardError)")
+        #expect(notTester.standardError.contains("测试信息"))
+
+        sandbox.control("/_sandbox/faults", [("kind", "redirect_mismatch")])
+        let mismatch = try guidedLogin(Home(), sandbox, port: try Self.freePort())
+        #expect(mismatch.status == 78)
+        #expect(mismatch.standardError.contains("is not the one registered for the app (21322)"), "\(mismatch.standardError)")
+
+        let port = try #require(Int(sandbox.baseURL.split(separator: ":").last ?? ""))
+        let taken = try guidedLogin(Home(), sandbox, port: port)
+        #expect(taken.status == 69)
+        #expect(taken.standardError.contains("another program uses the port"), "\(taken.standardError)")
+    }
+}
