@@ -18,7 +18,8 @@ struct CommandContext {
         localizer = processLocalizer
         var configuration: Configuration
         do {
-            let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile)
+            let (loaded, warnings) = try ConfigurationFile.load(
+                path: directories.configurationFile, systemFiles: directories.systemConfigurationFiles)
             for warning in warnings { Terminal.writeError(tr("weibo-notifier: warning: %s", warning)) }
             configuration = loaded
         } catch {
@@ -36,8 +37,9 @@ struct CommandContext {
     /// How the user wants emoticons shown, for commands that only lay things out (and so write
     /// no configuration): the file's `emoticons`, or the default when it has none or is unreadable.
     static func emoticons(environment: [String: String]) -> Emoticons.Style {
-        let path = XDGDirectories(environment: environment).configurationFile
-        return (try? ConfigurationFile.load(path: path, create: false))?.0.emoticons ?? .emoji
+        let directories = XDGDirectories(environment: environment)
+        let loaded = try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
+        return loaded?.0.emoticons ?? .emoji
     }
 
     func loadAccount() throws(CommandError) -> Account {

@@ -81,3 +81,29 @@ import WeiboTestSupport
         #expect(taken.standardError.contains("another program uses the port"), "\(taken.standardError)")
     }
 }
+
+/// A system-wide configuration under the user's, key by key.
+@Suite struct SystemConfigurationTests {
+    @Test func theUsersFileOverridesTheSystemsKeyByKeyAndDoctorSaysWhere() throws {
+        let home = AccountCommandsTests.Home()
+        let system = home.folder + "/etc-xdg"
+        try FileManager.default.createDirectory(atPath: system + "/weibo-notifier", withIntermediateDirectories: true)
+        try "[weibo]\napp_key=1234567\napp_secret=from-the-system\n[notifier]\ninterval=120\n".write(
+            toFile: system + "/weibo-notifier/config", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        try "[notifier]\ninterval=90\n".write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        var environment = home.environment
+        environment["XDG_CONFIG_DIRS"] = system
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
+        let doctor = try CommandRunner.run(["doctor", "--verbose"], environment: environment)
+        #expect(doctor.standardOutput.contains("[weibo] app_key: from \(system)/weibo-notifier/config"), "\(doctor.standardOutput)")
+        #expect(doctor.standardOutput.contains("[notifier] interval: from \(home.configFile)"))
+        #expect(doctor.standardOutput.contains("[notifier] quiet_hours: the default"))
+
+        // A bad system value names the system file.
+        try "[notifier]\nbubbles=sometimes\n".write(toFile: system + "/weibo-notifier/config", atomically: true, encoding: .utf8)
+        let bad = try CommandRunner.run(["unread"], environment: environment)
+        #expect(bad.status == 78)
+        #expect(bad.standardError.contains("\(system)/weibo-notifier/config: [notifier] bubbles: 'sometimes' is neither per-kind nor single"))
+    }
+}

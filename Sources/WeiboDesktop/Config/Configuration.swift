@@ -28,6 +28,10 @@ public struct Configuration: Equatable, Sendable {
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons = Emoticons.Style.emoji
 
+    /// Where each setting came from (`weibo.app_key` → the file), for `doctor --verbose`;
+    /// a setting no file gives has its default.
+    public var origins: [String: String] = [:]
+
     public init() {}
 
     public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: apiBase, remindBase: remindBase) }

@@ -22,27 +22,57 @@ public enum ConfigurationFile {
         }
     }
 
-    /// The configuration in `path`, and warnings about what was ignored. With `create`, a
-    /// missing file is written from the template first.
-    public static func load(path: String, create: Bool = true) throws(Failure) -> (Configuration, warnings: [String]) {
-        if !g_file_test(path, G_FILE_TEST_EXISTS).isTrue {
-            if create {
-                do {
-                    try PrivateFile.write(Array(template.utf8), to: path, mode: 0o600)
-                } catch {
-                    throw Failure(path: path, message: tr("cannot write the default configuration: %s", error.description))
+    /// The configuration in `path` over the system-wide `systemFiles` (the first of them the most
+    /// important), key by key, and warnings about what was ignored. With `create`, a missing
+    /// user file is written from the template first.
+    public static func load(path: String, create: Bool = true, systemFiles: [String] = []) throws(Failure) -> (Configuration, warnings: [String]) {
+        if !g_file_test(path, G_FILE_TEST_EXISTS).isTrue, create {
+            do {
+                try PrivateFile.write(Array(template.utf8), to: path, mode: 0o600)
+            } catch {
+                throw Failure(path: path, message: tr("cannot write the default configuration: %s", error.description))
+            }
+        }
+        let merged = g_key_file_new()
+        defer { g_key_file_free(merged) }
+        var origins: [String: String] = [:]
+        var warnings: [String] = []
+        // Least important first: each later file overrides, key by key.
+        for file in systemFiles.reversed() + [path] where g_file_test(file, G_FILE_TEST_EXISTS).isTrue {
+            let layer = g_key_file_new()
+            defer { g_key_file_free(layer) }
+            var error: UnsafeMutablePointer<GError>?
+            if g_key_file_load_from_file(layer, file, G_KEY_FILE_NONE, &error) == 0 {
+                throw Failure(path: file, message: error.map { GLibError(taking: $0).message } ?? tr("unreadable"))
+            }
+            warnings += unknownKeys(layer, path: file)
+            for group in strings(g_key_file_get_groups(layer, nil)) where known[group] != nil {
+                for key in strings(g_key_file_get_keys(layer, group, nil, nil)) {
+                    guard let value = g_key_file_get_value(layer, group, key, nil) else { continue }
+                    g_key_file_set_value(merged, group, key, value)
+                    g_free(value)
+                    origins[group + "." + key] = file
                 }
             }
-            return (Configuration(), [])
         }
-        let keyFile = g_key_file_new()
-        defer { g_key_file_free(keyFile) }
-        var error: UnsafeMutablePointer<GError>?
-        if g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) == 0 {
-            let message = error.map { GLibError(taking: $0).message } ?? tr("unreadable")
-            throw Failure(path: path, message: message)
+        var (configuration, _) = try read(merged, path: path, origins: origins)
+        configuration.origins = origins
+        return (configuration, warnings)
+    }
+
+    /// Warnings for the groups and keys of `keyFile` the program does not know.
+    private static func unknownKeys(_ keyFile: OpaquePointer?, path: String) -> [String] {
+        var warnings: [String] = []
+        for group in strings(g_key_file_get_groups(keyFile, nil)) {
+            guard let keys = known[group] else {
+                warnings.append(tr("%s: unknown group [%s] ignored", path, group))
+                continue
+            }
+            for key in strings(g_key_file_get_keys(keyFile, group, nil, nil)) where !keys.contains(key) {
+                warnings.append(tr("%s: unknown key %s in [%s] ignored", path, key, group))
+            }
         }
-        return try read(keyFile, path: path)
+        return warnings
     }
 
     /// Sets `values` (group, key, value) in the file at `path`, keeping its comments and other
@@ -71,23 +101,14 @@ public enum ConfigurationFile {
     }
 
     /// The known keys, by group.
-    static let known: [String: Set<String>] = [
+    public static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
         "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons"],
     ]
 
-    private static func read(_ keyFile: OpaquePointer?, path: String) throws(Failure) -> (Configuration, warnings: [String]) {
-        var warnings: [String] = []
-        for group in strings(g_key_file_get_groups(keyFile, nil)) {
-            guard let keys = known[group] else {
-                warnings.append(tr("%s: unknown group [%s] ignored", path, group))
-                continue
-            }
-            for key in strings(g_key_file_get_keys(keyFile, group, nil, nil)) where !keys.contains(key) {
-                warnings.append(tr("%s: unknown key %s in [%s] ignored", path, key, group))
-            }
-        }
-
+    /// The configuration in a (merged) key file; a bad value names the file it came from.
+    private static func read(_ keyFile: OpaquePointer?, path: String, origins: [String: String]) throws(Failure) -> (Configuration, warnings: [String]) {
+        let warnings: [String] = []
         var configuration = Configuration()
         func string(_ group: String, _ key: String) -> String? {
             guard let value = g_key_file_get_string(keyFile, group, key, nil) else { return nil }
@@ -95,7 +116,7 @@ public enum ConfigurationFile {
             return String(cString: value).trimmed(of: " \t")
         }
         func failure(_ group: String, _ key: String, _ message: String) -> Failure {
-            Failure(path: path, group: group, key: key, message: message)
+            Failure(path: origins[group + "." + key] ?? path, group: group, key: key, message: message)
         }
 
         if let value = string("weibo", "app_key") { configuration.appKey = value }

@@ -11,6 +11,9 @@ public struct XDGDirectories: Equatable, Sendable {
     public var stateDirectory: String
     /// `$XDG_CACHE_HOME/weibo-notifier` (default `~/.cache/weibo-notifier`): avatars.
     public var cacheDirectory: String
+    /// `weibo-notifier/config` in each of `$XDG_CONFIG_DIRS` (default `/etc/xdg`), most
+    /// important first: an administrator's or a distribution's settings, under the user's.
+    public var systemConfigurationFiles: [String] = []
 
     public init(configDirectory: String, stateDirectory: String, cacheDirectory: String? = nil) {
         self.configDirectory = configDirectory
@@ -31,6 +34,8 @@ public struct XDGDirectories: Equatable, Sendable {
             configDirectory: base("XDG_CONFIG_HOME", default: ".config") + "/weibo-notifier",
             stateDirectory: base("XDG_STATE_HOME", default: ".local/state") + "/weibo-notifier",
             cacheDirectory: base("XDG_CACHE_HOME", default: ".cache") + "/weibo-notifier")
+        let systemDirectories = (environment["XDG_CONFIG_DIRS"] ?? "/etc/xdg").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        systemConfigurationFiles = (systemDirectories.isEmpty ? ["/etc/xdg"] : systemDirectories).map { $0 + "/weibo-notifier/config" }
     }
 
     public var configurationFile: String { configDirectory + "/config" }

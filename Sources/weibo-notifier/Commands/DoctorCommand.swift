@@ -9,16 +9,23 @@ struct DoctorCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier doctor [--api-base URL]
+            Usage: weibo-notifier doctor [--api-base URL] [--verbose]
 
             Checks, one line each with what to do about it: the session bus, the notification
             server (name, version, actions, body markup), the tray, autostart, the network,
             the configuration, the account (file mode, expiry, and whether Weibo accepts the
             token) and the running notifier. Exit status 1 when something needed is missing.
+
+            Options:
+              --api-base URL  Ask this server instead of Weibo (a sandbox)
+              -v, --verbose   Also say where each setting comes from (your configuration,
+                              a system-wide one in $XDG_CONFIG_DIRS, or the default)
+              -h, --help      Show this help
             """)
     }
 
     var apiBase: String?
+    var verbose = false
     var showHelp = false
     let environment: [String: String]
 
@@ -28,6 +35,7 @@ struct DoctorCommand: Command {
         showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "-v", "--verbose": verbose = true
             default: return false
             }
             return true
@@ -37,12 +45,15 @@ struct DoctorCommand: Command {
     /// One finding: good, a problem that stops the notifier, or worth knowing.
     enum Finding {
         case good(String)
+        /// Where a setting comes from (`--verbose`).
+        case setting(String)
         case missing(String, fix: String)
         case note(String, fix: String)
 
         var line: String {
             switch self {
             case .good(let what): return "✓ \(what)"
+            case .setting(let what): return "    \(what)"
             case .missing(let what, let fix): return "✗ \(what)\n    → \(fix)"
             case .note(let what, let fix): return "• \(what)\n    → \(fix)"
             }
@@ -83,12 +94,21 @@ struct DoctorCommand: Command {
         let directories = XDGDirectories(environment: environment)
         var configuration: Configuration?
         do {
-            let (loaded, warnings) = try ConfigurationFile.load(path: directories.configurationFile, create: false)
+            let (loaded, warnings) = try ConfigurationFile.load(
+                path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
             configuration = loaded
             findings.append(
                 warnings.isEmpty
                     ? .good(tr("configuration %s", directories.configurationFile))
                     : .note(tr("configuration: %s", warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
+            if verbose {
+                for (group, keys) in ConfigurationFile.known.sorted(by: { $0.key > $1.key }) {
+                    for key in keys.sorted() {
+                        let origin = loaded.origins[group + "." + key].map { tr("from %s", $0) } ?? tr("the default")
+                        findings.append(.setting("[\(group)] \(key): \(origin)"))
+                    }
+                }
+            }
         } catch {
             findings.append(
                 .missing(tr("configuration: %s", error.description), fix: tr("correct the value, or delete the file to get the documented defaults")))
