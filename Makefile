@@ -6,11 +6,11 @@ PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
 # Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
 # dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
-# xdotool, imagemagick for screenshots), valgrind for the leak test, curl as the login tests' browser. Translations: gettext (msgfmt), and locales to generate
+# xdotool, imagemagick for screenshots), valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
-DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev glib-networking gettext locales \
+DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev libsecret-1-dev glib-networking gettext locales \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
-	xvfb dunst xdotool x11-utils imagemagick valgrind curl
+	xvfb dunst xdotool x11-utils imagemagick valgrind curl gnome-keyring libsecret-tools
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test lint demo bench sample clean release install uninstall deb locale messages link-order

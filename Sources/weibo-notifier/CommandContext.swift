@@ -32,7 +32,50 @@ struct CommandContext {
         self.configuration = configuration
     }
 
-    var accountStore: AccountStore { AccountStore(path: directories.accountFile) }
+    var accountStore: AccountStore { AccountStore(path: directories.accountFile, apiBase: configuration.apiBase) }
+
+    /// Where a new token goes: the configuration's `token_store`, `auto` meaning the keyring when
+    /// a Secret Service runs on the session bus.
+    var tokenPlace: AccountStore.TokenPlace {
+        switch configuration.tokenStore {
+        case .keyring: return .keyring
+        case .file: return .file
+        case .auto:
+            guard let bus = try? SessionBus.connect() else { return .file }
+            defer { SessionBus.release(bus) }
+            return DesktopProbe.hasSecretService(on: bus) ? .keyring : .file
+        }
+    }
+
+    /// Saves `account` where `tokenPlace` says (`auto` falls back to the file when the keyring
+    /// refuses); where the token went.
+    func save(_ account: Account) throws(CommandError) -> AccountStore.TokenPlace {
+        let place = tokenPlace
+        var outcome: Result<AccountStore.TokenPlace, AccountStore.Failure>?
+        accountStore.save(account, in: place, label: "Weibo Notifier: uid \(account.uid)") { outcome = $0 }
+        MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
+        switch outcome {
+        case .success(let place): return place
+        case .failure(let failure) where configuration.tokenStore == .auto && place == .keyring:
+            Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountFile))
+            do {
+                try accountStore.save(account)
+            } catch {
+                throw .account(error.description)
+            }
+            return .file
+        case .failure(let failure): throw .account(failure.description)
+        case nil: throw .account(Keyring.Failure.noAnswer.description)
+        }
+    }
+
+    /// Removes the login, and its token from the keyring.
+    func deleteAccount() throws(CommandError) {
+        var outcome: AccountStore.Failure??
+        accountStore.delete { outcome = .some($0) }
+        MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
+        if case .some(.some(let failure)) = outcome { throw .account(failure.description) }
+    }
 
     /// How the user wants emoticons shown, for commands that only lay things out (and so write
     /// no configuration): the file's `emoticons`, or the default when it has none or is unreadable.

@@ -64,6 +64,48 @@ public final class PrivateSessionBus {
         }
     }
 
+    /// A real keyring on this bus: `gnome-keyring-daemon` (secrets only) with its files in
+    /// `home`; `unlocked` gives its password on standard input, else it stays locked. Running
+    /// once `org.freedesktop.secrets` has its owner; the caller ends it with SIGKILL.
+    public func startKeyring(home: String, unlocked: Bool) throws -> Process {
+        try FileManager.default.createDirectory(atPath: home + "/runtime", withIntermediateDirectories: true)
+        chmod(home + "/runtime", 0o700)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gnome-keyring-daemon")
+        process.arguments = ["--foreground", "--components=secrets"] + (unlocked ? ["--unlock"] : [])
+        process.environment = [
+            "DBUS_SESSION_BUS_ADDRESS": address, "HOME": home, "XDG_DATA_HOME": home + "/share", "XDG_RUNTIME_DIR": home + "/runtime",
+            "PATH": "/usr/bin:/bin",
+        ]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if unlocked { input.fileHandleForWriting.write(Data("keyring-password".utf8)) }
+        try input.fileHandleForWriting.close()
+        guard waitUntil({ self.hasOwner("org.freedesktop.secrets") }) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "gnome-keyring-daemon did not start")
+        }
+        return process
+    }
+
+    /// The token `secret-tool` finds in the keyring for `uid` at `apiBase`, or "".
+    public func keyringLookup(uid: String, apiBase: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
+        process.arguments = ["lookup", "uid", uid, "api-base", apiBase]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
     /// `dbus-monitor` on this bus for the messages matching `rule`, once it listens.
     public func monitor(_ rule: String) throws -> BusMonitor {
         let monitor = try BusMonitor(address: address, rule: rule)

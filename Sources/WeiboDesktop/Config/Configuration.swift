@@ -28,6 +28,10 @@ public struct Configuration: Equatable, Sendable {
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons = Emoticons.Style.emoji
 
+    /// Where tokens are kept: the keyring when a Secret Service runs (`auto`), always the
+    /// keyring, or always the 0600 account file.
+    public var tokenStore = TokenStoreChoice.auto
+
     /// Where each setting came from (`weibo.app_key` → the file), for `doctor --verbose`;
     /// a setting no file gives has its default.
     public var origins: [String: String] = [:]
@@ -40,4 +44,9 @@ public struct Configuration: Equatable, Sendable {
     public static let minimumInterval = 30
     /// The longest interval: a day.
     public static let maximumInterval = 86_400
+}
+
+/// `token_store`: where tokens are kept.
+public enum TokenStoreChoice: String, CaseIterable, Sendable {
+    case auto, keyring, file
 }

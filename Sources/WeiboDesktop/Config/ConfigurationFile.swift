@@ -102,7 +102,7 @@ public enum ConfigurationFile {
 
     /// The known keys, by group.
     public static let known: [String: Set<String>] = [
-        "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base"],
+        "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store"],
         "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons"],
     ]
 
@@ -153,6 +153,12 @@ public enum ConfigurationFile {
                 throw failure("notifier", "quiet_hours", tr("'%s' is not a time range such as 23:00-08:00", value))
             }
             configuration.quietHours = quiet
+        }
+        if let value = string("weibo", "token_store") {
+            guard let choice = TokenStoreChoice(rawValue: value) else {
+                throw failure("weibo", "token_store", tr("'%s' is not auto, keyring or file", value))
+            }
+            configuration.tokenStore = choice
         }
         if let value = string("notifier", "bubbles") {
             guard let mode = BubbleMode(rawValue: value.trimmed(of: " \t")) else {
@@ -234,6 +240,9 @@ public enum ConfigurationFile {
         # The API servers. To try things out, point both at `weibo-notifier sandbox` (http://127.0.0.1:PORT).
         #api_base=https://api.weibo.com
         #remind_base=https://rm.api.weibo.com
+        # Where the login's token is kept: auto (the keyring when one runs, else the account file),
+        # keyring, or file (the account file, readable by you only).
+        #token_store=auto
 
         [notifier]
         # Seconds between two checks of the unread counts; 30 or more.

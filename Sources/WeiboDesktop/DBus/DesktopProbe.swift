@@ -38,6 +38,25 @@ public enum DesktopProbe {
         DaemonHost.hasOwner(bus, "org.freedesktop.Notifications")
     }
 
+    /// Whether a Secret Service (a keyring) runs on `bus`, or can be started there.
+    public static func hasSecretService(on bus: OpaquePointer) -> Bool {
+        if DaemonHost.hasOwner(bus, "org.freedesktop.secrets") { return true }
+        guard
+            let reply = g_dbus_connection_call_sync(
+                bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames", nil, nil,
+                G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+        else { return false }
+        defer { g_variant_unref(reply) }
+        let names = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(names) }
+        for index in 0..<g_variant_n_children(names) {
+            let name = g_variant_get_child_value(names, index)
+            defer { g_variant_unref(name) }
+            if g_variant_get_string(name, nil).map({ String(cString: $0) }) == "org.freedesktop.secrets" { return true }
+        }
+        return false
+    }
+
     /// Whether GLib's network monitor sees a route (true when it cannot tell).
     public static var isNetworkAvailable: Bool {
         guard let monitor = g_network_monitor_get_default() else { return true }

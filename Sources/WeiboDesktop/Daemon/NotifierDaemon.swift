@@ -24,6 +24,10 @@ public final class NotifierDaemon {
     private let stateStore: StateStore
     private let sink: any NotificationSink
     private let avatars: AvatarCache?
+    /// Login reads started, so that only the newest answer counts.
+    private var loginReads = 0
+    /// A token in the account file moves to the keyring at the first read (`token_store` not `file`).
+    private var movesTokenToKeyring: Bool
     private let unsentReplies: UnsentReplies?
     /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
     /// close of its bubble is not shown.
@@ -38,8 +42,10 @@ public final class NotifierDaemon {
 
     public init(
         settings: NotifierSettings, localizer: Localizer, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
-        sink: any NotificationSink, avatars: AvatarCache? = nil, unsentReplies: UnsentReplies? = nil, clock: @escaping () -> Date = { Date() }
+        sink: any NotificationSink, avatars: AvatarCache? = nil, unsentReplies: UnsentReplies? = nil, movesTokenToKeyring: Bool = false,
+        clock: @escaping () -> Date = { Date() }
     ) {
+        self.movesTokenToKeyring = movesTokenToKeyring
         notifier = Notifier(settings: settings, localizer: localizer, zone: SystemTimeZone())
         self.client = client
         self.accounts = accounts
@@ -63,23 +69,34 @@ public final class NotifierDaemon {
 
     /// Reads the saved state and the login, then checks now and every interval.
     public func start() {
-        send(.started(stateStore.load(), login: loadLogin(), at: clock()))
+        let saved = stateStore.load()
+        readLogin { [weak self] login in
+            guard let self else { return }
+            self.send(.started(saved, login: login, at: self.clock()))
+        }
     }
 
     /// Checks at once (D-Bus `CheckNow`, the tray, the network coming back, resume from suspend).
     public func checkNow() { send(.checkRequested(at: clock())) }
 
     /// The account file changed: a new login (or a logout) takes effect at once.
-    public func accountChanged() { send(.loginChanged(loadLogin(), at: clock())) }
+    public func accountChanged() {
+        readLogin { [weak self] login in
+            guard let self else { return }
+            self.send(.loginChanged(login, at: self.clock()))
+        }
+    }
 
     /// Settings read again (SIGHUP). The login is read again too, and counts as changed only when
     /// it did. `client`: a client for a changed API address (the counts known are then stale).
     public func reload(settings: NotifierSettings, client newClient: WeiboClient? = nil) {
         if let newClient { client = newClient }
-        let before = account
-        let login = loadLogin()
         send(.settingsChanged(settings, sourceChanged: newClient != nil, at: clock()))
-        if account != before { send(.loginChanged(login, at: clock())) }
+        let before = account
+        readLogin { [weak self] login in
+            guard let self, self.account != before else { return }
+            self.send(.loginChanged(login, at: self.clock()))
+        }
     }
 
     /// Checks once more, then counts what that check found as seen; `done` gets nil, or why
@@ -155,6 +172,7 @@ public final class NotifierDaemon {
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url)
+        case .readLoginAgain: accountChanged()
         case .startLogin:
             if !LoginLauncher.openTerminal() {
                 sink.showTransient(
@@ -191,15 +209,39 @@ public final class NotifierDaemon {
         }
     }
 
-    private func loadLogin() -> Login {
-        do {
-            let loaded = try accounts.load()
-            account = loaded
-            return .valid(expiresAt: loaded.expiresAt)
-        } catch {
-            account = nil
-            if case .notLoggedIn = error { return .none }
-            return .missing(reason: error.description)
+    /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to
+    /// `done`; a newer read makes an older answer void.
+    private func readLogin(_ done: @escaping (Login) -> Void) {
+        loginReads += 1
+        let read = loginReads
+        accounts.resolve { [weak self] result in
+            guard let self, read == self.loginReads else { return }
+            switch result {
+            case .success(let loaded):
+                self.account = loaded
+                done(.valid(expiresAt: loaded.expiresAt))
+                if self.movesTokenToKeyring { self.moveTokenToKeyring(loaded) }
+            case .failure(let failure):
+                self.account = nil
+                switch failure {
+                case .notLoggedIn: done(.none)
+                case .keyring(.noAnswer), .keyring(.locked): done(.waitingForKeyring)
+                default: done(.missing(reason: failure.description))
+                }
+            }
+        }
+    }
+
+    /// A token found in the account file goes to the keyring (and out of the file) where one
+    /// runs; without one it stays where it is.
+    private func moveTokenToKeyring(_ loaded: Account) {
+        guard (try? accounts.loadSaved())?.place == .file else { return }
+        movesTokenToKeyring = false
+        accounts.save(loaded, in: .keyring, label: "Weibo Notifier: uid \(loaded.uid)") { result in
+            switch result {
+            case .success: Log.message("the token moved from the account file to the keyring")
+            case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")
+            }
         }
     }
 

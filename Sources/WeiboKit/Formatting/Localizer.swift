@@ -93,6 +93,8 @@ public struct Localizer: Sendable {
         /// No login saved (the first run, a logout).
         case notLoggedIn
         case logInAgain
+        /// The token is in a locked keyring.
+        case waitingForKeyring
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -155,6 +157,7 @@ public struct Localizer: Sendable {
         case .noPermission: return tr("this app key has no permission for comments (10014)")
         case .notLoggedIn: return tr("Not logged in: run weibo-notifier login")
         case .logInAgain: return tr("Log in to Weibo again")
+        case .waitingForKeyring: return tr("Waiting for the keyring to be unlocked")
         }
     }
 }

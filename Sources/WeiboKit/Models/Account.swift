@@ -57,7 +57,13 @@ extension Account: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        accessToken = try keys.decode(String.self, forKey: .accessToken)
+        try self.init(from: decoder, token: try keys.decode(String.self, forKey: .accessToken))
+    }
+
+    /// The login of an account file whose token is kept elsewhere (the keyring): `token` given.
+    public init(from decoder: any Decoder, token: String) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = token
         uid = try keys.decodeFlexibleInt64(forKey: .uid)
         issuedAt = Date(timeIntervalSince1970: TimeInterval(try keys.decodeFlexibleInt64(forKey: .issuedAt)))
         expiresIn = try keys.decodeFlexibleInt64(forKey: .expiresIn)

@@ -77,7 +77,7 @@ public struct Notifier: Sendable {
         case .pollTimerFired(let now): pollTimerFired(at: now)
         case .checkRequested(let now):
             schedule.reset()
-            poll(at: now)
+            if phase == .waitingForKeyring { effects.append(.readLoginAgain) } else { poll(at: now) }
         case .pollSucceeded(let counts, let now): pollSucceeded(counts, at: now)
         case .pollFailed(let failure, let now): pollFailed(failure, at: now)
         case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
@@ -132,10 +132,16 @@ public struct Notifier: Sendable {
         switch login {
         case .none:
             enterNotLoggedIn()
+        case .waitingForKeyring:
+            // No error and no bubble: the keyring is asked again at each check.
+            phase = .waitingForKeyring
+            log(.message, "the keyring did not answer; checks start once it does")
+            nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
+            effects.append(.schedulePoll(at: nextPollAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)
         case .valid:
-            if phase == .loginExpired || phase == .notLoggedIn { phase = .starting }
+            if phase == .loginExpired || phase == .notLoggedIn || phase == .waitingForKeyring { phase = .starting }
             schedule.reset()
             poll(at: now)
         }
@@ -162,6 +168,11 @@ public struct Notifier: Sendable {
     // MARK: - Polling
 
     private mutating func pollTimerFired(at now: Date) {
+        if phase == .waitingForKeyring {
+            nextPollAt = nil
+            effects.append(.readLoginAgain)
+            return
+        }
         if let planned = nextPollAt, schedule.noticeClockJump(planned: planned, now: now) {
             log(.message, "this tick came \(Int(now.timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
         }

@@ -33,6 +33,8 @@ public enum NotifierEffect: Equatable, Sendable {
     case open(url: String)
     /// Let the user log in (again): a terminal with `weibo-notifier login`, or say what to run.
     case startLogin
+    /// Read the login again (the keyring may have been unlocked); answer with `loginChanged`.
+    case readLoginAgain
     /// Save the state (it changed).
     case save(UnreadState)
     /// The unread amounts changed: D-Bus `CountsChanged`, tray, badge.

@@ -66,6 +66,8 @@ public enum Login: Equatable, Sendable {
     case none
     /// A login that cannot be used (unreadable, refused): the words say why.
     case missing(reason: String)
+    /// The token is in the keyring, which did not answer (locked): no error, checks wait.
+    case waitingForKeyring
 }
 
 /// Why a poll failed, sorted by what the notifier does about it.

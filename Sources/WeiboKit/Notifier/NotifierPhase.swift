@@ -10,6 +10,8 @@ public enum NotifierPhase: String, Sendable {
     case loginExpired = "login-expired"
     /// No login saved (never logged in, or logged out): no checks, no error bubble.
     case notLoggedIn = "not-logged-in"
+    /// The token is in a keyring that is locked: checks start once it answers.
+    case waitingForKeyring = "waiting-for-keyring"
     /// Weibo's rate limit: waiting for its reset.
     case rateLimited = "rate-limited"
 }

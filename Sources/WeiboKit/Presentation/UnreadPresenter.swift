@@ -112,6 +112,8 @@ public struct UnreadPresenter: Sendable {
             lines.append(localizer.text(.loginExpired))
         case .notLoggedIn:
             lines.append(localizer.text(.notLoggedIn))
+        case .waitingForKeyring:
+            lines.append(localizer.text(.waitingForKeyring))
         case .offline:
             lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
         default:
@@ -126,6 +128,7 @@ public struct UnreadPresenter: Sendable {
         case .offline, .rateLimited: return .offline
         case .loginExpired: return .loginExpired
         case .notLoggedIn: return .loginNeeded
+        case .waitingForKeyring: return .stale
         case .ok, .starting: return total(unread) > 0 ? .unread : .none
         }
     }

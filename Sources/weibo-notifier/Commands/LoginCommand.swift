@@ -102,16 +102,15 @@ struct LoginCommand: Command {
         } catch {
             if case .notLoggedIn = error { isFirstLogin = true } else { isFirstLogin = false }
         }
-        do {
-            try context.accountStore.save(account)
-        } catch {
-            throw .account(error.description)
-        }
+        let place = try context.save(account)
         let days = Int(info.expireIn / 86_400)
         try Terminal.write(lines: [
             trn(
                 "Logged in as uid %d; the login lasts until %s (%d day).", "Logged in as uid %d; the login lasts until %s (%d days).", days, info.uid,
                 Terminal.localDate(account.expiresAt), days)
+        ])
+        try Terminal.write(lines: [
+            place == .keyring ? tr("The token is kept in your keyring.") : tr("The token is kept in %s, readable by you only.", context.directories.accountFile)
         ])
         if isFirstLogin { try enableAutostartOnce() }
     }

@@ -56,10 +56,6 @@ struct LogoutCommand: Command {
     }
 
     private func delete(_ context: CommandContext) throws(CommandError) {
-        do {
-            try context.accountStore.delete()
-        } catch {
-            throw .account(error.description)
-        }
+        try context.deleteAccount()
     }
 }

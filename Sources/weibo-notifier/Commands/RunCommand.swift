@@ -65,7 +65,8 @@ struct RunCommand: Command {
             client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
             accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
             sink: LibnotifySink(appName: "Weibo Notifier"), avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
-            unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile))
+            unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
+            movesTokenToKeyring: context.configuration.tokenStore != .file)
         let service: DaemonService
         do {
             service = try DaemonService(connection: connection, daemon: daemon)

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// The token in a real keyring (gnome-keyring-daemon on the private bus): kept there and in no
+/// file, moved there from the file, and a locked keyring is a wait, not an expired login.
+@Suite(.serialized) struct KeyringTests {
+    typealias Setup = DaemonTests.Setup
+
+    /// Every file under `folder` that holds `text`.
+    func files(under folder: String, containing text: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var found: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            let path = folder + "/" + name
+            if let data = FileManager.default.contents(atPath: path), String(decoding: data, as: UTF8.self).contains(text) { found.append(path) }
+        }
+        return found
+    }
+
+    @Test func theTokenGoesToTheKeyringAndInNoFile() throws {
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        let keyring = try bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
+        let login = try CommandRunner.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
+            environment: environment)
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(login.standardOutput.contains("The token is kept in your keyring."))
+        #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL) == sandbox.token)
+        let account = try String(contentsOfFile: home.accountFile, encoding: .utf8)
+        #expect(account.contains("\"token_in\":\"keyring\""))
+        #expect(files(under: home.folder + "/config", containing: sandbox.token).isEmpty, "in no file under the XDG folders")
+        #expect(files(under: home.folder + "/state", containing: sandbox.token).isEmpty)
+        let unread = try CommandRunner.run(["unread", "--api-base", sandbox.baseURL], environment: environment)
+        #expect(unread.status == 0, "the token is read back from the keyring: \(unread.standardError)")
+        let logout = try CommandRunner.run(["logout", "--api-base", sandbox.baseURL], environment: environment)
+        #expect(logout.status == 0)
+        #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL).isEmpty, "logout clears the keyring")
+    }
+
+    @Test func aTokenInTheFileMovesToTheKeyringAndALockedKeyringIsAWait() throws {
+        let setup = try Setup()
+        try setup.configure("")
+        try "[weibo]\ntoken_store=file\n[notifier]\nbubbles=single\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        let login = try setup.home.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
+        #expect(login.standardOutput.contains("The token is kept in "), "\(login.standardOutput)")
+        #expect(try String(contentsOfFile: setup.home.accountFile, encoding: .utf8).contains(setup.sandbox.token))
+        try setup.configure("")  // token_store back to auto
+        var keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        try setup.start()
+        #expect(
+            waitUntil { (try? String(contentsOfFile: setup.home.accountFile, encoding: .utf8))?.contains("\"token_in\":\"keyring\"") == true },
+            "moved at the first start where a keyring runs")
+        #expect(setup.bus.keyringLookup(uid: "5712659759", apiBase: setup.sandbox.baseURL) == setup.sandbox.token)
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+        #expect(setup.stop() == 0)
+
+        // The keyring restarts locked: waiting, not an expired login.
+        kill(keyring.processIdentifier, SIGKILL)
+        keyring.waitUntilExit()
+        keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: false)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil(timeout: 15) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
+        #expect(setup.bus.notifications().filter { $0.body.contains("Login expired") }.isEmpty, "no error bubble")
+    }
+}
