@@ -2,7 +2,7 @@ public import FoundationEssentials
 public import WeiboKit
 
 /// The fake Weibo: users, statuses, counters, tokens, rate limits and faults, answering
-/// requests as the real API does (`../shared/weibo-api.md`), errors included.
+/// requests as the real API does (`docs/weibo-api.md`), errors included.
 ///
 /// Pure logic with an injected clock: `SandboxServer` feeds it requests from libsoup, tests can
 /// call `handle` directly. Deterministic from the seed.
