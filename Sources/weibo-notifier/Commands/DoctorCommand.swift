@@ -119,6 +119,7 @@ struct DoctorCommand: Command {
                 configuration.remindBase = apiBase
             }
             findings.append(Self.account(directories: directories, configuration: configuration))
+            findings.append(contentsOf: Self.tokenPlace(directories: directories, configuration: configuration, bus: bus))
         }
         if let bus {
             let running = try? DaemonStatus.read(bus)
@@ -148,7 +149,7 @@ struct DoctorCommand: Command {
     static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {
         let account: Account
         do {
-            account = try AccountStore(path: directories.accountFile).load()
+            account = try AccountStore(path: directories.accountFile, apiBase: configuration.apiBase).load()
         } catch {
             if case .notLoggedIn = error { return .missing(tr("not logged in"), fix: "weibo-notifier login") }
             return .missing(tr("account: %s", error.description), fix: tr("weibo-notifier login, or as the message says"))
@@ -179,5 +180,28 @@ struct DoctorCommand: Command {
                 trn("account uid %d, %d day left; Weibo did not answer", "account uid %d, %d days left; Weibo did not answer", days, account.uid, days),
                 fix: tr("check the network"))
         }
+    }
+
+    /// Where the token is kept, and whether `token_store` can be had.
+    static func tokenPlace(directories: XDGDirectories, configuration: Configuration, bus: OpaquePointer?) -> [Finding] {
+        let keyring = bus.map { DesktopProbe.hasSecretService(on: $0) } ?? false
+        var findings: [Finding] = []
+        if configuration.tokenStore == .keyring && !keyring {
+            findings.append(
+                .missing(
+                    tr("token_store = keyring, and no keyring (Secret Service) is on the session bus"),
+                    fix: tr("install and start gnome-keyring (or KWallet), or set token_store = auto")))
+        }
+        guard let saved = try? AccountStore(path: directories.accountFile, apiBase: configuration.apiBase).loadSaved() else { return findings }
+        switch saved.place {
+        case .keyring:
+            findings.append(.good(tr("the token is kept in the keyring")))
+        case .file where keyring && configuration.tokenStore != .file:
+            findings.append(
+                .note(tr("the token is kept in %s", directories.accountFile), fix: tr("weibo-notifier run moves it to the keyring at its start")))
+        case .file:
+            findings.append(.good(tr("the token is kept in %s", directories.accountFile)))
+        }
+        return findings
     }
 }
