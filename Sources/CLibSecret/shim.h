@@ -14,13 +14,24 @@ static inline const SecretSchema *CLibSecret_token_schema(void) {
     return &schema;
 }
 
-/// A string-to-string table for a schema's attributes (`g_str_hash` and `g_str_equal` are
-/// function pointers Swift would have to cast); keys and values are copied and freed with it.
-static inline GHashTable *CLibSecret_attributes(const char *uid, const char *api_base) {
-    GHashTable *table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
-    g_hash_table_insert(table, g_strdup("uid"), g_strdup(uid));
-    g_hash_table_insert(table, g_strdup("api-base"), g_strdup(api_base));
-    return table;
+/// The schema of an app's secret (`io.github.WeiboNotifier.AppSecret`, attribute `app-key`).
+static inline const SecretSchema *CLibSecret_app_secret_schema(void) {
+    static const SecretSchema schema = {
+        "io.github.WeiboNotifier.AppSecret", SECRET_SCHEMA_NONE,
+        { { "app-key", SECRET_SCHEMA_ATTRIBUTE_STRING }, { NULL, 0 } },
+    };
+    return &schema;
+}
+
+/// An empty string-to-string table for a schema's attributes (`g_str_hash` and `g_str_equal` are
+/// function pointers Swift would have to cast); its keys and values are freed with it.
+static inline GHashTable *CLibSecret_attributes(void) {
+    return g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/// Adds `key` = `value` to a table of `CLibSecret_attributes`, both copied.
+static inline void CLibSecret_attributes_add(GHashTable *table, const char *key, const char *value) {
+    g_hash_table_insert(table, g_strdup(key), g_strdup(value));
 }
 
 #endif

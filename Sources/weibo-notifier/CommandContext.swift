@@ -7,7 +7,7 @@ import WeiboKit
 struct CommandContext {
     let environment: [String: String]
     let directories: XDGDirectories
-    let configuration: Configuration
+    var configuration: Configuration
     let localizer: Localizer
 
     /// Loads the configuration (writing the documented default on first run); `apiBase`
@@ -67,6 +67,38 @@ struct CommandContext {
         case .failure(let failure): throw .account(failure.description)
         case nil: throw .account(Keyring.Failure.noAnswer.description)
         }
+    }
+
+    /// The app secret: the configuration's `app_secret`, else the one the keyring keeps for
+    /// `app_key` (nil when neither has one; a keyring that cannot be asked is said).
+    func appSecret() -> String? {
+        if !configuration.appSecret.isEmpty { return configuration.appSecret }
+        guard !configuration.appKey.isEmpty, tokenPlace == .keyring else { return nil }
+        var outcome: Result<String?, Keyring.Failure>?
+        Keyring.lookup(.appSecret(appKey: configuration.appKey)) { outcome = $0 }
+        MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
+        switch outcome {
+        case .success(let secret): return secret
+        case .failure(let failure): Terminal.writeError(tr("weibo-notifier: warning: the app secret could not be read: %s", failure.description))
+        case nil: break
+        }
+        return nil
+    }
+
+    /// Keeps the app secret of `appKey` in the keyring when tokens go there; false when it
+    /// belongs in the configuration instead (no keyring, `token_store = file`, or a refusal).
+    func keepInKeyring(appSecret: String, appKey: String) -> Bool {
+        guard tokenPlace == .keyring else { return false }
+        var outcome: Keyring.Failure??
+        Keyring.store(appSecret, as: .appSecret(appKey: appKey), label: "Weibo Notifier: app \(appKey)") { outcome = .some($0) }
+        MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
+        switch outcome {
+        case .some(nil): return true
+        case .some(.some(let failure)):
+            Terminal.writeError(tr("weibo-notifier: warning: the app secret could not be kept in the keyring: %s", failure.description))
+        case nil: break
+        }
+        return false
     }
 
     /// Removes the login, and its token from the keyring.

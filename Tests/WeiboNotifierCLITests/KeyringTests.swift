@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboSandbox
 import WeiboTestSupport
 
 /// The token in a real keyring (gnome-keyring-daemon on the private bus): kept there and in no
@@ -77,5 +78,31 @@ import WeiboTestSupport
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 15) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
         #expect(setup.bus.notifications().filter { $0.body.contains("Login expired") }.isEmpty, "no error bubble")
+    }
+
+    @Test func theGuidesAppSecretGoesToTheKeyringAndIsNotAskedForAgain() throws {
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
+        let home = AccountCommandsTests.Home()
+        let keyring = try bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        var environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
+        environment["BROWSER"] = try LoginTests.browser(in: home)
+        let port = try LoginTests.freePort()
+        let answers = "\(SandboxAPI.appKey)\n\(SandboxAPI.appSecret)\nhttp://127.0.0.1:\(port)/callback\n"
+        let first = try CommandRunner.run(["login", "--api-base", sandbox.baseURL], input: Data(answers.utf8), environment: environment)
+        #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
+        #expect(first.standardOutput.contains("the app secret in your keyring"))
+        #expect(bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret)
+        #expect(files(under: home.folder + "/config", containing: SandboxAPI.appSecret).isEmpty, "the secret in no file")
+
+        #expect(try CommandRunner.run(["logout", "--api-base", sandbox.baseURL], environment: environment).status == 0)
+        let again = try CommandRunner.run(["login", "--api-base", sandbox.baseURL], input: Data(), environment: environment)
+        #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+        #expect(!again.standardOutput.contains("App Key: "), "no guide the second time")
+        #expect(again.standardOutput.contains("Logged in as uid 5712659759"))
     }
 }

@@ -93,9 +93,14 @@ public final class PrivateSessionBus {
 
     /// The token `secret-tool` finds in the keyring for `uid` at `apiBase`, or "".
     public func keyringLookup(uid: String, apiBase: String) -> String {
+        keyringLookup(["uid", uid, "api-base", apiBase])
+    }
+
+    /// What the keyring keeps for these attributes (name, value, name, value …), "" if nothing.
+    public func keyringLookup(_ attributes: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
-        process.arguments = ["lookup", "uid", uid, "api-base", apiBase]
+        process.arguments = ["lookup"] + attributes
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -84,7 +84,7 @@ public struct AccountStore: Sendable {
             return GLibSource.later { completion(.failure(error)) }
         }
         if let token = saved.token { return GLibSource.later { completion(.success(saved.account(token: token))) } }
-        Keyring.lookup(uid: saved.uid, apiBase: apiBase) { result in
+        Keyring.lookup(.token(uid: saved.uid, apiBase: apiBase)) { result in
             switch result {
             case .success(let token?): completion(.success(saved.account(token: token)))
             case .success(nil): completion(.failure(.tokenMissing(uid: saved.uid)))
@@ -117,7 +117,7 @@ public struct AccountStore: Sendable {
                 return GLibSource.later { completion(.failure(error)) }
             }
         }
-        Keyring.store(token: account.accessToken, uid: account.uid, apiBase: apiBase, label: label) { failure in
+        Keyring.store(account.accessToken, as: .token(uid: account.uid, apiBase: apiBase), label: label) { failure in
             if let failure { return completion(.failure(.keyring(failure))) }
             do throws(Failure) {
                 try write(account, withToken: false)
@@ -158,7 +158,7 @@ public struct AccountStore: Sendable {
             return GLibSource.later { completion(.file(error)) }
         }
         guard let saved, saved.token == nil else { return GLibSource.later { completion(nil) } }
-        Keyring.clear(uid: saved.uid, apiBase: apiBase) { failure in completion(failure.map { .keyring($0) }) }
+        Keyring.clear(.token(uid: saved.uid, apiBase: apiBase)) { failure in completion(failure.map { .keyring($0) }) }
     }
 
     /// The file's JSON: `uid`, `issued_at`, `expires_in`, and `access_token` or

@@ -3,11 +3,40 @@ import CLibSecret
 import WeiboKit
 
 /// The user's keyring (a Secret Service such as GNOME Keyring or KWallet, through libsecret),
-/// where tokens are kept: schema `io.github.WeiboNotifier.Token`, attributes `uid` and
-/// `api-base`. Asynchronous only, and bounded: a keyring that does not answer within five
-/// seconds (locked, with an unlock prompt nobody answers) is a failure, never a wait.
+/// where tokens and app secrets are kept. Asynchronous only, and bounded: a keyring that does
+/// not answer within five seconds (locked, with an unlock prompt nobody answers) is a failure,
+/// never a wait.
 public enum Keyring {
     public static let timeout = 5.0
+
+    /// What is kept: a schema and the attributes that find it.
+    public enum Item: Sendable, Equatable {
+        /// A user's token: schema `io.github.WeiboNotifier.Token`, attributes `uid`, `api-base`.
+        case token(uid: Int64, apiBase: String)
+        /// An app's secret: schema `io.github.WeiboNotifier.AppSecret`, attribute `app-key`.
+        case appSecret(appKey: String)
+
+        var schema: UnsafePointer<SecretSchema> {
+            switch self {
+            case .token: return CLibSecret_token_schema()
+            case .appSecret: return CLibSecret_app_secret_schema()
+            }
+        }
+
+        var attributes: [(String, String)] {
+            switch self {
+            case .token(let uid, let apiBase): return [("uid", String(uid)), ("api-base", apiBase)]
+            case .appSecret(let appKey): return [("app-key", appKey)]
+            }
+        }
+
+        /// A new table of the attributes, for libsecret (the caller unrefs it).
+        func table() -> OpaquePointer? {
+            let table = CLibSecret_attributes()
+            for (key, value) in attributes { CLibSecret_attributes_add(table, key, value) }
+            return table
+        }
+    }
 
     /// Why the keyring could not be used.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -65,42 +94,42 @@ public enum Keyring {
         }
     }
 
-    /// Keeps `token` for the user `uid` of the API at `apiBase`, under `label`.
-    public static func store(token: String, uid: Int64, apiBase: String, label: String, completion: @escaping (Failure?) -> Void) {
+    /// Keeps `secret` as `item`, under `label` (what the keyring's window shows).
+    public static func store(_ secret: String, as item: Item, label: String, completion: @escaping (Failure?) -> Void) {
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
             completion(secret_password_store_finish(result, &error) != 0 ? nil : call.failure(error))
         }
-        let attributes = CLibSecret_attributes(String(uid), apiBase)
+        let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
         secret_password_storev(
-            CLibSecret_token_schema(), attributes, nil, label, token, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+            item.schema, attributes, nil, label, secret, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
-    /// The token kept for `uid` at `apiBase`: nil when none is; `.locked` when one is, but the
-    /// keyring stays locked (libsecret answers "none" then).
-    public static func lookup(uid: Int64, apiBase: String, completion: @escaping (Result<String?, Failure>) -> Void) {
+    /// The secret kept as `item`: nil when none is; `.locked` when one is, but the keyring stays
+    /// locked (libsecret answers "none" then).
+    public static func lookup(_ item: Item, completion: @escaping (Result<String?, Failure>) -> Void) {
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
             let secret = secret_password_lookup_finish(result, &error)
             if let error {
                 // An unlock that could not be asked for (no prompter) fails the lookup: still locked.
                 let failure = call.failure(error)
-                return exists(uid: uid, apiBase: apiBase) { completion(.failure($0 ? .locked : failure)) }
+                return exists(item) { completion(.failure($0 ? .locked : failure)) }
             }
-            guard let secret else { return exists(uid: uid, apiBase: apiBase) { completion($0 ? .failure(.locked) : .success(nil)) } }
+            guard let secret else { return exists(item) { completion($0 ? .failure(.locked) : .success(nil)) } }
             defer { secret_password_free(secret) }
             completion(.success(String(cString: secret)))
         }
-        let attributes = CLibSecret_attributes(String(uid), apiBase)
+        let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
-        secret_password_lookupv(CLibSecret_token_schema(), attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        secret_password_lookupv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
-    /// Whether a locked item for `uid` at `apiBase` exists: the Secret Service's SearchItems,
-    /// which lists locked items apart (libsecret's searches leave them out). Never unlocks.
-    /// By `uid` and `api-base` only: GNOME Keyring cannot match `xdg:schema` while locked.
-    private static func exists(uid: Int64, apiBase: String, completion: @escaping (Bool) -> Void) {
+    /// Whether a locked `item` exists: the Secret Service's SearchItems, which lists locked
+    /// items apart (libsecret's searches leave them out). Never unlocks. By the item's own
+    /// attributes only: GNOME Keyring cannot match `xdg:schema` while locked.
+    private static func exists(_ item: Item, completion: @escaping (Bool) -> Void) {
         guard let bus = try? SessionBus.connect() else { return completion(false) }
         defer { SessionBus.release(bus) }
         let call = Call { call, result in
@@ -115,7 +144,7 @@ public enum Keyring {
         }
         call.source = UnsafeMutableRawPointer(bus)
         g_object_ref(UnsafeMutableRawPointer(bus))
-        let entries: [OpaquePointer?] = [("uid", String(uid)), ("api-base", apiBase)].map {
+        let entries: [OpaquePointer?] = item.attributes.map {
             g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_string($0.1))
         }
         let type = g_variant_type_new("{ss}")
@@ -126,15 +155,15 @@ public enum Keyring {
             Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
-    /// Forgets the token kept for `uid` at `apiBase` (none kept is no failure).
-    public static func clear(uid: Int64, apiBase: String, completion: @escaping (Failure?) -> Void) {
+    /// Forgets `item` (none kept is no failure).
+    public static func clear(_ item: Item, completion: @escaping (Failure?) -> Void) {
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
             _ = secret_password_clear_finish(result, &error)
             completion(error.map { call.failure($0) })
         }
-        let attributes = CLibSecret_attributes(String(uid), apiBase)
+        let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
-        secret_password_clearv(CLibSecret_token_schema(), attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        secret_password_clearv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 }

@@ -12,8 +12,11 @@ extension LoginCommand {
 
     /// The context with an app key: the configuration's, or one the user is walked through getting.
     func ensureAppKey(_ context: CommandContext) throws(CommandError) -> CommandContext {
-        let configuration = context.configuration
-        guard configuration.appKey.isEmpty || configuration.appSecret.isEmpty else { return context }
+        if !context.configuration.appKey.isEmpty, let secret = context.appSecret() {
+            var context = context
+            context.configuration.appSecret = secret
+            return context
+        }
         try Terminal.write(lines: [
             tr(
                 """
@@ -39,15 +42,22 @@ extension LoginCommand {
         guard redirect.hasPrefix("https://") || LoginListener.canServe(redirect) else {
             throw .usage(tr("weibo-notifier login: %s is neither https:// nor an address on this machine", redirect))
         }
+        let inKeyring = context.keepInKeyring(appSecret: secret, appKey: key)
         do {
             try ConfigurationFile.set(
-                [("weibo", "app_key", key), ("weibo", "app_secret", secret), ("weibo", "redirect_uri", redirect)],
+                [("weibo", "app_key", key), ("weibo", "app_secret", inKeyring ? "" : secret), ("weibo", "redirect_uri", redirect)],
                 path: context.directories.configurationFile)
         } catch {
             throw .configuration(error.description)
         }
-        try Terminal.write(lines: [tr("Saved in %s.", context.directories.configurationFile), ""])
-        return try CommandContext(environment: environment, apiBase: apiBase)
+        try Terminal.write(lines: [
+            inKeyring
+                ? tr("Saved in %s; the app secret in your keyring.", context.directories.configurationFile)
+                : tr("Saved in %s.", context.directories.configurationFile), "",
+        ])
+        var context = try CommandContext(environment: environment, apiBase: apiBase)
+        context.configuration.appSecret = secret
+        return context
     }
 
     /// The browser round trip: the authorize page, the code back, the token.
