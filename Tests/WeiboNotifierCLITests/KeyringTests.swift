@@ -78,6 +78,12 @@ import WeiboTestSupport
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 15) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
         #expect(setup.bus.notifications().filter { $0.body.contains("Login expired") }.isEmpty, "no error bubble")
+
+        // Unlocked (here: the keyring starts again, unlocked): followed at once, not at the next check (20 s).
+        kill(keyring.processIdentifier, SIGKILL)
+        keyring.waitUntilExit()
+        keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        #expect(waitUntil(timeout: 8) { setup.bus.daemonStatus()["state"] == "'ok'" }, "\(setup.bus.daemonStatus())")
     }
 
     @Test func theGuidesAppSecretGoesToTheKeyringAndIsNotAskedForAgain() throws {

@@ -33,6 +33,11 @@ public final class DaemonHost {
         watchAccount(accountFile)
         watchNetwork()
         watchSuspend()
+        if let bus = try? SessionBus.connect() {
+            // The subscriptions keep their own references to the connection.
+            watchKeyring(on: bus)
+            SessionBus.release(bus)
+        }
         if let duration {
             handles.append(GLibSource.once(afterSeconds: Double(duration)) { [weak self] in self?.quit() })
         }
@@ -104,6 +109,25 @@ public final class DaemonHost {
                 }
                 self.wasNetworkAvailable = isAvailable
             })
+    }
+
+    /// The keyring unlocked or (re)started: the Secret Service's `CollectionChanged` and
+    /// `PropertiesChanged` (a collection's `Locked`), and its name getting an owner. The daemon
+    /// reads the login again only while it waits for the keyring.
+    private func watchKeyring(on bus: OpaquePointer) {
+        for (interface, member) in [("org.freedesktop.Secret.Service", "CollectionChanged"), ("org.freedesktop.DBus.Properties", "PropertiesChanged")] {
+            handles.append(
+                DBusSignalSubscription(connection: bus, sender: "org.freedesktop.secrets", interface: interface, member: member, path: nil) {
+                    [weak self] _, _ in self?.daemon.keyringChanged()
+                })
+        }
+        handles.append(
+            BusNameWatch(
+                connection: bus, name: "org.freedesktop.secrets",
+                appeared: { [weak self] in
+                    Keyring.serviceChanged()
+                    self?.daemon.keyringChanged()
+                }, vanished: {}))
     }
 
     /// logind's PrepareForSleep(false) on the system bus: poll at once after resume.

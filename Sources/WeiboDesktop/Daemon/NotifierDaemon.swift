@@ -28,6 +28,9 @@ public final class NotifierDaemon {
     private var loginReads = 0
     /// A token in the account file moves to the keyring at the first read (`token_store` not `file`).
     private var movesTokenToKeyring: Bool
+    /// A read found the keyring locked (its unlock prompt was shown, or could not be): later
+    /// reads do not prompt again.
+    private var keyringFoundLocked = false
     private let unsentReplies: UnsentReplies?
     /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
     /// close of its bubble is not shown.
@@ -209,12 +212,20 @@ public final class NotifierDaemon {
         }
     }
 
+    /// The keyring may have been unlocked (it said something changed, or it started): the login
+    /// is read again when the notifier waits for it.
+    public func keyringChanged() {
+        guard notifier.phase == .waitingForKeyring else { return }
+        accountChanged()
+    }
+
     /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to
-    /// `done`; a newer read makes an older answer void.
+    /// `done`; a newer read makes an older answer void. The keyring's unlock prompt comes at
+    /// most once: after a read found it locked, later reads only look.
     private func readLogin(_ done: @escaping (Login) -> Void) {
         loginReads += 1
         let read = loginReads
-        accounts.resolve { [weak self] result in
+        accounts.resolve(unlocking: !keyringFoundLocked) { [weak self] result in
             guard let self, read == self.loginReads else { return }
             switch result {
             case .success(let loaded):
@@ -225,7 +236,12 @@ public final class NotifierDaemon {
                 self.account = nil
                 switch failure {
                 case .notLoggedIn: done(.none)
-                case .keyring(.noAnswer), .keyring(.locked): done(.waitingForKeyring)
+                case .keyring(let failure):
+                    // Locked, not answering, or gone (no Secret Service on the bus): the token is
+                    // there all the same, so this is a wait, not a lost login.
+                    Log.message("waiting for the keyring: \(failure)")
+                    if failure == .locked || failure == .noAnswer { self.keyringFoundLocked = true }
+                    done(.waitingForKeyring)
                 default: done(.missing(reason: failure.description))
                 }
             }

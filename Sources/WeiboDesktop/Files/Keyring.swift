@@ -107,17 +107,28 @@ public enum Keyring {
     }
 
     /// The secret kept as `item`: nil when none is; `.locked` when one is, but the keyring stays
-    /// locked (libsecret answers "none" then).
-    public static func lookup(_ item: Item, completion: @escaping (Result<String?, Failure>) -> Void) {
+    /// locked (libsecret answers "none" then). `unlocking`: whether a locked item may bring up
+    /// the keyring's unlock prompt; without it a locked item is `.locked` at once, so a prompt
+    /// the user dismissed is not shown again at every check.
+    public static func lookup(_ item: Item, unlocking: Bool = true, completion: @escaping (Result<String?, Failure>) -> Void) {
+        guard unlocking else {
+            return search(item) { found in
+                switch found {
+                case .unlocked: lookup(item, unlocking: true, completion: completion)
+                case .locked: completion(.failure(.locked))
+                case .none: completion(.success(nil))
+                }
+            }
+        }
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
             let secret = secret_password_lookup_finish(result, &error)
             if let error {
                 // An unlock that could not be asked for (no prompter) fails the lookup: still locked.
                 let failure = call.failure(error)
-                return exists(item) { completion(.failure($0 ? .locked : failure)) }
+                return search(item) { completion(.failure($0 == .locked ? .locked : failure)) }
             }
-            guard let secret else { return exists(item) { completion($0 ? .failure(.locked) : .success(nil)) } }
+            guard let secret else { return search(item) { completion($0 == .locked ? .failure(.locked) : .success(nil)) } }
             defer { secret_password_free(secret) }
             completion(.success(String(cString: secret)))
         }
@@ -126,21 +137,27 @@ public enum Keyring {
         secret_password_lookupv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
-    /// Whether a locked `item` exists: the Secret Service's SearchItems, which lists locked
-    /// items apart (libsecret's searches leave them out). Never unlocks. By the item's own
+    /// Where `item` is: the Secret Service's SearchItems, which lists locked items apart
+    /// (libsecret's searches leave them out). Never unlocks, never prompts. By the item's own
     /// attributes only: GNOME Keyring cannot match `xdg:schema` while locked.
-    private static func exists(_ item: Item, completion: @escaping (Bool) -> Void) {
-        guard let bus = try? SessionBus.connect() else { return completion(false) }
+    private enum Found { case none, unlocked, locked }
+
+    private static func search(_ item: Item, completion: @escaping (Found) -> Void) {
+        guard let bus = try? SessionBus.connect() else { return completion(.none) }
         defer { SessionBus.release(bus) }
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
             let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
             if let error { Log.debug("searching the keyring: \(GLibError(taking: error).message)") }
-            guard let reply else { return completion(false) }
+            guard let reply else { return completion(.none) }
             defer { g_variant_unref(reply) }
+            let unlocked = g_variant_get_child_value(reply, 0)
             let locked = g_variant_get_child_value(reply, 1)
-            defer { g_variant_unref(locked) }
-            completion(g_variant_n_children(locked) > 0)
+            defer {
+                g_variant_unref(unlocked)
+                g_variant_unref(locked)
+            }
+            completion(g_variant_n_children(unlocked) > 0 ? .unlocked : g_variant_n_children(locked) > 0 ? .locked : .none)
         }
         call.source = UnsafeMutableRawPointer(bus)
         g_object_ref(UnsafeMutableRawPointer(bus))
@@ -153,6 +170,13 @@ public enum Keyring {
             bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service", "SearchItems",
             g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
             Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+    }
+
+    /// The Secret Service got a new owner (a keyring started or restarted): libsecret's cached
+    /// connection to the old one (its session, its collections) is dropped, so the next call
+    /// talks to the new one.
+    public static func serviceChanged() {
+        secret_service_disconnect()
     }
 
     /// Forgets `item` (none kept is no failure).
