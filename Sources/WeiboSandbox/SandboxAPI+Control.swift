@@ -111,3 +111,13 @@ extension SandboxAPI {
         Markup.escaped(text, quotes: true)
     }
 }
+
+extension SandboxAPI {
+    /// `users/show.json`: a user by `uid` (any user may be looked at), 20003 when none has it.
+    func userShow(_ request: SandboxRequest) -> SandboxResponse {
+        if case .failure(let error) = authenticate(request) { return error.response }
+        guard let uid = request.parameters["uid"].flatMap({ Int64($0) }) else { return error(10016, "miss required parameter (uid)", request.path) }
+        guard let user = users.first(where: { $0.id == uid }) else { return error(20003, "User does not exists!", request.path) }
+        return json(user)
+    }
+}

@@ -192,6 +192,7 @@ public final class SandboxAPI {
         case ("GET", "/2/statuses/mentions.json"): return mentionsPage(request)
         case ("POST", "/2/comments/reply.json"): return reply(request)
         case ("POST", "/2/comments/create.json"): return createComment(request)
+        case ("GET", "/2/users/show.json"): return userShow(request)
         default: return error(10020, "Request Api not found!", path, status: 404)
         }
     }

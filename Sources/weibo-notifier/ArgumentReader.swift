@@ -27,6 +27,25 @@ struct ArgumentReader {
         return false
     }
 
+    /// Reads options and at most one operand (`logout NAME`): `operand` gets a non-option
+    /// argument, a second one is a usage error.
+    mutating func readOptions(
+        operand: inout String?, _ handle: (inout ArgumentReader, Option) throws(CommandError) -> Bool
+    ) throws(CommandError) -> Bool {
+        while let next = remaining.first {
+            if !next.hasPrefix("-") || next == "-" {
+                remaining.removeFirst()
+                guard operand == nil else { throw usage(tr("unexpected argument '%s'", next)) }
+                operand = next
+                continue
+            }
+            guard let option = try nextOption() else { break }
+            if option.name == "-h" || option.name == "--help" { return true }
+            guard try handle(&self, option) else { throw usage(tr("unknown option '%s'", option.name)) }
+        }
+        return false
+    }
+
     /// Reads the options of a command that has none but `--help`.
     mutating func readOptions() throws(CommandError) -> Bool {
         try readOptions { _, _ throws(CommandError) in false }

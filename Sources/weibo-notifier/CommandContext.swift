@@ -12,8 +12,9 @@ struct CommandContext {
 
     /// Loads the configuration (writing the documented default on first run); `apiBase`
     /// (from `--api-base`) points both API hosts at one server, a sandbox.
-    init(environment: [String: String], apiBase: String?) throws(CommandError) {
+    init(environment: [String: String], apiBase: String?, account: String? = nil) throws(CommandError) {
         self.environment = environment
+        accountSelection = account
         directories = XDGDirectories(environment: environment)
         localizer = processLocalizer
         var configuration: Configuration
@@ -32,7 +33,12 @@ struct CommandContext {
         self.configuration = configuration
     }
 
-    var accountStore: AccountStore { AccountStore(path: directories.accountFile, apiBase: configuration.apiBase) }
+    /// The account the command is for (`--account`: a screen name or uid); nil for the default.
+    var accountSelection: String?
+
+    var accountStore: AccountStore {
+        AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, apiBase: configuration.apiBase, selection: accountSelection)
+    }
 
     /// Where a new token goes: the configuration's `token_store`, `auto` meaning the keyring when
     /// a Secret Service runs on the session bus.
@@ -49,17 +55,18 @@ struct CommandContext {
 
     /// Saves `account` where `tokenPlace` says (`auto` falls back to the file when the keyring
     /// refuses); where the token went.
-    func save(_ account: Account) throws(CommandError) -> AccountStore.TokenPlace {
+    func save(_ account: Account, screenName: String) throws(CommandError) -> AccountStore.TokenPlace {
         let place = tokenPlace
         var outcome: Result<AccountStore.TokenPlace, AccountStore.Failure>?
-        accountStore.save(account, in: place, label: "Weibo Notifier: uid \(account.uid)") { outcome = $0 }
+        let label = "Weibo Notifier: " + (screenName.isEmpty ? "uid \(account.uid)" : screenName)
+        accountStore.save(account, screenName: screenName, in: place, label: label) { outcome = $0 }
         MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
         switch outcome {
         case .success(let place): return place
         case .failure(let failure) where configuration.tokenStore == .auto && place == .keyring:
-            Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountFile))
+            Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountsFile))
             do {
-                try accountStore.save(account)
+                try accountStore.save(account, screenName: screenName)
             } catch {
                 throw .account(error.description)
             }

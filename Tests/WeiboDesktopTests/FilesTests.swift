@@ -156,7 +156,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         let dirs = XDGDirectories(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/cfg", "XDG_STATE_HOME": "relative"])
         #expect(dirs.configDirectory == "/cfg/weibo-notifier")
         #expect(dirs.stateDirectory == "/home/u/.local/state/weibo-notifier", "relative values are ignored")
-        #expect(dirs.accountFile == "/cfg/weibo-notifier/account")
+        #expect(dirs.accountsFile == "/cfg/weibo-notifier/accounts.json")
+        #expect(dirs.legacyAccountFile == "/cfg/weibo-notifier/account")
         #expect(dirs.configurationFile == "/cfg/weibo-notifier/config")
     }
 }

@@ -13,7 +13,7 @@ import WeiboTestSupport
     final class Home {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wn-cli-\(UUID().uuidString)").path
         var environment: [String: String] { ["XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state", "HOME": folder] }
-        var accountFile: String { folder + "/config/weibo-notifier/account" }
+        var accountFile: String { folder + "/config/weibo-notifier/accounts.json" }
         var configFile: String { folder + "/config/weibo-notifier/config" }
 
         deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -53,6 +53,16 @@ extension SandboxProcess {
         }
     }
 
+    /// The body of a `POST` to a control (`/_sandbox/users`), as text.
+    public func post(_ path: String, _ parameters: [(String, String)] = []) -> String {
+        MainContext.withOwnContext {
+            var outcome: Result<HTTPResponse, HTTPError>?
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
+            MainContext.run(timeout: 10) { outcome != nil }
+            return (try? outcome?.get().body).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+
     /// The body of a `GET` of a control (`/_sandbox/replies`, `/_sandbox/state`), as text.
     public func read(_ path: String) -> String {
         MainContext.withOwnContext {

@@ -81,6 +81,11 @@ public final class WeiboClient {
         call(HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account)), as: RateLimitStatus.self, completion: completion)
     }
 
+    /// `users/show.json`: the user `uid` (their screen name, for naming an account).
+    public func user(_ uid: Int64, for account: Account, completion: @escaping Completion<User>) {
+        call(HTTPRequest(.get, endpoints.userShow, parameters: [("uid", String(uid))], headers: auth(account)), as: User.self, completion: completion)
+    }
+
     /// The page the user opens to let this app read their account (`oauth2/authorize`);
     /// `forceLogin` asks for the password again (to choose another account in the same browser).
     public func authorizeURL(appKey: String, redirectURI: String, state: String, forceLogin: Bool = false) -> String {

@@ -27,6 +27,7 @@ public struct WeiboEndpoints: Equatable, Sendable {
     var commentReply: String { apiBase + "/2/comments/reply.json" }
     var commentCreate: String { apiBase + "/2/comments/create.json" }
     var rateLimitStatus: String { apiBase + "/2/account/rate_limit_status.json" }
+    var userShow: String { apiBase + "/2/users/show.json" }
     var authorize: String { apiBase + "/oauth2/authorize" }
     var accessToken: String { apiBase + "/oauth2/access_token" }
     var tokenInfo: String { apiBase + "/oauth2/get_token_info" }

@@ -251,9 +251,9 @@ public final class NotifierDaemon {
     /// A token found in the account file goes to the keyring (and out of the file) where one
     /// runs; without one it stays where it is.
     private func moveTokenToKeyring(_ loaded: Account) {
-        guard (try? accounts.loadSaved())?.place == .file else { return }
+        guard let saved = try? accounts.loadSaved(), saved.place == .file, saved.uid == loaded.uid else { return }
         movesTokenToKeyring = false
-        accounts.save(loaded, in: .keyring, label: "Weibo Notifier: uid \(loaded.uid)") { result in
+        accounts.save(loaded, screenName: saved.screenName, in: .keyring, label: "Weibo Notifier: \(saved.name)") { result in
             switch result {
             case .success: Log.message("the token moved from the account file to the keyring")
             case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")

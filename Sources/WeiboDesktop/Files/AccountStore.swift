@@ -2,18 +2,32 @@ import CGLib
 public import FoundationEssentials
 public import WeiboKit
 
-/// The saved login, in its own file (`account`, JSON, mode 0600), apart from the configuration;
-/// the token itself in the keyring when the user has one (`token_store`), else in the file.
+/// The saved logins, in their own file (`accounts.json`, mode 0600), apart from the
+/// configuration: one entry per Weibo user, in the order they logged in; the first is the
+/// default. Each token is in the keyring when the user has one (`token_store`), else in the file.
 ///
-/// A file that group or others could read is refused, with the `chmod` that fixes it.
+/// A store speaks for one account, `selection` (a screen name or uid; nil: the default), and
+/// lists them all. The single `account` file of earlier versions is read once, merged in and
+/// removed. A file that group or others could read is refused, with the `chmod` that fixes it.
 public struct AccountStore: Sendable {
     public let path: String
+    /// The one-account file of earlier versions, moved into `path` at the first read.
+    public let legacyPath: String?
     /// The API the tokens are for (the keyring's `api-base` attribute).
     public let apiBase: String
+    /// The account this store speaks for: a screen name or a uid; nil for the default.
+    public let selection: String?
 
-    public init(path: String, apiBase: String = WeiboEndpoints.weibo.apiBase) {
+    public init(path: String, legacyPath: String? = nil, apiBase: String = WeiboEndpoints.weibo.apiBase, selection: String? = nil) {
         self.path = path
+        self.legacyPath = legacyPath
         self.apiBase = apiBase
+        self.selection = selection
+    }
+
+    /// The same file, speaking for another account.
+    public func selecting(_ selection: String?) -> AccountStore {
+        AccountStore(path: path, legacyPath: legacyPath, apiBase: apiBase, selection: selection)
     }
 
     /// Where a token is kept.
@@ -21,9 +35,11 @@ public struct AccountStore: Sendable {
         case keyring, file
     }
 
-    /// Why the account could not be loaded or saved.
+    /// Why an account could not be loaded or saved.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case notLoggedIn(path: String)
+        /// `selection` names none of the accounts (their names listed).
+        case unknownAccount(String, known: [String])
         case file(PrivateFile.Failure)
         case corrupt(path: String, reason: String)
         /// The file says the token is in the keyring, and the keyring could not be asked.
@@ -34,6 +50,8 @@ public struct AccountStore: Sendable {
         public var description: String {
             switch self {
             case .notLoggedIn: return tr("not logged in; run: weibo-notifier login")
+            case .unknownAccount(let name, let known):
+                return tr("no account '%s' (logged in: %s); see weibo-notifier accounts", name, known.joined(separator: ", "))
             case .file(let failure): return failure.description
             case .corrupt(let path, let reason):
                 return tr("%s is not a valid account file (%s); run: weibo-notifier login", path, reason)
@@ -43,9 +61,11 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// The account file as written: the login, and the token unless the keyring keeps it.
+    /// One account as written: the login, and the token unless the keyring keeps it.
     public struct Saved: Equatable, Sendable {
         public var uid: Int64
+        /// The user's screen name when it could be had ("" otherwise).
+        public var screenName: String
         public var issuedAt: Date
         public var expiresIn: Int64
         /// The token; nil when the keyring keeps it.
@@ -53,30 +73,46 @@ public struct AccountStore: Sendable {
 
         public var place: TokenPlace { token == nil ? .keyring : .file }
 
-        func account(token: String) -> Account {
+        /// How the user calls it: the screen name, else "uid N".
+        public var name: String { screenName.isEmpty ? tr("uid %d", uid) : screenName }
+
+        /// Whether `selection` (a screen name or a uid) names this account.
+        public func isNamed(_ selection: String) -> Bool {
+            selection == String(uid) || (!screenName.isEmpty && selection.lowercased() == screenName.lowercased())
+        }
+
+        public func account(token: String) -> Account {
             Account(accessToken: token, uid: uid, issuedAt: issuedAt, expiresIn: expiresIn)
         }
     }
 
-    /// The account file, without asking the keyring.
-    public func loadSaved() throws(Failure) -> Saved {
-        let bytes: [UInt8]
+    /// Every account, the default first (the earlier layout merged in on the way).
+    public func loadAll() throws(Failure) -> [Saved] {
+        var saved = try readFile()
+        guard let legacyPath, let legacy = try readLegacy(legacyPath) else { return saved }
+        if !saved.contains(where: { $0.uid == legacy.uid }) { saved.append(legacy) }
+        try writeFile(saved)
         do {
-            bytes = try PrivateFile.read(path, privateOnly: true)
+            try PrivateFile.remove(legacyPath)
         } catch {
-            if case .missing = error { throw .notLoggedIn(path: path) }
             throw .file(error)
         }
-        do {
-            return try WeiboJSON.decodeDocument(SavedRecord.self, from: Data(bytes)).saved
-        } catch {
-            throw .corrupt(path: path, reason: error.explanation(processLocalizer))
-        }
+        Log.message("the login moved from \(legacyPath) to \(path)")
+        return saved
     }
 
-    /// The account with its token, asking the keyring when it keeps the token (`unlocking`: with
-    /// its unlock prompt if locked). The completion runs later on this thread's main context;
-    /// the keyring is never waited for.
+    /// The selected account as written, without asking the keyring.
+    public func loadSaved() throws(Failure) -> Saved {
+        let all = try loadAll()
+        guard let first = all.first else { throw .notLoggedIn(path: path) }
+        guard let selection else { return first }
+        guard let found = all.first(where: { $0.isNamed(selection) }) else { throw .unknownAccount(selection, known: all.map(\.name)) }
+        return found
+    }
+
+    /// The selected account with its token, asking the keyring when it keeps the token
+    /// (`unlocking`: with its unlock prompt if locked). The completion runs later on this
+    /// thread's main context; the keyring is never waited for.
     public func resolve(unlocking: Bool = true, completion: @escaping (Result<Account, Failure>) -> Void) {
         let saved: Saved
         do {
@@ -94,8 +130,8 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// The account with its token, for one-shot commands: turns this thread's main context
-    /// until the keyring answered (never the daemon's loop, which uses `resolve`).
+    /// The selected account with its token, for one-shot commands: turns this thread's main
+    /// context until the keyring answered (never the daemon's loop, which uses `resolve`).
     public func load() throws(Failure) -> Account {
         var outcome: Result<Account, Failure>?
         resolve { outcome = $0 }
@@ -107,12 +143,15 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// Saves `account`: the token in the keyring when `place` says so (the file keeps the rest),
-    /// else all in the file. The place it went to, or why it could not be saved.
-    public func save(_ account: Account, in place: TokenPlace, label: String, completion: @escaping (Result<TokenPlace, Failure>) -> Void) {
+    /// Adds `account` (or, for a uid already there, replaces its login in place): the token in
+    /// the keyring when `place` says so (the file keeps the rest), else in the file. The place
+    /// it went to, or why it could not be saved.
+    public func save(
+        _ account: Account, screenName: String, in place: TokenPlace, label: String, completion: @escaping (Result<TokenPlace, Failure>) -> Void
+    ) {
         guard place == .keyring else {
             do {
-                try write(account, withToken: true)
+                try put(account, screenName: screenName, withToken: true)
                 return GLibSource.later { completion(.success(.file)) }
             } catch {
                 return GLibSource.later { completion(.failure(error)) }
@@ -121,7 +160,7 @@ public struct AccountStore: Sendable {
         Keyring.store(account.accessToken, as: .token(uid: account.uid, apiBase: apiBase), label: label) { failure in
             if let failure { return completion(.failure(.keyring(failure))) }
             do throws(Failure) {
-                try write(account, withToken: false)
+                try put(account, screenName: screenName, withToken: false)
                 completion(.success(.keyring))
             } catch {
                 completion(.failure(error))
@@ -129,70 +168,45 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// Saves `account` with its token in the file (`token_store = file`, tests).
-    public func save(_ account: Account) throws(Failure) {
-        try write(account, withToken: true)
+    /// Adds `account` with its token in the file (`token_store = file`, the demo, tests).
+    public func save(_ account: Account, screenName: String = "") throws(Failure) {
+        try put(account, screenName: screenName, withToken: true)
     }
 
-    private func write(_ account: Account, withToken: Bool) throws(Failure) {
-        let record = SavedRecord(
-            saved: Saved(uid: account.uid, issuedAt: account.issuedAt, expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil))
-        let data: Data
-        do {
-            data = try WeiboJSON.encode(record)
-        } catch {
-            throw .corrupt(path: path, reason: tr("cannot encode the account"))
-        }
-        do {
-            try PrivateFile.write(Array(data) + [0x0A], to: path, mode: 0o600)
-        } catch {
-            throw .file(error)
-        }
+    private func put(_ account: Account, screenName: String, withToken: Bool) throws(Failure) {
+        var all = (try? loadAll()) ?? []
+        let old = all.first { $0.uid == account.uid }
+        let entry = Saved(
+            uid: account.uid, screenName: screenName.isEmpty ? old?.screenName ?? "" : screenName, issuedAt: account.issuedAt,
+            expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil)
+        if let index = all.firstIndex(where: { $0.uid == account.uid }) { all[index] = entry } else { all.append(entry) }
+        try writeFile(all)
     }
 
-    /// Removes the login: the file, and the token from the keyring when it is kept there.
+    /// Removes the selected login: its entry, and its token from the keyring when it is kept
+    /// there. The next account becomes the default when the default goes.
     public func delete(completion: @escaping (Failure?) -> Void) {
-        let saved = try? loadSaved()
+        let all: [Saved]
+        let removed: Saved
         do {
-            try PrivateFile.remove(path)
+            all = try loadAll()
+            removed = try loadSaved()
         } catch {
-            return GLibSource.later { completion(.file(error)) }
-        }
-        guard let saved, saved.token == nil else { return GLibSource.later { completion(nil) } }
-        Keyring.clear(.token(uid: saved.uid, apiBase: apiBase)) { failure in completion(failure.map { .keyring($0) }) }
-    }
-
-    /// The file's JSON: `uid`, `issued_at`, `expires_in`, and `access_token` or
-    /// `"token_in": "keyring"`.
-    private struct SavedRecord: Codable {
-        var saved: Saved
-
-        init(saved: Saved) { self.saved = saved }
-
-        enum CodingKeys: String, CodingKey {
-            case accessToken = "access_token"
-            case uid
-            case issuedAt = "issued_at"
-            case expiresIn = "expires_in"
-            case tokenIn = "token_in"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let keys = try decoder.container(keyedBy: CodingKeys.self)
-            let token = try keys.decodeIfPresent(String.self, forKey: .accessToken)
-            if token == nil, try keys.decodeIfPresent(String.self, forKey: .tokenIn) != TokenPlace.keyring.rawValue {
-                throw DecodingError.keyNotFound(CodingKeys.accessToken, DecodingError.Context(codingPath: [], debugDescription: "no token"))
+            // An unreadable or corrupt file is removed whole.
+            if case .unknownAccount = error { return GLibSource.later { completion(error) } }
+            do {
+                try PrivateFile.remove(path)
+            } catch {
+                return GLibSource.later { completion(.file(error)) }
             }
-            let account = try Account(from: decoder, token: token ?? "")
-            saved = Saved(uid: account.uid, issuedAt: account.issuedAt, expiresIn: account.expiresIn, token: token)
+            return GLibSource.later { completion(nil) }
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var keys = encoder.container(keyedBy: CodingKeys.self)
-            if let token = saved.token { try keys.encode(token, forKey: .accessToken) } else { try keys.encode("keyring", forKey: .tokenIn) }
-            try keys.encode(saved.uid, forKey: .uid)
-            try keys.encode(Int64(saved.issuedAt.timeIntervalSince1970.rounded(.down)), forKey: .issuedAt)
-            try keys.encode(saved.expiresIn, forKey: .expiresIn)
+        do {
+            try writeFile(all.filter { $0.uid != removed.uid })
+        } catch {
+            return GLibSource.later { completion(error) }
         }
+        guard removed.token == nil else { return GLibSource.later { completion(nil) } }
+        Keyring.clear(.token(uid: removed.uid, apiBase: apiBase)) { failure in completion(failure.map { .keyring($0) }) }
     }
 }

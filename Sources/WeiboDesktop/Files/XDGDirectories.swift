@@ -39,7 +39,10 @@ public struct XDGDirectories: Equatable, Sendable {
     }
 
     public var configurationFile: String { configDirectory + "/config" }
-    public var accountFile: String { configDirectory + "/account" }
+    /// The saved logins (`AccountStore`).
+    public var accountsFile: String { configDirectory + "/accounts.json" }
+    /// The one-login file of earlier versions, merged into `accountsFile` at the first read.
+    public var legacyAccountFile: String { configDirectory + "/account" }
     /// Replies that could not be sent, for `weibo-notifier replies --retry`.
     public var unsentRepliesFile: String { stateDirectory + "/unsent-replies.json" }
 }

@@ -9,25 +9,31 @@ struct AccountCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier account
+            Usage: weibo-notifier account [--account NAME]
 
-            Shows the saved login: the uid, when it expires and how many days are left.
+            Shows the saved login (the default one, or NAME: a screen name or uid): the uid,
+            when it expires and how many days are left. All of them: weibo-notifier accounts.
             Exit status 77 when there is no valid login.
             """)
     }
 
+    var account: String?
     var showHelp = false
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            guard option.name == "--account" else { return false }
+            account = try reader.value(for: option)
+            return true
+        }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let context = try CommandContext(environment: environment, apiBase: nil)
+        let context = try CommandContext(environment: environment, apiBase: nil, account: account)
         let account = try context.loadAccount()
         let now = Date()
         let expiry = Terminal.localDate(account.expiresAt)

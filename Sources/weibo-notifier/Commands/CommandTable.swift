@@ -4,7 +4,7 @@ enum CommandTable {
     static var commands: [any Command.Type] {
         [
             RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, WatchCommand.self,
-            AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountCommand.self, UnreadCommand.self,
+            AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountsCommand.self, AccountCommand.self, UnreadCommand.self,
             CommentsCommand.self, MentionsCommand.self, RepliesCommand.self, TimelineCommand.self, SandboxCommand.self, SampleCommand.self,
         ]
     }

@@ -7,7 +7,9 @@ struct CommentsCommand: Command {
     static var summary: String { tr("Lay out the comments on your posts") }
     static var help: String {
         ItemsListing.help(
-            tr("Usage: weibo-notifier comments [--file PATH|-] [--width N] [--count N] [--color WHEN] [--api-base URL]"),
+            tr(
+                "Usage: weibo-notifier comments [--file PATH|-] [--width N] [--count N] [--color WHEN]\n                               [--account NAME] [--api-base URL]"
+            ),
             tr("Lays out the newest comments on your posts: who, when, the comment, what it answers and the post it is on."))
     }
 

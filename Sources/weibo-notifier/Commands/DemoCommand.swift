@@ -62,7 +62,7 @@ struct DemoCommand: Command {
             throw .unavailable(error.description)
         }
         server.startArrivals(every: UInt32(newStatusEvery))
-        let accounts = AccountStore(path: folder + "/account")
+        let accounts = AccountStore(path: folder + "/accounts.json")
         do {
             try accounts.save(Account(accessToken: api.readyToken, uid: SandboxAPI.ownerUID, issuedAt: Date(), expiresIn: SandboxAPI.tokenLifetime))
         } catch {
@@ -89,7 +89,7 @@ struct DemoCommand: Command {
         ])
         let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) : nil
         DaemonHost(daemon: daemon, service: nil).run(
-            accountFile: folder + "/account", notificationWait: 0, duration: duration.map { UInt32($0) })
+            accountFile: folder + "/accounts.json", notificationWait: 0, duration: duration.map { UInt32($0) })
         withExtendedLifetime((server, click)) {}
         try Terminal.write(lines: [tr("Demo over.")])
     }

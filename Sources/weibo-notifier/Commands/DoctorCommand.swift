@@ -149,7 +149,7 @@ struct DoctorCommand: Command {
     static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {
         let account: Account
         do {
-            account = try AccountStore(path: directories.accountFile, apiBase: configuration.apiBase).load()
+            account = try AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, apiBase: configuration.apiBase).load()
         } catch {
             if case .notLoggedIn = error { return .missing(tr("not logged in"), fix: "weibo-notifier login") }
             return .missing(tr("account: %s", error.description), fix: tr("weibo-notifier login, or as the message says"))
@@ -192,15 +192,17 @@ struct DoctorCommand: Command {
                     tr("token_store = keyring, and no keyring (Secret Service) is on the session bus"),
                     fix: tr("install and start gnome-keyring (or KWallet), or set token_store = auto")))
         }
-        guard let saved = try? AccountStore(path: directories.accountFile, apiBase: configuration.apiBase).loadSaved() else { return findings }
+        guard
+            let saved = try? AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, apiBase: configuration.apiBase).loadSaved()
+        else { return findings }
         switch saved.place {
         case .keyring:
             findings.append(.good(tr("the token is kept in the keyring")))
         case .file where keyring && configuration.tokenStore != .file:
             findings.append(
-                .note(tr("the token is kept in %s", directories.accountFile), fix: tr("weibo-notifier run moves it to the keyring at its start")))
+                .note(tr("the token is kept in %s", directories.accountsFile), fix: tr("weibo-notifier run moves it to the keyring at its start")))
         case .file:
-            findings.append(.good(tr("the token is kept in %s", directories.accountFile)))
+            findings.append(.good(tr("the token is kept in %s", directories.accountsFile)))
         }
         return findings
     }

@@ -12,6 +12,7 @@ struct ItemsListing {
     var count = 20
     var color = ColorChoice.auto
     var apiBase: String?
+    var account: String?
     var showHelp = false
     let environment: [String: String]
 
@@ -25,6 +26,7 @@ struct ItemsListing {
             case "--width": width = try reader.integer(for: option, in: 20...1000)
             case "--count": count = try reader.integer(for: option, in: 1...200)
             case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "--account": account = try reader.value(for: option)
             case "--color", "--colour": color = try reader.colorChoice(for: option)
             default: return false
             }
@@ -70,7 +72,7 @@ struct ItemsListing {
 
     /// The newest items, fetched with the saved login; mentions merge posts and comments.
     private func fetch() throws(CommandError) -> [DetailItem] {
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let account = try context.loadAccount()
         let client = context.makeClient()
         if kind == .comments {
@@ -105,6 +107,7 @@ struct ItemsListing {
               --file PATH     Read a saved JSON response instead; '-' reads standard input
               --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
               --count N       Show at most N, 1 to 200 (default: 20)
+              --account NAME  One of the accounts (a screen name or uid; default: the first)
               --api-base URL  Fetch from this server instead of Weibo (a sandbox)
               --color WHEN    auto, always or never (default: auto)
               -h, --help      Show this help

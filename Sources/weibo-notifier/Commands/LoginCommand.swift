@@ -95,14 +95,10 @@ struct LoginCommand: Command {
         }
         guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in again")) }
         let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
-        let isFirstLogin: Bool
-        do {
-            _ = try context.accountStore.load()
-            isFirstLogin = false
-        } catch {
-            if case .notLoggedIn = error { isFirstLogin = true } else { isFirstLogin = false }
-        }
-        let place = try context.save(account)
+        // The screen name names the account in `accounts`, bubbles and the keyring; without it, the uid does.
+        let screenName = (try? context.wait { client.user(info.uid, for: account, completion: $0) })?.screenName ?? ""
+        let before = (try? context.accountStore.loadAll()) ?? []
+        let place = try context.save(account, screenName: screenName)
         let days = Int(info.expireIn / 86_400)
         try Terminal.write(lines: [
             trn(
@@ -110,9 +106,18 @@ struct LoginCommand: Command {
                 Terminal.localDate(account.expiresAt), days)
         ])
         try Terminal.write(lines: [
-            place == .keyring ? tr("The token is kept in your keyring.") : tr("The token is kept in %s, readable by you only.", context.directories.accountFile)
+            place == .keyring
+                ? tr("The token is kept in your keyring.") : tr("The token is kept in %s, readable by you only.", context.directories.accountsFile)
         ])
-        if isFirstLogin { try enableAutostartOnce() }
+        let accounts = (try? context.accountStore.loadAll()) ?? []
+        if accounts.count > 1, !before.contains(where: { $0.uid == info.uid }) {
+            try Terminal.write(lines: [
+                tr(
+                    "Added as one more account (%d in all; the default stays %s): weibo-notifier accounts lists them, --account chooses one.",
+                    accounts.count, accounts[0].name)
+            ])
+        }
+        if before.isEmpty { try enableAutostartOnce() }
     }
 
     /// A first login makes the notifier start with the session (the package starts it for

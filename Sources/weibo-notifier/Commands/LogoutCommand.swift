@@ -2,20 +2,24 @@ import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
-/// `weibo-notifier logout`: revokes the login on Weibo's side and deletes it here.
+/// `weibo-notifier logout`: revokes a login on Weibo's side and deletes it here.
 struct LogoutCommand: Command {
     static let name = "logout"
     static var summary: String { tr("Revoke the login and delete it here") }
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier logout [--api-base URL]
+            Usage: weibo-notifier logout [NAME|UID] [--all] [--api-base URL]
 
-            Asks Weibo to revoke the saved login, then deletes it from this machine (also when
-            Weibo cannot be reached: the revocation is then only local).
+            Asks Weibo to revoke a saved login (the default one, or the account NAME or UID;
+            every one with --all), then deletes it from this machine and from the keyring
+            (also when Weibo cannot be reached: the revocation is then only local). When the
+            default account goes, the next one becomes the default.
             """)
     }
 
+    var account: String?
+    var all = false
     var apiBase: String?
     var showHelp = false
     let environment: [String: String]
@@ -23,27 +27,53 @@ struct LogoutCommand: Command {
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+        var operand: String?
+        showHelp = try reader.readOptions(operand: &operand) { reader, option throws(CommandError) in
             switch option.name {
+            case "--all": all = true
             case "--api-base": apiBase = try reader.apiBase(for: option)
             default: return false
             }
             return true
         }
+        account = operand
+        if all && account != nil { throw reader.usage(tr("--all and an account name do not go together")) }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        var context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
+        guard all else { return try logOut(context) }
+        let saved: [AccountStore.Saved]
+        do {
+            saved = try context.accountStore.loadAll()
+        } catch {
+            // An unreadable or corrupt file is still removed.
+            return try logOut(context)
+        }
+        if saved.isEmpty { return try Terminal.write(lines: [tr("Not logged in.")]) }
+        for entry in saved {
+            context.accountSelection = String(entry.uid)
+            try logOut(context)
+        }
+    }
+
+    /// Revokes and deletes the account `context` selects.
+    private func logOut(_ context: CommandContext) throws(CommandError) {
         let account: Account
+        let name = (try? context.accountStore.loadSaved())?.name
         do {
             account = try context.accountStore.load()
         } catch {
-            if case .notLoggedIn = error { return try Terminal.write(lines: [tr("Not logged in.")]) }
-            // An unreadable or corrupt file is still removed.
-            Terminal.writeError(tr("weibo-notifier: warning: %s", error.description))
-            try delete(context)
-            return try Terminal.write(lines: [tr("Logged out (the login file was removed).")])
+            switch error {
+            case .notLoggedIn: return try Terminal.write(lines: [tr("Not logged in.")])
+            case .unknownAccount: throw .account(error.description)
+            default:
+                // An unreadable or corrupt file, or a token the keyring no longer has: removed all the same.
+                Terminal.writeError(tr("weibo-notifier: warning: %s", error.description))
+                try context.deleteAccount()
+                return try Terminal.write(lines: [tr("Logged out (the login file was removed).")])
+            }
         }
         let client = context.makeClient()
         do {
@@ -51,11 +81,7 @@ struct LogoutCommand: Command {
         } catch {
             Terminal.writeError(tr("weibo-notifier: warning: Weibo did not confirm the revocation (%s); removing the login here anyway", error.description))
         }
-        try delete(context)
-        try Terminal.write(lines: [tr("Logged out.")])
-    }
-
-    private func delete(_ context: CommandContext) throws(CommandError) {
         try context.deleteAccount()
+        try Terminal.write(lines: [name.map { tr("Logged out %s.", $0) } ?? tr("Logged out.")])
     }
 }

@@ -7,7 +7,9 @@ struct MentionsCommand: Command {
     static var summary: String { tr("Lay out the posts and comments that mention you") }
     static var help: String {
         ItemsListing.help(
-            tr("Usage: weibo-notifier mentions [--file PATH|-] [--width N] [--count N] [--color WHEN] [--api-base URL]"),
+            tr(
+                "Usage: weibo-notifier mentions [--file PATH|-] [--width N] [--count N] [--color WHEN]\n                               [--account NAME] [--api-base URL]"
+            ),
             tr("Lays out the newest posts and comments that @mention you: who, when and what."))
     }
 

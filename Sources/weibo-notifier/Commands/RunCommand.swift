@@ -101,7 +101,7 @@ struct RunCommand: Command {
                 daemon.accountChanged()
             }
         }
-        host.run(accountFile: context.directories.accountFile)
+        host.run(accountFile: context.directories.accountsFile)
     }
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {

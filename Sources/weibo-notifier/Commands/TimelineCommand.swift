@@ -10,7 +10,7 @@ struct TimelineCommand: Command {
         tr(
             """
             Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
-                                           [--compact N] [--api-base URL]
+                                           [--compact N] [--account NAME] [--api-base URL]
 
             Lays out the home timeline as the notifier's popup and timeline do: name, VIP
             mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
@@ -21,6 +21,7 @@ struct TimelineCommand: Command {
               --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
               --count N       Show at most N statuses (default: all of a file; 20 fetched,
                               at most 100)
+              --account NAME  One of the accounts (a screen name or uid; default: the first)
               --api-base URL  Fetch from this server instead of Weibo (a sandbox)
               --color WHEN    auto, always or never (default: auto: colour on a terminal
                               unless NO_COLOR is set)
@@ -42,6 +43,7 @@ struct TimelineCommand: Command {
     var compactLines: Int?
     var showHelp = false
     var apiBase: String?
+    var account: String?
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
@@ -54,6 +56,7 @@ struct TimelineCommand: Command {
             case "--count": count = try reader.integer(for: option, in: 1...100_000)
             case "--compact": compactLines = try reader.integer(for: option, in: 1...100)
             case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "--account": account = try reader.value(for: option)
             case "--color", "--colour": color = try reader.colorChoice(for: option)
             default: return false
             }
@@ -99,7 +102,7 @@ struct TimelineCommand: Command {
 
     /// The newest statuses, fetched with the saved login.
     private func fetchPage() throws(CommandError) -> TimelinePage {
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let account = try context.loadAccount()
         let client = context.makeClient()
         return try context.wait { client.homeTimeline(for: account, count: min(count ?? 20, 100), completion: $0) }

@@ -9,19 +9,21 @@ struct UnreadCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier unread [--json] [--api-base URL]
+            Usage: weibo-notifier unread [--json] [--account NAME] [--api-base URL]
 
             Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
             messages, followers) and prints those that are not zero.
 
             Options:
               --json            One JSON object with every counter and the total
+              --account NAME    One of the accounts (a screen name or uid; default: the first)
               --api-base URL    Talk to this server instead of Weibo (a sandbox)
             """)
     }
 
     var json = false
     var apiBase: String?
+    var account: String?
     var showHelp = false
     let environment: [String: String]
 
@@ -32,6 +34,7 @@ struct UnreadCommand: Command {
             switch option.name {
             case "--json": json = true
             case "--api-base": apiBase = try reader.apiBase(for: option)
+            case "--account": account = try reader.value(for: option)
             default: return false
             }
             return true
@@ -40,7 +43,7 @@ struct UnreadCommand: Command {
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let account = try context.loadAccount()
         let client = context.makeClient()
         let counts: UnreadCounts = try context.wait { client.unreadCounts(for: account, completion: $0) }

@@ -1,0 +1,97 @@
+import CGLib
+import FoundationEssentials
+import WeiboKit
+
+/// The accounts file: `{"accounts": [{"uid", "screen_name", "issued_at", "expires_in", and
+/// "access_token" or "token_in": "keyring"}, …]}`; no file, or no entry, is not logged in.
+/// An empty list removes the file.
+extension AccountStore {
+    func readFile() throws(Failure) -> [Saved] {
+        guard let bytes = try readBytes(path) else { return [] }
+        do {
+            return try WeiboJSON.decodeDocument(AccountsRecord.self, from: Data(bytes)).accounts.map(\.saved)
+        } catch {
+            throw .corrupt(path: path, reason: error.explanation(processLocalizer))
+        }
+    }
+
+    /// The one-account file of earlier versions, if there is one.
+    func readLegacy(_ legacyPath: String) throws(Failure) -> Saved? {
+        guard let bytes = try readBytes(legacyPath) else { return nil }
+        do {
+            return try WeiboJSON.decodeDocument(SavedRecord.self, from: Data(bytes)).saved
+        } catch {
+            throw .corrupt(path: legacyPath, reason: error.explanation(processLocalizer))
+        }
+    }
+
+    private func readBytes(_ path: String) throws(Failure) -> [UInt8]? {
+        do {
+            return try PrivateFile.read(path, privateOnly: true)
+        } catch {
+            if case .missing = error { return nil }
+            throw .file(error)
+        }
+    }
+
+    func writeFile(_ accounts: [Saved]) throws(Failure) {
+        do {
+            guard !accounts.isEmpty else { return try PrivateFile.remove(path) }
+            let data: Data
+            do {
+                data = try WeiboJSON.encode(AccountsRecord(accounts: accounts.map(SavedRecord.init)))
+            } catch {
+                throw Failure.corrupt(path: path, reason: tr("cannot encode the account"))
+            }
+            try PrivateFile.write(Array(data) + [0x0A], to: path, mode: 0o600)
+        } catch let failure as PrivateFile.Failure {
+            throw .file(failure)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .corrupt(path: path, reason: String(describing: error))
+        }
+    }
+
+    private struct AccountsRecord: Codable {
+        var accounts: [SavedRecord]
+    }
+
+    /// One entry: `uid`, `screen_name`, `issued_at`, `expires_in`, and `access_token` or
+    /// `"token_in": "keyring"`.
+    struct SavedRecord: Codable {
+        var saved: Saved
+
+        init(saved: Saved) { self.saved = saved }
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case uid
+            case screenName = "screen_name"
+            case issuedAt = "issued_at"
+            case expiresIn = "expires_in"
+            case tokenIn = "token_in"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let keys = try decoder.container(keyedBy: CodingKeys.self)
+            let token = try keys.decodeIfPresent(String.self, forKey: .accessToken)
+            if token == nil, try keys.decodeIfPresent(String.self, forKey: .tokenIn) != TokenPlace.keyring.rawValue {
+                throw DecodingError.keyNotFound(CodingKeys.accessToken, DecodingError.Context(codingPath: [], debugDescription: "no token"))
+            }
+            let account = try Account(from: decoder, token: token ?? "")
+            saved = Saved(
+                uid: account.uid, screenName: try keys.decodeIfPresent(String.self, forKey: .screenName) ?? "", issuedAt: account.issuedAt,
+                expiresIn: account.expiresIn, token: token)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var keys = encoder.container(keyedBy: CodingKeys.self)
+            if let token = saved.token { try keys.encode(token, forKey: .accessToken) } else { try keys.encode("keyring", forKey: .tokenIn) }
+            try keys.encode(saved.uid, forKey: .uid)
+            if !saved.screenName.isEmpty { try keys.encode(saved.screenName, forKey: .screenName) }
+            try keys.encode(Int64(saved.issuedAt.timeIntervalSince1970.rounded(.down)), forKey: .issuedAt)
+            try keys.encode(saved.expiresIn, forKey: .expiresIn)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WeiboKit
+import WeiboSandbox
+import WeiboTestSupport
+
+/// Several accounts from the command line: two sandbox users logged in side by side, chosen with
+/// `--account`, logged out one at a time or all; the one-account file of earlier versions merged in.
+@Suite struct AccountsTests {
+    typealias Home = AccountCommandsTests.Home
+
+    /// A new sandbox user: uid, screen name and token.
+    func newUser(_ sandbox: SandboxProcess) throws -> (uid: String, name: String, token: String) {
+        let body = sandbox.post("/_sandbox/users")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(body)")
+        return (
+            String(try #require(object["uid"] as? Int64 ?? (object["uid"] as? NSNumber)?.int64Value)),
+            try #require(object["screen_name"] as? String), try #require(object["token"] as? String)
+        )
+    }
+
+    @Test func twoAccountsSideBySide() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = Home()
+        let api = ["--api-base", sandbox.baseURL]
+        let second = try newUser(sandbox)
+        sandbox.control("/_sandbox/counts", [("uid", second.uid), ("dm", "3")])
+        sandbox.control("/_sandbox/counts", [("status", "2")])
+
+        let first = try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n")
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(!first.standardOutput.contains("one more account"))
+        let added = try home.run(["login", "--token-stdin", "--uid", second.uid] + api, input: second.token + "\n")
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.contains("Added as one more account (2 in all; the default stays \(SandboxAPI.ownerName))"), "\(added.standardOutput)")
+
+        let listed = try home.run(["accounts"])
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2, "\(listed.standardOutput)")
+        #expect(lines.first?.hasPrefix("* \(SandboxAPI.ownerName)  uid 5712659759  valid until ") == true, "\(listed.standardOutput)")
+        #expect(lines.last?.hasPrefix("  \(second.name)  uid \(second.uid)  valid until ") == true, "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("token in \(home.accountFile)"), "no keyring on this bus: the file")
+        let json = try home.run(["accounts", "--json"])
+        #expect(json.standardOutput.hasPrefix("[{\"uid\":5712659759,\"screen_name\":"), "\(json.standardOutput)")
+        #expect(json.standardOutput.contains("\"default\":false"))
+
+        #expect(try home.run(["unread"] + api).standardOutput == "2 new posts\n", "the default account")
+        #expect(try home.run(["unread", "--account", second.uid] + api).standardOutput == "3 messages\n", "by uid")
+        #expect(try home.run(["unread", "--account", second.name] + api).standardOutput == "3 messages\n", "by screen name")
+        let nobody = try home.run(["unread", "--account", "nobody"] + api)
+        #expect(nobody.status == 77)
+        #expect(nobody.standardError.contains("no account 'nobody' (logged in: \(SandboxAPI.ownerName), \(second.name))"), "\(nobody.standardError)")
+
+        // A second login of the same uid replaces its token in place: still two, the order kept.
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n").status == 0)
+        #expect(try home.run(["accounts"]).standardOutput.split(separator: "\n").count == 2)
+
+        // Logging the default out makes the next one the default.
+        let out = try home.run(["logout", SandboxAPI.ownerName] + api)
+        #expect(out.standardOutput == "Logged out \(SandboxAPI.ownerName).\n", "\(out.standardOutput)\(out.standardError)")
+        #expect(try home.run(["accounts"]).standardOutput.hasPrefix("* \(second.name)  uid \(second.uid)"))
+        #expect(try home.run(["unread"] + api).standardOutput == "3 messages\n")
+
+        // (The logout revoked the first token; a third user stands in.)
+        let third = try newUser(sandbox)
+        #expect(try home.run(["login", "--token-stdin", "--uid", third.uid] + api, input: third.token + "\n").status == 0)
+        let all = try home.run(["logout", "--all"] + api)
+        #expect(all.standardOutput == "Logged out \(second.name).\nLogged out \(third.name).\n", "\(all.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: home.accountFile))
+        #expect(try home.run(["accounts"]).status == 77)
+        #expect(try home.run(["logout", "--all", "x"]).status == 64)
+    }
+
+    @Test func theOneAccountFileOfEarlierVersionsIsMergedIn() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = Home()
+        let legacy = home.folder + "/config/weibo-notifier/account"
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        let issued = Int(Date().timeIntervalSince1970)
+        try "{\"access_token\":\"\(sandbox.token)\",\"uid\":5712659759,\"issued_at\":\(issued),\"expires_in\":86400000}\n".write(
+            toFile: legacy, atomically: true, encoding: .utf8)
+        chmod(legacy, 0o600)
+
+        let listed = try home.run(["accounts"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.hasPrefix("* uid 5712659759  valid until "), "\(listed.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: legacy), "read once, then removed")
+        #expect(try String(contentsOfFile: home.accountFile, encoding: .utf8).contains(sandbox.token), "nothing lost")
+        #expect(fileMode(of: home.accountFile) == 0o600)
+        #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
+    }
+}
