@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboSandbox
 import WeiboTestSupport
 
 /// Never logged in: no error bubble; the tray, `status` and `watch` say "not logged in"; the
@@ -67,6 +68,44 @@ import WeiboTestSupport
         let again = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
         #expect(!again.standardOutput.contains("start with your desktop session"))
         #expect(!FileManager.default.fileExists(atPath: home.folder + "/config/autostart/io.github.WeiboNotifier.desktop"))
+    }
+
+    @Test func theTraysLogInRunsTheBrowserLoginItselfOnALoopbackRedirect() throws {
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
+        let home = AccountCommandsTests.Home()
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        let port = try LoginTests.freePort()
+        try "[weibo]\napp_key=\(SandboxAPI.appKey)\napp_secret=\(SandboxAPI.appSecret)\nredirect_uri=http://127.0.0.1:\(port)/callback\n".write(
+            toFile: home.configFile, atomically: true, encoding: .utf8)
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+            .merging(["LANG": "C", "BROWSER": try LoginTests.browser(in: home)]) { $1 }
+        let watcher = try bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        let daemon = Process()
+        daemon.executableURL = CommandRunner.executable
+        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
+        daemon.environment = environment
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            kill(daemon.processIdentifier, SIGTERM)
+            daemon.waitUntilExit()
+        }
+        #expect(waitUntil { bus.daemonStatus()["state"] == "'not-logged-in'" }, "\(bus.daemonStatus())")
+        let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
+        #expect(waitUntil { bus.registeredTrayItems().contains(item) })
+
+        // "Log in to Weibo…": the browser (curl following the redirects) comes back to the daemon's listener.
+        _ = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])
+        #expect(waitUntil { bus.daemonStatus()["state"] == "'ok'" }, "\(bus.daemonStatus())")
+        #expect(waitUntil { bus.notifications().contains { $0.body == "Logged in as \(SandboxAPI.ownerName)" } }, "\(bus.notifications())")
+        let accounts = try CommandRunner.run(["accounts"], environment: environment)
+        #expect(accounts.standardOutput.hasPrefix("* \(SandboxAPI.ownerName)  uid 5712659759"), "\(accounts.standardOutput)")
     }
 
     @Test func thePackageAndMakeInstallEnableNoSystemAutostart() throws {

@@ -32,6 +32,10 @@ public final class NotifierDaemon {
     /// reads do not prompt again.
     private var keyringFoundLocked = false
     private let unsentReplies: UnsentReplies?
+    /// What the browser login needs when the daemon runs it itself (a loopback redirect); nil:
+    /// "Log in…" opens a terminal with `weibo-notifier login`.
+    public var desktopLogin: DesktopLogin.Settings?
+    private var runningLogin: DesktopLogin?
     /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
     /// close of its bubble is not shown.
     private var bubbleGeneration: [BubbleKind: Int] = [:]
@@ -176,13 +180,7 @@ public final class NotifierDaemon {
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url)
         case .readLoginAgain: accountChanged()
-        case .startLogin:
-            if !LoginLauncher.openTerminal() {
-                sink.showTransient(
-                    Bubble(
-                        summary: notifier.presenter.localizer.text(.appName), body: tr("No terminal to log in with: run weibo-notifier login"),
-                        isTransient: true))
-            }
+        case .startLogin: startLogin()
         case .save(let state): stateStore.save(state)
         case .countsChanged(let unread): countsChanged?(unread)
         case .phaseChanged(let phase): phaseChanged?(phase)
@@ -217,6 +215,31 @@ public final class NotifierDaemon {
     public func keyringChanged() {
         guard notifier.phase == .waitingForKeyring else { return }
         accountChanged()
+    }
+
+    /// The browser login, run here when the redirect comes back to this machine (the login is
+    /// then read again), else in a terminal; the outcome said in a bubble either way.
+    private func startLogin() {
+        let say = { [weak self] (text: String) in
+            guard let self else { return }
+            self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
+        }
+        guard let settings = desktopLogin, settings.canRunHere else {
+            if !LoginLauncher.openTerminal() { say(tr("No terminal to log in with: run weibo-notifier login")) }
+            return
+        }
+        guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }
+        let login = DesktopLogin(settings: settings, client: client, accounts: accounts, now: clock)
+        runningLogin = login
+        login.start { [weak self] result in
+            self?.runningLogin = nil
+            switch result {
+            case .success(let name):
+                say(tr("Logged in as %s", name))
+                self?.accountChanged()
+            case .failure(let failure): say(tr("Not logged in: %s", failure.description))
+            }
+        }
     }
 
     /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to

@@ -22,6 +22,8 @@ public final class LoginListener {
     }
 
     public private(set) var outcome: Outcome?
+    /// Called once, with the first outcome (for callers that do not turn the loop themselves).
+    public var finished: ((Outcome) -> Void)?
     private let server: UnsafeMutablePointer<SoupServer>
     private let path: String
     private let state: String
@@ -96,12 +98,16 @@ public final class LoginListener {
         } else {
             return respond(message, status: 400, title: "Weibo Notifier", text: "No code in this address.")
         }
-        if outcome == nil { outcome = answer }
+        if outcome == nil {
+            outcome = answer
+            finished?(answer)
+            finished = nil
+        }
         switch answer {
         case .code:
             respond(message, status: 200, title: "Weibo Notifier", text: "登录成功，可以关闭此页。<br>Logged in: you can close this tab.")
         case .denied, .stateMismatch:
-            respond(message, status: 200, title: "Weibo Notifier", text: "没有登录，请回到终端查看原因。<br>Not logged in: the terminal says why.")
+            respond(message, status: 200, title: "Weibo Notifier", text: "没有登录，原因见终端或桌面通知。<br>Not logged in: the terminal or the notification says why.")
         }
     }
 

@@ -121,20 +121,9 @@ extension LoginCommand {
 
     /// Weibo's refusals of a login, with what fixes them.
     static func explained(_ error: CommandError, redirectURI: String, configurationFile: String) -> CommandError {
-        guard case .weibo(.api(let apiError)) = error else { return error }
-        switch apiError.code {
-        case 21321:
-            return .account(
-                tr(
-                    "this Weibo account may not use the app yet (21321): until Weibo reviews an app, only its developer and the test users listed on its page at open.weibo.com (应用信息 → 测试信息) may log in; add this account there, or log in as the developer"
-                ))
-        case 21322, 21323:
-            return .configuration(
-                tr(
-                    "the callback address %s is not the one registered for the app (%d): make redirect_uri in %s and the app's OAuth2.0 settings at open.weibo.com (高级信息 → OAuth2.0 授权设置) the same",
-                    redirectURI, apiError.code, configurationFile))
-        default:
-            return error
-        }
+        guard case .weibo(.api(let apiError)) = error,
+            let advice = LoginAdvice.explain(apiError, redirectURI: redirectURI, configurationFile: configurationFile)
+        else { return error }
+        return apiError.code == 21321 ? .account(advice) : .configuration(advice)
     }
 }

@@ -67,6 +67,7 @@ struct RunCommand: Command {
             sink: LibnotifySink(appName: "Weibo Notifier"), avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
             unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
             movesTokenToKeyring: context.configuration.tokenStore != .file)
+        daemon.desktopLogin = Self.desktopLogin(context)
         let service: DaemonService
         do {
             service = try DaemonService(connection: connection, daemon: daemon)
@@ -93,6 +94,7 @@ struct RunCommand: Command {
                 let seconds = try Self.checkedInterval(self.interval ?? fresh.configuration.interval, configuration: fresh.configuration)
                 let moved = fresh.configuration.endpoints != endpoints
                 endpoints = fresh.configuration.endpoints
+                daemon.desktopLogin = Self.desktopLogin(fresh)
                 daemon.reload(
                     settings: Self.settings(fresh, interval: seconds),
                     client: moved ? WeiboClient(endpoints: endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(seconds))) : nil)
@@ -102,6 +104,14 @@ struct RunCommand: Command {
             }
         }
         host.run(accountFile: context.directories.accountsFile)
+    }
+
+    /// What the daemon's own browser login needs (the tray's and the bubble's "Log in…").
+    static func desktopLogin(_ context: CommandContext) -> DesktopLogin.Settings {
+        let configuration = context.configuration
+        return DesktopLogin.Settings(
+            appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI,
+            configurationFile: context.directories.configurationFile, tokenStore: configuration.tokenStore, environment: context.environment)
     }
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {
