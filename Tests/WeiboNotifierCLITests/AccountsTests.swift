@@ -89,4 +89,31 @@ import WeiboTestSupport
         #expect(fileMode(of: home.accountFile) == 0o600)
         #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
     }
+
+    @Test func theDaemonFollowsTheDefaultAccountAndKeepsEachAccountsState() throws {
+        let setup = try DaemonTests.Setup()
+        let second = try newUser(setup.sandbox)
+        let api = ["--api-base", setup.sandbox.baseURL]
+        #expect(try setup.home.run(["login", "--token-stdin", "--uid", second.uid] + api, input: second.token + "\n").status == 0)
+        setup.sandbox.control("/_sandbox/counts", [("follower", "2")])
+        setup.sandbox.control("/_sandbox/counts", [("uid", second.uid), ("dm", "3")])
+        // The state of an earlier version (one state.json) becomes the first account's.
+        let folder = setup.home.folder + "/state/weibo-notifier"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "{}".write(toFile: folder + "/state.json", atomically: true, encoding: .utf8)
+
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().last?.body == "2 new followers" }, "the default account's counts")
+        #expect(FileManager.default.fileExists(atPath: folder + "/state-5712659759.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/state.json"), "moved, not copied")
+        #expect(setup.bus.closedIDs().isEmpty)
+
+        // The default logs out: the next account is followed, with a state of its own.
+        #expect(try setup.home.run(["logout", "5712659759"] + api).status == 0)
+        #expect(waitUntil { setup.bus.notifications().last?.body == "3 messages" }, "\(setup.bus.notifications().map(\.body))")
+        #expect(!setup.bus.closedIDs().isEmpty, "the first account's bubble closed")
+        #expect(FileManager.default.fileExists(atPath: folder + "/state-\(second.uid).json"))
+        #expect(try String(contentsOfFile: folder + "/state-5712659759.json", encoding: .utf8).contains("\"follower\":2"), "kept for later")
+        #expect(setup.bus.daemonStatus()["total"] == "3")
+    }
 }

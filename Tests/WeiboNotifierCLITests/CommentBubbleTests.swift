@@ -42,7 +42,7 @@ import WeiboTestSupport
 
         // A restart fetches nothing already shown: the state knows the newest comment.
         #expect(setup.stop() == 0)
-        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
+        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state-5712659759.json", encoding: .utf8)
         #expect(state.contains("\"newest_seen\":{\"comments\":"))
     }
 

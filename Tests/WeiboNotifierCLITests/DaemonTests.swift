@@ -177,7 +177,7 @@ import WeiboTestSupport
         kill(old.processIdentifier, SIGKILL)
         old.waitUntilExit()
         setup.daemon = nil
-        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state.json", encoding: .utf8)
+        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state-5712659759.json", encoding: .utf8)
         #expect(state.contains("\"all\":{\"id\":\(id),\"shown\""), "saved as soon as it changed: \(state)")
         try setup.start()
         #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
@@ -433,7 +433,7 @@ import WeiboTestSupport
 
     @Test func aCorruptStateFileIsReplaced() throws {
         let setup = try Setup()
-        let state = setup.home.folder + "/state/weibo-notifier/state.json"
+        let state = setup.home.folder + "/state/weibo-notifier/state-5712659759.json"
         try FileManager.default.createDirectory(atPath: setup.home.folder + "/state/weibo-notifier", withIntermediateDirectories: true)
         try "{\"baseline\": [not json".write(toFile: state, atomically: true, encoding: .utf8)
         setup.sandbox.control("/_sandbox/counts", [("follower", "2")])

@@ -18,28 +18,33 @@ public final class NotifierDaemon {
     /// tray menu follows a pause); each compares and announces only what changed.
     public var eventsHandled: (() -> Void)?
 
-    private var client: WeiboClient
-    private let accounts: AccountStore
-    private var account: Account?
-    private let stateStore: StateStore
-    private let sink: any NotificationSink
+    // Internal, not private, where `NotifierDaemon+Login` needs them.
+    var client: WeiboClient
+    let accounts: AccountStore
+    var account: Account?
+    /// The state of the account followed (`state-UID.json`), or of none (`stateStore` as given).
+    var stateStore: StateStore
+    let noAccountState: StateStore
+    /// The account whose state `stateStore` holds (nil: none yet).
+    var stateUID: Int64?
+    let sink: any NotificationSink
     private let avatars: AvatarCache?
     /// Login reads started, so that only the newest answer counts.
-    private var loginReads = 0
+    var loginReads = 0
     /// A token in the account file moves to the keyring at the first read (`token_store` not `file`).
-    private var movesTokenToKeyring: Bool
+    var movesTokenToKeyring: Bool
     /// A read found the keyring locked (its unlock prompt was shown, or could not be): later
     /// reads do not prompt again.
-    private var keyringFoundLocked = false
+    var keyringFoundLocked = false
     private let unsentReplies: UnsentReplies?
     /// What the browser login needs when the daemon runs it itself (a loopback redirect); nil:
     /// "Log in…" opens a terminal with `weibo-notifier login`.
     public var desktopLogin: DesktopLogin.Settings?
-    private var runningLogin: DesktopLogin?
+    var runningLogin: DesktopLogin?
     /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
     /// close of its bubble is not shown.
     private var bubbleGeneration: [BubbleKind: Int] = [:]
-    private let clock: () -> Date
+    let clock: () -> Date
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []
@@ -57,6 +62,7 @@ public final class NotifierDaemon {
         self.client = client
         self.accounts = accounts
         self.stateStore = stateStore
+        noAccountState = stateStore
         self.sink = sink
         self.avatars = avatars
         self.unsentReplies = unsentReplies
@@ -76,10 +82,13 @@ public final class NotifierDaemon {
 
     /// Reads the saved state and the login, then checks now and every interval.
     public func start() {
-        let saved = stateStore.load()
         readLogin { [weak self] login in
             guard let self else { return }
-            self.send(.started(saved, login: login, at: self.clock()))
+            if let uid = self.account?.uid {
+                self.stateStore = self.noAccountState.forAccount(uid)
+                self.stateUID = uid
+            }
+            self.send(.started(self.stateStore.load(), login: login, at: self.clock()))
         }
     }
 
@@ -88,10 +97,7 @@ public final class NotifierDaemon {
 
     /// The account file changed: a new login (or a logout) takes effect at once.
     public func accountChanged() {
-        readLogin { [weak self] login in
-            guard let self else { return }
-            self.send(.loginChanged(login, at: self.clock()))
-        }
+        readLogin { [weak self] login in self?.loginRead(login) }
     }
 
     /// Settings read again (SIGHUP). The login is read again too, and counts as changed only when
@@ -102,7 +108,7 @@ public final class NotifierDaemon {
         let before = account
         readLogin { [weak self] login in
             guard let self, self.account != before else { return }
-            self.send(.loginChanged(login, at: self.clock()))
+            self.loginRead(login)
         }
     }
 
@@ -207,80 +213,6 @@ public final class NotifierDaemon {
             // The id may have come meanwhile (an earlier show of the same kind): replace that one.
             let current = self.notifier.state[kind].id ?? id
             self.send(self.sink.showUnread(bubble, kind: kind, replacing: current, image: image).map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind))
-        }
-    }
-
-    /// The keyring may have been unlocked (it said something changed, or it started): the login
-    /// is read again when the notifier waits for it.
-    public func keyringChanged() {
-        guard notifier.phase == .waitingForKeyring else { return }
-        accountChanged()
-    }
-
-    /// The browser login, run here when the redirect comes back to this machine (the login is
-    /// then read again), else in a terminal; the outcome said in a bubble either way.
-    private func startLogin() {
-        let say = { [weak self] (text: String) in
-            guard let self else { return }
-            self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
-        }
-        guard let settings = desktopLogin, settings.canRunHere else {
-            if !LoginLauncher.openTerminal() { say(tr("No terminal to log in with: run weibo-notifier login")) }
-            return
-        }
-        guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }
-        let login = DesktopLogin(settings: settings, client: client, accounts: accounts, now: clock)
-        runningLogin = login
-        login.start { [weak self] result in
-            self?.runningLogin = nil
-            switch result {
-            case .success(let name):
-                say(tr("Logged in as %s", name))
-                self?.accountChanged()
-            case .failure(let failure): say(tr("Not logged in: %s", failure.description))
-            }
-        }
-    }
-
-    /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to
-    /// `done`; a newer read makes an older answer void. The keyring's unlock prompt comes at
-    /// most once: after a read found it locked, later reads only look.
-    private func readLogin(_ done: @escaping (Login) -> Void) {
-        loginReads += 1
-        let read = loginReads
-        accounts.resolve(unlocking: !keyringFoundLocked) { [weak self] result in
-            guard let self, read == self.loginReads else { return }
-            switch result {
-            case .success(let loaded):
-                self.account = loaded
-                done(.valid(expiresAt: loaded.expiresAt))
-                if self.movesTokenToKeyring { self.moveTokenToKeyring(loaded) }
-            case .failure(let failure):
-                self.account = nil
-                switch failure {
-                case .notLoggedIn: done(.none)
-                case .keyring(let failure):
-                    // Locked, not answering, or gone (no Secret Service on the bus): the token is
-                    // there all the same, so this is a wait, not a lost login.
-                    Log.message("waiting for the keyring: \(failure)")
-                    if failure == .locked || failure == .noAnswer { self.keyringFoundLocked = true }
-                    done(.waitingForKeyring)
-                default: done(.missing(reason: failure.description))
-                }
-            }
-        }
-    }
-
-    /// A token found in the account file goes to the keyring (and out of the file) where one
-    /// runs; without one it stays where it is.
-    private func moveTokenToKeyring(_ loaded: Account) {
-        guard let saved = try? accounts.loadSaved(), saved.place == .file, saved.uid == loaded.uid else { return }
-        movesTokenToKeyring = false
-        accounts.save(loaded, screenName: saved.screenName, in: .keyring, label: "Weibo Notifier: \(saved.name)") { result in
-            switch result {
-            case .success: Log.message("the token moved from the account file to the keyring")
-            case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")
-            }
         }
     }
 

@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 public import WeiboKit
 
@@ -10,6 +11,23 @@ public struct StateStore: Sendable {
     public init(path: String) {
         self.path = path
     }
+
+    /// The state of the account `uid`, beside this file (`state-UID.json`): each account's
+    /// baseline and bubbles are its own. The first time, the state of an earlier version (this
+    /// file, kept for one account) becomes that account's, so nothing is lost.
+    public func forAccount(_ uid: Int64) -> StateStore {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let own = StateStore(path: folder + "/state-\(uid).json")
+        if !own.exists && exists {
+            own.save(load())
+            try? PrivateFile.remove(path)
+            Log.message("the state in \(path) is now uid \(uid)'s, in \(own.path)")
+        }
+        return own
+    }
+
+    /// Whether the file is there.
+    public var exists: Bool { access(path, F_OK) == 0 }
 
     /// The saved state; a fresh one (with a warning) when the file is missing or unreadable.
     public func load() -> UnreadState {

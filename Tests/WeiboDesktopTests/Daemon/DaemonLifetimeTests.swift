@@ -39,7 +39,7 @@ import WeiboTestSupport
         #expect(weakHost == nil, "the host is not kept by a signal source, monitor or timer")
         #expect(weakDaemon == nil, "the daemon is not kept by a timer, request or subscription")
         #expect(weakSink == nil)
-        let saved = try String(contentsOfFile: folder + "/state.json", encoding: .utf8)
+        let saved = try String(contentsOfFile: folder + "/state-\(SandboxAPI.ownerUID).json", encoding: .utf8)
         #expect(saved.contains("\"bubbles\":{\"posts\":{\"id\":1,"))
     }
 }

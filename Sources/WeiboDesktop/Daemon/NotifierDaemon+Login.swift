@@ -1,0 +1,96 @@
+import FoundationEssentials
+import WeiboKit
+
+/// The daemon's side of logging in: reading the login (the keyring never waited for, its unlock
+/// prompt at most once), following the keyring, swapping the state when the account followed
+/// changes, moving a token from the file to the keyring, and the desktop's own browser login.
+extension NotifierDaemon {
+    /// The keyring may have been unlocked (it said something changed, or it started): the login
+    /// is read again when the notifier waits for it.
+    public func keyringChanged() {
+        guard notifier.phase == .waitingForKeyring else { return }
+        accountChanged()
+    }
+
+    /// The browser login, run here when the redirect comes back to this machine (the login is
+    /// then read again), else in a terminal; the outcome said in a bubble either way.
+    func startLogin() {
+        let say = { [weak self] (text: String) in
+            guard let self else { return }
+            self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
+        }
+        guard let settings = desktopLogin, settings.canRunHere else {
+            if !LoginLauncher.openTerminal() { say(tr("No terminal to log in with: run weibo-notifier login")) }
+            return
+        }
+        guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }
+        let login = DesktopLogin(settings: settings, client: client, accounts: accounts, now: clock)
+        runningLogin = login
+        login.start { [weak self] result in
+            self?.runningLogin = nil
+            switch result {
+            case .success(let name):
+                say(tr("Logged in as %s", name))
+                self?.accountChanged()
+            case .failure(let failure): say(tr("Not logged in: %s", failure.description))
+            }
+        }
+    }
+
+    /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to
+    /// `done`; a newer read makes an older answer void. The keyring's unlock prompt comes at
+    /// most once: after a read found it locked, later reads only look.
+    func readLogin(_ done: @escaping (Login) -> Void) {
+        loginReads += 1
+        let read = loginReads
+        accounts.resolve(unlocking: !keyringFoundLocked) { [weak self] result in
+            guard let self, read == self.loginReads else { return }
+            switch result {
+            case .success(let loaded):
+                self.account = loaded
+                done(.valid(expiresAt: loaded.expiresAt))
+                if self.movesTokenToKeyring { self.moveTokenToKeyring(loaded) }
+            case .failure(let failure):
+                self.account = nil
+                switch failure {
+                case .notLoggedIn: done(.none)
+                case .keyring(let failure):
+                    // Locked, not answering, or gone (no Secret Service on the bus): the token is
+                    // there all the same, so this is a wait, not a lost login.
+                    Log.message("waiting for the keyring: \(failure)")
+                    if failure == .locked || failure == .noAnswer { self.keyringFoundLocked = true }
+                    done(.waitingForKeyring)
+                default: done(.missing(reason: failure.description))
+                }
+            }
+        }
+    }
+
+    /// A token found in the account file goes to the keyring (and out of the file) where one
+    /// runs; without one it stays where it is.
+    func moveTokenToKeyring(_ loaded: Account) {
+        guard let saved = try? accounts.loadSaved(), saved.place == .file, saved.uid == loaded.uid else { return }
+        movesTokenToKeyring = false
+        accounts.save(loaded, screenName: saved.screenName, in: .keyring, label: "Weibo Notifier: \(saved.name)") { result in
+            switch result {
+            case .success: Log.message("the token moved from the account file to the keyring")
+            case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")
+            }
+        }
+    }
+
+    /// A login read again: the same account's goes to the core; another account's (the
+    /// default changed: a logout, a login as someone else) swaps the state: the old one saved
+    /// and its bubbles closed, the new one's loaded, as at a start.
+    func loginRead(_ login: Login) {
+        guard let uid = account?.uid, uid != stateUID else { return send(.loginChanged(login, at: clock())) }
+        if stateUID != nil {
+            stateStore.save(notifier.state)
+            for kind in BubbleKind.allCases { if let id = notifier.state[kind].id { sink.closeUnread(kind, id: id) } }
+            Log.message("now following uid \(uid)")
+        }
+        stateStore = noAccountState.forAccount(uid)
+        stateUID = uid
+        send(.started(stateStore.load(), login: login, at: clock()))
+    }
+}
