@@ -52,6 +52,7 @@ public struct Notifier: Sendable {
         self.zone = zone
         presenter = UnreadPresenter(localizer: localizer, policy: settings.policy)
         presenter.emoticons = settings.emoticons
+        presenter.accountName = settings.accountName
         schedule = PollSchedule(interval: settings.interval)
     }
 
@@ -153,6 +154,7 @@ public struct Notifier: Sendable {
         settings = new
         presenter.policy = new.policy
         presenter.emoticons = new.emoticons
+        presenter.accountName = new.accountName
         schedule.interval = new.interval
         scheduleQuietEnd(at: now)
         if sourceChanged {

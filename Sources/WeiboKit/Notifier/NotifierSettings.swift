@@ -19,6 +19,8 @@ public struct NotifierSettings: Equatable, Sendable {
     public var detailCallsPerDay = 60
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons = Emoticons.Style.emoji
+    /// The account's name for the bubbles' titles, when several accounts are followed.
+    public var accountName: String?
 
     public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
         self.interval = interval

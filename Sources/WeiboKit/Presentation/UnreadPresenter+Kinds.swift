@@ -13,7 +13,7 @@ extension UnreadPresenter {
             bubble = unreadBubble(unread)
         case .posts:
             bubble = Bubble(
-                summary: localizer.text(.appName),
+                summary: titled(localizer.text(.appName)),
                 body: counterWords(unread, among: kind.counters.filter(policy.notify.contains) + policy.countOnly).joined(separator: " · "),
                 actions: [
                     .init(Bubble.Action.clickKey, localizer.text(.showTimeline)), .init(Bubble.Action.markReadKey, localizer.text(.markRead)),
@@ -24,7 +24,7 @@ extension UnreadPresenter {
             bubble = itemBubble(kind, unread: unread, items: preview == .count ? [] : items, textShown: preview == .full)
         case .messages:
             bubble = Bubble(
-                summary: localizer.text(.appName), body: counterWords(unread, among: [.dm]).joined(separator: " · "),
+                summary: titled(localizer.text(.appName)), body: counterWords(unread, among: [.dm]).joined(separator: " · "),
                 actions: [.init(Bubble.Action.clickKey, localizer.text(.open)), .init(Bubble.Action.markReadKey, localizer.text(.markRead))])
         }
         bubble.kind = kind
@@ -38,7 +38,7 @@ extension UnreadPresenter {
     private func itemBubble(_ kind: BubbleKind, unread: UnreadCounts, items: [DetailItem], textShown: Bool) -> Bubble {
         let total = kind.counters.reduce(0) { $0 + unread[$1] }
         var bubble = Bubble(
-            summary: localizer.text(.appName), body: counterWords(unread, among: kind.counters).joined(separator: " · "),
+            summary: titled(localizer.text(.appName)), body: counterWords(unread, among: kind.counters).joined(separator: " · "),
             actions: [
                 .init(Bubble.Action.clickKey, localizer.text(.showTimeline)), .init(Bubble.Action.markReadKey, localizer.text(.markRead)),
                 .init(Bubble.Action.openKey, localizer.text(.open)), .init(Bubble.Action.replyKey, localizer.text(.reply)),
@@ -75,7 +75,7 @@ extension UnreadPresenter {
             lines += FrameRenderer().lines(of: layout.frame(for: item, width: width, maxLines: remaining))
         }
         var bubble = Bubble(
-            summary: localizer.text(kind == .comments ? .newComments(items.count) : .newMentions(items.count)),
+            summary: titled(localizer.text(kind == .comments ? .newComments(items.count) : .newMentions(items.count))),
             body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
             actions: items.isEmpty ? [] : [.init(Bubble.Action.openKey, localizer.text(.open))], isTransient: true)
         bubble.kind = kind

@@ -11,6 +11,8 @@ public struct UnreadPresenter: Sendable {
     public var policy: UnreadPolicy
     /// Weibo's `[表情]` codes as emoji, or as sent, in every text shown.
     public var emoticons = Emoticons.Style.emoji
+    /// The account the bubbles are about, named in their titles when several are logged in.
+    public var accountName: String?
 
     public init(localizer: Localizer, policy: UnreadPolicy = UnreadPolicy()) {
         self.localizer = localizer
@@ -40,10 +42,16 @@ public struct UnreadPresenter: Sendable {
 
     // MARK: - Bubbles
 
+    /// A bubble's title, naming the account when there is one to name: "Weibo · 小明".
+    public func titled(_ title: String) -> String {
+        guard let accountName, !accountName.isEmpty else { return title }
+        return title + " · " + accountName
+    }
+
     /// The unread bubble: the counters that raise bubbles, and its three buttons.
     public func unreadBubble(_ unread: UnreadCounts) -> Bubble {
         Bubble(
-            summary: localizer.text(.appName), body: counterWords(unread, among: policy.notify).joined(separator: " · "),
+            summary: titled(localizer.text(.appName)), body: counterWords(unread, among: policy.notify).joined(separator: " · "),
             actions: [
                 .init(Bubble.Action.clickKey, localizer.text(.showTimeline)),
                 .init(Bubble.Action.markReadKey, localizer.text(.markAllRead)),
@@ -60,7 +68,7 @@ public struct UnreadPresenter: Sendable {
 
     /// A passing bubble with one message (an error, a warning).
     public func notice(_ phrase: Localizer.Phrase, transient: Bool = true) -> Bubble {
-        Bubble(summary: localizer.text(.appName), body: localizer.text(phrase), isTransient: transient)
+        Bubble(summary: titled(localizer.text(.appName)), body: localizer.text(phrase), isTransient: transient)
     }
 
     /// The compact timeline summary: as many statuses as fit `lines` lines of `width` cells.
@@ -76,7 +84,7 @@ public struct UnreadPresenter: Sendable {
             lines += renderer.lines(of: frame)
         }
         var bubble = Bubble(
-            summary: localizer.text(.newestPosts(statuses.count)),
+            summary: titled(localizer.text(.newestPosts(statuses.count))),
             body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
             actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))], isTransient: true)
         bubble.kind = .posts

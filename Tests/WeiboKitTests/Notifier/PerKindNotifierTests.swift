@@ -51,6 +51,14 @@ import WeiboTestSupport
         #expect(driver.notifier.state[.posts].id == 1 && driver.notifier.state[.comments].id == 2, "two bubbles, each its own id")
     }
 
+    @Test func withSeveralAccountsEveryBubbleNamesItsAccount() throws {
+        var named = driver { $0.accountName = "小明" }
+        let rose = named.check(UnreadCounts(status: 2, dm: 1))
+        #expect(rose.shownBubbles.map(\.1.summary) == ["Weibo · 小明", "Weibo · 小明"], "\(rose.shownBubbles)")
+        var single = driver()
+        #expect(single.check(UnreadCounts(status: 2)).shownBubbles.map(\.1.summary) == ["Weibo"], "one account: no name")
+    }
+
     @Test func moreCommentsAreCountedAfterTheNewest() throws {
         var driver = driver()
         driver.check(UnreadCounts(cmt: 3))
