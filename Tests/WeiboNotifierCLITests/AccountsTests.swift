@@ -90,7 +90,7 @@ import WeiboTestSupport
         #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
     }
 
-    @Test func theDaemonFollowsTheDefaultAccountAndKeepsEachAccountsState() throws {
+    @Test func oneDaemonFollowsEveryAccountEachWithItsBubblesAndState() throws {
         let setup = try DaemonTests.Setup()
         let second = try newUser(setup.sandbox)
         let api = ["--api-base", setup.sandbox.baseURL]
@@ -103,17 +103,37 @@ import WeiboTestSupport
         try "{}".write(toFile: folder + "/state.json", atomically: true, encoding: .utf8)
 
         try setup.start()
-        #expect(waitUntil { setup.bus.notifications().last?.body == "2 new followers" }, "the default account's counts")
+        let owner = SandboxAPI.ownerName
+        #expect(
+            waitUntil {
+                Set(setup.bus.notifications().map { "\($0.summary): \($0.body)" }) == [
+                    "Weibo · \(owner): 2 new followers", "Weibo · \(second.name): 3 messages",
+                ]
+            },
+            "each account's bubble names it: \(setup.bus.notifications().map { "\($0.summary): \($0.body)" })")
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "5" }, "GetCounts adds them up")
+        let accounts = setup.bus.gdbus([
+            "call", "-d", "io.github.WeiboNotifier", "-o", "/io/github/WeiboNotifier", "-m", "io.github.WeiboNotifier1.GetAccounts",
+        ])
+        #expect(accounts.contains("('5712659759', '\(owner)', {") && accounts.contains("('\(second.uid)', '\(second.name)', {"), "\(accounts)")
+        #expect(accounts.contains("'dm': <uint32 3>") || accounts.contains("'dm': 3"), "\(accounts)")
         #expect(FileManager.default.fileExists(atPath: folder + "/state-5712659759.json"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/state.json"), "moved, not copied")
-        #expect(setup.bus.closedIDs().isEmpty)
+        #expect(waitUntil { FileManager.default.fileExists(atPath: folder + "/state-\(second.uid).json") })
 
-        // The default logs out: the next account is followed, with a state of its own.
-        #expect(try setup.home.run(["logout", "5712659759"] + api).status == 0)
-        #expect(waitUntil { setup.bus.notifications().last?.body == "3 messages" }, "\(setup.bus.notifications().map(\.body))")
-        #expect(!setup.bus.closedIDs().isEmpty, "the first account's bubble closed")
-        #expect(FileManager.default.fileExists(atPath: folder + "/state-\(second.uid).json"))
-        #expect(try String(contentsOfFile: folder + "/state-5712659759.json", encoding: .utf8).contains("\"follower\":2"), "kept for later")
-        #expect(setup.bus.daemonStatus()["total"] == "3")
+        // The second logs out: its bubble closes, the first goes on alone, unnamed again.
+        let before = setup.bus.closedIDs().count
+        #expect(try setup.home.run(["logout", second.name] + api).status == 0)
+        #expect(waitUntil { setup.bus.closedIDs().count > before }, "the second account's bubble closed")
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "2" })
+        setup.sandbox.control("/_sandbox/counts", [("follower", "4")])  // 2 + 4
+        #expect(setup.bus.checkNow())
+        #expect(
+            waitUntil { setup.bus.notifications().last.map { "\($0.summary): \($0.body)" } == "Weibo: 6 new followers" },
+            "\(setup.bus.notifications().map { "\($0.summary): \($0.body)" })")
+
+        // The default logs out too: nobody is logged in, and nothing is an error.
+        #expect(try setup.home.run(["logout"] + api).status == 0)
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'not-logged-in'" })
     }
 }

@@ -19,6 +19,7 @@ public final class DaemonService {
             <method name="Resume"/>
             <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
             <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
+            <method name="GetAccounts"><arg name="accounts" type="a(ssa{su})" direction="out"/></method>
             <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
             <signal name="StateChanged"><arg name="state" type="s"/></signal>
           </interface>
@@ -26,7 +27,7 @@ public final class DaemonService {
         """
 
     private let connection: OpaquePointer
-    private let daemon: NotifierDaemon
+    private let daemon: NotifierGroup
     private var export: DBusExport?
     private var nameLostSubscription: DBusSignalSubscription?
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
@@ -48,7 +49,7 @@ public final class DaemonService {
         }
     }
 
-    public init(connection: OpaquePointer, daemon: NotifierDaemon) throws(Failure) {
+    public init(connection: OpaquePointer, daemon: NotifierGroup) throws(Failure) {
         self.connection = connection
         self.daemon = daemon
         do {
@@ -134,7 +135,9 @@ public final class DaemonService {
         case "CheckNow":
             daemon.checkNow()
         case "GetCounts":
-            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.notifier.unread)], 1))
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.unread)], 1))
+        case "GetAccounts":
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([accountsVariant()], 1))
         case "GetStatus":
             return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([statusVariant()], 1))
         default:
@@ -164,10 +167,10 @@ public final class DaemonService {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
-        let notifier = daemon.notifier
+        let notifier = daemon.primary.notifier
         func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
-            entry("state", g_variant_new_string(notifier.phase.rawValue)),
+            entry("state", g_variant_new_string(daemon.phase.rawValue)),
             entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
             entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
             entry("last-error", g_variant_new_string(notifier.lastError ?? "")),
@@ -182,6 +185,17 @@ public final class DaemonService {
         return g_variant_new_array(type, entries, gsize(entries.count))
     }
 
+    /// `a(ssa{su})`: each account followed, its uid, screen name and unread counts.
+    private func accountsVariant() -> OpaquePointer? {
+        let accounts: [OpaquePointer?] = daemon.followed.map { account in
+            g_variant_new_tuple(
+                [g_variant_new_string(String(account.uid)), g_variant_new_string(account.name), Self.countsVariant(account.unread)], 3)
+        }
+        let type = g_variant_type_new("(ssa{su})")
+        defer { g_variant_type_free(type) }
+        return g_variant_new_array(type, accounts, gsize(accounts.count))
+    }
+
     private func emitStateChanged(_ phase: NotifierPhase) {
         g_dbus_connection_emit_signal(
             connection, nil, SessionBus.objectPath, SessionBus.interfaceName, "StateChanged",
@@ -192,7 +206,7 @@ public final class DaemonService {
     /// unread total, urgent while @mentions or messages wait; hidden at zero. Sent from the
     /// daemon's own connection, as docks drop a badge when its sender goes away.
     private func updateDockBadge(_ unread: UnreadCounts) {
-        let badge = daemon.notifier.presenter.badge(unread)
+        let badge = daemon.primary.notifier.presenter.badge(unread)
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }

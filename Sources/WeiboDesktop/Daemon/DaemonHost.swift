@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Every source and subscription is a handle it owns; releasing the host removes them all.
 public final class DaemonHost {
-    private let daemon: NotifierDaemon
+    private let daemon: NotifierGroup
     private let service: DaemonService?
     private let loop = MainLoop()
     private var handles: [AnyObject] = []
@@ -16,7 +16,7 @@ public final class DaemonHost {
     /// What SIGHUP does: read the configuration (and the account) again. By default, the account.
     public var reload: (() -> Void)?
 
-    public init(daemon: NotifierDaemon, service: DaemonService?) {
+    public init(daemon: NotifierGroup, service: DaemonService?) {
         self.daemon = daemon
         self.service = service
         service?.nameLost = { [weak self] in

@@ -45,6 +45,7 @@ public final class NotifierDaemon {
     /// close of its bubble is not shown.
     private var bubbleGeneration: [BubbleKind: Int] = [:]
     let clock: () -> Date
+    private var isRetired = false
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []
@@ -142,10 +143,33 @@ public final class NotifierDaemon {
     /// Saves the state (SIGTERM): whatever the core holds now.
     public func saveState() { stateStore.save(notifier.state) }
 
+    /// The user whose counts this follows, once the login was read.
+    public var uid: Int64? { account?.uid }
+
+    /// Names the account in the bubbles' titles (several accounts), or not (nil).
+    public func setAccountName(_ name: String?) {
+        guard notifier.settings.accountName != name else { return }
+        var settings = notifier.settings
+        settings.accountName = name
+        send(.settingsChanged(settings, sourceChanged: false, at: clock()))
+    }
+
+    /// The account was logged out (or became the default, followed elsewhere): its state saved,
+    /// its bubbles closed, its timers stopped; nothing it started later counts.
+    public func retire() {
+        isRetired = true
+        stateStore.save(notifier.state)
+        for kind in BubbleKind.allCases { if let id = notifier.state[kind].id { sink.closeUnread(kind, id: id) } }
+        pollTimer = nil
+        quietTimer = nil
+        runningLogin = nil
+    }
+
     // MARK: - Events in, effects out
 
     /// Hands `event` to the core and carries out what it says; events raised meanwhile wait their turn.
     public func send(_ event: NotifierEvent) {
+        guard !isRetired else { return }
         queue.append(event)
         guard !isHandling else { return }
         isHandling = true

@@ -38,7 +38,7 @@ public final class StatusNotifierItem {
         """
 
     private let connection: OpaquePointer
-    private let daemon: NotifierDaemon
+    private let daemon: NotifierGroup
     private let menu: TrayMenu
     private let localizer: Localizer
     private let iconThemePath: String
@@ -53,7 +53,7 @@ public final class StatusNotifierItem {
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
-    public init(connection: OpaquePointer, daemon: NotifierDaemon, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
+    public init(connection: OpaquePointer, daemon: NotifierGroup, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
         self.connection = connection
         self.daemon = daemon
         self.localizer = localizer
@@ -84,10 +84,15 @@ public final class StatusNotifierItem {
 
     /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
     public func update() {
-        let notifier = daemon.notifier
-        let shown = notifier.presenter.tray(
-            notifier.unread, phase: notifier.phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince,
-            zone: notifier.zone)
+        let notifier = daemon.primary.notifier
+        let phase = daemon.phase
+        var shown = notifier.presenter.tray(
+            daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone)
+        let followed = daemon.followed
+        if followed.count > 1 {
+            let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
+            shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.name, $0.unread, $0.phase) }, last: last)
+        }
         if shown.look != look {
             look = shown.look
             emit("NewIcon", nil)
@@ -103,8 +108,8 @@ public final class StatusNotifierItem {
         // Resume only while paused; Check now only while checks can run.
         let changes = [
             menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
-            menu.setEnabled(.checkNow, notifier.phase != .loginExpired && notifier.phase != .notLoggedIn),
-            menu.setEnabled(.logIn, notifier.phase == .loginExpired || notifier.phase == .notLoggedIn),
+            menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn),
+            menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn),
         ]
         for parameters in changes.compactMap({ $0 }) {
             g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)

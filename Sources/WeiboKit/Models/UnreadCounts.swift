@@ -153,3 +153,15 @@ extension UnreadCounts {
         }
     }
 }
+
+extension UnreadCounts {
+    /// The counts of two accounts added up, each counter still at most `maximum`.
+    public func adding(_ other: UnreadCounts) -> UnreadCounts {
+        func sum(_ a: Int, _ b: Int) -> Int { min(a + b, Self.maximum) }
+        return UnreadCounts(
+            status: sum(status, other.status), follower: sum(follower, other.follower), cmt: sum(cmt, other.cmt), dm: sum(dm, other.dm),
+            mentionStatus: sum(mentionStatus, other.mentionStatus), mentionCmt: sum(mentionCmt, other.mentionCmt), group: sum(group, other.group),
+            privateGroup: sum(privateGroup, other.privateGroup), notice: sum(notice, other.notice), invite: sum(invite, other.invite),
+            badge: sum(badge, other.badge), photo: sum(photo, other.photo), msgbox: sum(msgbox, other.msgbox))
+    }
+}

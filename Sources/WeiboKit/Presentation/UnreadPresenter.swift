@@ -130,6 +130,21 @@ public struct UnreadPresenter: Sendable {
         return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
     }
 
+    /// The tray's tooltip with several accounts: a line each, its counts, and what it needs
+    /// from the user (an expired login, a locked keyring); then `last`, the tray's own last line.
+    public func accountsToolTip(_ accounts: [(name: String, unread: UnreadCounts, phase: NotifierPhase)], last: String) -> String {
+        let lines = accounts.map { account -> String in
+            var line = account.name + ": " + countsLine(account.unread)
+            switch account.phase {
+            case .loginExpired: line += " · " + localizer.text(.loginExpired)
+            case .waitingForKeyring: line += " · " + localizer.text(.waitingForKeyring)
+            default: break
+            }
+            return line
+        }
+        return (lines + [last]).joined(separator: "\n")
+    }
+
     /// The state a status bar shows for the notifier's phase.
     public func barState(_ unread: UnreadCounts, phase: NotifierPhase) -> StatusBarLine.State {
         switch phase {

@@ -75,11 +75,14 @@ struct DemoCommand: Command {
             ?? TerminalNotificationSink { line in
                 Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
             }
-        let daemon = NotifierDaemon(
-            settings: NotifierSettings(interval: interval), localizer: processLocalizer,
-            client: WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
-            accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink,
-            avatars: AvatarCache(directory: folder + "/avatars"), unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
+        let daemon = NotifierGroup(accounts: accounts) { _ in
+            NotifierDaemon(
+                settings: NotifierSettings(interval: interval), localizer: processLocalizer,
+                client: WeiboClient(
+                    endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
+                accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink, avatars: AvatarCache(directory: folder + "/avatars"),
+                unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
+        }
         try Terminal.write(lines: [
             tr("Weibo Notifier demo: a sandbox at %s, a check every %d s, a new post every %d s.", server.baseURL, interval, newStatusEvery),
             desktop != nil
@@ -87,7 +90,7 @@ struct DemoCommand: Command {
                 : tr("No notification server here: the bubbles are printed below."),
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
-        let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon, interval: interval) : nil
+        let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon.primary, interval: interval) : nil
         DaemonHost(daemon: daemon, service: nil).run(
             accountFile: folder + "/accounts.json", notificationWait: 0, duration: duration.map { UInt32($0) })
         withExtendedLifetime((server, click)) {}
@@ -118,7 +121,7 @@ struct DemoCommand: Command {
     }
 
     static func remove(_ folder: String) {
-        for name in ["account", "state.json", "unsent-replies.json"] { unlink(folder + "/" + name) }
+        for name in ["accounts.json", "state.json", "state-\(SandboxAPI.ownerUID).json", "unsent-replies.json"] { unlink(folder + "/" + name) }
         AvatarCache(directory: folder + "/avatars").removeAll()
         rmdir(folder + "/avatars")
         rmdir(folder)

@@ -60,13 +60,18 @@ struct RunCommand: Command {
         } catch {
             throw .unavailable(error.description)
         }
-        let daemon = NotifierDaemon(
-            settings: Self.settings(context, interval: interval), localizer: context.localizer,
-            client: WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval))),
-            accounts: context.accountStore, stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
-            sink: LibnotifySink(appName: "Weibo Notifier"), avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
-            unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
-            movesTokenToKeyring: context.configuration.tokenStore != .file)
+        let settings = Self.settings(context, interval: interval)
+        let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval)))
+        // One notifier per account, each with its own bubbles and state, their checks a twelfth
+        // of the interval apart (5 s at 60 s); the group joins them.
+        let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
+            NotifierDaemon(
+                settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
+                stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"), sink: LibnotifySink(appName: "Weibo Notifier"),
+                avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
+                unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
+                movesTokenToKeyring: context.configuration.tokenStore != .file)
+        }
         daemon.desktopLogin = Self.desktopLogin(context)
         let service: DaemonService
         do {

@@ -25,10 +25,13 @@ import WeiboTestSupport
             let accounts = AccountStore(path: folder + "/account")
             try accounts.save(harness.account)
             let sink = TerminalNotificationSink { lines.all.append($0) }
-            let daemon = NotifierDaemon(
-                settings: NotifierSettings(interval: 60), localizer: Localizer(), client: harness.client, accounts: accounts,
-                stateStore: StateStore(path: folder + "/state.json"), sink: sink)
-            let host = DaemonHost(daemon: daemon, service: nil)
+            let group = NotifierGroup(accounts: accounts) { _ in
+                NotifierDaemon(
+                    settings: NotifierSettings(interval: 60), localizer: Localizer(), client: harness.client, accounts: accounts,
+                    stateStore: StateStore(path: folder + "/state.json"), sink: sink)
+            }
+            let daemon = group.primary
+            let host = DaemonHost(daemon: group, service: nil)
             // One second on this test's own context: the first check, its bubble, then the stop timer.
             host.run(accountFile: folder + "/account", notificationWait: 0, duration: 1)
             weakDaemon = daemon

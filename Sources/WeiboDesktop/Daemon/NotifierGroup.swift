@@ -1,0 +1,200 @@
+import FoundationEssentials
+public import WeiboKit
+
+/// Every account the user logged in, each followed by its own `NotifierDaemon` (its own core,
+/// state file and bubbles), started a few seconds apart so their checks do not coincide. The
+/// first member follows the default account (and any account that becomes the default); one
+/// more member follows each other account. D-Bus, the tray and the badge see the group: the
+/// counts added up, the state that most needs the user, each account on its own for
+/// `GetAccounts` and the tooltip.
+public final class NotifierGroup {
+    /// Makes the member that follows `selection` (a uid; nil: the default account).
+    public typealias MemberFactory = (_ selection: String?) -> NotifierDaemon
+
+    private let accounts: AccountStore
+    private let makeMember: MemberFactory
+    /// Seconds between the members' first checks.
+    private let stagger: Double
+    /// The members, the default account's first; `uids[i]` is what member `i` was made for.
+    public private(set) var members: [NotifierDaemon] = []
+    private var uids: [Int64?] = []
+    private var names: [String?] = []
+    private var started: [Bool] = []
+    private var startTimers: [GLibSource] = []
+    private var lastTotal: UnreadCounts?
+    private var lastPhase: NotifierPhase?
+
+    /// What the daemon's own browser login needs, for every member.
+    public var desktopLogin: DesktopLogin.Settings? {
+        didSet { for member in members { member.desktopLogin = desktopLogin } }
+    }
+
+    /// The counts added up changed.
+    public var countsChanged: ((UnreadCounts) -> Void)?
+    /// The group's state changed.
+    public var phaseChanged: ((NotifierPhase) -> Void)?
+    /// A member handled its events (the tray follows).
+    public var eventsHandled: (() -> Void)?
+
+    /// `stagger`: seconds between the members' first checks (so between all their checks).
+    public init(accounts: AccountStore, stagger: Double = 5, makeMember: @escaping MemberFactory) {
+        self.accounts = accounts
+        self.stagger = stagger
+        self.makeMember = makeMember
+        add(selection: nil)
+    }
+
+    /// The default account's member: its presenter speaks for the group.
+    public var primary: NotifierDaemon { members[0] }
+
+    // MARK: - Who is followed
+
+    /// Starts every member: the default account's at once, the others a few seconds apart.
+    public func start() {
+        reconcile()
+        startPending()
+    }
+
+    /// `accounts.json` changed: members for new accounts, none for logged-out ones, and every
+    /// remaining one reads its login again.
+    public func accountChanged() {
+        let before = started
+        reconcile()
+        for (index, member) in members.enumerated() where index < before.count && before[index] && started[index] { member.accountChanged() }
+        startPending()
+    }
+
+    private func reconcile() {
+        let saved = (try? accounts.loadAll()) ?? []
+        let others = saved.dropFirst().map(\.uid)
+        for index in members.indices.reversed() where index > 0 {
+            guard let uid = uids[index], !others.contains(uid) else { continue }
+            members[index].retire()
+            members.remove(at: index)
+            uids.remove(at: index)
+            names.remove(at: index)
+            started.remove(at: index)
+        }
+        for uid in others where !uids.contains(uid) { add(selection: uid) }
+        // Names in the bubbles only when there is more than one account to tell apart.
+        let several = saved.count > 1
+        for index in members.indices {
+            let entry = index == 0 ? saved.first : saved.first { $0.uid == uids[index] }
+            names[index] = several ? entry?.name : nil
+            if started[index] { members[index].setAccountName(names[index]) }
+        }
+        membersChanged()
+    }
+
+    private func add(selection uid: Int64?) {
+        let member = makeMember(uid.map { String($0) })
+        member.desktopLogin = desktopLogin
+        member.countsChanged = { [weak self] _ in self?.membersChanged() }
+        member.phaseChanged = { [weak self] _ in self?.membersChanged() }
+        member.eventsHandled = { [weak self] in self?.eventsHandled?() }
+        members.append(member)
+        uids.append(uid)
+        names.append(nil)
+        started.append(false)
+    }
+
+    private func startPending() {
+        var delay = 0.0
+        for index in members.indices where !started[index] {
+            started[index] = true
+            let member = members[index]
+            let name = names[index]
+            let begin = {
+                member.setAccountName(name)
+                member.start()
+            }
+            if delay == 0 {
+                begin()
+            } else {
+                startTimers.append(GLibSource.once(afterSeconds: delay, begin))
+            }
+            delay += stagger
+        }
+    }
+
+    private func membersChanged() {
+        let total = unread
+        if total != lastTotal {
+            lastTotal = total
+            countsChanged?(total)
+        }
+        let now = phase
+        if now != lastPhase {
+            lastPhase = now
+            phaseChanged?(now)
+        }
+    }
+
+    // MARK: - What the surfaces read
+
+    /// The unread counts of every account added up.
+    public var unread: UnreadCounts {
+        members.map(\.notifier.unread).reduce(UnreadCounts()) { sum, counts in sum.adding(counts) }
+    }
+
+    /// The state that most needs the user: an expired login first, then a locked keyring, a
+    /// rate limit, no network; otherwise the default account's.
+    public var phase: NotifierPhase {
+        let phases = members.map(\.notifier.phase)
+        for wanted in [NotifierPhase.loginExpired, .waitingForKeyring, .rateLimited, .offline] where phases.contains(wanted) { return wanted }
+        return phases[0]
+    }
+
+    /// Each account followed: uid, name and unread counts (`GetAccounts`, the tooltip).
+    public var followed: [(uid: Int64, name: String, unread: UnreadCounts, phase: NotifierPhase)] {
+        members.indices.compactMap { index in
+            guard let uid = members[index].uid else { return nil }
+            return (uid, names[index] ?? "", members[index].notifier.unread, members[index].notifier.phase)
+        }
+    }
+
+    // MARK: - What the session and the user ask, for every account
+
+    public func checkNow() { for member in members { member.checkNow() } }
+    public func markRead() { for member in members { member.markRead() } }
+    public func pause(seconds: Int) { for member in members { member.pause(seconds: seconds) } }
+    public func saveState() { for member in members { member.saveState() } }
+    public func keyringChanged() { for member in members { member.keyringChanged() } }
+    public func openWeibo() { primary.openWeibo() }
+
+    /// The summary of a kind, from each account that has something of it (else the default's).
+    public func showSummary(_ kind: BubbleKind = .posts) {
+        let counters = kind == .all ? UnreadCounter.allCases : kind.counters
+        let having = members.filter { member in counters.contains { member.notifier.unread[$0] > 0 } }
+        for member in having.isEmpty ? [primary] : having { member.showSummary(kind) }
+    }
+
+    /// Logs in again where a login is missing or expired, else adds one (the default's member).
+    public func logIn() {
+        let needing = members.first { [.loginExpired, .notLoggedIn].contains($0.notifier.phase) }
+        (needing ?? primary).logIn()
+    }
+
+    /// Settings read again (SIGHUP), with each account's name kept.
+    public func reload(settings: NotifierSettings, client: WeiboClient? = nil) {
+        for (index, member) in members.enumerated() {
+            var own = settings
+            own.accountName = names[index]
+            member.reload(settings: own, client: client)
+        }
+    }
+
+    /// A check of every account, then what each found counts as seen; `done` once all answered,
+    /// with the first failure (nil when all could check).
+    public func refresh(_ done: @escaping (String?) -> Void) {
+        var waiting = members.count
+        var failures: [String] = []
+        for member in members {
+            member.refresh { failure in
+                if let failure { failures.append(failure) }
+                waiting -= 1
+                if waiting == 0 { done(failures.first) }
+            }
+        }
+    }
+}
