@@ -120,6 +120,17 @@ import WeiboTestSupport
         #expect(FileManager.default.fileExists(atPath: folder + "/state-5712659759.json"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/state.json"), "moved, not copied")
         #expect(waitUntil { FileManager.default.fileExists(atPath: folder + "/state-\(second.uid).json") })
+        let bar = Process()
+        bar.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bar.arguments = ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path]
+        bar.environment = setup.environment
+        let output = Pipe()
+        bar.standardOutput = output
+        try bar.run()
+        let first = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        bar.waitUntilExit()
+        #expect(first.contains("\"accounts\":[{\"uid\":\"5712659759\",\"screen_name\":\"\(owner)\",\"total\":2,"), "\(first)")
+        #expect(first.contains("{\"uid\":\"\(second.uid)\",\"screen_name\":\"\(second.name)\",\"total\":3,"), "\(first)")
 
         // The second logs out: its bubble closes, the first goes on alone, unnamed again.
         let before = setup.bus.closedIDs().count

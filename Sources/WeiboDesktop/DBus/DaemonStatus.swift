@@ -51,6 +51,30 @@ public struct DaemonStatus: Sendable {
         return unread
     }
 
+    /// Each account the running daemon follows (`GetAccounts`); none when it cannot say.
+    public static func accounts(_ connection: OpaquePointer) -> [StatusBarLine.AccountCounts] {
+        guard let reply = try? SessionBus.callDaemon(connection, "GetAccounts") else { return [] }
+        defer { release(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let account = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(account) }
+            let uid = g_variant_get_child_value(account, 0)
+            let name = g_variant_get_child_value(account, 1)
+            defer {
+                g_variant_unref(uid)
+                g_variant_unref(name)
+            }
+            // `counts(inReply:)` reads the dictionary at index 0 of what it is given: the tuple's tail.
+            let counts = g_variant_get_child_value(account, 2)
+            let wrapped = g_variant_ref_sink(g_variant_new_tuple([counts], 1))
+            g_variant_unref(counts)
+            defer { g_variant_unref(wrapped) }
+            return StatusBarLine.AccountCounts(uid: string(uid), screenName: string(name), unread: Self.counts(inReply: wrapped))
+        }
+    }
+
     /// Lines for the terminal.
     public func lines(localizer: Localizer) -> [String] {
         var lines = [localizer.tr("running (pid %d), state %s", Int(pid), state)]

@@ -5,10 +5,12 @@ public import WeiboKit
 /// (`StateChanged`), and whether it runs at all. When no daemon runs, `pollBySelf` is asked
 /// to check every interval instead, until one appears.
 public final class DaemonWatcher {
-    /// The bar's view: unread amounts and state.
-    public typealias Update = (UnreadCounts, StatusBarLine.State) -> Void
+    /// The bar's view: unread amounts (all accounts together), state, and each account's.
+    public typealias Update = (UnreadCounts, StatusBarLine.State, [StatusBarLine.AccountCounts]) -> Void
+    /// What a check by itself found: unread amounts and state.
+    public typealias SelfReport = (UnreadCounts, StatusBarLine.State) -> Void
     /// One check without the daemon; calls back with what it found.
-    public typealias SelfPoll = (@escaping Update) -> Void
+    public typealias SelfPoll = (@escaping SelfReport) -> Void
 
     private let connection: OpaquePointer?
     private let update: Update
@@ -19,6 +21,7 @@ public final class DaemonWatcher {
     /// Checking by itself (no daemon runs).
     private var polling = false
     private var unread = UnreadCounts()
+    private var accounts: [StatusBarLine.AccountCounts] = []
     private var state = StatusBarLine.State.none
 
     public init(connection: OpaquePointer?, interval: UInt32, pollBySelf: @escaping SelfPoll, update: @escaping Update) {
@@ -41,6 +44,7 @@ public final class DaemonWatcher {
             ) { [weak self] _, parameters in
                 guard let self, let parameters else { return }
                 self.unread = DaemonStatus.counts(inReply: parameters)
+                self.accounts = DaemonStatus.accounts(connection)
                 self.publish()
             },
             DBusSignalSubscription(
@@ -65,13 +69,14 @@ public final class DaemonWatcher {
         stopPolling()
         guard let connection, let status = try? DaemonStatus.read(connection) else { return }
         unread = status.unread
+        accounts = DaemonStatus.accounts(connection)
         phase = NotifierPhase(rawValue: status.state) ?? .starting
         publish()
     }
 
     private func publish() {
         state = presenter.barState(unread, phase: phase)
-        update(unread, state)
+        update(unread, state, accounts)
     }
 
     // MARK: - Without a daemon
@@ -101,7 +106,8 @@ public final class DaemonWatcher {
             self.failuresInARow = state == .offline ? self.failuresInARow + 1 : 0
             self.state = self.failuresInARow >= 3 ? .stale : state
             if state != .offline { self.unread = unread }
-            self.update(self.unread, self.state)
+            self.accounts = []
+            self.update(self.unread, self.state, [])
         }
     }
 }

@@ -32,8 +32,22 @@ public struct StatusBarLine: Sendable {
         presenter = UnreadPresenter(localizer: localizer)
     }
 
-    /// The line for `unread` (the watched counters) in `state`.
-    public func line(unread: UnreadCounts, state: State) -> String {
+    /// One account of several, for the JSON line's `accounts`.
+    public struct AccountCounts: Equatable, Sendable {
+        public var uid: String
+        public var screenName: String
+        public var unread: UnreadCounts
+
+        public init(uid: String, screenName: String, unread: UnreadCounts) {
+            self.uid = uid
+            self.screenName = screenName
+            self.unread = unread
+        }
+    }
+
+    /// The line for `unread` (the watched counters, all accounts together) in `state`;
+    /// `accounts`: each account on its own, which the JSON line lists.
+    public func line(unread: UnreadCounts, state: State, accounts: [AccountCounts] = []) -> String {
         let total = presenter.total(unread)
         let label = localizer.text(.appName)
         let text: String
@@ -68,8 +82,14 @@ public struct StatusBarLine: Sendable {
             return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total))),\"color\":\(Self.jsonString(color)),"
                 + "\"urgent\":\(urgent && state == .unread)}"
         case .json:
-            let counters = UnreadCounter.allCases.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
-            return "{\"total\":\(total),\(counters),\"state\":\(Self.jsonString(state.rawValue))}"
+            func counters(_ unread: UnreadCounts) -> String {
+                UnreadCounter.allCases.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
+            }
+            let each = accounts.map { account in
+                "{\"uid\":\(Self.jsonString(account.uid)),\"screen_name\":\(Self.jsonString(account.screenName)),"
+                    + "\"total\":\(presenter.total(account.unread)),\(counters(account.unread))}"
+            }
+            return "{\"total\":\(total),\(counters(unread)),\"state\":\(Self.jsonString(state.rawValue)),\"accounts\":[\(each.joined(separator: ","))]}"
         }
     }
 

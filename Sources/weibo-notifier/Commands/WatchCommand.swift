@@ -98,8 +98,8 @@ struct WatchCommand: Command {
                     }
                 }
             },
-            update: { unread, state in
-                let line = lines.line(unread: unread, state: state)
+            update: { unread, state, accounts in
+                let line = lines.line(unread: unread, state: state, accounts: accounts)
                 guard line != last else { return }
                 last = line
                 do {

@@ -34,6 +34,22 @@ import WeiboTestSupport
         #expect(json["total"] as? Int == 6 && json["status"] as? Int == 3 && json["dm"] as? Int == 1 && json["state"] as? String == "unread")
     }
 
+    @Test func theJSONLineListsEachAccount() throws {
+        let accounts = [
+            StatusBarLine.AccountCounts(uid: "5712659759", screenName: "小明 \"x\"", unread: UnreadCounts(status: 2)),
+            StatusBarLine.AccountCounts(uid: "5713659762", screenName: "", unread: UnreadCounts(dm: 1)),
+        ]
+        let text = StatusBarLine(format: .json, localizer: Localizer()).line(unread: UnreadCounts(status: 2, dm: 1), state: .unread, accounts: accounts)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let each = try #require(json["accounts"] as? [[String: Any]])
+        #expect(each.count == 2)
+        #expect(each[0]["uid"] as? String == "5712659759" && each[0]["screen_name"] as? String == "小明 \"x\"" && each[0]["total"] as? Int == 2)
+        #expect(each[1]["dm"] as? Int == 1 && each[1]["total"] as? Int == 1)
+        #expect(json["total"] as? Int == 3)
+        let alone = StatusBarLine(format: .json, localizer: Localizer()).line(unread: UnreadCounts(), state: .none)
+        #expect(alone.hasSuffix(",\"accounts\":[]}"), "always there, empty when checking by itself")
+    }
+
     @Test func hostileTextIsEscapedForEachTarget() throws {
         let hostile = "a & b <span color='red'>x</span> %{F#f00}red%{F-} \"quote\" \\ \n\u{1}"
         #expect(StatusBarLine.pangoEscaped(hostile).contains("&amp; b &lt;span color='red'&gt;x&lt;/span&gt;"))
