@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WeiboKit
 import WeiboSandbox
@@ -102,6 +103,11 @@ import WeiboTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "{}".write(toFile: folder + "/state.json", atomically: true, encoding: .utf8)
 
+        let watcher = try setup.bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
         try setup.start()
         let owner = SandboxAPI.ownerName
         #expect(
@@ -132,11 +138,28 @@ import WeiboTestSupport
         #expect(first.contains("\"accounts\":[{\"uid\":\"5712659759\",\"screen_name\":\"\(owner)\",\"total\":2,"), "\(first)")
         #expect(first.contains("{\"uid\":\"\(second.uid)\",\"screen_name\":\"\(second.name)\",\"total\":3,"), "\(first)")
 
-        // The second logs out: its bubble closes, the first goes on alone, unnamed again.
-        let before = setup.bus.closedIDs().count
+        // The tray: a line and a submenu per account; marking one account read leaves the other's.
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let tooltip = setup.bus.gdbus([
+            "call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.Get", "org.kde.StatusNotifierItem", "ToolTip",
+        ])
+        #expect(tooltip.contains("\(owner): 2 new followers") && tooltip.contains("\(second.name): 3 messages"), "\(tooltip)")
+        let layout = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"])
+        #expect(layout.contains("'label': <'\(owner)'>") && layout.contains("'label': <'\(second.name)'>"), "\(layout)")
+        #expect(setup.bus.closedIDs().isEmpty)
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "112", "clicked", "<0>", "0"])
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "2" }, "only the second account marked: \(setup.bus.daemonStatus())")
+        #expect(waitUntil { setup.bus.closedIDs().count == 1 }, "the second account's bubble closed, the first's stays")
+
+        // The second logs out: the first goes on alone, unnamed again.
+        setup.sandbox.control("/_sandbox/counts", [("uid", second.uid), ("dm", "1")])
         #expect(try setup.home.run(["logout", second.name] + api).status == 0)
-        #expect(waitUntil { setup.bus.closedIDs().count > before }, "the second account's bubble closed")
         #expect(waitUntil { setup.bus.daemonStatus()["total"] == "2" })
+        #expect(
+            waitUntil {
+                !setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"]).contains(second.name)
+            }, "its submenu gone")
         setup.sandbox.control("/_sandbox/counts", [("follower", "4")])  // 2 + 4
         #expect(setup.bus.checkNow())
         #expect(

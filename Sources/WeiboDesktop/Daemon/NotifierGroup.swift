@@ -153,6 +153,11 @@ public final class NotifierGroup {
         }
     }
 
+    /// The member following `uid`, if any.
+    public func member(_ uid: Int64) -> NotifierDaemon? {
+        members.first { $0.uid == uid }
+    }
+
     // MARK: - What the session and the user ask, for every account
 
     public func checkNow() { for member in members { member.checkNow() } }

@@ -89,6 +89,11 @@ public final class StatusNotifierItem {
         var shown = notifier.presenter.tray(
             daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone)
         let followed = daemon.followed
+        if menu.setAccounts(followed.map { ($0.uid, $0.name) }) {
+            g_dbus_connection_emit_signal(
+                connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "LayoutUpdated",
+                Variants.tuple([Variants.uint32(menu.revision), Variants.int32(0)]), nil)
+        }
         if followed.count > 1 {
             let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
             shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.name, $0.unread, $0.phase) }, last: last)
@@ -159,6 +164,9 @@ public final class StatusNotifierItem {
         case .pauseHour: daemon.pause(seconds: 3600)
         case .pauseUntilTomorrow: daemon.pause(seconds: Self.secondsUntilTomorrowMorning())
         case .resume: daemon.pause(seconds: 0)
+        case .showAccount(let uid): daemon.member(uid)?.showSummary()
+        case .markAccountRead(let uid): daemon.member(uid)?.markRead()
+        case .logInAccount(let uid): daemon.member(uid)?.logIn()
         case .quit: quitRequested?()
         }
     }

@@ -2,7 +2,8 @@ import CGLib
 import WeiboKit
 
 /// The tray icon's menu over `com.canonical.dbusmenu` at `/MenuBar`: Show timeline, Mark all
-/// read, Check now, Open Weibo, Pause notifications (1 hour, until tomorrow, resume), Quit.
+/// read, Check now, Open Weibo, Log in, Pause notifications (1 hour, until tomorrow, resume), Quit;
+/// with several accounts, a submenu for each (show its timeline, mark it read, log it in again).
 final class TrayMenu {
     static let objectPath = "/MenuBar"
     static let introspection = """
@@ -67,6 +68,10 @@ final class TrayMenu {
     /// What a click on an item does.
     enum Command: Equatable {
         case showTimeline, markRead, checkNow, openWeibo, logIn, pauseHour, pauseUntilTomorrow, resume, quit
+        /// One account's, by uid.
+        case showAccount(Int64)
+        case markAccountRead(Int64)
+        case logInAccount(Int64)
     }
 
     struct Item {
@@ -77,7 +82,11 @@ final class TrayMenu {
         var children: [Item] = []
     }
 
-    let items: [Item]
+    private let fixed: [Item]
+    private(set) var items: [Item]
+    private let localizer: Localizer
+    /// The accounts with a submenu (none with one account).
+    private(set) var accounts: [(uid: Int64, name: String)] = []
     var revision: UInt32 = 1
     /// Items shown greyed out.
     private(set) var disabled: Set<Int32> = []
@@ -87,7 +96,8 @@ final class TrayMenu {
         func item(_ id: Int32, _ label: String, _ command: Command?, children: [Item] = []) -> Item {
             Item(id: id, label: label, command: command, children: children)
         }
-        items = [
+        self.localizer = localizer
+        fixed = [
             item(1, localizer.tr("Show timeline"), .showTimeline),
             item(2, localizer.text(.markAllRead), .markRead),
             item(3, localizer.tr("Check now"), .checkNow),
@@ -104,6 +114,30 @@ final class TrayMenu {
             Item(id: 10, label: "", command: nil, isSeparator: true),
             item(11, localizer.tr("Quit"), .quit),
         ]
+        items = fixed
+    }
+
+    /// A submenu for each account when there are several (ids from 100, ten per account);
+    /// whether the layout changed (then `LayoutUpdated` with the new `revision` is due).
+    func setAccounts(_ new: [(uid: Int64, name: String)]) -> Bool {
+        let shown = new.count > 1 ? new : []
+        guard shown.map(\.uid) != accounts.map(\.uid) || shown.map(\.name) != accounts.map(\.name) else { return false }
+        accounts = shown
+        let sections = shown.enumerated().map { index, account in
+            let base = Int32(100 + index * 10)
+            return Item(
+                id: base, label: account.name, command: nil,
+                children: [
+                    Item(id: base + 1, label: localizer.tr("Show timeline"), command: .showAccount(account.uid)),
+                    Item(id: base + 2, label: localizer.text(.markAllRead), command: .markAccountRead(account.uid)),
+                    Item(id: base + 3, label: localizer.tr("Log in again…"), command: .logInAccount(account.uid)),
+                ])
+        }
+        // The accounts after the common items, before Pause.
+        let split = fixed.firstIndex { $0.id == 5 } ?? fixed.count
+        items = Array(fixed[..<split]) + (sections.isEmpty ? [] : [Item(id: 99, label: "", command: nil, isSeparator: true)] + sections) + fixed[split...]
+        revision += 1
+        return true
     }
 
     /// Enables or disables the item of `command`. When that changed, the parameters of the
