@@ -116,6 +116,17 @@ struct CommandContext {
         if case .some(.some(let failure)) = outcome { throw .account(failure.description) }
     }
 
+    /// The uid of the account `name` (a screen name or uid) names, for the calls to the running
+    /// notifier that take one.
+    static func uid(of name: String, environment: [String: String]) throws(CommandError) -> String {
+        let directories = XDGDirectories(environment: environment)
+        do {
+            return String(try AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, selection: name).loadSaved().uid)
+        } catch {
+            throw .account(error.description)
+        }
+    }
+
     /// How the user wants emoticons shown, for commands that only lay things out (and so write
     /// no configuration): the file's `emoticons`, or the default when it has none or is unreadable.
     static func emoticons(environment: [String: String]) -> Emoticons.Style {

@@ -152,18 +152,30 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.daemonStatus()["total"] == "2" }, "only the second account marked: \(setup.bus.daemonStatus())")
         #expect(waitUntil { setup.bus.closedIDs().count == 1 }, "the second account's bubble closed, the first's stays")
 
+        // refresh and mark-read for one account, by name or uid.
+        setup.sandbox.control("/_sandbox/counts", [("uid", second.uid), ("dm", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "4" }, "\(setup.bus.daemonStatus())")
+        let refreshed = try CommandRunner.run(["refresh", "--account", second.name], environment: setup.environment)
+        #expect(refreshed.status == 0, "\(refreshed.standardError)")
+        #expect(setup.bus.daemonStatus()["total"] == "2", "only the second account's counts were marked")
+        #expect(try CommandRunner.run(["mark-read", "--account", "5712659759"], environment: setup.environment).status == 0)
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
+        let nobody = try CommandRunner.run(["mark-read", "--account", "nobody"], environment: setup.environment)
+        #expect(nobody.status == 77 && nobody.standardError.contains("no account 'nobody'"), "\(nobody.standardError)")
+
         // The second logs out: the first goes on alone, unnamed again.
         setup.sandbox.control("/_sandbox/counts", [("uid", second.uid), ("dm", "1")])
         #expect(try setup.home.run(["logout", second.name] + api).status == 0)
-        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "2" })
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
         #expect(
             waitUntil {
                 !setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"]).contains(second.name)
             }, "its submenu gone")
-        setup.sandbox.control("/_sandbox/counts", [("follower", "4")])  // 2 + 4
+        setup.sandbox.control("/_sandbox/counts", [("follower", "4")])  // the 2 were marked read
         #expect(setup.bus.checkNow())
         #expect(
-            waitUntil { setup.bus.notifications().last.map { "\($0.summary): \($0.body)" } == "Weibo: 6 new followers" },
+            waitUntil { setup.bus.notifications().last.map { "\($0.summary): \($0.body)" } == "Weibo: 4 new followers" },
             "\(setup.bus.notifications().map { "\($0.summary): \($0.body)" })")
 
         // The default logs out too: nobody is logged in, and nothing is an error.

@@ -19,6 +19,8 @@ public final class DaemonService {
             <method name="Resume"/>
             <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
             <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
+            <method name="RefreshAccount"><arg name="uid" type="s" direction="in"/></method>
+            <method name="MarkReadAccount"><arg name="uid" type="s" direction="in"/></method>
             <method name="GetAccounts"><arg name="accounts" type="a(ssa{su})" direction="out"/></method>
             <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
             <signal name="StateChanged"><arg name="state" type="s"/></signal>
@@ -112,10 +114,17 @@ public final class DaemonService {
             daemon.pause(seconds: parameters.map { Int(Variants.uint32(in: $0, at: 0)) } ?? 0)
         case "Resume":
             daemon.pause(seconds: 0)
-        case "Refresh":
+        case "Refresh", "RefreshAccount":
             // Answered when the check is done: the caller learns whether anything was marked.
+            let refresh: ((@escaping (String?) -> Void) -> Void)
+            if method == "RefreshAccount" {
+                guard let member = account(parameters, invocation) else { return }
+                refresh = member.refresh
+            } else {
+                refresh = daemon.refresh
+            }
             g_object_ref(UnsafeMutableRawPointer(invocation))
-            daemon.refresh { failure in
+            refresh { failure in
                 if let failure {
                     g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
                 } else {
@@ -132,6 +141,9 @@ public final class DaemonService {
             daemon.showSummary(.mentions)
         case "MarkRead":
             daemon.markRead()
+        case "MarkReadAccount":
+            guard let member = account(parameters, invocation) else { return }
+            member.markRead()
         case "CheckNow":
             daemon.checkNow()
         case "GetCounts":
@@ -144,6 +156,15 @@ public final class DaemonService {
             return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
         }
         g_dbus_method_invocation_return_value(invocation, nil)
+    }
+
+    /// The member following the uid the call names; nil (and the call answered with an error)
+    /// when no account of that uid is followed.
+    private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) -> NotifierDaemon? {
+        let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
+        if let uid = Int64(text), let member = daemon.member(uid) { return member }
+        g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, tr("no account with uid %s is followed", text))
+        return nil
     }
 
     /// The D-Bus error of a request that could not be carried out (`Refresh` without an answer).

@@ -7,24 +7,33 @@ struct MarkReadCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier mark-read
+            Usage: weibo-notifier mark-read [--account NAME]
 
             Tells the running notifier to count everything it knows of as seen, and to close
-            its notification (no new check).
+            its notification (no new check); with --account, only for that account (a screen
+            name or uid).
             """)
     }
 
+    var account: String?
     var showHelp = false
+    let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            guard option.name == "--account" else { return false }
+            account = try reader.value(for: option)
+            return true
+        }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
+        let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         try DaemonCall.with { connection throws(SessionBus.Failure) in
-            DaemonStatus.release(try SessionBus.callDaemon(connection, "MarkRead"))
+            DaemonStatus.release(try SessionBus.callDaemon(connection, uid == nil ? "MarkRead" : "MarkReadAccount", argument: uid))
         }
         try Terminal.write(lines: [tr("Marked as seen.")])
     }

@@ -7,26 +7,36 @@ struct RefreshCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier refresh
+            Usage: weibo-notifier refresh [--account NAME]
 
             Tells the running notifier that you have looked at your timeline: it checks once
-            more, counts everything up to now as seen and closes its notification.
+            more, counts everything up to now as seen and closes its notification; with
+            --account, only for that account (a screen name or uid).
             """)
     }
 
+    var account: String?
     var showHelp = false
+    let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            guard option.name == "--account" else { return false }
+            account = try reader.value(for: option)
+            return true
+        }
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         // The notifier answers once its check is done: a failed check marks nothing.
+        let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         let refusal: String? = try DaemonCall.with { connection throws(SessionBus.Failure) -> String? in
             do throws(SessionBus.Failure) {
-                DaemonStatus.release(try SessionBus.callDaemon(connection, "Refresh", timeoutMilliseconds: 60_000))
+                DaemonStatus.release(
+                    try SessionBus.callDaemon(connection, uid == nil ? "Refresh" : "RefreshAccount", argument: uid, timeoutMilliseconds: 60_000))
                 return nil
             } catch {
                 guard error.isRefusal else { throw error }
