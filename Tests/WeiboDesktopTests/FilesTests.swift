@@ -159,5 +159,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         #expect(dirs.accountsFile == "/cfg/weibo-notifier/accounts.json")
         #expect(dirs.legacyAccountFile == "/cfg/weibo-notifier/account")
         #expect(dirs.configurationFile == "/cfg/weibo-notifier/config")
+        // Each account's state and unsent replies beside the files of earlier versions.
+        #expect(StateStore(path: "/s/state.json").forAccount(42).path == "/s/state-42.json")
+        #expect(UnsentReplies(path: dirs.unsentRepliesFile).forAccount(42).path == "/home/u/.local/state/weibo-notifier/unsent-replies-42.json")
     }
 }

@@ -314,9 +314,9 @@ public final class NotifierDaemon {
     /// Keeps a reply for later; whether it could be kept.
     @discardableResult
     private func keepUnsent(_ reply: ReplyRequest) -> Bool {
-        guard let unsentReplies else { return false }
+        guard let unsentReplies, let uid = account?.uid else { return false }
         do {
-            try unsentReplies.add(reply)
+            try unsentReplies.forAccount(uid).add(reply)
             return true
         } catch {
             Log.warning("cannot keep the reply: \(error)")

@@ -1,14 +1,22 @@
 import FoundationEssentials
 public import WeiboKit
 
-/// Replies typed into a bubble that could not be sent (`unsent-replies.json` under
-/// `$XDG_STATE_HOME/weibo-notifier`, 0600): nothing typed is lost. `weibo-notifier replies`
+/// Replies typed into a bubble that could not be sent (`unsent-replies-UID.json` under
+/// `$XDG_STATE_HOME/weibo-notifier`, 0600, one per account): nothing typed is lost. `weibo-notifier replies`
 /// lists them, `replies --retry` sends them.
 public struct UnsentReplies: Sendable {
     public let path: String
 
     public init(path: String) {
         self.path = path
+    }
+
+    /// The replies of the account `uid`, beside this file (`unsent-replies-UID.json`): a reply
+    /// is only ever sent again as the user it was typed for. (This file itself holds those of
+    /// earlier versions, which had one account: the default one's.)
+    public func forAccount(_ uid: Int64) -> UnsentReplies {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return UnsentReplies(path: folder + "/unsent-replies-\(uid).json")
     }
 
     /// The replies kept, oldest first; none when the file is missing.

@@ -8,7 +8,7 @@ struct RepliesCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier replies [--retry] [--api-base URL]
+            Usage: weibo-notifier replies [--retry] [--account NAME] [--api-base URL]
 
             A reply typed into a notification that could not be sent (no network, the day's
             calls spent, more than 140 characters, an expired login) is kept, never lost.
@@ -16,6 +16,7 @@ struct RepliesCommand: Command {
 
             Options:
               --retry         Send them again
+              --account NAME  Those of this account (a screen name or uid; default: the first)
               --api-base URL  Send to this server instead of Weibo (a sandbox)
               -h, --help      Show this help
 
@@ -24,6 +25,7 @@ struct RepliesCommand: Command {
     }
 
     var retry = false
+    var account: String?
     var apiBase: String?
     var showHelp = false
     let environment: [String: String]
@@ -34,6 +36,7 @@ struct RepliesCommand: Command {
         showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--retry": retry = true
+            case "--account": account = try reader.value(for: option)
             case "--api-base": apiBase = try reader.apiBase(for: option)
             default: return false
             }
@@ -43,11 +46,20 @@ struct RepliesCommand: Command {
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
-        let store = UnsentReplies(path: context.directories.unsentRepliesFile)
+        let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
+        let saved: AccountStore.Saved
+        do {
+            saved = try context.accountStore.loadSaved()
+        } catch {
+            throw .account(error.description)
+        }
+        // The account's own file, and for the default one the file of earlier versions.
+        let earlier = UnsentReplies(path: context.directories.unsentRepliesFile)
+        let isDefault = (try? context.accountStore.selecting(nil).loadSaved().uid) == saved.uid
+        let store = earlier.forAccount(saved.uid)
         let replies: [ReplyRequest]
         do {
-            replies = try store.load()
+            replies = try store.load() + (isDefault ? try earlier.load() : [])
         } catch {
             throw .failed(error.description)
         }
@@ -75,6 +87,7 @@ struct RepliesCommand: Command {
         }
         do {
             try store.save(left)
+            if isDefault { try PrivateFile.remove(earlier.path) }
         } catch {
             throw .failed(error.description)
         }
