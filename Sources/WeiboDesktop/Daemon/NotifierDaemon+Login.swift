@@ -43,7 +43,7 @@ extension NotifierDaemon {
     func readLogin(_ done: @escaping (Login) -> Void) {
         loginReads += 1
         let read = loginReads
-        accounts.resolve(unlocking: !keyringFoundLocked) { [weak self] result in
+        accounts.resolve(unlocking: !Self.keyringFoundLocked) { [weak self] result in
             guard let self, read == self.loginReads else { return }
             switch result {
             case .success(let loaded):
@@ -58,7 +58,7 @@ extension NotifierDaemon {
                     // Locked, not answering, or gone (no Secret Service on the bus): the token is
                     // there all the same, so this is a wait, not a lost login.
                     Log.message("waiting for the keyring: \(failure)")
-                    if failure == .locked || failure == .noAnswer { self.keyringFoundLocked = true }
+                    if failure == .locked || failure == .noAnswer { Self.keyringFoundLocked = true }
                     done(.waitingForKeyring)
                 default: done(.missing(reason: failure.description))
                 }

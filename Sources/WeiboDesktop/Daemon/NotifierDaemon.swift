@@ -34,8 +34,9 @@ public final class NotifierDaemon {
     /// A token in the account file moves to the keyring at the first read (`token_store` not `file`).
     var movesTokenToKeyring: Bool
     /// A read found the keyring locked (its unlock prompt was shown, or could not be): later
-    /// reads do not prompt again.
-    var keyringFoundLocked = false
+    /// reads, of every account, do not prompt again: one prompt per session. Touched on the
+    /// main loop's thread only, as everything here.
+    nonisolated(unsafe) static var keyringFoundLocked = false
     private let unsentReplies: UnsentReplies?
     /// What the browser login needs when the daemon runs it itself (a loopback redirect); nil:
     /// "Log in…" opens a terminal with `weibo-notifier login`.
