@@ -10,36 +10,53 @@ extension SandboxAPI {
         "/2/comments/create.json",
     ]
 
-    /// `count` comments from others on the owner's statuses arrive now; `cmt` rises by as many.
-    /// Now and then one answers an earlier comment.
-    public func addComments(_ count: Int) {
+    /// `count` comments from others on the statuses of `uid` (the owner by default) arrive now;
+    /// its `cmt` rises by as many. Now and then one answers an earlier comment.
+    public func addComments(_ count: Int, for uid: Int64 = ownerUID) {
+        var world = worlds[uid] ?? World()
         for _ in 0..<max(count, 0) {
-            guard let status = ownStatuses.randomElement(using: &random) else { return }
-            let earlier = random.chance(30) ? commentsToMe.first { $0.status?.id == status.id } : nil
-            commentsToMe.insert(generator.comment(on: status, postedAt: clock(), replyingTo: earlier), at: 0)
+            guard let status = world.ownStatuses.randomElement(using: &random) else { break }
+            let earlier = random.chance(30) ? world.commentsToMe.first { $0.status?.id == status.id } : nil
+            world.commentsToMe.insert(generator.comment(on: status, postedAt: clock(), replyingTo: earlier), at: 0)
         }
-        counts.cmt += max(count, 0)
+        worlds[uid] = world
+        userCounts[uid, default: UnreadCounts()].cmt += max(count, 0)
     }
 
-    /// `count` mentions of the owner arrive now: statuses (`mention_status`) or comments (`mention_cmt`).
-    public func addMentions(_ count: Int, inComments: Bool) {
+    /// `count` mentions of `uid` (the owner by default) arrive now: statuses (`mention_status`)
+    /// or comments (`mention_cmt`).
+    public func addMentions(_ count: Int, inComments: Bool, for uid: Int64 = ownerUID) {
+        let name = users.first { $0.id == uid }?.screenName ?? Self.ownerName
+        var world = worlds[uid] ?? World()
         for _ in 0..<max(count, 0) {
             if inComments {
-                // A comment that mentions the owner, on someone's ordinary post.
+                // A comment that mentions the user, on someone's ordinary post.
                 var comment = generator.comment(on: generator.status(postedAt: clock()), postedAt: clock())
-                comment.text = "@\(Self.ownerName) " + comment.text
-                mentionComments.insert(comment, at: 0)
+                comment.text = "@\(name) " + comment.text
+                world.mentionComments.insert(comment, at: 0)
             } else {
-                mentionStatuses.insert(generator.mention(of: Self.ownerName, postedAt: clock()), at: 0)
+                world.mentionStatuses.insert(generator.mention(of: name, postedAt: clock()), at: 0)
             }
         }
-        if inComments { counts.mentionCmt += max(count, 0) } else { counts.mentionStatus += max(count, 0) }
+        worlds[uid] = world
+        if inComments {
+            userCounts[uid, default: UnreadCounts()].mentionCmt += max(count, 0)
+        } else {
+            userCounts[uid, default: UnreadCounts()].mentionStatus += max(count, 0)
+        }
     }
 
     // MARK: Endpoints
 
-    func commentsPage(_ request: SandboxRequest, _ comments: [Comment]) -> SandboxResponse {
+    /// The world of the user the request's token belongs to (the caller authenticated it).
+    func world(of request: SandboxRequest) -> World {
+        guard case .success(let uid) = authenticate(request) else { return World() }
+        return worlds[uid] ?? World()
+    }
+
+    func commentsPage(_ request: SandboxRequest, _ list: KeyPath<World, [Comment]>) -> SandboxResponse {
         if let refused = admitDetailCall(request) { return refused }
+        let comments = world(of: request)[keyPath: list]
         guard let window = PageWindow(request.parameters, defaultCount: 50, maximum: 200) else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
@@ -53,7 +70,7 @@ extension SandboxAPI {
         guard let window = PageWindow(request.parameters, defaultCount: 20, maximum: 200) else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
-        let matching = mentionStatuses.filter { window.admits($0.id) }
+        let matching = world(of: request).mentionStatuses.filter { window.admits($0.id) }
         let slice = window.slice(matching).map(servedStatus)
         return json(TimelinePage(statuses: slice, nextCursor: slice.count < matching.count ? (slice.last?.id ?? 1) - 1 : 0, totalNumber: matching.count))
     }
@@ -62,7 +79,7 @@ extension SandboxAPI {
     func reply(_ request: SandboxRequest) -> SandboxResponse {
         if let refused = admitDetailCall(request) { return refused }
         guard let cid = request.parameters["cid"].flatMap({ Int64($0) }),
-            let answered = (commentsToMe + mentionComments).first(where: { $0.id == cid })
+            let answered = (world(of: request).commentsToMe + world(of: request).mentionComments).first(where: { $0.id == cid })
         else {
             return error(20101, "target comment does not exist!", request.path)
         }
@@ -73,7 +90,8 @@ extension SandboxAPI {
     func createComment(_ request: SandboxRequest) -> SandboxResponse {
         if let refused = admitDetailCall(request) { return refused }
         let id = request.parameters["id"].flatMap { Int64($0) }
-        guard let status = (mentionStatuses + ownStatuses + statuses).first(where: { $0.id == id }) else {
+        let world = world(of: request)
+        guard let status = (world.mentionStatuses + world.ownStatuses + world.statuses).first(where: { $0.id == id }) else {
             return error(20101, "target weibo does not exist!", request.path)
         }
         return writeComment(request, on: status, replyingTo: nil)
@@ -88,9 +106,9 @@ extension SandboxAPI {
             return error(10017, "parameter (id)'s value invalid", request.path)
         }
         receivedReplies.append((answered?.id, status.id, text))
-        let owner = User(id: Self.ownerUID, screenName: Self.ownerName)
+        let uid = (try? authenticate(request).get()) ?? Self.ownerUID
         var made = generator.comment(on: status, postedAt: clock(), replyingTo: answered)
-        made.user = owner
+        made.user = users.first { $0.id == uid } ?? User(id: Self.ownerUID, screenName: Self.ownerName)
         made.text = text
         return json(servedComment(made))
     }

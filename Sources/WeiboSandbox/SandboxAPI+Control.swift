@@ -6,14 +6,15 @@ extension SandboxAPI {
 
     func control(_ request: SandboxRequest) -> SandboxResponse {
         let parameters = request.parameters
+        // Every control acts for the user `uid` names, the owner by default.
+        guard let uid = user(parameters) else { return controlError("unknown uid \(parameters["uid"] ?? "")") }
         switch (request.method, request.path) {
         case ("POST", "/_sandbox/statuses"):
             guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
                 return controlError("count must be a whole number from 1 to 1000")
             }
-            addStatuses(count)
+            addStatuses(count, for: uid)
         case ("POST", "/_sandbox/counts"):
-            guard let uid = user(parameters) else { return controlError("unknown uid \(parameters["uid"] ?? "")") }
             for (name, value) in parameters where name != "uid" {
                 guard let counter = UnreadCounter(rawValue: name), let amount = Int(value), amount >= 0 else {
                     return controlError("unknown counter or bad amount: \(name)=\(value)")
@@ -25,7 +26,6 @@ extension SandboxAPI {
             return SandboxResponse(
                 json: "{\"uid\":\(made.user.id),\"screen_name\":\(JSONText.quoted(made.user.screenName)),\"token\":\(JSONText.quoted(made.token))}")
         case ("POST", "/_sandbox/login-as"):
-            guard let uid = user(parameters) else { return controlError("unknown uid \(parameters["uid"] ?? "")") }
             nextLoginUID = uid
         case ("POST", "/_sandbox/faults"):
             guard let name = parameters["kind"], let kind = FaultKind(rawValue: name) else {
@@ -42,21 +42,20 @@ extension SandboxAPI {
             guard let lifetime = Int64(parameters["expires_in"] ?? String(Self.tokenLifetime)) else {
                 return controlError("expires_in must be a whole number of seconds")
             }
-            let uid = Int64(parameters["uid"] ?? "") ?? Self.ownerUID
             let token = issueToken(uid: uid, lifetime: lifetime)
             return SandboxResponse(json: "{\"access_token\":\"\(token)\",\"uid\":\(uid),\"expires_in\":\(lifetime)}")
         case ("POST", "/_sandbox/comments"):
             guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
                 return controlError("count must be a whole number from 1 to 1000")
             }
-            addComments(count)
+            addComments(count, for: uid)
         case ("POST", "/_sandbox/mentions"):
             guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
                 return controlError("count must be a whole number from 1 to 1000")
             }
             let kind = parameters["kind"] ?? "status"
             guard kind == "status" || kind == "comment" else { return controlError("kind must be status or comment") }
-            addMentions(count, inComments: kind == "comment")
+            addMentions(count, inComments: kind == "comment", for: uid)
         case ("GET", "/_sandbox/replies"):
             return repliesAnswer()
         case ("GET", let path) where path.hasPrefix("/_sandbox/avatars/") && path.hasSuffix(".png"):
@@ -71,7 +70,7 @@ extension SandboxAPI {
         default:
             return SandboxResponse(status: 404, json: "{\"error\":\(JSONText.quoted("unknown sandbox control \(request.path)"))}")
         }
-        return stateAnswer()
+        return stateAnswer(for: uid)
     }
 
     /// The user a control names with `uid` (the owner when it names none); nil for an unknown one.
@@ -87,15 +86,18 @@ extension SandboxAPI {
         user.id = Self.ownerUID + Int64(users.count) * 1_000_003
         users.append(user)
         userCounts[user.id] = UnreadCounts()
+        worlds[user.id] = newWorld(for: user)
         return (user, issueToken(uid: user.id, lifetime: Self.tokenLifetime))
     }
 
-    func stateAnswer() -> SandboxResponse {
-        let countsJSON = (try? WeiboJSON.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    /// The state of the user `uid`: counters, timeline, comments, mentions, and the faults pending.
+    func stateAnswer(for uid: Int64 = ownerUID) -> SandboxResponse {
+        let world = worlds[uid] ?? World()
+        let countsJSON = (try? WeiboJSON.encode(userCounts[uid] ?? UnreadCounts())).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return SandboxResponse(
-            json: "{\"result\":true,\"counts\":\(countsJSON),\"statuses\":\(statuses.count),\"comments\":\(commentsToMe.count),"
-                + "\"mentions\":\(mentionStatuses.count + mentionComments.count),"
-                + "\"newest_id\":\(statuses.first?.id ?? 0),\"pending_faults\":\(faults.reduce(0) { $0 + $1.remaining })}")
+            json: "{\"result\":true,\"uid\":\(uid),\"counts\":\(countsJSON),\"statuses\":\(world.statuses.count),\"comments\":\(world.commentsToMe.count),"
+                + "\"mentions\":\(world.mentionStatuses.count + world.mentionComments.count),"
+                + "\"newest_id\":\(world.statuses.first?.id ?? 0),\"pending_faults\":\(faults.reduce(0) { $0 + $1.remaining })}")
     }
 
     func controlError(_ message: String) -> SandboxResponse {

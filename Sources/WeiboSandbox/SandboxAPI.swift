@@ -39,8 +39,8 @@ public final class SandboxAPI {
     let clock: () -> Date
     var generator: StatusGenerator
     var random: SeededRandom
-    /// Newest first.
-    public internal(set) var statuses: [Status] = []
+    /// What each user sees: their timeline, own posts, and the comments and mentions for them.
+    var worlds: [Int64: World] = [:]
     /// Each user's counters; the owner's are `counts`.
     var userCounts: [Int64: UnreadCounts] = [:]
     /// The users, the owner first: the ones `POST /_sandbox/users` made after.
@@ -53,12 +53,6 @@ public final class SandboxAPI {
     var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
     /// The token printed at start, valid for the owner.
     public internal(set) var readyToken = ""
-    /// The owner's own statuses, which others comment on; newest first.
-    public internal(set) var ownStatuses: [Status] = []
-    /// Comments on the owner's statuses, statuses and comments that @mention the owner; newest first.
-    public internal(set) var commentsToMe: [Comment] = []
-    public internal(set) var mentionStatuses: [Status] = []
-    public internal(set) var mentionComments: [Comment] = []
     /// Replies and comments the owner sent through the API, oldest first.
     public internal(set) var receivedReplies: [(cid: Int64?, id: Int64, comment: String)] = []
     /// Calls to the daily-limited endpoints, per user: the Beijing day and the count.
@@ -70,6 +64,41 @@ public final class SandboxAPI {
     public internal(set) var counts: UnreadCounts {
         get { userCounts[Self.ownerUID] ?? UnreadCounts() }
         set { userCounts[Self.ownerUID] = newValue }
+    }
+
+    /// One user's world, all newest first.
+    struct World {
+        /// The home timeline.
+        var statuses: [Status] = []
+        /// The user's own statuses, which others comment on.
+        var ownStatuses: [Status] = []
+        /// Comments on the user's statuses, statuses and comments that @mention the user.
+        var commentsToMe: [Comment] = []
+        var mentionStatuses: [Status] = []
+        var mentionComments: [Comment] = []
+    }
+
+    /// The owner's timeline, own posts, comments and mentions (what tests look at).
+    public internal(set) var statuses: [Status] {
+        get { worlds[Self.ownerUID]?.statuses ?? [] }
+        set { worlds[Self.ownerUID, default: World()].statuses = newValue }
+    }
+    public var ownStatuses: [Status] { worlds[Self.ownerUID]?.ownStatuses ?? [] }
+    public var commentsToMe: [Comment] { worlds[Self.ownerUID]?.commentsToMe ?? [] }
+    public var mentionStatuses: [Status] { worlds[Self.ownerUID]?.mentionStatuses ?? [] }
+    public var mentionComments: [Comment] { worlds[Self.ownerUID]?.mentionComments ?? [] }
+
+    /// A fresh world for `user`: a timeline of `initialStatuses`, five posts of their own.
+    func newWorld(for user: User) -> World {
+        var world = World()
+        world.statuses = generator.statuses(count: options.initialStatuses)
+        world.ownStatuses = generator.statuses(count: 5).map { status in
+            var own = status
+            own.user = user
+            own.retweetedStatus = nil
+            return own
+        }
+        return world
     }
 
     struct AuthorizationCode {
@@ -110,37 +139,28 @@ public final class SandboxAPI {
     public func reset() {
         generator = StatusGenerator(seed: options.seed, now: clock())
         random = SeededRandom(seed: options.seed ^ 0x5EED)
-        statuses = generator.statuses(count: options.initialStatuses)
         userCounts = [:]
         users = [User(id: Self.ownerUID, screenName: Self.ownerName)]
+        worlds = [Self.ownerUID: newWorld(for: users[0])]
         nextLoginUID = nil
         tokens = [:]
         codes = [:]
         hits = [:]
         faults = []
         readyToken = issueToken(uid: Self.ownerUID, lifetime: Self.tokenLifetime)
-        let owner = User(id: Self.ownerUID, screenName: Self.ownerName)
-        ownStatuses = generator.statuses(count: 5).map { status in
-            var own = status
-            own.user = owner
-            own.retweetedStatus = nil
-            return own
-        }
-        commentsToMe = []
-        mentionStatuses = []
-        mentionComments = []
         receivedReplies = []
         dailyCalls = [:]
     }
 
     // MARK: - Things happening
 
-    /// `count` new statuses arrive now; `status` rises by as many.
-    public func addStatuses(_ count: Int) {
+    /// `count` new statuses arrive now in the timeline of `uid` (the owner's by default); its
+    /// `status` rises by as many.
+    public func addStatuses(_ count: Int, for uid: Int64 = ownerUID) {
         for _ in 0..<max(count, 0) {
-            statuses.insert(generator.status(postedAt: clock()), at: 0)
+            worlds[uid, default: World()].statuses.insert(generator.status(postedAt: clock()), at: 0)
         }
-        counts.status += max(count, 0)
+        userCounts[uid, default: UnreadCounts()].status += max(count, 0)
     }
 
     /// One tick of life: a new status, and now and then a comment, mention, message or follower.
@@ -187,8 +207,8 @@ public final class SandboxAPI {
         case ("POST", "/oauth2/access_token"): return accessToken(request)
         case ("POST", "/oauth2/get_token_info"): return tokenInfo(request)
         case ("POST", "/oauth2/revokeoauth2"): return revoke(request)
-        case ("GET", "/2/comments/to_me.json"): return commentsPage(request, commentsToMe)
-        case ("GET", "/2/comments/mentions.json"): return commentsPage(request, mentionComments)
+        case ("GET", "/2/comments/to_me.json"): return commentsPage(request, \.commentsToMe)
+        case ("GET", "/2/comments/mentions.json"): return commentsPage(request, \.mentionComments)
         case ("GET", "/2/statuses/mentions.json"): return mentionsPage(request)
         case ("POST", "/2/comments/reply.json"): return reply(request)
         case ("POST", "/2/comments/create.json"): return createComment(request)
@@ -317,7 +337,7 @@ public final class SandboxAPI {
         guard let window = PageWindow(request.parameters, defaultCount: 20, maximum: 100) else {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
-        let matching = statuses.filter { window.admits($0.id) }
+        let matching = (worlds[uid]?.statuses ?? []).filter { window.admits($0.id) }
         let slice = window.slice(matching)
         let more = (window.page - 1) * window.count + slice.count < matching.count
         if options.resetStatusOnRead { userCounts[uid]?.status = 0 }

@@ -27,6 +27,27 @@ import WeiboTestSupport
         }
     }
 
+    @Test func eachSandboxUserHasATimelineCommentsAndCountersOfTheirOwn() throws {
+        try SandboxHarness.run { harness in
+            let (user, token) = harness.api.addUser()
+            let other = Account(accessToken: token, uid: user.id, issuedAt: Date(), expiresIn: 86_400)
+            _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/comments", parameters: ["count": "2", "uid": String(user.id)]))
+            _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/statuses", parameters: ["count": "1", "uid": String(user.id)]))
+            let theirs = try #require(try harness.wait { harness.client.commentsToMe(for: other, completion: $0) }?.get())
+            #expect(theirs.comments.count == 2)
+            #expect(theirs.comments.allSatisfy { $0.status?.user?.id == user.id }, "comments on their own posts")
+            let mine = try #require(try harness.wait { harness.client.commentsToMe(for: harness.account, completion: $0) }?.get())
+            #expect(mine.comments.isEmpty, "the owner got none")
+            let counts = try #require(try harness.wait { harness.client.unreadCounts(for: other, completion: $0) }?.get())
+            #expect(counts == UnreadCounts(status: 1, cmt: 2))
+            let timeline = try #require(try harness.wait { harness.client.homeTimeline(for: other, completion: $0) }?.get())
+            let ownersTimeline = try #require(try harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) }?.get())
+            #expect(timeline.statuses.first?.id != ownersTimeline.statuses.first?.id, "a timeline of their own")
+            let unknown = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/statuses", parameters: ["uid": "42"]))
+            #expect(unknown.status == 400)
+        }
+    }
+
     @Test func homeTimelinePagesAndResetsTheStatusCounter() throws {
         try SandboxHarness.run { harness in
             harness.api.addStatuses(5)

@@ -25,9 +25,11 @@ struct SandboxCommand: Command {
               --auto-approve         The authorize page approves at once (for tests and demos)
               -h, --help             Show this help
 
-            Control, for tests and demos (form-encoded POSTs to the same address):
+            Control, for tests and demos (form-encoded POSTs to the same address; each takes
+            uid=N to act for user N instead of the first; every user has a timeline, posts,
+            comments, mentions and counters of their own):
               /_sandbox/statuses   count=N                       N new statuses now
-              /_sandbox/counts     cmt=2&dm=1&...[&uid=N]        raise counters (of user N)
+              /_sandbox/counts     cmt=2&dm=1&...                raise counters
               /_sandbox/users                                    a new user: {"uid", "screen_name", "token"}
               /_sandbox/login-as   uid=N                         the next authorization logs in as N
               /_sandbox/comments   count=N                       N comments on your posts (cmt)
@@ -39,7 +41,7 @@ struct SandboxCommand: Command {
                                    (21321) or redirect_mismatch (21322) at the token exchange
               /_sandbox/token      expires_in=S                  a token that lives S seconds
               /_sandbox/reset                                    back to the start
-            GET /_sandbox/state shows the counters, GET /_sandbox/replies the replies received.
+            GET /_sandbox/state[?uid=N] shows the counters, GET /_sandbox/replies the replies received.
             Comments, mentions and replies cost a call each of 100 a day, as on Weibo.
 
             Try it:
