@@ -361,6 +361,8 @@ import WeiboTestSupport
         #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-login-expired'>") })
         #expect(properties().contains("'Status': <'Active'>"))
         #expect(properties().contains("Login expired: run weibo-notifier login"))
+        let logIn = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
+        #expect(logIn.contains("'label': <'Log in again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
         // Offline: a fault of the transport kind.
         let login = try setup.home.run(
             ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")

@@ -115,6 +115,7 @@ public final class StatusNotifierItem {
             menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
             menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn),
             menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn),
+            menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in again…") : localizer.tr("Log in to Weibo…")),
         ]
         for parameters in changes.compactMap({ $0 }) {
             g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)

@@ -90,6 +90,8 @@ final class TrayMenu {
     var revision: UInt32 = 1
     /// Items shown greyed out.
     private(set) var disabled: Set<Int32> = []
+    /// Labels that replace an item's own, by id.
+    private var labels: [Int32: String] = [:]
     var clicked: ((Command) -> Void)?
 
     init(localizer: Localizer) {
@@ -146,6 +148,14 @@ final class TrayMenu {
         guard let item = flattened(items).first(where: { $0.command == command }), disabled.contains(item.id) == isEnabled else { return nil }
         if isEnabled { disabled.remove(item.id) } else { disabled.insert(item.id) }
         let updated = Variants.tuple([Variants.int32(item.id), Variants.properties([("enabled", Variants.boolean(isEnabled))])])
+        return Variants.tuple([Variants.array("(ia{sv})", [updated]), Variants.array("(ias)", [])])
+    }
+
+    /// Relabels the item of `command`; the `ItemsPropertiesUpdated` parameters when that changed.
+    func setLabel(_ command: Command, _ label: String) -> OpaquePointer? {
+        guard let item = flattened(items).first(where: { $0.command == command }), (labels[item.id] ?? item.label) != label else { return nil }
+        labels[item.id] = label
+        let updated = Variants.tuple([Variants.int32(item.id), Variants.properties([("label", Variants.string(label))])])
         return Variants.tuple([Variants.array("(ia{sv})", [updated]), Variants.array("(ias)", [])])
     }
 
@@ -219,7 +229,8 @@ final class TrayMenu {
     private func properties(of item: Item) -> OpaquePointer? {
         if item.isSeparator { return Variants.properties([("type", Variants.string("separator"))]) }
         var entries: [(String, OpaquePointer?)] = [
-            ("label", Variants.string(item.label)), ("enabled", Variants.boolean(!disabled.contains(item.id))), ("visible", Variants.boolean(true)),
+            ("label", Variants.string(labels[item.id] ?? item.label)), ("enabled", Variants.boolean(!disabled.contains(item.id))),
+            ("visible", Variants.boolean(true)),
         ]
         if !item.children.isEmpty { entries.append(("children-display", Variants.string("submenu"))) }
         return Variants.properties(entries)
