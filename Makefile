@@ -8,7 +8,7 @@ PREFIX ?= /usr/local
 # dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
 # xdotool, imagemagick for screenshots), valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
-DEB_PACKAGES := pkg-config libglib2.0-dev libsoup-3.0-dev libnotify-dev libsecret-1-dev glib-networking gettext locales \
+DEB_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libnotify-dev libsecret-1-dev glib-networking gettext locales \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick valgrind curl gnome-keyring libsecret-tools
 BIN := .build/debug/weibo-notifier

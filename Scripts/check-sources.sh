@@ -38,6 +38,34 @@ for file in $(printf '%s\n' $sources | grep '^Sources/WeiboKit/'); do
         | while read -r line; do echo "check-sources: $line"; done | grep . && problems=$((problems + 1))
 done
 
+# CLibSecret declares libsecret's ABI itself (it loads the library only when used): compile the
+# declarations against the real header, so that a mismatch fails here, not in a user's session.
+abi_check='
+#include <stddef.h>
+#include <libsecret/secret.h>
+#include "Sources/CLibSecret/shim.h"
+#define SAME(type, ours) _Static_assert(sizeof(type) == sizeof(ours), #type)
+#define AT(type, ours, field) _Static_assert(offsetof(type, field) == offsetof(ours, field), #type "." #field)
+SAME(SecretSchema, CLibSecretSchema);
+SAME(SecretSchemaAttribute, CLibSecretSchemaAttribute);
+AT(SecretSchema, CLibSecretSchema, flags);
+AT(SecretSchema, CLibSecretSchema, attributes);
+AT(SecretSchema, CLibSecretSchema, reserved);
+AT(SecretSchemaAttribute, CLibSecretSchemaAttribute, type);
+_Static_assert(SECRET_SCHEMA_ATTRIBUTE_STRING == 0 && SECRET_SCHEMA_NONE == 0, "the zeros");
+#define CALL(name, ours) _Static_assert(__builtin_types_compatible_p(__typeof__(&name), ours), #name)
+CALL(secret_password_store_finish, CLibSecret_finish_t);
+CALL(secret_password_lookup_finish, CLibSecret_lookup_finish_t);
+CALL(secret_password_clear_finish, CLibSecret_finish_t);
+CALL(secret_password_free, CLibSecret_free_t);
+CALL(secret_service_disconnect, CLibSecret_disconnect_t);
+'
+# shellcheck disable=SC2046
+if ! abi=$(printf '%s' "$abi_check" | cc -fsyntax-only -x c - $(pkg-config --cflags libsecret-1) 2>&1); then
+    echo "$abi" | head -n 20
+    problem "Sources/CLibSecret/shim.h does not match libsecret's header"
+fi
+
 # shellcheck disable=SC2086
 if ! lint=$("$SWIFT" format lint --strict $handwritten 2>&1); then
     echo "$lint" | head -n 50

@@ -71,10 +71,14 @@ extension NotifierDaemon {
     func moveTokenToKeyring(_ loaded: Account) {
         guard let saved = try? accounts.loadSaved(), saved.place == .file, saved.uid == loaded.uid else { return }
         movesTokenToKeyring = false
-        accounts.save(loaded, screenName: saved.screenName, in: .keyring, label: "Weibo Notifier: \(saved.name)") { result in
-            switch result {
-            case .success: Log.message("the token moved from the account file to the keyring")
-            case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")
+        // Without a keyring, libsecret is not even loaded.
+        Keyring.serviceAnswers { [accounts] answers in
+            guard answers else { return Log.debug("no keyring: the token stays in the account file") }
+            accounts.save(loaded, screenName: saved.screenName, in: .keyring, label: "Weibo Notifier: \(saved.name)") { result in
+                switch result {
+                case .success: Log.message("the token moved from the account file to the keyring")
+                case .failure(let failure): Log.debug("the token stays in the account file: \(failure)")
+                }
             }
         }
     }

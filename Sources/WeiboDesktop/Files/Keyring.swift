@@ -9,6 +9,11 @@ import WeiboKit
 public enum Keyring {
     public static let timeout = 5.0
 
+    /// Whether libsecret is there (it is loaded at the first use, not at start).
+    public static var isInstalled: Bool { CLibSecret_available() != 0 }
+
+    private static var notInstalled: String { tr("libsecret is not installed (apt-get install libsecret-1-0)") }
+
     /// What is kept: a schema and the attributes that find it.
     public enum Item: Sendable, Equatable {
         /// A user's token: schema `io.github.WeiboNotifier.Token`, attributes `uid`, `api-base`.
@@ -16,7 +21,7 @@ public enum Keyring {
         /// An app's secret: schema `io.github.WeiboNotifier.AppSecret`, attribute `app-key`.
         case appSecret(appKey: String)
 
-        var schema: UnsafePointer<SecretSchema> {
+        var schema: UnsafePointer<CLibSecretSchema> {
             switch self {
             case .token: return CLibSecret_token_schema()
             case .appSecret: return CLibSecret_app_secret_schema()
@@ -96,13 +101,14 @@ public enum Keyring {
 
     /// Keeps `secret` as `item`, under `label` (what the keyring's window shows).
     public static func store(_ secret: String, as item: Item, label: String, completion: @escaping (Failure?) -> Void) {
+        guard isInstalled else { return GLibSource.later { completion(.refused(notInstalled)) } }
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
-            completion(secret_password_store_finish(result, &error) != 0 ? nil : call.failure(error))
+            completion(CLibSecret_password_store_finish(result, &error) != 0 ? nil : call.failure(error))
         }
         let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
-        secret_password_storev(
+        CLibSecret_password_storev(
             item.schema, attributes, nil, label, secret, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
@@ -111,6 +117,7 @@ public enum Keyring {
     /// the keyring's unlock prompt; without it a locked item is `.locked` at once, so a prompt
     /// the user dismissed is not shown again at every check.
     public static func lookup(_ item: Item, unlocking: Bool = true, completion: @escaping (Result<String?, Failure>) -> Void) {
+        guard isInstalled else { return GLibSource.later { completion(.failure(.refused(notInstalled))) } }
         guard unlocking else {
             return search(item) { found in
                 switch found {
@@ -122,19 +129,19 @@ public enum Keyring {
         }
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
-            let secret = secret_password_lookup_finish(result, &error)
+            let secret = CLibSecret_password_lookup_finish(result, &error)
             if let error {
                 // An unlock that could not be asked for (no prompter) fails the lookup: still locked.
                 let failure = call.failure(error)
                 return search(item) { completion(.failure($0 == .locked ? .locked : failure)) }
             }
             guard let secret else { return search(item) { completion($0 == .locked ? .failure(.locked) : .success(nil)) } }
-            defer { secret_password_free(secret) }
+            defer { CLibSecret_password_free(secret) }
             completion(.success(String(cString: secret)))
         }
         let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
-        secret_password_lookupv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        CLibSecret_password_lookupv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
     /// Where `item` is: the Secret Service's SearchItems, which lists locked items apart
@@ -172,22 +179,42 @@ public enum Keyring {
             Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
+    /// Whether a Secret Service answers on the session bus (running, or started by D-Bus
+    /// activation as libsecret would): asked before loading libsecret for something optional.
+    public static func serviceAnswers(completion: @escaping (Bool) -> Void) {
+        guard let bus = try? SessionBus.connect() else { return GLibSource.later { completion(false) } }
+        defer { SessionBus.release(bus) }
+        let call = Call { call, result in
+            var error: UnsafeMutablePointer<GError>?
+            let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
+            if let error { Log.debug("no Secret Service: \(GLibError(taking: error).message)") }
+            if let reply { g_variant_unref(reply) }
+            completion(reply != nil)
+        }
+        call.source = UnsafeMutableRawPointer(bus)
+        g_object_ref(UnsafeMutableRawPointer(bus))
+        g_dbus_connection_call(
+            bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.DBus.Peer", "Ping", nil, nil, G_DBUS_CALL_FLAGS_NONE,
+            Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+    }
+
     /// The Secret Service got a new owner (a keyring started or restarted): libsecret's cached
     /// connection to the old one (its session, its collections) is dropped, so the next call
     /// talks to the new one.
     public static func serviceChanged() {
-        secret_service_disconnect()
+        CLibSecret_service_disconnect()
     }
 
     /// Forgets `item` (none kept is no failure).
     public static func clear(_ item: Item, completion: @escaping (Failure?) -> Void) {
+        guard isInstalled else { return GLibSource.later { completion(.refused(notInstalled)) } }
         let call = Call { call, result in
             var error: UnsafeMutablePointer<GError>?
-            _ = secret_password_clear_finish(result, &error)
+            _ = CLibSecret_password_clear_finish(result, &error)
             completion(error.map { call.failure($0) })
         }
         let attributes = item.table()
         defer { g_hash_table_unref(attributes) }
-        secret_password_clearv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        CLibSecret_password_clearv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 }
