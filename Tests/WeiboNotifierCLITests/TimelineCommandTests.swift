@@ -120,7 +120,7 @@ import WeiboTestSupport
         #expect(help.standardOutput.contains("timeline"))
         #expect(help.standardOutput.contains("Usage: weibo-notifier [<command>]"))
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 19)
+        #expect(commands.count == 23)
         for command in commands {
             let commandHelp = try CommandRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -171,7 +171,7 @@ import WeiboTestSupport
         let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 19, "\(commands)")
+        #expect(commands.count == 23, "\(commands)")
         let help = try CommandRunner.run(["--help"]).standardOutput
         var checked = 0
         for command in commands {

@@ -29,13 +29,15 @@ public enum SessionBus {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
-    /// Calls `method` (with one string argument, `argument`, when given) on the running daemon
-    /// and returns its reply (owned by the caller).
+    /// Calls `method` (with one string argument, `argument`, or one `u`, `number`, when given)
+    /// on the running daemon and returns its reply (owned by the caller).
     public static func callDaemon(
-        _ connection: OpaquePointer, _ method: String, argument: String? = nil, timeoutMilliseconds: Int32 = 10_000
+        _ connection: OpaquePointer, _ method: String, argument: String? = nil, number: UInt32? = nil, timeoutMilliseconds: Int32 = 10_000
     ) throws(Failure) -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
-        let parameters: OpaquePointer? = argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
+        let parameters: OpaquePointer? =
+            argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
+            ?? number.flatMap { g_variant_new_tuple([g_variant_new_uint32($0)], 1) }
         let reply = g_dbus_connection_call_sync(
             connection, busName, objectPath, interfaceName, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
             timeoutMilliseconds, nil, &error)

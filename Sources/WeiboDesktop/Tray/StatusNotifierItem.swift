@@ -162,24 +162,14 @@ public final class StatusNotifierItem {
         case .checkNow: daemon.checkNow()
         case .openWeibo: daemon.openWeibo()
         case .logIn: daemon.logIn()
-        case .pauseHour: daemon.pause(seconds: 3600)
-        case .pauseUntilTomorrow: daemon.pause(seconds: Self.secondsUntilTomorrowMorning())
+        case .pauseHour: daemon.pause(seconds: PauseDuration.defaultSeconds)
+        case .pauseUntilTomorrow: daemon.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
         case .resume: daemon.pause(seconds: 0)
         case .showAccount(let uid): daemon.member(uid)?.showSummary()
         case .markAccountRead(let uid): daemon.member(uid)?.markRead()
         case .logInAccount(let uid): daemon.member(uid)?.logIn()
         case .quit: quitRequested?()
         }
-    }
-
-    /// Until 08:00 tomorrow, local time.
-    static func secondsUntilTomorrowMorning() -> Int {
-        let now = Date()
-        let offset = SystemTimeZone().utcOffset(at: now)
-        let civil = CivilTime(now, in: SystemTimeZone())
-        let today = CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: 8)
-        let morning = today.secondsSince1970(utcOffset: offset) + 86_400
-        return max(60, Int(morning - Int64(now.timeIntervalSince1970)))
     }
 
     private func emit(_ signal: String, _ parameters: OpaquePointer?) {

@@ -1,0 +1,131 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// Asks the running notifier to do something that needs no answer, for status-bar click
+/// commands and scripts: exits 0 when it took the request, 69 when none runs.
+private func request(_ method: String, number: UInt32? = nil) throws(CommandError) {
+    try DaemonCall.with { connection throws(SessionBus.Failure) in
+        DaemonStatus.release(try SessionBus.callDaemon(connection, method, number: number))
+    }
+}
+
+/// `weibo-notifier show-summary`: the newest posts as a notification.
+struct ShowSummaryCommand: Command {
+    static let name = "show-summary"
+    static var summary: String { tr("Ask the running notifier to show the newest posts") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier show-summary
+
+            Asks the running notifier to show the newest posts as a notification (what a click
+            on its notification or tray icon does); they count as seen. For status-bar clicks.
+            """)
+    }
+
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try request("ShowSummary")
+    }
+}
+
+/// `weibo-notifier check-now`: the running notifier checks at once.
+struct CheckNowCommand: Command {
+    static let name = "check-now"
+    static var summary: String { tr("Ask the running notifier to check now") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier check-now
+
+            Asks the running notifier to check the unread counts at once (a middle click on its
+            tray icon does the same).
+            """)
+    }
+
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try request("CheckNow")
+    }
+}
+
+/// `weibo-notifier pause [DURATION]`: no notifications for a while.
+struct PauseCommand: Command {
+    static let name = "pause"
+    static var summary: String { tr("Pause the running notifier's notifications for a while") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier pause [DURATION]
+
+            Asks the running notifier to show no notifications for DURATION: 30m, 1h, 2h30m
+            (hours and minutes, at most a week), or tomorrow (until 08:00); one hour when none
+            is given. The counts keep updating; one notification sums up afterwards.
+            weibo-notifier resume ends the pause sooner.
+            """)
+    }
+
+    var seconds = PauseDuration.defaultSeconds
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        var operand: String?
+        showHelp = try reader.readOptions(operand: &operand) { _, _ throws(CommandError) in false }
+        if let operand {
+            guard let parsed = PauseDuration.seconds(operand, now: Date(), zone: SystemTimeZone()) else {
+                throw reader.usage(tr("'%s' is no duration; write 30m, 1h, 2h30m or tomorrow", operand))
+            }
+            seconds = parsed
+        }
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try request("Pause", number: UInt32(seconds))
+        let until = Terminal.localDate(Date().addingTimeInterval(TimeInterval(seconds)))
+        try Terminal.write(lines: [tr("Notifications paused until %s.", until)])
+    }
+}
+
+/// `weibo-notifier resume`: notifications again, at once.
+struct ResumeCommand: Command {
+    static let name = "resume"
+    static var summary: String { tr("End a pause of the running notifier") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier resume
+
+            Asks the running notifier to show notifications again at once, ending a pause (one
+            notification sums up what arrived meanwhile).
+            """)
+    }
+
+    var showHelp = false
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.readOptions()
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try request("Resume")
+    }
+}
