@@ -34,7 +34,9 @@ struct CommandLineTool {
         }
         // No command, or options only: the daemon.
         guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
-            return try RunCommand(arguments: arguments, environment: environment).run()
+            var run = try RunCommand(arguments: arguments, environment: environment)
+            run.launchedBare = arguments.isEmpty
+            return try run.run()
         }
         let rest = Array(arguments.dropFirst())
         switch first {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WeiboTestSupport
 
@@ -29,5 +30,44 @@ import WeiboTestSupport
 
         let wrong = try run(["pause", "soon"])
         #expect(wrong.status == 64 && wrong.standardError.contains("'soon' is no duration"), "\(wrong.standardError)")
+    }
+
+    @Test func launchingItBareAgainShowsTheNewestPostsAndRunSaysItRuns() throws {
+        let setup = try DaemonTests.Setup()
+        try setup.start()
+        setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
+        let again = try CommandRunner.run([], environment: setup.environment)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } })
+        let run = try CommandRunner.run(["run"], environment: setup.environment)
+        #expect(run.status == 1 && run.standardError.contains("already running"), "\(run.standardError)")
+    }
+
+    @Test func aBarClickStartsTheNotifierThroughDBusActivation() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        let services = home.folder + "/dbus-services"
+        try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+        // The installed file, with this build's binary and the sandbox.
+        let installed = try String(
+            contentsOfFile: FixtureFiles.packageRoot().appendingPathComponent("packaging/io.github.WeiboNotifier.service").path, encoding: .utf8)
+        let exec = "Exec=\(CommandRunner.executable.path) run --api-base \(sandbox.baseURL) --interval 20"
+        try installed.split(separator: "\n").map { $0.hasPrefix("Exec=") ? exec : String($0) }.joined(separator: "\n")
+            .write(toFile: services + "/io.github.WeiboNotifier.service", atomically: true, encoding: .utf8)
+        let bus = try PrivateSessionBus(
+            services: services, activationEnvironment: home.environment.merging(["LANG": "C", "PATH": "/usr/bin:/bin"]) { $1 })
+        let environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
+        let owner = ["call", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m", "org.freedesktop.DBus.NameHasOwner", "io.github.WeiboNotifier"]
+        #expect(bus.gdbus(owner).contains("false"), "none runs")
+        let click = try CommandRunner.run(["show-summary"], environment: environment)
+        #expect(click.status == 0, "\(click.standardError)")
+        #expect(bus.gdbus(owner).contains("true"), "the click started it")
+        #expect(waitUntil { bus.daemonStatus()["state"] == "'ok'" }, "started by the bus: \(bus.daemonStatus())")
+        #expect(waitUntil { bus.notifications().contains { $0.summary.hasPrefix("The newest post") } }, "\(bus.notifications().map(\.summary))")
+        let status = try CommandRunner.run(["status"], environment: environment)
+        if let pid = status.lines.first.flatMap({ $0.split(separator: "(pid ").last?.split(separator: ")").first }).flatMap({ Int32($0) }) {
+            kill(pid, SIGTERM)
+        }
     }
 }

@@ -19,9 +19,22 @@ public final class PrivateSessionBus {
     private let capabilities: String
 
     /// `capabilities`: the notification server's, `body body-markup actions persistence` by default.
-    public init(notificationServer: Bool = true, capabilities: String? = nil) throws {
+    /// `services`: a folder of D-Bus activation files the bus starts services from, with
+    /// `activationEnvironment` as their environment (no activation without it).
+    public init(
+        notificationServer: Bool = true, capabilities: String? = nil, services: String? = nil, activationEnvironment: [String: String] = [:]
+    ) throws {
         self.capabilities = capabilities ?? "body body-markup actions persistence"
-        let config = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/session-bus.conf").path
+        var config = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/session-bus.conf").path
+        if let services {
+            // A fixed address, so that the services it starts find the bus it started them from.
+            let text = try String(contentsOfFile: config, encoding: .utf8)
+                .replacingOccurrences(of: "<listen>unix:tmpdir=/tmp</listen>", with: "<listen>unix:path=\(services)/bus</listen>")
+                .replacingOccurrences(of: "</busconfig>", with: "  <servicedir>\(services)</servicedir>\n</busconfig>")
+            config = services + "/session-bus.conf"
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+            bus.environment = activationEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(services)/bus"]) { $1 }
+        }
         bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         bus.arguments = ["--config-file=\(config)", "--print-address=1", "--nofork"]
         let output = Pipe()

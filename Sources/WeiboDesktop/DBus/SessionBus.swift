@@ -30,16 +30,18 @@ public enum SessionBus {
     }
 
     /// Calls `method` (with one string argument, `argument`, or one `u`, `number`, when given)
-    /// on the running daemon and returns its reply (owned by the caller).
+    /// on the running daemon and returns its reply (owned by the caller). `startingIt`: D-Bus
+    /// may start the notifier (its activation file) when none runs.
     public static func callDaemon(
-        _ connection: OpaquePointer, _ method: String, argument: String? = nil, number: UInt32? = nil, timeoutMilliseconds: Int32 = 10_000
+        _ connection: OpaquePointer, _ method: String, argument: String? = nil, number: UInt32? = nil, timeoutMilliseconds: Int32 = 10_000,
+        startingIt: Bool = false
     ) throws(Failure) -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
         let parameters: OpaquePointer? =
             argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
             ?? number.flatMap { g_variant_new_tuple([g_variant_new_uint32($0)], 1) }
         let reply = g_dbus_connection_call_sync(
-            connection, busName, objectPath, interfaceName, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
+            connection, busName, objectPath, interfaceName, method, parameters, nil, startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
             timeoutMilliseconds, nil, &error)
         if let error {
             // The daemon's own refusal (`Refresh` without an answer from Weibo): its words only.

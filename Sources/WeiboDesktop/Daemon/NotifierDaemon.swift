@@ -47,6 +47,9 @@ public final class NotifierDaemon {
     private var bubbleGeneration: [BubbleKind: Int] = [:]
     let clock: () -> Date
     private var isRetired = false
+    /// `start` handed the core its state and login; what was asked before waits in `untilStarted`.
+    private var hasStarted = false
+    private var untilStarted: [() -> Void] = []
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []
@@ -91,6 +94,9 @@ public final class NotifierDaemon {
                 self.stateUID = uid
             }
             self.send(.started(self.stateStore.load(), login: login, at: self.clock()))
+            self.hasStarted = true
+            for request in self.untilStarted { request() }
+            self.untilStarted = []
         }
     }
 
@@ -128,7 +134,11 @@ public final class NotifierDaemon {
 
     /// What a kind of bubble tells, as a summary bubble: the newest posts, the new comments or
     /// mentions; then those count as seen.
-    public func showSummary(_ kind: BubbleKind = .posts) { send(.summaryRequested(kind)) }
+    public func showSummary(_ kind: BubbleKind = .posts) {
+        // Asked before the login was read (the call that started it through D-Bus activation).
+        guard hasStarted else { return untilStarted.append { [weak self] in self?.showSummary(kind) } }
+        send(.summaryRequested(kind))
+    }
 
     /// No bubbles for `seconds` (0 resumes at once).
     public func pause(seconds: Int) {

@@ -4,9 +4,12 @@ import WeiboKit
 
 /// Asks the running notifier to do something that needs no answer, for status-bar click
 /// commands and scripts: exits 0 when it took the request, 69 when none runs.
-private func request(_ method: String, number: UInt32? = nil) throws(CommandError) {
+/// `startingIt`: D-Bus may start the notifier for it (installed activation file); its first
+/// check can take a while then.
+private func request(_ method: String, number: UInt32? = nil, startingIt: Bool = false) throws(CommandError) {
     try DaemonCall.with { connection throws(SessionBus.Failure) in
-        DaemonStatus.release(try SessionBus.callDaemon(connection, method, number: number))
+        DaemonStatus.release(
+            try SessionBus.callDaemon(connection, method, number: number, timeoutMilliseconds: startingIt ? 30_000 : 10_000, startingIt: startingIt))
     }
 }
 
@@ -20,7 +23,8 @@ struct ShowSummaryCommand: Command {
             Usage: weibo-notifier show-summary
 
             Asks the running notifier to show the newest posts as a notification (what a click
-            on its notification or tray icon does); they count as seen. For status-bar clicks.
+            on its notification or tray icon does); they count as seen. For status-bar clicks:
+            with the installed D-Bus activation file, this starts the notifier when none runs.
             """)
     }
 
@@ -33,7 +37,7 @@ struct ShowSummaryCommand: Command {
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        try request("ShowSummary")
+        try request("ShowSummary", startingIt: true)
     }
 }
 
@@ -60,7 +64,7 @@ struct CheckNowCommand: Command {
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        try request("CheckNow")
+        try request("CheckNow", startingIt: true)
     }
 }
 

@@ -24,9 +24,13 @@ struct RunCommand: Command {
               --replace         Take over from a running instance
               -h, --help        Show this help
 
-            Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the account again.
-            Exit status: 1 when another instance runs, 69 without a session bus, 78 for a bad
-            configuration.
+            Without a command (what the menu entry runs), a launch while an instance runs asks
+            it to show the newest posts and exits 0.
+
+            Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the configuration
+            and the account again.
+            Exit status: 1 when another instance runs (run), 69 without a session bus, 78 for a
+            bad configuration.
             """)
     }
 
@@ -34,6 +38,8 @@ struct RunCommand: Command {
     var apiBase: String?
     var replace = false
     var showHelp = false
+    /// Launched without any argument (the menu entry): a running instance shows its summary.
+    var launchedBare = false
     let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
@@ -78,7 +84,11 @@ struct RunCommand: Command {
             service = try DaemonService(connection: connection, daemon: daemon)
             try service.claimName(replace: replace)
         } catch {
-            if case .alreadyRunning = error { throw .failed(error.description) }
+            if case .alreadyRunning = error {
+                guard launchedBare else { throw .failed(error.description) }
+                // The menu entry clicked again: the running one shows the newest posts.
+                return try DaemonCall.with { bus throws(SessionBus.Failure) in DaemonStatus.release(try SessionBus.callDaemon(bus, "ShowSummary")) }
+            }
             throw .unavailable(error.description)
         }
         Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
