@@ -24,6 +24,8 @@ import WeiboTestSupport
         #expect(paused.status == 0 && paused.standardOutput.hasPrefix("Notifications paused until "), "\(paused.standardOutput)")
         let until = Int(setup.bus.daemonStatus()["paused-until"]?.split(separator: " ").last ?? "") ?? 0
         #expect(abs(until - Int(Date().timeIntervalSince1970) - 9000) < 60, "\(setup.bus.daemonStatus())")
+        let status = try run(["status"])
+        #expect(status.lines.contains { $0.hasPrefix("notifications paused until ") }, "\(status.lines)")
         #expect(try run(["resume"]).status == 0)
         #expect(waitUntil { (setup.bus.daemonStatus()["paused-until"] ?? "").hasSuffix(" 0") || setup.bus.daemonStatus()["paused-until"] == "0" })
         #expect(try run(["pause"]).status == 0, "an hour")
@@ -69,5 +71,19 @@ import WeiboTestSupport
         if let pid = status.lines.first.flatMap({ $0.split(separator: "(pid ").last?.split(separator: ")").first }).flatMap({ Int32($0) }) {
             kill(pid, SIGTERM)
         }
+    }
+
+    @Test func statusSaysQuietHoursAndTheirEnd() throws {
+        let setup = try DaemonTests.Setup()
+        // Quiet from an hour ago to two hours from now, in the machine's own time.
+        var now = time(nil)
+        var local = tm()
+        localtime_r(&now, &local)
+        let start = (Int(local.tm_hour) + 23) % 24
+        let end = (Int(local.tm_hour) + 2) % 24
+        try setup.configure(String(format: "quiet_hours = %02d:00-%02d:00", start, end))
+        try setup.start()
+        let status = try CommandRunner.run(["status"], environment: setup.environment)
+        #expect(status.lines.contains(String(format: "quiet hours until %02d:00", end)), "\(status.lines)")
     }
 }

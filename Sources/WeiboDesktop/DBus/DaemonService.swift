@@ -199,6 +199,7 @@ public final class DaemonService {
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
             entry("quiet", g_variant_new_boolean(notifier.isQuiet(at: Date()) ? 1 : 0)),
+            entry("quiet-until", g_variant_new_int64(seconds(quietHoursEnd(notifier)))),
             entry("details", g_variant_new_string(notifier.detailsNote ?? "")),
         ]
         let type = g_variant_type_new("{sv}")
@@ -215,6 +216,13 @@ public final class DaemonService {
         let type = g_variant_type_new("(ssa{su})")
         defer { g_variant_type_free(type) }
         return g_variant_new_array(type, accounts, gsize(accounts.count))
+    }
+
+    /// When the quiet hours in force now end; nil outside them.
+    private func quietHoursEnd(_ notifier: Notifier) -> Date? {
+        let now = Date()
+        guard let hours = notifier.settings.quietHours, hours.contains(now, zone: notifier.zone) else { return nil }
+        return hours.end(after: now, zone: notifier.zone)
     }
 
     private func emitStateChanged(_ phase: NotifierPhase) {

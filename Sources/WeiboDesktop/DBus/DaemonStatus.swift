@@ -12,6 +12,10 @@ public struct DaemonStatus: Sendable {
     public var unread: UnreadCounts
     /// Why comment and mention texts are not shown now, or "".
     public var detailsNote = ""
+    /// Until when notifications are paused, if they are.
+    public var pausedUntil: Date?
+    /// Until when quiet hours hold notifications back, if they do now.
+    public var quietUntil: Date?
 
     /// Asks the running daemon.
     public static func read(_ connection: OpaquePointer) throws(SessionBus.Failure) -> DaemonStatus {
@@ -35,6 +39,12 @@ public struct DaemonStatus: Sendable {
             case "next-poll":
                 let seconds = g_variant_get_int64(inner)
                 status.nextPoll = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+            case "paused-until":
+                let seconds = g_variant_get_int64(inner)
+                status.pausedUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+            case "quiet-until":
+                let seconds = g_variant_get_int64(inner)
+                status.quietUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
             default: break
             }
         }
@@ -86,6 +96,10 @@ public struct DaemonStatus: Sendable {
         }
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
         if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
+        if let pausedUntil, pausedUntil > Date() {
+            lines.append(localizer.tr("notifications paused until %s", CivilTime(pausedUntil, in: zone).clockText))
+        }
+        if let quietUntil { lines.append(localizer.tr("quiet hours until %s", CivilTime(quietUntil, in: zone).clockText)) }
         if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(detailsNote))) }
         if state == NotifierPhase.notLoggedIn.rawValue { lines.append(localizer.text(.notLoggedIn)) }
         lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))
