@@ -342,10 +342,19 @@ import WeiboTestSupport
         #expect(waitUntil { properties().contains("'Status': <'Passive'>") && properties().contains("'IconName': <'io.github.WeiboNotifier'>") })
 
         // Pause from the menu, and resume; a middle click checks now.
+        func pauseItems() -> String {
+            setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[7, 8, 9]", "[]"])
+        }
+        #expect(pauseItems().contains("'toggle-type': <'radio'>") && !pauseItems().contains("'toggle-state': <1>"), "\(pauseItems())")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "7", "clicked", "<0>", "0"])
         #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "true" })
+        #expect(
+            waitUntil {
+                pauseItems().contains("(7, {'label': <'For 1 hour'>, 'enabled': <true>, 'visible': <true>, 'toggle-type': <'radio'>, 'toggle-state': <1>})")
+            }, "\(pauseItems())")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "9", "clicked", "<0>", "0"])
         #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "false" })
+        #expect(waitUntil { !pauseItems().contains("'toggle-state': <1>") }, "none checked after Resume")
         let polls = setup.bus.daemonPolls()
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.kde.StatusNotifierItem.SecondaryActivate", "0", "0"])
         #expect(waitUntil { setup.bus.daemonPolls() > polls })

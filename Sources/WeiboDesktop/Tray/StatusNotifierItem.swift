@@ -50,6 +50,8 @@ public final class StatusNotifierItem {
     private var toolTip = ""
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
+    /// The pause item last chosen: checked while that pause lasts.
+    private var pauseChoice: TrayMenu.Command?
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
@@ -116,6 +118,7 @@ public final class StatusNotifierItem {
             menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn),
             menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn),
             menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in again…") : localizer.tr("Log in to Weibo…")),
+            menu.setChecked(notifier.state.pausedUntil.map { $0 > Date() } == true ? pauseChoice : nil),
         ]
         for parameters in changes.compactMap({ $0 }) {
             g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)
@@ -162,9 +165,15 @@ public final class StatusNotifierItem {
         case .checkNow: daemon.checkNow()
         case .openWeibo: daemon.openWeibo()
         case .logIn: daemon.logIn()
-        case .pauseHour: daemon.pause(seconds: PauseDuration.defaultSeconds)
-        case .pauseUntilTomorrow: daemon.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
-        case .resume: daemon.pause(seconds: 0)
+        case .pauseHour:
+            pauseChoice = .pauseHour
+            daemon.pause(seconds: PauseDuration.defaultSeconds)
+        case .pauseUntilTomorrow:
+            pauseChoice = .pauseUntilTomorrow
+            daemon.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
+        case .resume:
+            pauseChoice = nil
+            daemon.pause(seconds: 0)
         case .showAccount(let uid): daemon.member(uid)?.showSummary()
         case .markAccountRead(let uid): daemon.member(uid)?.markRead()
         case .logInAccount(let uid): daemon.member(uid)?.logIn()

@@ -80,6 +80,8 @@ final class TrayMenu {
         var command: Command?
         var isSeparator = false
         var children: [Item] = []
+        /// One of a group of which one is checked (the pause items).
+        var isRadio = false
     }
 
     private let fixed: [Item]
@@ -92,6 +94,8 @@ final class TrayMenu {
     private(set) var disabled: Set<Int32> = []
     /// Labels that replace an item's own, by id.
     private var labels: [Int32: String] = [:]
+    /// The radio item checked, if any.
+    private var checked: Int32?
     var clicked: ((Command) -> Void)?
 
     init(localizer: Localizer) {
@@ -109,8 +113,8 @@ final class TrayMenu {
             item(
                 6, localizer.tr("Pause notifications"), nil,
                 children: [
-                    item(7, localizer.tr("For 1 hour"), .pauseHour),
-                    item(8, localizer.tr("Until tomorrow"), .pauseUntilTomorrow),
+                    Item(id: 7, label: localizer.tr("For 1 hour"), command: .pauseHour, isRadio: true),
+                    Item(id: 8, label: localizer.tr("Until tomorrow"), command: .pauseUntilTomorrow, isRadio: true),
                     item(9, localizer.tr("Resume"), .resume),
                 ]),
             Item(id: 10, label: "", command: nil, isSeparator: true),
@@ -149,6 +153,19 @@ final class TrayMenu {
         if isEnabled { disabled.remove(item.id) } else { disabled.insert(item.id) }
         let updated = Variants.tuple([Variants.int32(item.id), Variants.properties([("enabled", Variants.boolean(isEnabled))])])
         return Variants.tuple([Variants.array("(ia{sv})", [updated]), Variants.array("(ias)", [])])
+    }
+
+    /// Checks the radio item of `command` (nil: none); the `ItemsPropertiesUpdated` parameters
+    /// for the items whose state changed, when some did.
+    func setChecked(_ command: Command?) -> OpaquePointer? {
+        let id = command.flatMap { command in flattened(items).first { $0.command == command && $0.isRadio }?.id }
+        guard id != checked else { return nil }
+        let changed = [checked, id].compactMap { $0 }
+        checked = id
+        let updated = changed.map { changedID in
+            Variants.tuple([Variants.int32(changedID), Variants.properties([("toggle-state", Variants.int32(changedID == id ? 1 : 0))])])
+        }
+        return Variants.tuple([Variants.array("(ia{sv})", updated), Variants.array("(ias)", [])])
     }
 
     /// Relabels the item of `command`; the `ItemsPropertiesUpdated` parameters when that changed.
@@ -233,6 +250,10 @@ final class TrayMenu {
             ("visible", Variants.boolean(true)),
         ]
         if !item.children.isEmpty { entries.append(("children-display", Variants.string("submenu"))) }
+        if item.isRadio {
+            entries.append(("toggle-type", Variants.string("radio")))
+            entries.append(("toggle-state", Variants.int32(checked == item.id ? 1 : 0)))
+        }
         return Variants.properties(entries)
     }
 
