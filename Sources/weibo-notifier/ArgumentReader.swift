@@ -19,12 +19,20 @@ struct ArgumentReader {
     /// Reads every option: `handle` takes the command's own (and returns false for one it does
     /// not know, which is a usage error); `-h`/`--help` is every command's and ends the reading.
     /// Whether help was asked for.
+    /// `-v`/`--verbose` is every command's too (debug logging), unless the command reads it itself.
     mutating func readOptions(_ handle: (inout ArgumentReader, Option) throws(CommandError) -> Bool) throws(CommandError) -> Bool {
         while let option = try nextOption() {
             if option.name == "-h" || option.name == "--help" { return true }
-            guard try handle(&self, option) else { throw usage(tr("unknown option '%s'", option.name)) }
+            guard try handle(&self, option) || Self.verbose(option) else { throw usage(tr("unknown option '%s'", option.name)) }
         }
         return false
+    }
+
+    /// Debug logging asked for after the command.
+    private static func verbose(_ option: Option) -> Bool {
+        guard (option.name == "-v" || option.name == "--verbose") && option.inlineValue == nil else { return false }
+        Log.enableDebug()
+        return true
     }
 
     /// Reads options and at most one operand (`logout NAME`): `operand` gets a non-option
@@ -41,7 +49,7 @@ struct ArgumentReader {
             }
             guard let option = try nextOption() else { break }
             if option.name == "-h" || option.name == "--help" { return true }
-            guard try handle(&self, option) else { throw usage(tr("unknown option '%s'", option.name)) }
+            guard try handle(&self, option) || Self.verbose(option) else { throw usage(tr("unknown option '%s'", option.name)) }
         }
         return false
     }

@@ -70,7 +70,7 @@ struct CommandLineTool {
             Options:
               -h, --help      Show this help; 'weibo-notifier <command> --help' for a command
               -V, --version   Show the version
-              -v, --verbose   Log debug messages (before the command)
+              -v, --verbose   Log debug messages (before or after the command)
 
             Files:
               $XDG_CONFIG_HOME/weibo-notifier/config    settings (written with defaults on first use)

@@ -8,8 +8,8 @@ import WeiboTestSupport
     @Test func barClicksReachTheRunningNotifier() throws {
         let setup = try DaemonTests.Setup()
         func run(_ arguments: [String]) throws -> CommandRunner.Result { try CommandRunner.run(arguments, environment: setup.environment) }
-        let before = try run(["check-now"])
-        #expect(before.status == 69, "none runs yet: \(before.standardError)")
+        let before = try run(["check-now", "--verbose"])
+        #expect(before.status == 69, "none runs yet, and -v after the command is debug logging: \(before.standardError)")
         try setup.start()
 
         let polls = setup.bus.daemonPolls()
