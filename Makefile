@@ -126,12 +126,14 @@ install: release
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
 	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.service > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier
 	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
+	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
 	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop

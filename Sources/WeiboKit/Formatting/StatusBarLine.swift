@@ -23,6 +23,8 @@ public struct StatusBarLine: Sendable {
     }
 
     public var format: Format
+    /// Nothing to show at zero (`watch --hide-zero`): an empty text, which waybar hides.
+    public var hideZero = false
     /// The words, the total and what is urgent: the same as every other surface.
     public var presenter: UnreadPresenter
     public var localizer: Localizer { presenter.localizer }
@@ -52,7 +54,7 @@ public struct StatusBarLine: Sendable {
         let label = localizer.text(.appName)
         let text: String
         switch state {
-        case .none, .unread: text = "\(label) \(total)"
+        case .none, .unread: text = hideZero && total == 0 ? "" : "\(label) \(total)"
         case .offline: text = "\(label) \(localizer.text(.offline))"
         case .stale: text = "\(label) ?"
         case .loginExpired, .loginNeeded: text = "\(label) \(localizer.text(.loginNeeded))"

@@ -9,7 +9,7 @@ struct WatchCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier watch [--format FORMAT] [--interval N] [--api-base URL]
+            Usage: weibo-notifier watch [--format FORMAT] [--hide-zero] [--interval N] [--api-base URL]
 
             Prints the unread count for a status bar: once at start, then one line whenever it
             or the notifier's state (offline, login expired) changes. Follows the running
@@ -25,16 +25,18 @@ struct WatchCommand: Command {
 
             Options:
               --format FORMAT   One of the formats above
+              --hide-zero       An empty text while nothing is unread (waybar hides the module)
               --interval N      Seconds between checks when no notifier runs (default: the
                                 configuration's, 60)
               --api-base URL    Check this server instead of Weibo (a sandbox)
               -h, --help        Show this help
 
-            Ready-made bar configurations: packaging/status-bars/.
+            Ready-made bar configurations: /usr/share/doc/weibo-notifier/status-bars/.
             """)
     }
 
     var format = StatusBarLine.Format.plain
+    var hideZero = false
     var interval: Int?
     var apiBase: String?
     var showHelp = false
@@ -53,6 +55,7 @@ struct WatchCommand: Command {
                 }
                 format = chosen
             case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
+            case "--hide-zero": hideZero = true
             case "--api-base": apiBase = try reader.apiBase(for: option)
             default: return false
             }
@@ -66,7 +69,8 @@ struct WatchCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         let context = try CommandContext(environment: environment, apiBase: apiBase)
         let seconds = try RunCommand.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
-        let lines = StatusBarLine(format: format, localizer: context.localizer)
+        var lines = StatusBarLine(format: format, localizer: context.localizer)
+        lines.hideZero = hideZero
         let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds)))
         let accounts = context.accountStore
         let connection = try? SessionBus.connect()

@@ -34,6 +34,17 @@ import WeiboTestSupport
         #expect(json["total"] as? Int == 6 && json["status"] as? Int == 3 && json["dm"] as? Int == 1 && json["state"] as? String == "unread")
     }
 
+    @Test func hideZeroLeavesTheTextEmptyAtZeroOnly() throws {
+        var lines = StatusBarLine(format: .waybar, localizer: Localizer())
+        lines.hideZero = true
+        let zero = try #require(try JSONSerialization.jsonObject(with: Data(lines.line(unread: UnreadCounts(), state: .none).utf8)) as? [String: String])
+        #expect(zero["text"] == "" && zero["class"] == "none")
+        #expect(lines.line(unread: UnreadCounts(), state: .offline).contains("Weibo offline"), "a state still shows")
+        lines.format = .plain
+        #expect(lines.line(unread: UnreadCounts(), state: .none) == "")
+        #expect(lines.line(unread: unread, state: .unread) == "Weibo 6")
+    }
+
     @Test func theJSONLineListsEachAccount() throws {
         let accounts = [
             StatusBarLine.AccountCounts(uid: "5712659759", screenName: "小明 \"x\"", unread: UnreadCounts(status: 2)),
