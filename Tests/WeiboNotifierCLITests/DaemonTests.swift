@@ -352,6 +352,7 @@ import WeiboTestSupport
             waitUntil {
                 pauseItems().contains("(7, {'label': <'For 1 hour'>, 'enabled': <true>, 'visible': <true>, 'toggle-type': <'radio'>, 'toggle-state': <1>})")
             }, "\(pauseItems())")
+        #expect(waitUntil { properties().contains("notifications paused until ") }, "the tooltip says until when")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "9", "clicked", "<0>", "0"])
         #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "false" })
         #expect(waitUntil { !pauseItems().contains("'toggle-state': <1>") }, "none checked after Resume")

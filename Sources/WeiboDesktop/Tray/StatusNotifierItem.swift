@@ -88,8 +88,11 @@ public final class StatusNotifierItem {
     public func update() {
         let notifier = daemon.primary.notifier
         let phase = daemon.phase
+        let now = Date()
+        let quietHours = notifier.settings.quietHours.flatMap { hours in hours.contains(now, zone: notifier.zone) ? hours : nil }
         var shown = notifier.presenter.tray(
-            daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone)
+            daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
+            pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone))
         let followed = daemon.followed
         if menu.setAccounts(followed.map { ($0.uid, $0.name) }) {
             g_dbus_connection_emit_signal(

@@ -63,6 +63,9 @@ public struct Localizer: Sendable {
         case whileAway(String)
         /// Tray tooltip lines.
         case checkedAt(String)
+        /// The tray's tooltip while notifications wait: until when.
+        case pausedUntil(String)
+        case quietUntil(String)
         case offlineSince(String)
         /// Short words for a status bar.
         case offline
@@ -135,6 +138,8 @@ public struct Localizer: Sendable {
                 : trn("The login expires in %d day: run weibo-notifier login", "The login expires in %d days: run weibo-notifier login", days, days)
         case .whileAway(let what): return tr("While you were away: %s", what)
         case .checkedAt(let time): return tr("checked %s", time)
+        case .pausedUntil(let time): return tr("notifications paused until %s", time)
+        case .quietUntil(let time): return tr("quiet hours until %s", time)
         case .offlineSince(let time): return tr("offline since %s", time)
         case .offline: return tr("offline")
         case .loginNeeded: return tr("login needed")

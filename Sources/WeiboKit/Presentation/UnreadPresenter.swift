@@ -102,8 +102,10 @@ public struct UnreadPresenter: Sendable {
     /// The tray icon: its look, its StatusNotifierItem status and its tooltip.
     ///
     /// `lastPoll` is the last successful check, `offlineSince` when checks began to fail.
+    /// `pausedUntil`, `quietUntil`: notifications wait until then (a line says so).
     public func tray(
-        _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule
+        _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule,
+        pausedUntil: Date? = nil, quietUntil: Date? = nil
     ) -> TrayPresentation {
         let total = total(unread)
         let look: TrayLook
@@ -127,6 +129,8 @@ public struct UnreadPresenter: Sendable {
         default:
             if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
         }
+        if let pausedUntil { lines.append(localizer.text(.pausedUntil(CivilTime(pausedUntil, in: zone).clockText))) }
+        if let quietUntil { lines.append(localizer.text(.quietUntil(CivilTime(quietUntil, in: zone).clockText))) }
         return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
     }
 

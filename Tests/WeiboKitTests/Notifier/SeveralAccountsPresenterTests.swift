@@ -24,4 +24,16 @@ import WeiboTestSupport
         let sum = UnreadCounts(status: 2, dm: 1).adding(UnreadCounts(status: 3, follower: UnreadCounts.maximum, mentionCmt: 1))
         #expect(sum == UnreadCounts(status: 5, follower: UnreadCounts.maximum, dm: 1, mentionCmt: 1))
     }
+
+    @Test func theTooltipSaysUntilWhenNotificationsWait() {
+        let presenter = UnreadPresenter(localizer: Localizer())
+        let checked = TestTime.date(2026, 11, 30, 14, 0)
+        let tip = presenter.tray(
+            UnreadCounts(status: 1), phase: .ok, lastPoll: checked, offlineSince: nil, zone: TestTime.zone,
+            pausedUntil: TestTime.date(2026, 11, 30, 15, 0), quietUntil: TestTime.date(2026, 12, 1, 8, 0)
+        ).toolTip
+        #expect(tip == "1 new post\nchecked 14:00\nnotifications paused until 15:00\nquiet hours until 08:00", "\(tip)")
+        let plain = presenter.tray(UnreadCounts(), phase: .ok, lastPoll: checked, offlineSince: nil, zone: TestTime.zone).toolTip
+        #expect(!plain.contains("until"))
+    }
 }
