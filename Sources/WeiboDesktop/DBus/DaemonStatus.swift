@@ -54,8 +54,16 @@ public struct DaemonStatus: Sendable {
 
     /// The counters of an `(a{su})` reply or signal.
     public static func counts(inReply reply: OpaquePointer?) -> UnreadCounts {
+        guard let reply else { return UnreadCounts() }
+        let dictionary = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(dictionary) }
+        return counts(in: dictionary)
+    }
+
+    /// The counters of an `a{su}`.
+    static func counts(in dictionary: OpaquePointer?) -> UnreadCounts {
         var unread = UnreadCounts()
-        forEachEntry(of: reply) { key, value in
+        forEachEntry(in: dictionary) { key, value in
             if let counter = UnreadCounter(rawValue: key) { unread[counter] = Int(g_variant_get_uint32(value)) }
         }
         return unread
@@ -76,12 +84,9 @@ public struct DaemonStatus: Sendable {
                 g_variant_unref(uid)
                 g_variant_unref(name)
             }
-            // `counts(inReply:)` reads the dictionary at index 0 of what it is given: the tuple's tail.
             let counts = g_variant_get_child_value(account, 2)
-            let wrapped = g_variant_ref_sink(g_variant_new_tuple([counts], 1))
-            g_variant_unref(counts)
-            defer { g_variant_unref(wrapped) }
-            return StatusBarLine.AccountCounts(uid: string(uid), screenName: string(name), unread: Self.counts(inReply: wrapped))
+            defer { g_variant_unref(counts) }
+            return StatusBarLine.AccountCounts(uid: string(uid), screenName: string(name), unread: Self.counts(in: counts))
         }
     }
 
@@ -115,6 +120,11 @@ public struct DaemonStatus: Sendable {
         guard let reply else { return }
         let dictionary = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(dictionary) }
+        forEachEntry(in: dictionary, body)
+    }
+
+    private static func forEachEntry(in dictionary: OpaquePointer?, _ body: (String, OpaquePointer?) -> Void) {
+        guard let dictionary else { return }
         for index in 0..<g_variant_n_children(dictionary) {
             let entry = g_variant_get_child_value(dictionary, index)
             let key = g_variant_get_child_value(entry, 0)

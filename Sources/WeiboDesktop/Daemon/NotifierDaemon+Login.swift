@@ -89,8 +89,7 @@ extension NotifierDaemon {
     func loginRead(_ login: Login) {
         guard let uid = account?.uid, uid != stateUID else { return send(.loginChanged(login, at: clock())) }
         if stateUID != nil {
-            stateStore.save(notifier.state)
-            for kind in BubbleKind.allCases { if let id = notifier.state[kind].id { sink.closeUnread(kind, id: id) } }
+            putAway()
             Log.message("now following uid \(uid)")
         }
         stateStore = noAccountState.forAccount(uid)

@@ -165,12 +165,17 @@ public final class NotifierDaemon {
         send(.settingsChanged(settings, sourceChanged: false, at: clock()))
     }
 
+    /// Leaves the account followed so far: its state saved, its bubbles on screen closed.
+    func putAway() {
+        stateStore.save(notifier.state)
+        for kind in BubbleKind.allCases { if let id = notifier.state[kind].id { sink.closeUnread(kind, id: id) } }
+    }
+
     /// The account was logged out (or became the default, followed elsewhere): its state saved,
     /// its bubbles closed, its timers stopped; nothing it started later counts.
     public func retire() {
         isRetired = true
-        stateStore.save(notifier.state)
-        for kind in BubbleKind.allCases { if let id = notifier.state[kind].id { sink.closeUnread(kind, id: id) } }
+        putAway()
         pollTimer = nil
         quietTimer = nil
         runningLogin = nil

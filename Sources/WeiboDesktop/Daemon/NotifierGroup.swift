@@ -76,12 +76,10 @@ public final class NotifierGroup {
             started.remove(at: index)
         }
         for uid in others where !uids.contains(uid) { add(selection: uid) }
-        // Names in the bubbles only when there is more than one account to tell apart.
-        let several = saved.count > 1
         for index in members.indices {
             let entry = index == 0 ? saved.first : saved.first { $0.uid == uids[index] }
-            names[index] = several ? entry?.name : nil
-            if started[index] { members[index].setAccountName(names[index]) }
+            names[index] = entry?.name
+            if started[index] { members[index].setAccountName(bubbleName(index)) }
         }
         membersChanged()
     }
@@ -103,7 +101,7 @@ public final class NotifierGroup {
         for index in members.indices where !started[index] {
             started[index] = true
             let member = members[index]
-            let name = names[index]
+            let name = bubbleName(index)
             let begin = {
                 member.setAccountName(name)
                 member.start()
@@ -115,6 +113,11 @@ public final class NotifierGroup {
             }
             delay += stagger
         }
+    }
+
+    /// The name in member `index`'s bubbles: only when there is more than one account to tell apart.
+    private func bubbleName(_ index: Int) -> String? {
+        members.count > 1 ? names[index] : nil
     }
 
     private func membersChanged() {
@@ -184,7 +187,7 @@ public final class NotifierGroup {
     public func reload(settings: NotifierSettings, client: WeiboClient? = nil) {
         for (index, member) in members.enumerated() {
             var own = settings
-            own.accountName = names[index]
+            own.accountName = bubbleName(index)
             member.reload(settings: own, client: client)
         }
     }

@@ -81,7 +81,7 @@ extension AccountStore {
             }
             let account = try Account(from: decoder, token: token ?? "")
             saved = Saved(
-                uid: account.uid, screenName: try keys.decodeIfPresent(String.self, forKey: .screenName) ?? "", issuedAt: account.issuedAt,
+                uid: account.uid, screenName: Saved.cleaned(try keys.decodeIfPresent(String.self, forKey: .screenName) ?? ""), issuedAt: account.issuedAt,
                 expiresIn: account.expiresIn, token: token)
         }
 

@@ -73,6 +73,12 @@ public struct AccountStore: Sendable {
 
         public var place: TokenPlace { token == nil ? .keyring : .file }
 
+        /// A screen name as shown and kept (it comes from Weibo, or a hand-edited file): one
+        /// line, no control characters, at most 64 characters.
+        static func cleaned(_ screenName: String) -> String {
+            String(TextSanitizer.singleLine(screenName).prefix(64))
+        }
+
         /// How the user calls it: the screen name, else "uid N".
         public var name: String { screenName.isEmpty ? tr("uid %d", uid) : screenName }
 
@@ -103,7 +109,11 @@ public struct AccountStore: Sendable {
 
     /// The selected account as written, without asking the keyring.
     public func loadSaved() throws(Failure) -> Saved {
-        let all = try loadAll()
+        try selected(in: loadAll())
+    }
+
+    /// The entry `selection` names among `all` (the first without one).
+    private func selected(in all: [Saved]) throws(Failure) -> Saved {
         guard let first = all.first else { throw .notLoggedIn(path: path) }
         guard let selection else { return first }
         guard let found = all.first(where: { $0.isNamed(selection) }) else { throw .unknownAccount(selection, known: all.map(\.name)) }
@@ -176,6 +186,7 @@ public struct AccountStore: Sendable {
     private func put(_ account: Account, screenName: String, withToken: Bool) throws(Failure) {
         var all = (try? loadAll()) ?? []
         let old = all.first { $0.uid == account.uid }
+        let screenName = Saved.cleaned(screenName)
         let entry = Saved(
             uid: account.uid, screenName: screenName.isEmpty ? old?.screenName ?? "" : screenName, issuedAt: account.issuedAt,
             expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil)
@@ -190,7 +201,7 @@ public struct AccountStore: Sendable {
         let removed: Saved
         do {
             all = try loadAll()
-            removed = try loadSaved()
+            removed = try selected(in: all)
         } catch {
             // An unreadable or corrupt file is removed whole.
             if case .unknownAccount = error { return GLibSource.later { completion(error) } }

@@ -150,14 +150,14 @@ public enum Keyring {
     private enum Found { case none, unlocked, locked }
 
     private static func search(_ item: Item, completion: @escaping (Found) -> Void) {
-        guard let bus = try? SessionBus.connect() else { return completion(.none) }
-        defer { SessionBus.release(bus) }
-        let call = Call { call, result in
-            var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
-            if let error { Log.debug("searching the keyring: \(GLibError(taking: error).message)") }
+        let entries: [OpaquePointer?] = item.attributes.map {
+            g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_string($0.1))
+        }
+        let type = g_variant_type_new("{ss}")
+        defer { g_variant_type_free(type) }
+        let parameters = g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1)
+        callService("org.freedesktop.Secret.Service", "SearchItems", parameters, startingIt: false) { reply in
             guard let reply else { return completion(.none) }
-            defer { g_variant_unref(reply) }
             let unlocked = g_variant_get_child_value(reply, 0)
             let locked = g_variant_get_child_value(reply, 1)
             defer {
@@ -166,36 +166,38 @@ public enum Keyring {
             }
             completion(g_variant_n_children(unlocked) > 0 ? .unlocked : g_variant_n_children(locked) > 0 ? .locked : .none)
         }
+    }
+
+    /// Calls `method` of `interface` on the Secret Service itself over D-Bus (what libsecret
+    /// does not offer), bounded like every call here; `completion` gets the reply (valid during
+    /// the completion) or nil, always later. `startingIt`: D-Bus may activate the service.
+    private static func callService(
+        _ interface: String, _ method: String, _ parameters: OpaquePointer?, startingIt: Bool, completion: @escaping (OpaquePointer?) -> Void
+    ) {
+        guard let bus = try? SessionBus.connect() else {
+            if let parameters { g_variant_unref(g_variant_ref_sink(parameters)) }
+            return GLibSource.later { completion(nil) }
+        }
+        defer { SessionBus.release(bus) }
+        let call = Call { call, result in
+            var error: UnsafeMutablePointer<GError>?
+            let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
+            if let error { Log.debug("the Secret Service's \(method): \(GLibError(taking: error).message)") }
+            defer { if let reply { g_variant_unref(reply) } }
+            completion(reply)
+        }
         call.source = UnsafeMutableRawPointer(bus)
         g_object_ref(UnsafeMutableRawPointer(bus))
-        let entries: [OpaquePointer?] = item.attributes.map {
-            g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_string($0.1))
-        }
-        let type = g_variant_type_new("{ss}")
-        defer { g_variant_type_free(type) }
         g_dbus_connection_call(
-            bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service", "SearchItems",
-            g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-            Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+            bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", interface, method, parameters, nil,
+            startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, Int32(timeout * 1000), call.cancellable, Call.ready,
+            Unmanaged.passRetained(call).toOpaque())
     }
 
     /// Whether a Secret Service answers on the session bus (running, or started by D-Bus
     /// activation as libsecret would): asked before loading libsecret for something optional.
     public static func serviceAnswers(completion: @escaping (Bool) -> Void) {
-        guard let bus = try? SessionBus.connect() else { return GLibSource.later { completion(false) } }
-        defer { SessionBus.release(bus) }
-        let call = Call { call, result in
-            var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
-            if let error { Log.debug("no Secret Service: \(GLibError(taking: error).message)") }
-            if let reply { g_variant_unref(reply) }
-            completion(reply != nil)
-        }
-        call.source = UnsafeMutableRawPointer(bus)
-        g_object_ref(UnsafeMutableRawPointer(bus))
-        g_dbus_connection_call(
-            bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.DBus.Peer", "Ping", nil, nil, G_DBUS_CALL_FLAGS_NONE,
-            Int32(timeout * 1000), call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        callService("org.freedesktop.DBus.Peer", "Ping", nil, startingIt: true) { reply in completion(reply != nil) }
     }
 
     /// The Secret Service got a new owner (a keyring started or restarted): libsecret's cached

@@ -70,6 +70,11 @@ public enum PrivateFile {
     }
 
     /// Removes `path`; a file that is already gone is fine.
+    /// The file `name` in the folder of `path`.
+    public static func beside(_ path: String, named name: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/" + name
+    }
+
     public static func remove(_ path: String) throws(Failure) {
         if unlink(path) != 0 && errno != ENOENT {
             throw .io(path: path, message: tr("cannot remove %s: %s", path, String(cString: strerror(errno))))

@@ -16,8 +16,7 @@ public struct StateStore: Sendable {
     /// baseline and bubbles are its own. The first time, the state of an earlier version (this
     /// file, kept for one account) becomes that account's, so nothing is lost.
     public func forAccount(_ uid: Int64) -> StateStore {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let own = StateStore(path: folder + "/state-\(uid).json")
+        let own = StateStore(path: PrivateFile.beside(path, named: "state-\(uid).json"))
         if !own.exists && exists {
             own.save(load())
             try? PrivateFile.remove(path)

@@ -15,8 +15,7 @@ public struct UnsentReplies: Sendable {
     /// is only ever sent again as the user it was typed for. (This file itself holds those of
     /// earlier versions, which had one account: the default one's.)
     public func forAccount(_ uid: Int64) -> UnsentReplies {
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return UnsentReplies(path: folder + "/unsent-replies-\(uid).json")
+        return UnsentReplies(path: PrivateFile.beside(path, named: "unsent-replies-\(uid).json"))
     }
 
     /// The replies kept, oldest first; none when the file is missing.
