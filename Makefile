@@ -4,7 +4,8 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-# Build: the -dev packages and pkg-config. Run: glib-networking (TLS). Tests: a private
+# Build: the -dev packages and pkg-config (libnotify-dev only for the benchmark's C reference).
+# Run: glib-networking (TLS). Tests: a private
 # dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
 # xdotool, imagemagick for screenshots), valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.

@@ -13,11 +13,10 @@ let package = Package(
         // The system libraries, from Debian's -dev packages.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CLibSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
-        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
-        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibNotify", "CLibSecret"]),
+        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret"]),
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
         // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.

@@ -18,7 +18,7 @@ Version: ${version}
 Architecture: ${arch}
 Maintainer: Weibo Notifier maintainers <maintainers@users.noreply.a-seed-c2310ed3.example>
 Installed-Size: ${installed_kib}
-Depends: libc6 (>= 2.36), libstdc++6 (>= 12), libglib2.0-0 (>= 2.74), libsoup-3.0-0 (>= 3.2), libnotify4 (>= 0.8), libsecret-1-0 (>= 0.20), glib-networking
+Depends: libc6 (>= 2.36), libstdc++6 (>= 12), libglib2.0-0 (>= 2.74), libsoup-3.0-0 (>= 3.2), libsecret-1-0 (>= 0.20), glib-networking
 Recommends: notification-daemon | dunst | xfce4-notifyd | gnome-shell | plasma-workspace
 Section: net
 Priority: optional

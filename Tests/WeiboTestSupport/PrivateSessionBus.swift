@@ -254,6 +254,70 @@ public final class PrivateSessionBus {
         return process
     }
 
+    /// `Tests/Support/frozen-peer.py` on this bus (a notification server or tray watcher that
+    /// takes calls and does not answer them), once its name has an owner; ended with SIGKILL by
+    /// the caller.
+    public func startFrozenPeer(_ arguments: [String]) throws -> Process {
+        let name = arguments.first == "tray-watcher" ? "org.kde.StatusNotifierWatcher" : "org.freedesktop.Notifications"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/frozen-peer.py").path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard waitUntil(timeout: 15, { self.hasOwner(name) }) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "the frozen peer did not start")
+        }
+        return process
+    }
+
+    /// The frozen notification server answers from now on.
+    public func recoverFrozenPeer() {
+        if let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Recover", nil) {
+            g_variant_unref(reply)
+        }
+    }
+
+    /// The bodies of the notifications the frozen server answered, once recovered.
+    public func frozenPeerShown() -> [String] {
+        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Shown", nil)
+        else { return [] }
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { item in
+            let child = g_variant_get_child_value(list, item)
+            defer { g_variant_unref(child) }
+            return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// How long the daemon's loop can be held: `GetCounts` called every 50 ms for `seconds`,
+    /// `meanwhile` run once a second (between calls); the longest answer and the number of
+    /// calls, and whether every call was answered.
+    public func longestDaemonAnswer(over seconds: Double, meanwhile: () -> Void) -> (longest: Double, calls: Int, allAnswered: Bool) {
+        var longest = 0.0
+        var calls = 0
+        var allAnswered = true
+        let end = Date().addingTimeInterval(seconds)
+        var nextAside = Date()
+        while Date() < end {
+            if Date() >= nextAside {
+                meanwhile()
+                nextAside = Date().addingTimeInterval(1)
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", "GetCounts", nil)
+            longest = max(longest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            calls += 1
+            if let reply { g_variant_unref(reply) } else { allAnswered = false }
+            usleep(50_000)
+        }
+        return (longest, calls, allAnswered)
+    }
+
     /// The items the tray watcher has registered.
     public func registeredTrayItems() -> String {
         gdbus([

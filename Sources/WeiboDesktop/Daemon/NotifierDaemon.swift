@@ -241,18 +241,17 @@ public final class NotifierDaemon {
         }
     }
 
-    /// Shows a bubble; with an avatar, once it is on disk (at most two seconds later).
+    /// Shows a bubble; with an avatar, once it is on disk (at most two seconds later). The
+    /// server's answer comes later, as an event.
     private func show(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?) {
         bubbleGeneration[kind, default: 0] += 1
-        guard let url = bubble.imageURL, let avatars else {
-            return send(sink.showUnread(bubble, kind: kind, replacing: id, image: nil).map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind))
-        }
+        let shown: (UInt32?) -> Void = { [weak self] id in self?.send(id.map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind)) }
+        guard let url = bubble.imageURL, let avatars else { return sink.showUnread(bubble, kind: kind, replacing: id, image: nil, shown: shown) }
         let generation = bubbleGeneration[kind, default: 0]
         avatars.image(for: url) { [weak self] image in
             guard let self, self.bubbleGeneration[kind, default: 0] == generation else { return }
             // The id may have come meanwhile (an earlier show of the same kind): replace that one.
-            let current = self.notifier.state[kind].id ?? id
-            self.send(self.sink.showUnread(bubble, kind: kind, replacing: current, image: image).map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind))
+            self.sink.showUnread(bubble, kind: kind, replacing: self.notifier.state[kind].id ?? id, image: image, shown: shown)
         }
     }
 

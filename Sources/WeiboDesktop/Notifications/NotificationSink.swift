@@ -1,12 +1,12 @@
 public import WeiboKit
 
-/// Where bubbles go: libnotify on a desktop, the terminal when there is none. One unread
-/// bubble per kind, each replaced in place.
+/// Where bubbles go: the desktop's notification server, the terminal when there is none. One
+/// unread bubble per kind, each replaced in place.
 public protocol NotificationSink: AnyObject {
     /// Shows the bubble of `kind`, or replaces it in place (or the one with `id`, which an
-    /// earlier process may have shown), with the avatar file `image` when given. The id the
-    /// server gave it, or nil when none took it.
-    func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?) -> UInt32?
+    /// earlier process may have shown), with the avatar file `image` when given. `shown` gets
+    /// the id the server gave it, or nil when none took it.
+    func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?, shown: @escaping (UInt32?) -> Void)
     /// Closes the bubble of `kind`: the open one, or the one with `id`.
     func closeUnread(_ kind: BubbleKind, id: UInt32?)
     /// Follows clicks on, replies to and the closing of the bubble with `id`, shown by an
@@ -38,11 +38,11 @@ public final class TerminalNotificationSink: NotificationSink {
         self.write = write
     }
 
-    public func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?) -> UInt32? {
+    public func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?, shown: @escaping (UInt32?) -> Void) {
         write(open.contains(kind) ? tr("[bubble updated] %s: %s", bubble.summary, bubble.body) : tr("[bubble] %s: %s", bubble.summary, bubble.body))
         open.insert(kind)
         lastID += 1
-        return lastID
+        shown(lastID)
     }
 
     /// A terminal keeps no bubbles of an earlier process.

@@ -210,20 +210,13 @@ public final class StatusNotifierItem {
     /// registration is tried again, once a second, five times.
     private func registerWithWatcher(retry: Bool = false) {
         registrationAttempts = retry ? registrationAttempts + 1 : 0
-        // The call holds the item weakly: the connection is the process's session bus, which
-        // outlives the item, so a late answer must find the box and nothing more.
-        g_dbus_connection_call(
-            connection, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
-            "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil,
-            { source, result, data in
-                var error: UnsafeMutablePointer<GError>?
-                if let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) { g_variant_unref(reply) }
-                let item = WeakTarget.object(StatusNotifierItem.self, in: data)
-                WeakTarget.release(data)
-                guard let error else { return }
-                let message = GLibError(taking: error).message
-                item?.registrationFailed(message)
-            }, WeakTarget.retained(self))
+        // The call holds the item weakly: a late answer after the item went finds nothing.
+        DBusCall.call(
+            connection, name: "org.kde.StatusNotifierWatcher", path: "/StatusNotifierWatcher", interface: "org.kde.StatusNotifierWatcher",
+            method: "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), startingIt: true
+        ) { [weak self] _, error in
+            if let error { self?.registrationFailed(error.message) }
+        }
     }
 
     private func registrationFailed(_ message: String) {

@@ -97,12 +97,12 @@ struct DemoCommand: Command {
         try Terminal.write(lines: [tr("Demo over.")])
     }
 
-    /// libnotify when a session bus with a notification server is there.
+    /// The desktop's notifications when a session bus with a notification server is there.
     static func desktopNotifications() -> (any NotificationSink)? {
         guard let bus = try? SessionBus.connect() else { return nil }
         defer { SessionBus.release(bus) }
         guard DesktopProbe.hasNotificationServer(on: bus) else { return nil }
-        return LibnotifySink(appName: "Weibo Notifier")
+        return DesktopNotificationSink(appName: "Weibo Notifier")
     }
 
     /// In the terminal nobody can click: the demo clicks the bubble once, two checks in. Keep

@@ -1,0 +1,57 @@
+import CGLib
+
+/// One asynchronous D-Bus method call to a peer, bounded by a timeout (two seconds unless said
+/// otherwise), whose answer always comes later on the thread-default main context. A peer that
+/// never answers costs the loop nothing: the call fails when its time is up.
+///
+/// The completion is held in a retained box that the call's callback (which GIO runs exactly
+/// once) releases.
+enum DBusCall {
+    /// The longest any call to a peer may take.
+    static let timeoutMilliseconds: Int32 = 2000
+
+    typealias Completion = (_ reply: OpaquePointer?, _ error: GLibError?) -> Void
+
+    private final class Box {
+        let completion: Completion
+        init(_ completion: @escaping Completion) { self.completion = completion }
+    }
+
+    /// Calls `method` of `interface` at `path` on `name`; `completion` gets the reply (valid
+    /// during the completion only) or the error. `parameters` is consumed. No peer is started
+    /// by D-Bus activation unless `startingIt`.
+    static func call(
+        _ connection: OpaquePointer, name: String, path: String, interface: String, method: String, _ parameters: OpaquePointer?,
+        startingIt: Bool = false, timeoutMilliseconds: Int32 = timeoutMilliseconds, completion: @escaping Completion
+    ) {
+        g_dbus_connection_call(
+            connection, name, path, interface, method, parameters, nil, startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
+            timeoutMilliseconds, nil,
+            { source, result, data in
+                guard let data else { return }
+                let box = Unmanaged<Box>.fromOpaque(data).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+                defer { if let reply { g_variant_unref(reply) } }
+                box.completion(reply, error.map { GLibError(taking: $0) })
+            }, Unmanaged.passRetained(Box(completion)).toOpaque())
+    }
+
+    /// Reads property `property` of `interface` (`org.freedesktop.DBus.Properties.Get`); the
+    /// completion gets the value, unwrapped from its variant, or nil.
+    static func property(
+        _ connection: OpaquePointer, name: String, path: String, interface: String, _ property: String,
+        completion: @escaping (OpaquePointer?) -> Void
+    ) {
+        call(
+            connection, name: name, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+            Variants.tuple([Variants.string(interface), Variants.string(property)])
+        ) { reply, _ in
+            guard let reply, let boxed = g_variant_get_child_value(reply, 0) else { return completion(nil) }
+            defer { g_variant_unref(boxed) }
+            let value = g_variant_get_variant(boxed)
+            defer { if let value { g_variant_unref(value) } }
+            completion(value)
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import CGLib
+import Glibc
+public import WeiboKit
+
+/// Bubbles on the session's notification server, spoken to over D-Bus (the Desktop
+/// Notifications spec: `Notify`, `CloseNotification`, `GetCapabilities`, and the signals
+/// `ActionInvoked`, `NotificationClosed`, `NotificationReplied`), every call asynchronous and
+/// bounded by two seconds: a server that accepts the call and never answers costs a failed
+/// show, never a stalled loop. (libnotify, which this replaced, makes every call synchronously
+/// with a 25 s timeout and offers no way around it.)
+///
+/// One unread bubble per kind, replaced in place. The calls of one kind go one at a time: a
+/// show or close asked while the previous one is under way waits, and only the newest waits, so
+/// a replacement always knows the id it replaces. The outcome of a show that a close overtook
+/// is not reported (the core already counts the bubble as closed). A bubble an earlier process
+/// showed is replaced, closed and followed by its id (`adopt`). Servers with `inline-reply` get
+/// a Reply action where a bubble can be answered; the others an Open action.
+public final class DesktopNotificationSink: NotificationSink {
+    public var actionInvoked: ((BubbleKind, String) -> Void)?
+    public var replied: ((BubbleKind, String) -> Void)?
+    public var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)?
+
+    private enum Operation {
+        case show(Bubble, image: String?, replacing: UInt32?, shown: (UInt32?) -> Void)
+        case close(UInt32?)
+    }
+
+    /// One kind's bubble: its id on the server, whether a call is under way, and what waits.
+    private struct Slot {
+        var id: UInt32?
+        var isBusy = false
+        var next: Operation?
+    }
+
+    private static let name = "org.freedesktop.Notifications"
+    private static let path = "/org/freedesktop/Notifications"
+
+    private var slots: [BubbleKind: Slot] = [:]
+    /// Passing bubbles with buttons, by id, until the server closes them.
+    private var transients: [UInt32: BubbleKind] = [:]
+    /// The server's capabilities, asked before the first show and again after a failure or a
+    /// new server; shows asked meanwhile wait in `waitingForCapabilities`.
+    private var capabilities: Set<String>?
+    private var waitingForCapabilities: [(Set<String>?) -> Void] = []
+    private var connection: OpaquePointer?
+    private var followers: [AnyObject] = []
+    private let appName: String
+    private let appIcon: String
+    private let desktopEntry: String
+    private var failureLogged = false
+
+    public init(appName: String, appIcon: String = "io.github.WeiboNotifier", desktopEntry: String = "io.github.WeiboNotifier") {
+        self.appName = appName
+        self.appIcon = appIcon
+        self.desktopEntry = desktopEntry
+    }
+
+    deinit {
+        followers = []
+        if let connection { SessionBus.release(connection) }
+    }
+
+    public var supportsActions: Bool { capabilities?.contains("actions") ?? false }
+
+    // MARK: - NotificationSink
+
+    public func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?, shown: @escaping (UInt32?) -> Void) {
+        perform(.show(bubble, image: image, replacing: id, shown: shown), for: kind)
+    }
+
+    public func closeUnread(_ kind: BubbleKind, id: UInt32?) {
+        perform(.close(id), for: kind)
+    }
+
+    public func adopt(_ kind: BubbleKind, id: UInt32) {
+        guard bus() != nil else { return }
+        if slots[kind, default: Slot()].id == nil { slots[kind, default: Slot()].id = id }
+    }
+
+    public func showTransient(_ bubble: Bubble) {
+        withCapabilities { [weak self] capabilities in
+            guard let self, let capabilities else { return }
+            self.notify(bubble, image: nil, replacing: 0, capabilities: capabilities) { [weak self] id in
+                guard let self, let id, !bubble.actions.isEmpty else { return }
+                // Followed until closed, so that its buttons still work.
+                self.transients[id] = bubble.kind
+            }
+        }
+    }
+
+    // MARK: - One kind's calls, one at a time
+
+    private func perform(_ operation: Operation, for kind: BubbleKind) {
+        guard !slots[kind, default: Slot()].isBusy else {
+            slots[kind, default: Slot()].next = operation
+            return
+        }
+        slots[kind, default: Slot()].isBusy = true
+        switch operation {
+        case .close(let id):
+            let target = slots[kind]?.id ?? id
+            // Forgotten first: the NotificationClosed that answers is ours, not the user's.
+            slots[kind]?.id = nil
+            guard let target, let bus = bus() else { return finish(kind) }
+            DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "CloseNotification", Variants.tuple([Variants.uint32(target)])) {
+                [weak self] _, error in
+                if let error { Log.debug("closing the bubble: \(error.message)") }
+                self?.finish(kind)
+            }
+        case .show(let bubble, let image, let replacing, let shown):
+            withCapabilities { [weak self] capabilities in
+                guard let self else { return }
+                guard let capabilities else {
+                    shown(nil)
+                    return self.finish(kind)
+                }
+                let replaces = self.slots[kind]?.id ?? replacing ?? 0
+                self.notify(bubble, image: image, replacing: replaces, capabilities: capabilities) { [weak self] id in
+                    guard let self else { return }
+                    if let id { self.slots[kind]?.id = id }
+                    if case .close = self.slots[kind]?.next {} else { shown(id) }
+                    self.finish(kind)
+                }
+            }
+        }
+    }
+
+    private func finish(_ kind: BubbleKind) {
+        slots[kind]?.isBusy = false
+        guard let next = slots[kind]?.next else { return }
+        slots[kind]?.next = nil
+        perform(next, for: kind)
+    }
+
+    // MARK: - The server
+
+    /// The session bus, and the server's signals followed, from the first use on.
+    private func bus() -> OpaquePointer? {
+        if let connection { return connection }
+        do {
+            connection = try SessionBus.connect()
+        } catch {
+            failed(error.description)
+            return nil
+        }
+        follow()
+        return connection
+    }
+
+    /// Calls `body` with the server's capabilities, asking for them first when not known (nil:
+    /// no server answered in time).
+    private func withCapabilities(_ body: @escaping (Set<String>?) -> Void) {
+        if let capabilities { return body(capabilities) }
+        waitingForCapabilities.append(body)
+        guard waitingForCapabilities.count == 1 else { return }
+        guard let bus = bus() else { return answerCapabilities(nil) }
+        DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "GetCapabilities", nil) { [weak self] reply, error in
+            guard let self else { return }
+            guard let reply else { return self.failed(error?.message ?? "no answer") }
+            self.answerCapabilities(Self.strings(in: reply))
+        }
+    }
+
+    private func answerCapabilities(_ found: Set<String>?) {
+        capabilities = found
+        let waiting = waitingForCapabilities
+        waitingForCapabilities = []
+        for body in waiting { body(found) }
+    }
+
+    private func failed(_ message: String) {
+        if !failureLogged {
+            Log.warning("cannot show a notification (\(message)); will try again at the next poll")
+            failureLogged = true
+        }
+        answerCapabilities(nil)
+    }
+
+    /// `Notify`; `done` gets the id the server gave, or nil.
+    private func notify(_ bubble: Bubble, image: String?, replacing: UInt32, capabilities: Set<String>, done: @escaping (UInt32?) -> Void) {
+        guard let bus = bus() else { return done(nil) }
+        let canReply = bubble.replyPlaceholder != nil && capabilities.contains("inline-reply")
+        // Reply where the server can take one, else Open: never both, never Reply without it.
+        let actions =
+            capabilities.contains("actions")
+            ? bubble.actions.filter { $0.key != (canReply ? Bubble.Action.openKey : Bubble.Action.replyKey) }.flatMap { [$0.key, $0.label] } : []
+        let parameters = Variants.tuple([
+            Variants.string(appName), Variants.uint32(replacing), Variants.string(appIcon), Variants.string(bubble.summary),
+            Variants.string(capabilities.contains("body-markup") ? Self.escaped(bubble.body) : bubble.body), Variants.strings(actions),
+            Variants.properties(hints(bubble, image: image, canReply: canReply)), Variants.int32(-1),
+        ])
+        DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "Notify", parameters) { [weak self] reply, error in
+            guard let self else { return }
+            guard let reply else {
+                self.failed(error?.message ?? "no answer")
+                return done(nil)
+            }
+            self.failureLogged = false
+            let id = Variants.uint32(in: reply, at: 0)
+            done(id > 0 ? id : nil)
+        }
+    }
+
+    private func hints(_ bubble: Bubble, image: String?, canReply: Bool) -> [(String, OpaquePointer?)] {
+        var hints: [(String, OpaquePointer?)] = [
+            ("urgency", g_variant_new_byte(1)), ("category", Variants.string(bubble.category)), ("desktop-entry", Variants.string(desktopEntry)),
+            ("sender-pid", g_variant_new_int64(gint64(getpid()))),
+        ]
+        if bubble.isTransient { hints.append(("transient", Variants.boolean(true))) }
+        if let sound = bubble.soundName { hints.append(("sound-name", Variants.string(sound))) }
+        if let image { hints.append(("image-path", Variants.string(image))) }
+        if canReply, let placeholder = bubble.replyPlaceholder { hints.append(("x-kde-reply-placeholder-text", Variants.string(placeholder))) }
+        return hints
+    }
+
+    /// Follows the server's clicks, replies and closings, and a new server (whose capabilities
+    /// may differ).
+    private func follow() {
+        guard let connection else { return }
+        func on(_ member: String, _ handler: @escaping (DesktopNotificationSink, OpaquePointer) -> Void) -> DBusSignalSubscription {
+            DBusSignalSubscription(connection: connection, sender: Self.name, interface: Self.name, member: member, path: Self.path) {
+                [weak self] _, parameters in
+                guard let self, let parameters else { return }
+                handler(self, parameters)
+            }
+        }
+        followers = [
+            on("ActionInvoked") { sink, parameters in
+                guard let kind = sink.kind(ofID: Variants.uint32(in: parameters, at: 0)) else { return }
+                sink.actionInvoked?(kind, Variants.string(in: parameters, at: 1))
+            },
+            on("NotificationClosed") { sink, parameters in
+                let id = Variants.uint32(in: parameters, at: 0)
+                if sink.transients.removeValue(forKey: id) != nil { return }
+                guard id > 0, let kind = sink.slots.first(where: { $0.value.id == id })?.key else { return }
+                sink.slots[kind]?.id = nil
+                sink.unreadClosed?(kind, BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
+            },
+            on("NotificationReplied") { sink, parameters in
+                guard let kind = sink.kind(ofID: Variants.uint32(in: parameters, at: 0)) else { return }
+                sink.replied?(kind, Variants.string(in: parameters, at: 1))
+            },
+            BusNameWatch(
+                connection: connection, name: Self.name, appeared: { [weak self] in self?.serverChanged() },
+                vanished: { [weak self] in self?.serverChanged() }),
+        ]
+    }
+
+    private func serverChanged() {
+        guard waitingForCapabilities.isEmpty else { return }
+        capabilities = nil
+    }
+
+    /// The kind of the bubble with server id `id`: an unread one, or a passing one with buttons.
+    private func kind(ofID id: UInt32) -> BubbleKind? {
+        guard id > 0 else { return nil }
+        return slots.first { $0.value.id == id }?.key ?? transients[id]
+    }
+
+    private static func strings(in reply: OpaquePointer) -> Set<String> {
+        guard let list = g_variant_get_child_value(reply, 0) else { return [] }
+        defer { g_variant_unref(list) }
+        guard g_variant_get_type_string(list).map({ String(cString: $0) }) == "as" else { return [] }
+        return Set(
+            (0..<g_variant_n_children(list)).compactMap { index in
+                let item = g_variant_get_child_value(list, index)
+                defer { if let item { g_variant_unref(item) } }
+                return item.flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
+            })
+    }
+
+    /// The body as markup: `& < >` and quotes escaped (one stray `&` blanks a whole body on some servers).
+    private static func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return text }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""A D-Bus peer that takes calls and does not answer them: the frozen-peer tests' stand-in.
+
+    frozen-peer.py notifications never|notify-never|late SECONDS
+    frozen-peer.py tray-watcher never
+
+`notifications` owns org.freedesktop.Notifications; `tray-watcher` owns
+org.kde.StatusNotifierWatcher. `never`: no call is ever answered; `notify-never`: every call but
+`Notify` is answered; `late SECONDS`: each call is answered that many seconds later. `Recover()` on io.github.WeiboNotifier.Test makes it answer
+every later call at once, as a server that came back; `Shown()` lists the bodies of the
+notifications it answered.
+"""
+import sys
+
+from gi.repository import Gio, GLib
+
+NOTIFICATIONS = """
+<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="GetCapabilities"><arg type="as" direction="out"/></method>
+    <method name="Notify">
+      <arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
+      <arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/><arg type="i" direction="in"/><arg type="u" direction="out"/>
+    </method>
+    <method name="CloseNotification"><arg type="u" direction="in"/></method>
+    <method name="GetServerInformation">
+      <arg type="s" direction="out"/><arg type="s" direction="out"/>
+      <arg type="s" direction="out"/><arg type="s" direction="out"/>
+    </method>
+  </interface>
+  <interface name="io.github.WeiboNotifier.Test">
+    <method name="Recover"/>
+    <method name="Shown"><arg type="as" direction="out"/></method>
+  </interface>
+</node>
+"""
+
+TRAY_WATCHER = """
+<node>
+  <interface name="org.kde.StatusNotifierWatcher">
+    <method name="RegisterStatusNotifierItem"><arg type="s" direction="in"/></method>
+    <method name="RegisterStatusNotifierHost"><arg type="s" direction="in"/></method>
+    <property name="IsStatusNotifierHostRegistered" type="b" access="read"/>
+    <property name="ProtocolVersion" type="i" access="read"/>
+    <property name="RegisteredStatusNotifierItems" type="as" access="read"/>
+  </interface>
+</node>
+"""
+
+role, mode = sys.argv[1], sys.argv[2]
+delay = int(sys.argv[3]) if mode == "late" else 0
+name, path, xml = {
+    "notifications": ("org.freedesktop.Notifications", "/org/freedesktop/Notifications", NOTIFICATIONS),
+    "tray-watcher": ("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", TRAY_WATCHER),
+}[role]
+
+recovered = False
+held = []  # calls never answered, kept so that GDBus does not answer them for us
+shown = []
+next_id = 1
+
+
+def answer(invocation, method, parameters):
+    global next_id
+    if method == "GetCapabilities":
+        invocation.return_value(GLib.Variant("(as)", (["body", "actions"],)))
+    elif method == "Notify":
+        shown.append(parameters[4])
+        replaces = parameters[1]
+        if replaces == 0:
+            replaces = next_id
+            next_id += 1
+        invocation.return_value(GLib.Variant("(u)", (replaces,)))
+    elif method == "GetServerInformation":
+        invocation.return_value(GLib.Variant("(ssss)", ("frozen-peer", "test", "1", "1.2")))
+    else:
+        invocation.return_value(None)
+
+
+def called(connection, sender, object_path, interface, method, parameters, invocation):
+    global recovered
+    if interface == "io.github.WeiboNotifier.Test":
+        if method == "Recover":
+            recovered = True
+            invocation.return_value(None)
+        else:
+            invocation.return_value(GLib.Variant("(as)", (shown,)))
+        return
+    if recovered or (mode == "notify-never" and method != "Notify"):
+        answer(invocation, method, parameters)
+    elif mode == "late":
+        def later():
+            answer(invocation, method, parameters)
+            return False
+
+        GLib.timeout_add_seconds(delay, later)
+    else:
+        held.append(invocation)
+
+
+def acquired(connection, _name):
+    info = Gio.DBusNodeInfo.new_for_xml(xml)
+    for interface in info.interfaces:
+        connection.register_object(path, interface, called, None, None)
+
+
+Gio.bus_own_name(Gio.BusType.SESSION, name, Gio.BusNameOwnerFlags.NONE, acquired, None, None)
+GLib.MainLoop().run()

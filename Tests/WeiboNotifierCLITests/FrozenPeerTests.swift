@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// Peers that take a call and do not answer it (`Tests/Support/frozen-peer.py`): the daemon's
+/// loop must not wait for them. Measured from outside: `GetCounts` every 50 ms while the daemon
+/// checks and tries to show bubbles; the longest answer is printed and must stay under 100 ms
+/// (a synchronous call would hold it for its whole timeout, 2 to 25 s).
+@Suite(.serialized) struct FrozenPeerTests {
+    typealias Setup = DaemonTests.Setup
+
+    /// While it is measured, a new comment and a check every second: each check tries a bubble.
+    func measure(_ setup: Setup, _ label: String) -> (longest: Double, calls: Int, allAnswered: Bool) {
+        let pollsBefore = setup.bus.daemonPolls()
+        let result = setup.bus.longestDaemonAnswer(over: 6) {
+            setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
+            setup.bus.callDaemon("CheckNow")
+        }
+        print("frozen \(label): longest GetCounts answer \(Int(result.longest * 1000)) ms over \(result.calls) calls")
+        #expect(setup.bus.daemonPolls() >= pollsBefore + 3, "polls go on")
+        return result
+    }
+
+    @Test(arguments: [["never"], ["notify-never"], ["late", "30"]])
+    func aNotificationServerThatDoesNotAnswerHoldsNothing(_ mode: [String]) throws {
+        let setup = try Setup(notificationServer: false)
+        let peer = try setup.bus.startFrozenPeer(["notifications"] + mode)
+        defer {
+            kill(peer.processIdentifier, SIGKILL)
+            peer.waitUntilExit()
+        }
+        try setup.start()
+        let result = measure(setup, "notification server (\(mode.joined(separator: " ")))")
+        #expect(result.allAnswered)
+        #expect(result.longest < 0.1, "the loop was held for \(result.longest) s")
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+
+        // The server comes back: the next check's bubble reaches it.
+        setup.bus.recoverFrozenPeer()
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.frozenPeerShown().contains { $0.contains("message") } }, "\(setup.bus.frozenPeerShown())")
+
+        let stopping = Date()
+        #expect(setup.stop() == 0)
+        let stopSeconds = Date().timeIntervalSince(stopping)
+        print("frozen notification server: SIGTERM answered in \(Int(stopSeconds * 1000)) ms")
+        #expect(stopSeconds < 5)
+    }
+
+    @Test func aTrayWatcherThatDoesNotAnswerHoldsNothing() throws {
+        let setup = try Setup()
+        let peer = try setup.bus.startFrozenPeer(["tray-watcher", "never"])
+        defer {
+            kill(peer.processIdentifier, SIGKILL)
+            peer.waitUntilExit()
+        }
+        try setup.start()
+        let result = measure(setup, "tray watcher")
+        #expect(result.allAnswered)
+        #expect(result.longest < 0.1, "the loop was held for \(result.longest) s")
+        #expect(waitUntil { setup.bus.notifications().count >= 1 }, "bubbles go on")
+    }
+}
