@@ -34,6 +34,8 @@ public struct Notifier: Sendable {
     var login = Login.missing(reason: "")
     var schedule: PollSchedule
     var pollInFlight = false
+    /// A check asked for while one was under way: it runs when that one ends (at most one waits).
+    var checkQueued = false
     var summaryInFlight = false
     var waitingRefreshes: [RequestID] = []
     /// Lists being fetched, and the kinds whose summary waits for them.
@@ -78,7 +80,14 @@ public struct Notifier: Sendable {
         case .pollTimerFired(let now): pollTimerFired(at: now)
         case .checkRequested(let now):
             schedule.reset()
-            if phase == .waitingForKeyring { effects.append(.readLoginAgain) } else { poll(at: now) }
+            if phase == .waitingForKeyring {
+                effects.append(.readLoginAgain)
+            } else if pollInFlight {
+                // What the asker wants to see may have arrived after this check started.
+                checkQueued = phase != .rateLimited
+            } else {
+                poll(at: now)
+            }
         case .pollSucceeded(let counts, let now): pollSucceeded(counts, at: now)
         case .pollFailed(let failure, let now): pollFailed(failure, at: now)
         case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
@@ -213,6 +222,14 @@ public struct Notifier: Sendable {
             finishRefreshes(failure: nil)
         }
         scheduleNext(.success, at: now)
+        runQueuedCheck(at: now)
+    }
+
+    /// The check asked for during the one that just ended.
+    private mutating func runQueuedCheck(at now: Date) {
+        guard checkQueued else { return }
+        checkQueued = false
+        poll(at: now)
     }
 
     private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
@@ -223,8 +240,10 @@ public struct Notifier: Sendable {
         finishRefreshes(failure: failure.message)
         switch failure.kind {
         case .loginRejected:
+            checkQueued = false
             enterLoginExpired(reason: failure.message)
         case .rateLimited:
+            checkQueued = false
             phase = .rateLimited
             log(.message, "rate limited: \(failure.message)")
             pollInFlight = true
@@ -234,6 +253,7 @@ public struct Notifier: Sendable {
             offlineSince = offlineSince ?? now
             log(failure.kind == .transient ? .message : .warning, "poll failed: \(failure.message)")
             scheduleNext(.transientFailure, at: now)
+            runQueuedCheck(at: now)
         }
     }
 

@@ -70,6 +70,16 @@ import WeiboTestSupport
         #expect(driver.send(.summaryRequested(.posts)) == [.fetchSummary(count: 2)], "a new request may start")
     }
 
+    /// ShowSummary asked 200 times while the timeline is fetched: one request, one summary.
+    @Test func summariesAskedDuringAFetchWaitForIt() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 2))
+        #expect(driver.send(.summaryRequested(.posts)) == [.fetchSummary(count: 2)])
+        for _ in 0..<200 { #expect(driver.send(.summaryRequested(.all)).isEmpty) }
+        let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
+        #expect(fetched.transientBodies.count == 1)
+    }
+
     @Test func markReadAndTheButtonClearEverything() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 3))
@@ -198,6 +208,28 @@ import WeiboTestSupport
         #expect(asked == [.schedulePoll(at: nil), .startPoll])
         #expect(driver.send(.checkRequested(at: driver.now)).isEmpty, "one check at a time")
         #expect(driver.send(.pollTimerFired(at: driver.now)).isEmpty)
+    }
+
+    /// CheckNow asked 200 times during a check: one more check after it, not 200.
+    @Test func checksAskedDuringACheckMakeOneMoreAfterIt() {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.advance(10)
+        #expect(driver.send(.checkRequested(at: driver.now)).startsPoll)
+        for _ in 0..<200 { #expect(driver.send(.checkRequested(at: driver.now)).isEmpty) }
+        let first = driver.send(.pollSucceeded(UnreadCounts(), at: driver.now))
+        #expect(first.startsPoll, "the one queued runs")
+        #expect(first.plannedPoll == .some(nil), "and the timer waits for it")
+        let second = driver.send(.pollSucceeded(UnreadCounts(), at: driver.now))
+        #expect(!second.startsPoll, "only one was queued")
+        #expect(second.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+        // A failed check runs the queued one too; a rate limit or a rejected login drops it.
+        #expect(driver.send(.checkRequested(at: driver.now)).startsPoll)
+        _ = driver.send(.checkRequested(at: driver.now))
+        #expect(driver.send(.pollFailed(PollFailure(.transient, "HTTP 500"), at: driver.now)).startsPoll)
+        _ = driver.send(.checkRequested(at: driver.now))
+        #expect(!driver.send(.pollFailed(PollFailure(.rateLimited, "10023"), at: driver.now)).startsPoll)
+        #expect(!driver.send(.rateLimitResetKnown(seconds: 600, at: driver.now)).startsPoll)
     }
 
     @Test func aRateLimitWaitsForWeibosReset() {
