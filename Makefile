@@ -7,11 +7,11 @@ PREFIX ?= /usr/local
 # Build: the -dev packages and pkg-config (libnotify-dev only for the benchmark's C reference).
 # Run: glib-networking (TLS). Tests: a private
 # dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
-# xdotool, imagemagick for screenshots), valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
+# xdotool, imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
 DEB_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libnotify-dev libsecret-1-dev glib-networking gettext locales \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
-	xvfb dunst xdotool x11-utils imagemagick valgrind curl gnome-keyring libsecret-tools
+	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build test lint demo bench sample clean release install uninstall deb locale messages link-order

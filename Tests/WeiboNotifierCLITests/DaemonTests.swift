@@ -262,11 +262,31 @@ import WeiboTestSupport
         try setup.start()
         let (process, log) = try watch(setup, ["--format", "waybar", "--interval", "1"])
         #expect(waitUntil { self.lines(log).count == 1 })
-        #expect(lines(log).first == "{\"text\":\"Weibo 0\",\"tooltip\":\"Nothing new\",\"class\":\"none\",\"alt\":\"none\"}")
+        #expect(lines(log).first == "{\"text\":\"Weibo 0\",\"tooltip\":\"Nothing new\",\"class\":[\"none\"],\"alt\":\"none\"}")
         setup.sandbox.control("/_sandbox/counts", [("cmt", "2")])
         #expect(setup.bus.checkNow())
         #expect(waitUntil { self.lines(log).last?.contains("\"text\":\"Weibo 2\"") == true }, "\(lines(log))")
         #expect(lines(log).count == 2, "one line per change")
+
+        // A pause is a state too, announced by StateChanged and read from GetStatus.
+        #expect(setup.bus.callDaemon("Pause", seconds: 3600))
+        #expect(
+            waitUntil { self.lines(log).last?.contains("\"class\":[\"paused\",\"unread\"],\"alt\":\"paused\"") == true },
+            "\(lines(log)) \(setup.bus.daemonStatus())")
+        #expect(setup.bus.callDaemon("Resume"))
+        #expect(waitUntil { self.lines(log).last?.contains("\"alt\":\"unread\"") == true }, "\(lines(log))")
+
+        // Failed checks keep the count: stale after the third, never offline (the network is there).
+        for failure in 1...3 {
+            setup.sandbox.control("/_sandbox/faults", [("kind", "http500")])
+            #expect(setup.bus.checkNow())
+            #expect(setup.bus.daemonStatus()["failures"] == "\(failure)")
+        }
+        #expect(waitUntil { self.lines(log).last?.contains("\"class\":[\"stale\",\"unread\"],\"alt\":\"stale\"") == true }, "\(lines(log))")
+        #expect(lines(log).allSatisfy { $0.contains("\"text\":\"Weibo 0\"") || $0.contains("\"text\":\"Weibo 2\"") }, "\(lines(log))")
+        #expect(!lines(log).contains { $0.contains("offline") })
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { self.lines(log).last?.contains("\"alt\":\"unread\"") == true }, "\(lines(log))")
 
         // The daemon goes away: watch checks by itself.
         #expect(setup.stop() == 0)

@@ -273,6 +273,29 @@ public final class PrivateSessionBus {
         return process
     }
 
+    /// Sets a boolean property of dbusmock's notification server (KDE's `Inhibited`, dunst's
+    /// `paused`), announced with `PropertiesChanged` as the real servers do.
+    public func setNotificationServerProperty(_ interface: String, _ name: String, _ value: Bool) {
+        let path = "/org/freedesktop/Notifications"
+        // AddProperty fails when it exists already: then only the update counts.
+        if let reply = call(
+            "org.freedesktop.Notifications", path, "org.freedesktop.DBus.Mock", "AddProperty",
+            g_variant_new_tuple([g_variant_new_string(interface), g_variant_new_string(name), g_variant_new_variant(g_variant_new_boolean(0))], 3))
+        {
+            g_variant_unref(reply)
+        }
+        let type = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(type) }
+        let entry = g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(g_variant_new_boolean(value ? 1 : 0)))
+        let changed = g_variant_new_array(type, [entry], 1)
+        if let reply = call(
+            "org.freedesktop.Notifications", path, "org.freedesktop.DBus.Mock", "UpdateProperties",
+            g_variant_new_tuple([g_variant_new_string(interface), changed], 2))
+        {
+            g_variant_unref(reply)
+        }
+    }
+
     /// The frozen notification server answers from now on.
     public func recoverFrozenPeer() {
         if let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Recover", nil) {
@@ -336,7 +359,7 @@ public final class PrivateSessionBus {
                 let entry = g_variant_get_child_value(dictionary, item)
                 let key = g_variant_get_child_value(entry, 0)
                 var value = g_variant_get_child_value(entry, 1)
-                if g_variant_is_of_type(value, g_variant_type_checked_("v")) != 0 {
+                if g_variant_get_type_string(value).map({ String(cString: $0) }) == "v" {
                     let inner = g_variant_get_variant(value)
                     g_variant_unref(value)
                     value = inner

@@ -27,6 +27,10 @@ public struct Configuration: Equatable, Sendable {
     public var detailCallsPerDay = 60
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons = Emoticons.Style.emoji
+    /// Whether the desktop's do-not-disturb holds bubbles back.
+    public var followDoNotDisturb = true
+    /// Kinds whose bubbles come through do-not-disturb.
+    public var doNotDisturbAllows: Set<BubbleKind> = []
 
     /// Where tokens are kept: the keyring when a Secret Service runs (`auto`), always the
     /// keyring, or always the 0600 account file.

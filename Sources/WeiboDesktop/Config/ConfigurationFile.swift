@@ -103,7 +103,9 @@ public enum ConfigurationFile {
     /// The known keys, by group.
     public static let known: [String: Set<String>] = [
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store"],
-        "notifier": ["interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons"],
+        "notifier": [
+            "interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons", "follow_dnd", "dnd_allow",
+        ],
     ]
 
     /// The configuration in a (merged) key file; a bad value names the file it came from.
@@ -117,6 +119,18 @@ public enum ConfigurationFile {
         }
         func failure(_ group: String, _ key: String, _ message: String) -> Failure {
             Failure(path: origins[group + "." + key] ?? path, group: group, key: key, message: message)
+        }
+        /// A list of bubble kinds (`sound`, `dnd_allow`), `;` or `,` between them.
+        func kinds(_ key: String) throws(Failure) -> Set<BubbleKind>? {
+            guard let value = string("notifier", key) else { return nil }
+            var kinds: Set<BubbleKind> = []
+            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmed(of: " \t") }) where !name.isEmpty {
+                guard let kind = Self.kindNames[name] else {
+                    throw failure("notifier", key, tr("unknown kind '%s'; the kinds are posts, comments, mentions, messages", name))
+                }
+                kinds.insert(kind)
+            }
+            return kinds
         }
 
         if let value = string("weibo", "app_key") { configuration.appKey = value }
@@ -172,15 +186,13 @@ public enum ConfigurationFile {
             }
             configuration.preview = level
         }
-        if let value = string("notifier", "sound") {
-            var kinds: Set<BubbleKind> = []
-            for name in value.split(whereSeparator: { $0 == ";" || $0 == "," }).map({ String($0).trimmed(of: " \t") }) where !name.isEmpty {
-                guard let kind = Self.soundKinds[name] else {
-                    throw failure("notifier", "sound", tr("unknown kind '%s'; the kinds are posts, comments, mentions, messages", name))
-                }
-                kinds.insert(kind)
+        if let kinds = try kinds("sound") { configuration.sound = kinds }
+        if let kinds = try kinds("dnd_allow") { configuration.doNotDisturbAllows = kinds }
+        if let value = string("notifier", "follow_dnd") {
+            guard let follow = ["true": true, "false": false][value.trimmed(of: " \t")] else {
+                throw failure("notifier", "follow_dnd", tr("'%s' is neither true nor false", value))
             }
-            configuration.sound = kinds
+            configuration.followDoNotDisturb = follow
         }
         if let value = string("notifier", "detail_calls_per_day") {
             guard let calls = Int(value.trimmed(of: " \t")), (0...100).contains(calls) else {
@@ -210,8 +222,8 @@ public enum ConfigurationFile {
         return (configuration, warnings)
     }
 
-    /// The names `sound` takes.
-    static let soundKinds: [String: BubbleKind] = ["posts": .posts, "comments": .comments, "mentions": .mentions, "messages": .messages]
+    /// The names `sound` and `dnd_allow` take.
+    static let kindNames: [String: BubbleKind] = ["posts": .posts, "comments": .comments, "mentions": .mentions, "messages": .messages]
 
     /// A NULL-terminated `gchar**` as Swift strings; frees it.
     private static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
@@ -260,6 +272,11 @@ public enum ConfigurationFile {
         #preview=full
         # Kinds whose notifications play a sound (posts, comments, mentions, messages); empty: silence.
         #sound=comments;mentions;messages
+        # Hold notifications back while the desktop's do-not-disturb is on (GNOME, KDE, dunst,
+        # swaync), then one sums up what came: true or false.
+        #follow_dnd=true
+        # Kinds that still come through do-not-disturb (as urgent notifications), such as messages;mentions.
+        #dnd_allow=
         # Calls a day spent on comment and mention texts and replies (Weibo allows about 100); 0 to 100.
         #detail_calls_per_day=60
         # Weibo's [表情] codes as emoji, or as the text Weibo sends: emoji or text.

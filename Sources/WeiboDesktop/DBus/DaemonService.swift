@@ -36,6 +36,8 @@ public final class DaemonService {
     public var nameLost: (() -> Void)?
     /// The tray icon, when there is one: it follows the counts and the state too.
     public var tray: StatusNotifierItem?
+    /// What StateChanged last said, with what else bars show: a change of either is signalled.
+    private var lastStatus: NotifierStatus?
 
     /// Why the service could not start.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -69,10 +71,15 @@ public final class DaemonService {
             self.emitCountsChanged(unread)
             self.updateDockBadge(unread)
         }
-        daemon.eventsHandled = { [weak self] in self?.tray?.update() }
-        daemon.phaseChanged = { [weak self] phase in
+        // StateChanged says the phase, and comes whenever anything a status bar shows besides
+        // the counts changed (a pause, do-not-disturb, failed checks), so that bars read GetStatus.
+        daemon.eventsHandled = { [weak self] in
             guard let self else { return }
-            self.emitStateChanged(phase)
+            self.tray?.update()
+            let status = self.daemon.status(at: Date())
+            guard status != self.lastStatus else { return }
+            self.lastStatus = status
+            self.emitStateChanged(status.phase)
         }
     }
 
@@ -189,6 +196,7 @@ public final class DaemonService {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
         let notifier = daemon.primary.notifier
+        let status = daemon.status(at: Date())
         func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
             entry("state", g_variant_new_string(daemon.phase.rawValue)),
@@ -199,6 +207,9 @@ public final class DaemonService {
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
             entry("quiet", g_variant_new_boolean(notifier.isQuiet(at: Date()) ? 1 : 0)),
+            entry("dnd", g_variant_new_boolean(notifier.followsDoNotDisturb ? 1 : 0)),
+            entry("failures", g_variant_new_uint32(UInt32(clamping: status.failuresInARow))),
+            entry("network", g_variant_new_boolean(status.networkAvailable ? 1 : 0)),
             entry("quiet-until", g_variant_new_int64(seconds(quietHoursEnd(notifier)))),
             entry("details", g_variant_new_string(notifier.detailsNote ?? "")),
         ]

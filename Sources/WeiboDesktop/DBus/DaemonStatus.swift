@@ -16,6 +16,19 @@ public struct DaemonStatus: Sendable {
     public var pausedUntil: Date?
     /// Until when quiet hours hold notifications back, if they do now.
     public var quietUntil: Date?
+    /// The desktop's do-not-disturb holds notifications back.
+    public var doNotDisturb = false
+    /// Checks that failed in a row.
+    public var failuresInARow = 0
+    /// What the daemon's network monitor says.
+    public var networkAvailable = true
+
+    /// What status bars show besides the counts.
+    public var notifierStatus: NotifierStatus {
+        NotifierStatus(
+            phase: NotifierPhase(rawValue: state) ?? .starting, failuresInARow: failuresInARow, networkAvailable: networkAvailable,
+            paused: (pausedUntil ?? .distantPast) > Date(), quiet: quietUntil != nil, doNotDisturb: doNotDisturb)
+    }
 
     /// Asks the running daemon.
     public static func read(_ connection: OpaquePointer) throws(SessionBus.Failure) -> DaemonStatus {
@@ -42,6 +55,9 @@ public struct DaemonStatus: Sendable {
             case "paused-until":
                 let seconds = g_variant_get_int64(inner)
                 status.pausedUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+            case "dnd": status.doNotDisturb = g_variant_get_boolean(inner) != 0
+            case "network": status.networkAvailable = g_variant_get_boolean(inner) != 0
+            case "failures": status.failuresInARow = Int(g_variant_get_uint32(inner))
             case "quiet-until":
                 let seconds = g_variant_get_int64(inner)
                 status.quietUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
@@ -105,6 +121,7 @@ public struct DaemonStatus: Sendable {
             lines.append(localizer.tr("notifications paused until %s", CivilTime(pausedUntil, in: zone).clockText))
         }
         if let quietUntil { lines.append(localizer.tr("quiet hours until %s", CivilTime(quietUntil, in: zone).clockText)) }
+        if doNotDisturb { lines.append(localizer.text(.doNotDisturb)) }
         if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(detailsNote))) }
         if state == NotifierPhase.notLoggedIn.rawValue { lines.append(localizer.text(.notLoggedIn)) }
         lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))

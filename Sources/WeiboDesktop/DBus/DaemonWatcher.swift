@@ -1,14 +1,18 @@
 import CGLib
 public import WeiboKit
 
-/// Follows the running daemon for a status bar: its counts (`CountsChanged`) and its state
-/// (`StateChanged`), and whether it runs at all. When no daemon runs, `pollBySelf` is asked
-/// to check every interval instead, until one appears.
+/// Follows the running daemon for a status bar: its counts (`CountsChanged`) and its status
+/// (`StateChanged`, then `GetStatus`: the phase, a pause, quiet hours, do-not-disturb, failed
+/// checks, the network), and whether it runs at all. When no daemon runs, `pollBySelf` is asked
+/// to check every interval instead, until one appears: a failed check keeps the last counts
+/// (stale after three in a row), and only the network monitor makes it offline.
 public final class DaemonWatcher {
-    /// The bar's view: unread amounts (all accounts together), state, and each account's.
-    public typealias Update = (UnreadCounts, StatusBarLine.State, [StatusBarLine.AccountCounts]) -> Void
-    /// What a check by itself found: unread amounts and state.
-    public typealias SelfReport = (UnreadCounts, StatusBarLine.State) -> Void
+    /// The bar's view: unread amounts (all accounts together), states (the main one first), and
+    /// each account's.
+    public typealias Update = (UnreadCounts, [StatusBarLine.State], [StatusBarLine.AccountCounts]) -> Void
+    /// What a check by itself found: the unread amounts (nil: none could be read) and the phase
+    /// it leaves the notifier in.
+    public typealias SelfReport = (UnreadCounts?, NotifierPhase) -> Void
     /// One check without the daemon; calls back with what it found.
     public typealias SelfPoll = (@escaping SelfReport) -> Void
 
@@ -22,7 +26,7 @@ public final class DaemonWatcher {
     private var polling = false
     private var unread = UnreadCounts()
     private var accounts: [StatusBarLine.AccountCounts] = []
-    private var state = StatusBarLine.State.none
+    private var status = NotifierStatus(phase: .starting)
 
     public init(connection: OpaquePointer?, interval: UInt32, pollBySelf: @escaping SelfPoll, update: @escaping Update) {
         self.connection = connection
@@ -50,9 +54,9 @@ public final class DaemonWatcher {
             DBusSignalSubscription(
                 connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "StateChanged",
                 path: SessionBus.objectPath
-            ) { [weak self] _, parameters in
-                guard let self, let parameters else { return }
-                self.phase = NotifierPhase(rawValue: Variants.string(in: parameters, at: 0)) ?? .starting
+            ) { [weak self] _, _ in
+                guard let self, let status = try? DaemonStatus.read(connection) else { return }
+                self.status = status.notifierStatus
                 self.publish()
             },
             BusNameWatch(
@@ -61,8 +65,6 @@ public final class DaemonWatcher {
         ]
     }
 
-    /// The daemon's phase.
-    private var phase = NotifierPhase.starting
     private let presenter = UnreadPresenter(localizer: Localizer())
 
     private func daemonAppeared() {
@@ -70,13 +72,12 @@ public final class DaemonWatcher {
         guard let connection, let status = try? DaemonStatus.read(connection) else { return }
         unread = status.unread
         accounts = DaemonStatus.accounts(connection)
-        phase = NotifierPhase(rawValue: status.state) ?? .starting
+        self.status = status.notifierStatus
         publish()
     }
 
     private func publish() {
-        state = presenter.barState(unread, phase: phase)
-        update(unread, state, accounts)
+        update(unread, presenter.barStates(unread, status: status), accounts)
     }
 
     // MARK: - Without a daemon
@@ -96,18 +97,19 @@ public final class DaemonWatcher {
         timer = nil
     }
 
-    /// Checks by themselves that failed in a row: after three, the count is stale.
-    private var failuresInARow = 0
-
     private func pollOnce() {
-        pollBySelf { [weak self] unread, state in
+        pollBySelf { [weak self] unread, phase in
             // A daemon that appeared meanwhile speaks for itself.
             guard let self, self.polling else { return }
-            self.failuresInARow = state == .offline ? self.failuresInARow + 1 : 0
-            self.state = self.failuresInARow >= 3 ? .stale : state
-            if state != .offline { self.unread = unread }
+            self.status.phase = phase
+            self.status.failuresInARow = unread == nil ? self.status.failuresInARow + 1 : 0
+            self.status.networkAvailable = g_network_monitor_get_default().map { g_network_monitor_get_network_available($0) != 0 } ?? true
+            self.status.paused = false
+            self.status.quiet = false
+            self.status.doNotDisturb = false
+            if let unread { self.unread = unread }
             self.accounts = []
-            self.update(self.unread, self.state, [])
+            self.publish()
         }
     }
 }

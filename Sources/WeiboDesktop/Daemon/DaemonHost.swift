@@ -4,7 +4,7 @@ import Glibc
 
 /// Runs a `NotifierDaemon` in the session: the GLib main loop, its D-Bus service, and the
 /// events that make it act: signals, the account file changing, the network coming back,
-/// resume from suspend, the notification server appearing.
+/// resume from suspend, the notification server appearing, the desktop's do-not-disturb.
 ///
 /// Every source and subscription is a handle it owns; releasing the host removes them all.
 public final class DaemonHost {
@@ -36,6 +36,7 @@ public final class DaemonHost {
         if let bus = try? SessionBus.connect() {
             // The subscriptions keep their own references to the connection.
             watchKeyring(on: bus)
+            watchDoNotDisturb(on: bus)
             SessionBus.release(bus)
         }
         if let duration {
@@ -91,23 +92,24 @@ public final class DaemonHost {
         handles.append(handler)
     }
 
-    /// Poll at once when the network comes back.
+    /// The network monitor's availability, for the notifier (which checks at once when it
+    /// comes back) and its status bars (offline only when the monitor says so).
     ///
     /// Follows the monitor's `network-available` property: NetworkManager's monitor (GLib's
     /// choice wherever NetworkManager runs) changes it without a `network-changed` signal.
     private func watchNetwork() {
         guard let monitor = g_network_monitor_get_default() else { return }
         wasNetworkAvailable = g_network_monitor_get_network_available(monitor) != 0
+        if !wasNetworkAvailable { daemon.networkChanged(false) }
         handles.append(
             GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "notify::network-available", shape: .propertyNotify) {
                 [weak self] object, _ in
                 guard let self else { return }
                 let isAvailable = g_network_monitor_get_network_available(OpaquePointer(object)) != 0
-                if isAvailable && !self.wasNetworkAvailable {
-                    Log.message("the network is back; checking now")
-                    self.daemon.checkNow()
-                }
+                guard isAvailable != self.wasNetworkAvailable else { return }
                 self.wasNetworkAvailable = isAvailable
+                Log.message(isAvailable ? "the network is back; checking now" : "the network is gone")
+                self.daemon.networkChanged(isAvailable)
             })
     }
 
@@ -128,6 +130,14 @@ public final class DaemonHost {
                     Keyring.serviceChanged()
                     self?.daemon.keyringChanged()
                 }, vanished: {}))
+    }
+
+    /// The desktop's do-not-disturb: bubbles wait while it is on.
+    private func watchDoNotDisturb(on bus: OpaquePointer) {
+        let watch = DoNotDisturbWatch(connection: bus)
+        watch.changed = { [weak self] isOn in self?.daemon.doNotDisturbChanged(isOn) }
+        if watch.isOn { daemon.doNotDisturbChanged(true) }
+        handles.append(watch)
     }
 
     /// logind's PrepareForSleep(false) on the system bus: poll at once after resume.

@@ -100,6 +100,12 @@ public final class NotifierDaemon {
         }
     }
 
+    /// The network monitor's availability changed (coming back checks at once).
+    public func networkChanged(_ isAvailable: Bool) { send(.networkChanged(isAvailable, at: clock())) }
+
+    /// The desktop's do-not-disturb went on or off.
+    public func doNotDisturbChanged(_ isOn: Bool) { send(.doNotDisturbChanged(isOn, at: clock())) }
+
     /// Checks at once (D-Bus `CheckNow`, the tray, the network coming back, resume from suspend).
     public func checkNow() { send(.checkRequested(at: clock())) }
 

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 public import WeiboKit
 
 /// Every account the user logged in, each followed by its own `NotifierDaemon` (its own core,
@@ -90,6 +90,7 @@ public final class NotifierGroup {
         member.countsChanged = { [weak self] _ in self?.membersChanged() }
         member.phaseChanged = { [weak self] _ in self?.membersChanged() }
         member.eventsHandled = { [weak self] in self?.eventsHandled?() }
+        if doNotDisturb { member.doNotDisturbChanged(true) }
         members.append(member)
         uids.append(uid)
         names.append(nil)
@@ -148,6 +149,15 @@ public final class NotifierGroup {
         return phases[0]
     }
 
+    /// What the surfaces show besides the counts: the group's phase, the most checks failed in a
+    /// row of any account, and the default account's pause, quiet hours and do-not-disturb.
+    public func status(at now: Date) -> NotifierStatus {
+        var status = primary.notifier.status(at: now)
+        status.phase = phase
+        status.failuresInARow = members.map(\.notifier.failuresInARow).max() ?? 0
+        return status
+    }
+
     /// Each account followed: uid, name and unread counts (`GetAccounts`, the tooltip).
     public var followed: [(uid: Int64, name: String, unread: UnreadCounts, phase: NotifierPhase)] {
         members.indices.compactMap { index in
@@ -168,6 +178,14 @@ public final class NotifierGroup {
     public func pause(seconds: Int) { for member in members { member.pause(seconds: seconds) } }
     public func saveState() { for member in members { member.saveState() } }
     public func keyringChanged() { for member in members { member.keyringChanged() } }
+
+    /// The desktop's do-not-disturb, for every account (and those added later).
+    public private(set) var doNotDisturb = false
+    public func networkChanged(_ isAvailable: Bool) { for member in members { member.networkChanged(isAvailable) } }
+    public func doNotDisturbChanged(_ isOn: Bool) {
+        doNotDisturb = isOn
+        for member in members { member.doNotDisturbChanged(isOn) }
+    }
     public func openWeibo() { primary.openWeibo() }
 
     /// The summary of a kind, from each account that has something of it (else the default's).

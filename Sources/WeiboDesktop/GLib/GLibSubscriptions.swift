@@ -75,10 +75,10 @@ final class BusNameWatch {
 final class GObjectSignalHandler {
     /// The C signature of the signal's handler: GObject calls it with exactly these arguments.
     enum Shape {
-        /// `(instance, data)`: NotifyNotification's "closed".
-        case instanceOnly
         /// `(instance, GParamSpec, data)`: "notify::property".
         case propertyNotify
+        /// `(instance, const char *key, data)`: GSettings' "changed::key".
+        case settingsChanged
         /// `(monitor, file, other file, GFileMonitorEvent, data)`: GFileMonitor's "changed";
         /// the handler gets the event as its second argument.
         case fileMonitorChanged
@@ -89,11 +89,7 @@ final class GObjectSignalHandler {
         init(_ handler: @escaping (UnsafeMutableRawPointer, UInt32) -> Void) { self.handler = handler }
     }
 
-    private static let instanceOnly: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
-        guard let object, let data else { return }
-        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
-    }
-
+    /// Also GSettings' "changed", whose second argument (the key) is a pointer too.
     private static let propertyNotify: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         object, _, data in
         guard let object, let data else { return }
@@ -119,8 +115,7 @@ final class GObjectSignalHandler {
         // has the exact signature of the signals named in `Shape`.
         let callback: GCallback
         switch shape {
-        case .instanceOnly: callback = unsafeBitCast(Self.instanceOnly, to: GCallback.self)
-        case .propertyNotify: callback = unsafeBitCast(Self.propertyNotify, to: GCallback.self)
+        case .propertyNotify, .settingsChanged: callback = unsafeBitCast(Self.propertyNotify, to: GCallback.self)
         case .fileMonitorChanged: callback = unsafeBitCast(Self.fileMonitorChanged, to: GCallback.self)
         }
         id = CGLib_signal_connect(

@@ -203,7 +203,8 @@ public final class DesktopNotificationSink: NotificationSink {
 
     private func hints(_ bubble: Bubble, image: String?, canReply: Bool) -> [(String, OpaquePointer?)] {
         var hints: [(String, OpaquePointer?)] = [
-            ("urgency", g_variant_new_byte(1)), ("category", Variants.string(bubble.category)), ("desktop-entry", Variants.string(desktopEntry)),
+            ("urgency", g_variant_new_byte(bubble.isUrgent ? 2 : 1)), ("category", Variants.string(bubble.category)),
+            ("desktop-entry", Variants.string(desktopEntry)),
             ("sender-pid", g_variant_new_int64(gint64(getpid()))),
         ]
         if bubble.isTransient { hints.append(("transient", Variants.boolean(true))) }

@@ -92,7 +92,8 @@ public final class StatusNotifierItem {
         let quietHours = notifier.settings.quietHours.flatMap { hours in hours.contains(now, zone: notifier.zone) ? hours : nil }
         var shown = notifier.presenter.tray(
             daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
-            pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone))
+            pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone),
+            doNotDisturb: notifier.followsDoNotDisturb)
         let followed = daemon.followed
         if menu.setAccounts(followed.map { ($0.uid, $0.name) }) {
             g_dbus_connection_emit_signal(

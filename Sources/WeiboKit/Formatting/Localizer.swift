@@ -66,6 +66,10 @@ public struct Localizer: Sendable {
         /// The tray's tooltip while notifications wait: until when.
         case pausedUntil(String)
         case quietUntil(String)
+        /// The desktop's do-not-disturb holds notifications back.
+        case doNotDisturb
+        /// Weibo's rate limit: the counts shown are the last ones.
+        case rateLimited
         case offlineSince(String)
         /// Short words for a status bar.
         case offline
@@ -140,6 +144,8 @@ public struct Localizer: Sendable {
         case .checkedAt(let time): return tr("checked %s", time)
         case .pausedUntil(let time): return tr("notifications paused until %s", time)
         case .quietUntil(let time): return tr("quiet hours until %s", time)
+        case .doNotDisturb: return tr("do not disturb: notifications wait until it ends")
+        case .rateLimited: return tr("Weibo's rate limit is reached; the counts are from the last check")
         case .offlineSince(let time): return tr("offline since %s", time)
         case .offline: return tr("offline")
         case .loginNeeded: return tr("login needed")

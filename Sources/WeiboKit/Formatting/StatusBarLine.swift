@@ -1,30 +1,49 @@
 /// One line for a status bar: waybar, polybar, i3blocks, JSON or plain text.
 ///
-/// Pure: the unread amounts and the notifier's state in, one escaped line out. Text from the
-/// outside (none today, but counts' words come from the localizer) is escaped for the target:
-/// Pango markup for waybar, `%{` for polybar, JSON strings for waybar and i3blocks.
+/// Pure: the unread amounts and the notifier's states in, one escaped line out. Text from the
+/// outside (the template, the counts' words) is escaped for the target: Pango markup for
+/// waybar, `%{` for polybar, JSON strings for waybar and i3blocks.
 public struct StatusBarLine: Sendable {
     public enum Format: String, CaseIterable, Sendable {
         case waybar, polybar, i3blocks, json, plain
     }
 
-    /// What the bar shows.
-    public enum State: String, Sendable {
-        /// Nothing unread.
+    /// A state a bar shows. Several hold at once (waybar's `class` list); the first of a list is
+    /// the main one (waybar's `alt`, the JSON line's `state`).
+    public enum State: String, CaseIterable, Sendable {
+        /// Nothing unread and nothing else to say.
         case none
         case unread
-        /// The last checks failed.
-        case offline
-        /// No answer for a long time (no daemon, and polling by itself failed).
+        /// Something that wants the user soon: a private message or an @mention.
+        case urgent
+        case paused
+        case quiet
+        /// The desktop's do-not-disturb.
+        case doNotDisturb = "dnd"
+        /// The counts are old: three checks in a row failed (they are still shown).
         case stale
-        case loginExpired = "login-expired"
-        /// No login saved (never logged in, or logged out).
+        /// The network monitor says there is no network.
+        case offline
+        /// Weibo's rate limit: the last counts are shown until its reset.
+        case rateLimited = "rate-limited"
+        /// No login, or an expired one.
         case loginNeeded = "login-needed"
+
+        /// Whether the counts shown may be wrong.
+        var isTrouble: Bool { self == .stale || self == .offline || self == .rateLimited }
     }
 
     public var format: Format
-    /// Nothing to show at zero (`watch --hide-zero`): an empty text, which waybar hides.
+    /// Nothing to show at zero (`watch --hide-zero`): an empty text, which waybar hides; a
+    /// state that needs the user (offline, login needed) still shows.
     public var hideZero = false
+    /// The text, with `{total}`, `{posts}`, `{comments}`, `{mentions}`, `{messages}`,
+    /// `{followers}` and `{icon}` (`watch --text`); nil: "Weibo {total}" in the user's language.
+    public var template: String?
+    /// i3blocks' `color` at zero (`--color-zero`); none by default, so the bar's own shows.
+    public var zeroColor: String?
+    /// polybar's `%{F…}` colour tags around the text (`--polybar-colors`).
+    public var polybarColors = false
     /// The words, the total and what is urgent: the same as every other surface.
     public var presenter: UnreadPresenter
     public var localizer: Localizer { presenter.localizer }
@@ -47,42 +66,56 @@ public struct StatusBarLine: Sendable {
         }
     }
 
-    /// The line for `unread` (the watched counters, all accounts together) in `state`;
-    /// `accounts`: each account on its own, which the JSON line lists.
-    public func line(unread: UnreadCounts, state: State, accounts: [AccountCounts] = []) -> String {
+    /// The placeholders a template may use.
+    public static let placeholders = ["total", "posts", "comments", "mentions", "messages", "followers", "icon"]
+
+    /// The first `{name}` of `template` that is not a placeholder, if any.
+    public static func unknownPlaceholder(in template: String) -> String? {
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { return nil }
+            let name = String(after[..<close])
+            if !placeholders.contains(name) { return name }
+            rest = after[after.index(after: close)...]
+        }
+        return nil
+    }
+
+    /// The line for `unread` (the watched counters, all accounts together) in `states` (the main
+    /// one first, as `UnreadPresenter.barStates` orders them); `accounts`: each account on its
+    /// own, which the JSON line lists.
+    public func line(unread: UnreadCounts, states: [State], accounts: [AccountCounts] = []) -> String {
+        let main = states.first ?? .none
         let total = presenter.total(unread)
         let label = localizer.text(.appName)
         let text: String
-        switch state {
-        case .none, .unread: text = hideZero && total == 0 ? "" : "\(label) \(total)"
+        switch main {
         case .offline: text = "\(label) \(localizer.text(.offline))"
-        case .stale: text = "\(label) ?"
-        case .loginExpired, .loginNeeded: text = "\(label) \(localizer.text(.loginNeeded))"
+        case .loginNeeded: text = "\(label) \(localizer.text(.loginNeeded))"
+        case .stale, .rateLimited: text = expanded(unread, main: main)
+        case .none, .unread, .urgent, .paused, .quiet, .doNotDisturb: text = hideZero && total == 0 ? "" : expanded(unread, main: main)
         }
         let details = presenter.counterWords(unread)
         let tooltip = details.isEmpty ? localizer.text(.nothingUnread) : details.joined(separator: "\n")
-        let urgent = presenter.isUrgent(unread)
+        let color = self.color(main, total: total)
 
         switch format {
         case .plain:
             return text
         case .polybar:
             // `%{` opens a polybar formatting tag; `%%{` is a literal one.
-            return Self.polybarEscaped(text)
+            let escaped = Self.polybarEscaped(text)
+            guard polybarColors, let color, !escaped.isEmpty else { return escaped }
+            return "%{F\(color)}\(escaped)%{F-}"
         case .waybar:
-            return
-                "{\"text\":\(Self.jsonString(Self.pangoEscaped(text))),\"tooltip\":\(Self.jsonString(Self.pangoEscaped(tooltip))),\"class\":\(Self.jsonString(state.rawValue)),"
-                + "\"alt\":\(Self.jsonString(state.rawValue))}"
+            let classes = states.map { Self.jsonString($0.rawValue) }.joined(separator: ",")
+            return "{\"text\":\(Self.jsonString(Self.pangoEscaped(text))),\"tooltip\":\(Self.jsonString(Self.pangoEscaped(tooltip))),"
+                + "\"class\":[\(classes)],\"alt\":\(Self.jsonString(main.rawValue))}"
         case .i3blocks:
-            let color: String
-            switch state {
-            case .none: color = "#FFFFFF"
-            case .unread: color = "#FF8200"
-            case .offline, .stale: color = "#888888"
-            case .loginExpired, .loginNeeded: color = "#FF0000"
-            }
-            return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total))),\"color\":\(Self.jsonString(color)),"
-                + "\"urgent\":\(urgent && state == .unread)}"
+            let colorKey = color.map { ",\"color\":\(Self.jsonString($0))" } ?? ""
+            let urgent = states.contains(.urgent) && !main.isTrouble && main != .loginNeeded
+            return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total)))\(colorKey),\"urgent\":\(urgent)}"
         case .json:
             func counters(_ unread: UnreadCounts) -> String {
                 UnreadCounter.allCases.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
@@ -91,8 +124,39 @@ public struct StatusBarLine: Sendable {
                 "{\"uid\":\(Self.jsonString(account.uid)),\"screen_name\":\(Self.jsonString(account.screenName)),"
                     + "\"total\":\(presenter.total(account.unread)),\(counters(account.unread))}"
             }
-            return "{\"total\":\(total),\(counters(unread)),\"state\":\(Self.jsonString(state.rawValue)),\"accounts\":[\(each.joined(separator: ","))]}"
+            let all = states.map { Self.jsonString($0.rawValue) }.joined(separator: ",")
+            return "{\"total\":\(total),\(counters(unread)),\"state\":\(Self.jsonString(main.rawValue)),\"states\":[\(all)],"
+                + "\"accounts\":[\(each.joined(separator: ","))]}"
         }
+    }
+
+    /// The template with its placeholders filled in.
+    private func expanded(_ unread: UnreadCounts, main: State) -> String {
+        let values = [
+            "total": String(presenter.total(unread)), "posts": String(unread.status), "comments": String(unread.cmt),
+            "mentions": String(unread.mentionStatus + unread.mentionCmt), "messages": String(unread.dm), "followers": String(unread.follower),
+            "icon": Self.icon(main),
+        ]
+        var result = template ?? "\(localizer.text(.appName)) {total}"
+        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+        return result
+    }
+
+    /// `{icon}`: a bell, a struck bell while bubbles wait, a warning sign while the counts may be wrong.
+    static func icon(_ main: State) -> String {
+        switch main {
+        case .paused, .quiet, .doNotDisturb: return "🔕"
+        case .stale, .offline, .rateLimited, .loginNeeded: return "⚠"
+        case .none, .unread, .urgent: return "🔔"
+        }
+    }
+
+    /// The colour for i3blocks and polybar: orange with something unread, grey while the counts
+    /// may be wrong, red when a login is needed; at zero, only the one asked for.
+    private func color(_ main: State, total: Int) -> String? {
+        if main == .loginNeeded { return "#FF0000" }
+        if main.isTrouble { return "#888888" }
+        return total > 0 ? "#FF8200" : zeroColor
     }
 
     /// `%{` written as `%%{`, so that polybar shows it instead of reading a tag.

@@ -18,6 +18,8 @@ public struct Bubble: Equatable, Sendable {
     /// The placeholder of an inline reply (`x-kde-reply-placeholder-text`) when the bubble can
     /// be answered; servers with `inline-reply` get a Reply action in place of Open.
     public var replyPlaceholder: String?
+    /// Critical urgency: a bubble let through the desktop's do-not-disturb.
+    public var isUrgent = false
 
     public struct Action: Equatable, Sendable {
         public var key: String

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// The bubbles: shown, replaced, held back while quiet, closed, clicked.
+/// The bubbles: shown, replaced, held back while quiet (a pause, quiet hours, the desktop's
+/// do-not-disturb), closed, clicked.
 extension Notifier {
     /// The bubbles in use: one per kind, or one for all.
     var kindsInUse: [BubbleKind] { BubbleKind.inUse(settings.bubbles) }
@@ -21,7 +22,7 @@ extension Notifier {
             bubble.id = before.id
             switch decision {
             case .show(let amounts), .update(let amounts):
-                if isQuiet(at: now) {
+                if holdsBack(kind, amounts, at: now) {
                     // What is on screen (if anything) stays as it was, so that it can still close.
                     bubble.shown = before.shown
                     state.heldBack = true
@@ -49,7 +50,9 @@ extension Notifier {
 
     /// Shows (or replaces) the bubble of `kind` with `amounts`, told with the items known.
     mutating func show(_ kind: BubbleKind, _ amounts: UnreadCounts) {
-        let bubble = presenter.bubble(kind, unread: amounts, items: items[kind] ?? [], preview: settings.preview, sound: settings.sound)
+        var bubble = presenter.bubble(kind, unread: amounts, items: items[kind] ?? [], preview: settings.preview, sound: settings.sound)
+        // Let through do-not-disturb: urgent, which servers show during it.
+        bubble.isUrgent = followsDoNotDisturb
         effects.append(.showUnread(bubble, kind: kind, replacing: state[kind].id))
     }
 
@@ -196,7 +199,7 @@ extension Notifier {
         }
         state.pausedUntil = nil
         scheduleQuietEnd(at: now)
-        guard state.heldBack else { return }
+        guard state.heldBack, !followsDoNotDisturb else { return }
         state.heldBack = false
         let unread = self.unread
         guard hasUnreadBubbleWords(unread) else { return }

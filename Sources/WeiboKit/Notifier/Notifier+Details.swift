@@ -63,7 +63,7 @@ extension Notifier {
             return
         }
         let target = settings.bubbles == .single ? BubbleKind.all : kind
-        if let shown = state[target].shown, !isQuiet(at: now) { show(target, shown) }
+        if let shown = state[target].shown, !holdsBack(target, shown, at: now) { show(target, shown) }
     }
 
     /// Says once why texts are missing (the log, `status`, `doctor`); the counts go on.

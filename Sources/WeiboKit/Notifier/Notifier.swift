@@ -30,6 +30,12 @@ public struct Notifier: Sendable {
     /// The comments and mentions known, by bubble, newest first: what bubbles, summaries and
     /// replies are about.
     public internal(set) var items: [BubbleKind: [DetailItem]] = [:]
+    /// The desktop's do-not-disturb is on (whether it is followed is a setting).
+    public internal(set) var doNotDisturb = false
+    /// Checks that failed in a row; 0 after an answer.
+    public internal(set) var failuresInARow = 0
+    /// What the network monitor says.
+    public internal(set) var networkAvailable = true
 
     var login = Login.missing(reason: "")
     var schedule: PollSchedule
@@ -60,6 +66,30 @@ public struct Notifier: Sendable {
 
     /// The unread amounts now (above the baseline), of the watched counters.
     public var unread: UnreadCounts { settings.policy.unread(state.lastCounts, baseline: state.baseline) }
+
+    /// The desktop's do-not-disturb holds bubbles back (it is on, and followed).
+    public var followsDoNotDisturb: Bool { doNotDisturb && settings.followDoNotDisturb }
+
+    /// Whether the bubble of `kind` telling `amounts` waits at `now`: a pause, quiet hours, or
+    /// the desktop's do-not-disturb, unless it lets that kind through (`dnd_allow`).
+    func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Date) -> Bool {
+        isQuiet(at: now) || (followsDoNotDisturb && !doNotDisturbLetsThrough(kind, amounts))
+    }
+
+    /// Whether `kind` comes through do-not-disturb; the one bubble for all does when it tells
+    /// of something of a kind let through.
+    func doNotDisturbLetsThrough(_ kind: BubbleKind, _ amounts: UnreadCounts) -> Bool {
+        let allowed = settings.doNotDisturbAllows
+        guard kind == .all else { return allowed.contains(kind) }
+        return allowed.contains { $0.counters.contains { amounts[$0] > 0 } }
+    }
+
+    /// The phase, why bubbles wait and how sure the counts are, at `now`.
+    public func status(at now: Date) -> NotifierStatus {
+        NotifierStatus(
+            phase: phase, failuresInARow: failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
+            quiet: settings.quietHours?.contains(now, zone: zone) ?? false, doNotDisturb: followsDoNotDisturb)
+    }
 
     /// Whether bubbles are held back at `now`: a pause, or quiet hours.
     public func isQuiet(at now: Date) -> Bool {
@@ -114,6 +144,17 @@ public struct Notifier: Sendable {
         case .quietTimerFired(let now):
             quietEndAt = nil
             quietEnded(at: now)
+        case .doNotDisturbChanged(let isOn, let now):
+            guard isOn != doNotDisturb else { break }
+            doNotDisturb = isOn
+            if !isOn { quietEnded(at: now) }
+        case .networkChanged(let isAvailable, let now):
+            let cameBack = isAvailable && !networkAvailable
+            networkAvailable = isAvailable
+            if cameBack {
+                schedule.reset()
+                poll(at: now)
+            }
         }
         if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
         if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
@@ -209,6 +250,7 @@ public struct Notifier: Sendable {
 
     private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Date) {
         pollInFlight = false
+        failuresInARow = 0
         completedPolls += 1
         phase = .ok
         lastError = nil
@@ -234,6 +276,7 @@ public struct Notifier: Sendable {
 
     private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
         pollInFlight = false
+        failuresInARow += 1
         completedPolls += 1
         lastError = failure.message
         // A refresh marks what a check found; with no answer there is nothing to mark.

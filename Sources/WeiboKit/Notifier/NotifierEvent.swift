@@ -57,6 +57,10 @@ public enum NotifierEvent: Equatable, Sendable {
     case resumeRequested(at: Date)
     /// The quiet-end timer fired (quiet hours or a pause may be over).
     case quietTimerFired(at: Date)
+    /// The desktop's do-not-disturb went on or off.
+    case doNotDisturbChanged(Bool, at: Date)
+    /// The network monitor's availability changed; coming back checks at once.
+    case networkChanged(Bool, at: Date)
 }
 
 /// A login as the core sees it: when it ends, or why there is none. The token stays with the shell.

@@ -19,6 +19,11 @@ public struct NotifierSettings: Equatable, Sendable {
     public var detailCallsPerDay = 60
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons = Emoticons.Style.emoji
+    /// Whether the desktop's do-not-disturb holds bubbles back (`follow_dnd`).
+    public var followDoNotDisturb = true
+    /// The kinds whose bubbles come through do-not-disturb (`dnd_allow`), marked urgent so that
+    /// the server shows them too.
+    public var doNotDisturbAllows: Set<BubbleKind> = []
     /// The account's name for the bubbles' titles, when several accounts are followed.
     public var accountName: String?
 

@@ -102,10 +102,11 @@ public struct UnreadPresenter: Sendable {
     /// The tray icon: its look, its StatusNotifierItem status and its tooltip.
     ///
     /// `lastPoll` is the last successful check, `offlineSince` when checks began to fail.
-    /// `pausedUntil`, `quietUntil`: notifications wait until then (a line says so).
+    /// `pausedUntil`, `quietUntil`: notifications wait until then (a line says so), as they do
+    /// while the desktop's `doNotDisturb` is on.
     public func tray(
         _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule,
-        pausedUntil: Date? = nil, quietUntil: Date? = nil
+        pausedUntil: Date? = nil, quietUntil: Date? = nil, doNotDisturb: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
         let look: TrayLook
@@ -126,11 +127,15 @@ public struct UnreadPresenter: Sendable {
             lines.append(localizer.text(.waitingForKeyring))
         case .offline:
             lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
+        case .rateLimited:
+            if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
+            lines.append(localizer.text(.rateLimited))
         default:
             if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
         }
         if let pausedUntil { lines.append(localizer.text(.pausedUntil(CivilTime(pausedUntil, in: zone).clockText))) }
         if let quietUntil { lines.append(localizer.text(.quietUntil(CivilTime(quietUntil, in: zone).clockText))) }
+        if doNotDisturb { lines.append(localizer.text(.doNotDisturb)) }
         return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
     }
 
@@ -149,15 +154,21 @@ public struct UnreadPresenter: Sendable {
         return (lines + [last]).joined(separator: "\n")
     }
 
-    /// The state a status bar shows for the notifier's phase.
-    public func barState(_ unread: UnreadCounts, phase: NotifierPhase) -> StatusBarLine.State {
-        switch phase {
-        case .offline, .rateLimited: return .offline
-        case .loginExpired: return .loginExpired
-        case .notLoggedIn: return .loginNeeded
-        case .waitingForKeyring: return .stale
-        case .ok, .starting: return total(unread) > 0 ? .unread : .none
-        }
+    /// The states a status bar shows, the main one first: a login needed, no network, the rate
+    /// limit, stale counts, then why bubbles wait (do-not-disturb, a pause, quiet hours), then
+    /// what is unread.
+    public func barStates(_ unread: UnreadCounts, status: NotifierStatus) -> [StatusBarLine.State] {
+        // Without a login no count is anyone's.
+        if status.needsLogin { return [.loginNeeded] }
+        let total = total(unread)
+        let holding: [StatusBarLine.State: Bool] = [
+            .offline: !status.networkAvailable, .rateLimited: status.phase == .rateLimited,
+            .stale: status.isStale, .doNotDisturb: status.doNotDisturb, .paused: status.paused, .quiet: status.quiet,
+            .urgent: total > 0 && isUrgent(unread), .unread: total > 0,
+        ]
+        let priority: [StatusBarLine.State] = [.offline, .rateLimited, .stale, .doNotDisturb, .paused, .quiet, .urgent, .unread]
+        guard let main = priority.first(where: { holding[$0] == true }) else { return [.none] }
+        return [main] + StatusBarLine.State.allCases.filter { $0 != main && holding[$0] == true }
     }
 }
 

@@ -137,6 +137,8 @@ struct RunCommand: Command {
         settings.bubbles = configuration.bubbles
         settings.preview = configuration.preview
         settings.sound = configuration.sound
+        settings.followDoNotDisturb = configuration.followDoNotDisturb
+        settings.doNotDisturbAllows = configuration.doNotDisturbAllows
         settings.detailCallsPerDay = configuration.detailCallsPerDay
         settings.emoticons = configuration.emoticons
         return settings

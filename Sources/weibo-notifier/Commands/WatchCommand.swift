@@ -9,27 +9,43 @@ struct WatchCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier watch [--format FORMAT] [--hide-zero] [--interval N] [--api-base URL]
+            Usage: weibo-notifier watch [--format FORMAT] [--text TEMPLATE] [--hide-zero]
+                                        [--color-zero COLOR] [--polybar-colors] [--interval N]
+                                        [--api-base URL]
 
             Prints the unread count for a status bar: once at start, then one line whenever it
-            or the notifier's state (offline, login expired) changes. Follows the running
-            notifier over D-Bus; when none runs, checks Weibo by itself every interval.
+            or the notifier's state changes. Follows the running notifier over D-Bus; when none
+            runs, checks Weibo by itself every interval. A failed check keeps the last count
+            (marked stale after 3 failures in a row); only the network monitor makes it offline.
             Ends with status 0 on SIGTERM or when the bar closes the pipe.
 
             Formats:
               plain      Weibo 3                                         (the default)
-              waybar     {"text": …, "tooltip": …, "class": …, "alt": …}  (return-type json)
+              waybar     {"text": …, "tooltip": …, "class": [states], "alt": main state}
+                                                                         (return-type json)
               polybar    Weibo 3, '%%{' escaped                          (tail = true)
-              i3blocks   {"full_text": …, "color": …, "urgent": …}       (interval=persist, format=json)
-              json       {"total": 3, "status": 2, …, "state": "unread"}
+              i3blocks   {"full_text": …, "short_text": …, "urgent": …}  (interval=persist, format=json)
+              json       {"total": 3, "status": 2, …, "state": "unread", "states": […]}
+
+            States (waybar's classes; the first that holds is the main one, `alt`):
+              login-needed, offline, rate-limited, stale, dnd, paused, quiet, urgent (a private
+              message or an @mention), unread, none
 
             Options:
-              --format FORMAT   One of the formats above
-              --hide-zero       An empty text while nothing is unread (waybar hides the module)
-              --interval N      Seconds between checks when no notifier runs (default: the
-                                configuration's, 60)
-              --api-base URL    Check this server instead of Weibo (a sandbox)
-              -h, --help        Show this help
+              --format FORMAT     One of the formats above
+              --text TEMPLATE     The text, with {total}, {posts}, {comments}, {mentions},
+                                  {messages}, {followers} and {icon} (default: "Weibo {total}")
+              --hide-zero         An empty text while nothing is unread (waybar hides the
+                                  module; i3blocks and polybar print an empty line)
+              --color-zero COLOR  i3blocks: this colour at zero (by default none, so the bar's
+                                  own colour shows)
+              --polybar-colors    polybar: colour the text with %%{F…} tags (orange with
+                                  something unread, grey when the count may be old, red when a
+                                  login is needed)
+              --interval N        Seconds between checks when no notifier runs (default: the
+                                  configuration's, 60)
+              --api-base URL      Check this server instead of Weibo (a sandbox)
+              -h, --help          Show this help
 
             Ready-made bar configurations: /usr/share/doc/weibo-notifier/status-bars/.
             """)
@@ -37,6 +53,9 @@ struct WatchCommand: Command {
 
     var format = StatusBarLine.Format.plain
     var hideZero = false
+    var template: String?
+    var zeroColor: String?
+    var polybarColors = false
     var interval: Int?
     var apiBase: String?
     var showHelp = false
@@ -56,11 +75,28 @@ struct WatchCommand: Command {
                 format = chosen
             case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
             case "--hide-zero": hideZero = true
+            case "--text":
+                let value = try reader.value(for: option)
+                if let unknown = StatusBarLine.unknownPlaceholder(in: value) {
+                    let names = StatusBarLine.placeholders.map { "{\($0)}" }.joined(separator: ", ")
+                    throw reader.usage(tr("--text: unknown placeholder {%s}; the placeholders are %s", unknown, names))
+                }
+                template = value
+            case "--color-zero":
+                let value = try reader.value(for: option)
+                guard Self.isColor(value) else { throw reader.usage(tr("--color-zero takes a colour such as #FFFFFF, not '%s'", value)) }
+                zeroColor = value
+            case "--polybar-colors": polybarColors = true
             case "--api-base": apiBase = try reader.apiBase(for: option)
             default: return false
             }
             return true
         }
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#AARRGGBB`.
+    static func isColor(_ text: String) -> Bool {
+        text.first == "#" && [4, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     func run() throws(CommandError) {
@@ -71,6 +107,9 @@ struct WatchCommand: Command {
         let seconds = try RunCommand.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
         var lines = StatusBarLine(format: format, localizer: context.localizer)
         lines.hideZero = hideZero
+        lines.template = template
+        lines.zeroColor = zeroColor
+        lines.polybarColors = polybarColors
         let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds)))
         let accounts = context.accountStore
         let connection = try? SessionBus.connect()
@@ -86,24 +125,20 @@ struct WatchCommand: Command {
                     account = try accounts.load()
                 } catch {
                     // Never logged in (or logged out) is not an expired login.
-                    if case AccountStore.Failure.notLoggedIn = error { return report(UnreadCounts(), .loginNeeded) }
+                    if case AccountStore.Failure.notLoggedIn = error { return report(UnreadCounts(), .notLoggedIn) }
                     return report(UnreadCounts(), .loginExpired)
                 }
                 client.unreadCounts(for: account) { result in
                     switch result {
-                    case .success(let counts):
-                        var watched = UnreadCounts()
-                        for counter in UnreadCounter.allCases { watched[counter] = counts[counter] }
-                        report(watched, watched == UnreadCounts() ? .none : .unread)
-                    case .failure(.api(let error)) where error.kind == .auth:
-                        report(UnreadCounts(), .loginExpired)
-                    case .failure:
-                        report(UnreadCounts(), .offline)
+                    case .success(let counts): report(counts, .ok)
+                    case .failure(.api(let error)) where error.kind == .auth: report(UnreadCounts(), .loginExpired)
+                    case .failure(.api(let error)) where error.kind == .rateLimit: report(nil, .rateLimited)
+                    case .failure: report(nil, .offline)
                     }
                 }
             },
-            update: { unread, state, accounts in
-                let line = lines.line(unread: unread, state: state, accounts: accounts)
+            update: { unread, states, accounts in
+                let line = lines.line(unread: unread, states: states, accounts: accounts)
                 guard line != last else { return }
                 last = line
                 do {

@@ -21,7 +21,7 @@ import WeiboTestSupport
             .commentButton, .likeButton, .unavailableRetweet, .pictures(3), .pictureMark, .nothingUnread, .appName,
             .showTimeline, .markAllRead, .openWeibo, .newestPosts(4), .summaryFailed("x"), .loginExpired,
             .loginExpiresSoon(days: 0), .loginExpiresSoon(days: 3), .whileAway("x"), .checkedAt("12:00"),
-            .offlineSince("12:00"), .offline, .loginNeeded,
+            .offlineSince("12:00"), .offline, .loginNeeded, .doNotDisturb, .rateLimited,
         ] + UnreadCounter.allCases.flatMap { [Localizer.Phrase.unread($0, 1), .unread($0, 2)] }
 
     @Test(arguments: phrases)

@@ -448,7 +448,7 @@ import WeiboTestSupport
         #expect(out.contains(.closeUnread(.all, id: 1)))
         #expect(out.plannedPoll == .some(nil))
         #expect(out.transientBodies.isEmpty)
-        #expect(driver.notifier.presenter.barState(driver.notifier.unread, phase: driver.notifier.phase) == .loginNeeded)
+        #expect(driver.notifier.presenter.barStates(driver.notifier.unread, status: driver.notifier.status(at: driver.now)) == [.loginNeeded])
     }
 
     @Test func theExpiredBubbleOffersToLogInAgain() throws {

@@ -1,0 +1,157 @@
+import CGLib
+
+/// The desktop's do-not-disturb, read where each desktop keeps it and followed as it changes:
+/// GNOME's `org.gnome.desktop.notifications show-banners` (GSettings, when the schema is
+/// installed; false means do-not-disturb), KDE's `Inhibited` and dunst's `paused` properties on
+/// the notification server, swaync's `GetDnd` and its `Subscribe`/`SubscribeV2` signals. Any one
+/// of them on is on. Every read is asynchronous and bounded (`DBusCall`); a server that goes
+/// away takes its state with it.
+public final class DoNotDisturbWatch {
+    /// Called when the combined state changes (not for the first reading while it is off).
+    public var changed: ((Bool) -> Void)?
+    public private(set) var isOn = false
+
+    private enum Source: Hashable { case gnome, kde, dunst, swaync }
+
+    private static let notifications = "org.freedesktop.Notifications"
+    private static let notificationsPath = "/org/freedesktop/Notifications"
+    private static let dunstInterface = "org.dunstproject.cmd0"
+    private static let swaync = "org.erikreider.swaync.cc"
+    private static let swayncPath = "/org/erikreider/swaync/cc"
+
+    private var states: [Source: Bool] = [:]
+    private let connection: OpaquePointer
+    private var settings: UnsafeMutablePointer<GSettings>?
+    private var handles: [AnyObject] = []
+
+    /// Follows every source there is on `connection` (the session bus) and in GSettings.
+    public init(connection: OpaquePointer) {
+        self.connection = connection
+        g_object_ref(UnsafeMutableRawPointer(connection))
+        followGNOME()
+        followNotificationServer()
+        followSwaync()
+    }
+
+    deinit {
+        handles = []
+        if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) }
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    private func set(_ source: Source, _ value: Bool) {
+        states[source] = value
+        let now = states.values.contains(true)
+        guard now != isOn else { return }
+        isOn = now
+        Log.info(now ? "the desktop's do-not-disturb is on" : "the desktop's do-not-disturb is off")
+        changed?(now)
+    }
+
+    // MARK: - GNOME
+
+    private func followGNOME() {
+        let id = "org.gnome.desktop.notifications"
+        guard let source = g_settings_schema_source_get_default(), let schema = g_settings_schema_source_lookup(source, id, 1) else { return }
+        defer { g_settings_schema_unref(schema) }
+        guard g_settings_schema_has_key(schema, "show-banners") != 0, let settings = g_settings_new_full(schema, nil, nil) else { return }
+        self.settings = settings
+        handles.append(
+            GObjectSignalHandler(UnsafeMutableRawPointer(settings), signal: "changed::show-banners", shape: .settingsChanged) { [weak self] _, _ in
+                self?.readGNOME()
+            })
+        readGNOME()
+    }
+
+    private func readGNOME() {
+        guard let settings else { return }
+        set(.gnome, g_settings_get_boolean(settings, "show-banners") == 0)
+    }
+
+    // MARK: - KDE and dunst: properties of the notification server
+
+    private func followNotificationServer() {
+        handles.append(
+            DBusSignalSubscription(
+                connection: connection, sender: Self.notifications, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                path: Self.notificationsPath
+            ) { [weak self] _, parameters in
+                guard let self, let parameters else { return }
+                let interface = Variants.string(in: parameters, at: 0)
+                if interface == Self.notifications { self.propertyChanged(parameters, "Inhibited", .kde) }
+                if interface == Self.dunstInterface { self.propertyChanged(parameters, "paused", .dunst) }
+            })
+        handles.append(
+            BusNameWatch(
+                connection: connection, name: Self.notifications,
+                appeared: { [weak self] in self?.readNotificationServer() },
+                vanished: { [weak self] in
+                    self?.set(.kde, false)
+                    self?.set(.dunst, false)
+                }))
+    }
+
+    private func readNotificationServer() {
+        for (interface, property, source) in [(Self.notifications, "Inhibited", Source.kde), (Self.dunstInterface, "paused", .dunst)] {
+            DBusCall.property(connection, name: Self.notifications, path: Self.notificationsPath, interface: interface, property) {
+                [weak self] value in
+                self?.set(source, value.map(Self.boolean) ?? false)
+            }
+        }
+    }
+
+    /// `PropertiesChanged(s interface, a{sv} changed, as invalidated)`: the new value, or a
+    /// read when it was only invalidated.
+    private func propertyChanged(_ parameters: OpaquePointer, _ name: String, _ source: Source) {
+        guard let changed = g_variant_get_child_value(parameters, 1) else { return }
+        defer { g_variant_unref(changed) }
+        // No expected type: a GVariantType made from a Swift string would dangle after the call.
+        if let value = g_variant_lookup_value(changed, name, nil) {
+            defer { g_variant_unref(value) }
+            set(source, Self.boolean(value))
+        } else if let invalidated = g_variant_get_child_value(parameters, 2) {
+            defer { g_variant_unref(invalidated) }
+            let names = (0..<g_variant_n_children(invalidated)).map { index in
+                let item = g_variant_get_child_value(invalidated, index)
+                defer { g_variant_unref(item) }
+                return g_variant_get_string(item, nil).map { String(cString: $0) } ?? ""
+            }
+            if names.contains(name) { readNotificationServer() }
+        }
+    }
+
+    // MARK: - swaync
+
+    private func followSwaync() {
+        for member in ["Subscribe", "SubscribeV2"] {
+            handles.append(
+                DBusSignalSubscription(connection: connection, sender: Self.swaync, interface: Self.swaync, member: member, path: Self.swayncPath) {
+                    [weak self] _, parameters in
+                    // (u count, b dnd, …)
+                    guard let self, let parameters, g_variant_n_children(parameters) >= 2, let dnd = g_variant_get_child_value(parameters, 1) else {
+                        return
+                    }
+                    defer { g_variant_unref(dnd) }
+                    self.set(.swaync, Self.boolean(dnd))
+                })
+        }
+        handles.append(
+            BusNameWatch(
+                connection: connection, name: Self.swaync,
+                appeared: { [weak self] in
+                    guard let self else { return }
+                    DBusCall.call(self.connection, name: Self.swaync, path: Self.swayncPath, interface: Self.swaync, method: "GetDnd", nil) {
+                        [weak self] reply, _ in
+                        guard let reply, let value = g_variant_get_child_value(reply, 0) else { return }
+                        defer { g_variant_unref(value) }
+                        self?.set(.swaync, Self.boolean(value))
+                    }
+                },
+                vanished: { [weak self] in self?.set(.swaync, false) }))
+    }
+
+    /// A `b` that is true (anything else is false).
+    private static func boolean(_ value: OpaquePointer) -> Bool {
+        g_variant_get_type_string(value).map { String(cString: $0) } == "b" && g_variant_get_boolean(value) != 0
+    }
+}
