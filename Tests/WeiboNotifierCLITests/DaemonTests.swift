@@ -393,6 +393,8 @@ import WeiboTestSupport
         #expect(properties().contains("Login expired: run weibo-notifier login"))
         let logIn = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
         #expect(logIn.contains("'label': <'Log in again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
+        let checkNow = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[3]", "[]"])
+        #expect(checkNow.contains("'enabled': <false>"), "no check can run without a login: \(checkNow)")
         // Offline: a fault of the transport kind.
         let login = try setup.home.run(
             ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
