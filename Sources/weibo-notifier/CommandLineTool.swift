@@ -73,8 +73,9 @@ struct CommandLineTool {
               -v, --verbose   Log debug messages (before or after the command)
 
             Files:
-              $XDG_CONFIG_HOME/weibo-notifier/config    settings (written with defaults on first use)
-              $XDG_CONFIG_HOME/weibo-notifier/account   the login, readable by you only
+              $XDG_CONFIG_HOME/weibo-notifier/config          settings (written with defaults on first use)
+              $XDG_CONFIG_HOME/weibo-notifier/accounts.json   the logins, readable by you only (the
+                                                              tokens in the keyring when one runs)
 
             Environment:
               LANGUAGE, LC_ALL, LC_MESSAGES, LANG

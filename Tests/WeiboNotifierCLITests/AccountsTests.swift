@@ -46,8 +46,8 @@ import WeiboTestSupport
         #expect(json.standardOutput.contains("\"default\":false"))
 
         #expect(try home.run(["unread"] + api).standardOutput == "2 new posts\n", "the default account")
-        #expect(try home.run(["unread", "--account", second.uid] + api).standardOutput == "3 messages\n", "by uid")
-        #expect(try home.run(["unread", "--account", second.name] + api).standardOutput == "3 messages\n", "by screen name")
+        #expect(try home.run(["unread", "--account", second.uid] + api).standardOutput == "3 new private messages\n", "by uid")
+        #expect(try home.run(["unread", "--account", second.name] + api).standardOutput == "3 new private messages\n", "by screen name")
         let nobody = try home.run(["unread", "--account", "nobody"] + api)
         #expect(nobody.status == 77)
         #expect(nobody.standardError.contains("no account 'nobody' (logged in: \(SandboxAPI.ownerName), \(second.name))"), "\(nobody.standardError)")
@@ -60,7 +60,7 @@ import WeiboTestSupport
         let out = try home.run(["logout", SandboxAPI.ownerName] + api)
         #expect(out.standardOutput == "Logged out \(SandboxAPI.ownerName).\n", "\(out.standardOutput)\(out.standardError)")
         #expect(try home.run(["accounts"]).standardOutput.hasPrefix("* \(second.name)  uid \(second.uid)"))
-        #expect(try home.run(["unread"] + api).standardOutput == "3 messages\n")
+        #expect(try home.run(["unread"] + api).standardOutput == "3 new private messages\n")
 
         // (The logout revoked the first token; a third user stands in.)
         let third = try newUser(sandbox)
@@ -113,7 +113,7 @@ import WeiboTestSupport
         #expect(
             waitUntil {
                 Set(setup.bus.notifications().map { "\($0.summary): \($0.body)" }) == [
-                    "Weibo · \(owner): 2 new followers", "Weibo · \(second.name): 3 messages",
+                    "Weibo · \(owner): 2 new followers", "Weibo · \(second.name): 3 new private messages",
                 ]
             },
             "each account's bubble names it: \(setup.bus.notifications().map { "\($0.summary): \($0.body)" })")
@@ -144,7 +144,7 @@ import WeiboTestSupport
         let tooltip = setup.bus.gdbus([
             "call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.Get", "org.kde.StatusNotifierItem", "ToolTip",
         ])
-        #expect(tooltip.contains("\(owner): 2 new followers") && tooltip.contains("\(second.name): 3 messages"), "\(tooltip)")
+        #expect(tooltip.contains("\(owner): 2 new followers") && tooltip.contains("\(second.name): 3 new private messages"), "\(tooltip)")
         let layout = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"])
         #expect(layout.contains("'label': <'\(owner)'>") && layout.contains("'label': <'\(second.name)'>"), "\(layout)")
         #expect(setup.bus.closedIDs().isEmpty)

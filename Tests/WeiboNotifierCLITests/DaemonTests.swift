@@ -98,7 +98,7 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.notifications().count == 2 })
         let second = try #require(setup.bus.notifications().last)
         #expect(second.replacesID != 0 && second.replacesID == setup.bus.id(ofNotification: 0), "replaced in place")
-        #expect(second.body == "3 new posts · 2 comments · 1 mention · 1 message")
+        #expect(second.body == "3 new posts · 2 comments · 1 mention · 1 new private message")
         #expect(setup.bus.daemonStatus()["total"] == "7")
         #expect(setup.stop() == 0)
     }
@@ -349,7 +349,7 @@ import WeiboTestSupport
         #expect(unread.contains("'ItemIsMenu': <false>"))
         #expect(unread.contains("'IconName': <'io.github.WeiboNotifier-unread'>"))
         #expect(unread.contains("'Menu': <objectpath '/MenuBar'>"))
-        #expect(unread.contains("1 message\\nchecked "))
+        #expect(unread.contains("1 new private message\\nchecked "))
         #expect(unread.contains("/Resources/icons'>"), "an uninstalled build points at its own icons")
 
         // The menu, and a click on "Mark all read".
@@ -392,7 +392,7 @@ import WeiboTestSupport
         #expect(properties().contains("'Status': <'Active'>"))
         #expect(properties().contains("Login expired: run weibo-notifier login"))
         let logIn = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
-        #expect(logIn.contains("'label': <'Log in again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
+        #expect(logIn.contains("'label': <'Log in to Weibo again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
         let checkNow = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[3]", "[]"])
         #expect(checkNow.contains("'enabled': <false>"), "no check can run without a login: \(checkNow)")
         // Offline: a fault of the transport kind.
@@ -575,7 +575,7 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.hasOwner("io.github.WeiboNotifier") })
         #expect(setup.bus.daemonPolls() == 0, "no poll before a notification server is there (or 30 s passed)")
         try setup.bus.startNotificationServer()
-        #expect(waitUntil { setup.bus.notifications().last?.body == "1 message" })
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 new private message" })
     }
 
     @Test func commandsSayClearlyWhenNoDaemonRuns() throws {

@@ -69,7 +69,7 @@ import WeiboTestSupport
         setup.bus.setNotificationServerProperty("org.freedesktop.Notifications", "Inhibited", true)
         setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         #expect(setup.bus.checkNow())
-        #expect(waitUntil { setup.bus.notifications().last?.body == "1 message" })
+        #expect(waitUntil { setup.bus.notifications().last?.body == "1 new private message" })
         #expect(setup.bus.daemonStatus()["dnd"] == "false")
     }
 }

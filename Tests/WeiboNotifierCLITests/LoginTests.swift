@@ -59,7 +59,7 @@ import WeiboTestSupport
         #expect(login.standardOutput.contains("Logged in as uid \(second)"), "\(login.standardOutput)\(login.standardError)")
         #expect(login.standardOutput.contains("forcelogin=true"))
         let unread = try home.run(["unread", "--api-base", sandbox.baseURL])
-        #expect(unread.standardOutput == "3 messages\n", "the second user's own counters")
+        #expect(unread.standardOutput == "3 new private messages\n", "the second user's own counters")
     }
 
     @Test func weibosRefusalsAreExplained() throws {

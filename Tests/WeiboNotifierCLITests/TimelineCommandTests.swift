@@ -188,4 +188,57 @@ import WeiboTestSupport
         }
         #expect(checked >= 25, "the options were found in the help texts")
     }
+
+    func manPage() throws -> String {
+        try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+    }
+
+    /// The other way round: every option the man page gives a command is in its help.
+    @Test func everyOptionOfTheManPageIsInTheHelp() throws {
+        var checked = 0
+        for line in try manPage().split(separator: "\n") where line.hasPrefix(".BR ") {
+            let words = line.split(separator: " ")
+            let command = String(words[1])
+            guard try CommandRunner.commandNames().contains(command) else { continue }
+            let help = try CommandRunner.run([command, "--help"]).standardOutput
+            for word in words.dropFirst(2) {
+                let option = word.drop { !($0 == "-") }.prefix { $0 == "-" || $0.isLetter }
+                guard option.hasPrefix("--"), option.count > 3 else { continue }
+                #expect(help.contains(option), "\(command) --help mentions \(option), as the man page does")
+                checked += 1
+            }
+        }
+        #expect(checked >= 25)
+    }
+
+    /// The D-Bus interface, signals, the systemd unit and the status-bar files: said alike in
+    /// both, and help texts name installed files, never the source tree.
+    @Test func theDaemonsInterfacesAndFilesAreToldAlike() throws {
+        let manPage = try manPage()
+        let service = try String(
+            contentsOf: FixtureFiles.packageRoot().appendingPathComponent("Sources/WeiboDesktop/DBus/DaemonService.swift"), encoding: .utf8)
+        let members = service.components(separatedBy: "name=\"").dropFirst().compactMap { chunk -> String? in
+            let name = String(chunk.prefix { $0 != "\"" })
+            return name.first?.isUppercase == true ? name : nil
+        }
+        #expect(members.count >= 15, "\(members)")
+        let run = try CommandRunner.run(["run", "--help"]).standardOutput
+        for member in Set(members) {
+            #expect(run.contains(member), "run --help names \(member)")
+            #expect(manPage.contains(member), "the man page names \(member)")
+        }
+        let sighup = "SIGHUP reads the configuration and the account again"
+        #expect(run.replacingOccurrences(of: "\n", with: " ").contains(sighup) && manPage.contains(sighup))
+        let autostart = try CommandRunner.run(["autostart", "--help"]).standardOutput
+        #expect(autostart.contains("weibo-notifier.service") && manPage.contains("systemctl --user enable --now weibo-notifier.service"))
+        let watch = try CommandRunner.run(["watch", "--help"]).standardOutput
+        #expect(watch.contains("/usr/share/doc/weibo-notifier/status-bars/") && manPage.contains("/usr/share/doc/weibo-notifier/status-bars/"))
+        for command in try CommandRunner.commandNames() + ["--help"] {
+            let help = try CommandRunner.run(command == "--help" ? [command] : [command, "--help"]).standardOutput
+            for sourcePath in ["packaging/", "Sources/", "Resources/", "Tests/"] {
+                #expect(!help.contains(sourcePath), "\(command) --help names \(sourcePath) of the source tree")
+            }
+        }
+    }
 }

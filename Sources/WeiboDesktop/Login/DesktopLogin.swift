@@ -82,7 +82,7 @@ public final class DesktopLogin {
             GLibSource.later { self?.caught(outcome, secret: secret) }
         }
         timer = GLibSource.once(afterSeconds: Self.timeout) { [weak self] in
-            self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in again"))))
+            self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
         }
         let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state)
         if let reason = Browser.open(url, environment: settings.environment) {

@@ -121,7 +121,7 @@ public final class StatusNotifierItem {
             menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
             menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn),
             menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn),
-            menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in again…") : localizer.tr("Log in to Weibo…")),
+            menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…")),
             menu.setChecked(notifier.state.pausedUntil.map { $0 > Date() } == true ? pauseChoice : nil),
         ]
         for parameters in changes.compactMap({ $0 }) {

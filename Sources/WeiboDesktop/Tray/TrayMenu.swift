@@ -136,7 +136,7 @@ final class TrayMenu {
                 children: [
                     Item(id: base + 1, label: localizer.tr("Show timeline"), command: .showAccount(account.uid)),
                     Item(id: base + 2, label: localizer.text(.markAllRead), command: .markAccountRead(account.uid)),
-                    Item(id: base + 3, label: localizer.tr("Log in again…"), command: .logInAccount(account.uid)),
+                    Item(id: base + 3, label: localizer.tr("Log in to Weibo again…"), command: .logInAccount(account.uid)),
                 ])
         }
         // The accounts after the common items, before Pause.

@@ -125,7 +125,7 @@ public struct Localizer: Sendable {
             case .cmt: return trn("%d comment", "%d comments", n, n)
             case .mentionStatus: return trn("%d mention", "%d mentions", n, n)
             case .mentionCmt: return trn("%d mention in a comment", "%d mentions in comments", n, n)
-            case .dm: return trn("%d message", "%d messages", n, n)
+            case .dm: return trn("%d new private message", "%d new private messages", n, n)
             case .follower: return trn("%d new follower", "%d new followers", n, n)
             }
         case .nothingUnread: return tr("Nothing new")

@@ -12,8 +12,8 @@ struct AutostartCommand: Command {
             Starts the notifier with your desktop session, or stops doing so, through an XDG
             autostart entry in $XDG_CONFIG_HOME/autostart/io.github.WeiboNotifier.desktop.
             'disable' also masks an entry installed for all users (Hidden=true).
-            With a systemd user session you may use packaging/weibo-notifier.service instead
-            (not both).
+            With a systemd user session you may use the installed user unit instead (not
+            both): systemctl --user enable --now weibo-notifier.service
             """)
     }
 

@@ -16,8 +16,9 @@ struct LoginCommand: Command {
             your account (in $BROWSER when set, else the desktop's browser). With a redirect
             address on this machine (http://127.0.0.1:PORT/callback, recommended) the browser
             comes back by itself; with any other, paste the code, or the whole address the
-            browser ended on. The login is checked with Weibo and saved in
-            $XDG_CONFIG_HOME/weibo-notifier/account, readable by you only.
+            browser ended on. The login is checked with Weibo and saved: the token in the
+            keyring when one runs, the rest in $XDG_CONFIG_HOME/weibo-notifier/accounts.json,
+            readable by you only.
 
             Needs an app key of your own from open.weibo.com: without one in the
             configuration ($XDG_CONFIG_HOME/weibo-notifier/config, or a system-wide one in
@@ -93,7 +94,7 @@ struct LoginCommand: Command {
         if let expectedUID, info.uid != expectedUID {
             throw .failed(tr("the token belongs to uid %d, not %d", info.uid, expectedUID))
         }
-        guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in again")) }
+        guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in to Weibo again")) }
         let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
         // The screen name names the account in `accounts`, bubbles and the keyring; without it, the uid does.
         let screenName = (try? context.wait { client.user(info.uid, for: account, completion: $0) })?.screenName ?? ""

@@ -25,7 +25,14 @@ struct RunCommand: Command {
               -h, --help        Show this help
 
             Without a command (what the menu entry runs), a launch while an instance runs asks
-            it to show the newest posts and exits 0.
+            it to show the newest posts and exits 0. The desktop's do-not-disturb holds
+            notifications back like a pause (follow_dnd, dnd_allow in the configuration).
+
+            D-Bus (io.github.WeiboNotifier1 at /io/github/WeiboNotifier): Refresh, MarkRead,
+            RefreshAccount, MarkReadAccount, ShowSummary, ShowComments, ShowMentions, CheckNow,
+            Pause, Resume, GetCounts, GetStatus, GetAccounts; signals CountsChanged and
+            StateChanged. A D-Bus activation file starts it on the first call; with systemd,
+            through the user unit weibo-notifier.service.
 
             Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the configuration
             and the account again.

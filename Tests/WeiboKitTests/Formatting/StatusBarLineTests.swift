@@ -24,7 +24,7 @@ import WeiboTestSupport
 
         let waybar = try object(line(.waybar))
         #expect(waybar["text"] as? String == "Weibo 6")
-        #expect(waybar["tooltip"] as? String == "3 new posts\n2 comments\n1 message")
+        #expect(waybar["tooltip"] as? String == "3 new posts\n2 comments\n1 new private message")
         #expect(waybar["class"] as? [String] == ["urgent", "unread"])
         #expect(waybar["alt"] as? String == "urgent")
         #expect(waybar["percentage"] == nil)

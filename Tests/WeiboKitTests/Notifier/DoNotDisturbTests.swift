@@ -25,7 +25,7 @@ import WeiboTestSupport
         #expect(driver.notifier.state.heldBack)
         #expect(driver.send(.doNotDisturbChanged(true, at: driver.now)).isEmpty, "the same state again changes nothing")
         let over = driver.send(.doNotDisturbChanged(false, at: driver.now))
-        #expect(over.shownBodies == ["While you were away: 2 new posts · 1 message"])
+        #expect(over.shownBodies == ["While you were away: 2 new posts · 1 new private message"])
         #expect(driver.check(UnreadCounts(status: 2, dm: 1)).shownBubbles.isEmpty, "what the catch-up told is not told again")
     }
 
@@ -60,7 +60,7 @@ import WeiboTestSupport
         driver.send(.doNotDisturbChanged(true, at: driver.now))
         #expect(driver.check(UnreadCounts(status: 1)).shownBubbles.isEmpty)
         let message = driver.check(UnreadCounts(status: 1, dm: 1))
-        #expect(message.shownBodies == ["1 new post · 1 message"])
+        #expect(message.shownBodies == ["1 new post · 1 new private message"])
         #expect(message.shownBubbles.first?.1.isUrgent == true)
     }
 
@@ -69,7 +69,7 @@ import WeiboTestSupport
         driver.send(.doNotDisturbChanged(true, at: driver.now))
         #expect(!driver.notifier.followsDoNotDisturb)
         let shown = driver.check(UnreadCounts(dm: 1))
-        #expect(shown.shownBodies == ["1 message"])
+        #expect(shown.shownBodies == ["1 new private message"])
         #expect(shown.shownBubbles.first?.1.isUrgent == false)
     }
 

@@ -20,7 +20,7 @@ import WeiboTestSupport
         #expect(!unchanged.contains { if case .countsChanged = $0 { true } else { false } })
 
         let rose = driver.check(UnreadCounts(status: 3, cmt: 2, dm: 1, mentionStatus: 1))
-        #expect(rose.shownBodies == ["3 new posts · 2 comments · 1 mention · 1 message"])
+        #expect(rose.shownBodies == ["3 new posts · 2 comments · 1 mention · 1 new private message"])
         #expect(rose.replacedIDs == [1], "replaced in place")
         #expect(driver.notifier.state[.all].id == 1)
         #expect(driver.notifier.presenter.total(driver.notifier.unread) == 7)
@@ -334,7 +334,7 @@ import WeiboTestSupport
         let paused = driver.send(.pauseRequested(seconds: 3600, at: driver.now))
         #expect(paused.contains(.closeUnread(.all, id: 1)))
         let resumed = driver.send(.resumeRequested(at: driver.now))
-        #expect(resumed.shownBodies == ["While you were away: 1 message"])
+        #expect(resumed.shownBodies == ["While you were away: 1 new private message"])
         #expect(resumed.contains(.scheduleQuietEnd(at: nil)))
     }
 
@@ -356,7 +356,7 @@ import WeiboTestSupport
         driver.send(.resumeRequested(at: driver.now))
         #expect(driver.notifier.isQuiet(at: driver.now), "quiet hours are not a pause")
         driver.now = TestTime.date(2026, 11, 29, 14, 30)
-        #expect(driver.send(.quietTimerFired(at: driver.now)).shownBodies == ["While you were away: 1 message"])
+        #expect(driver.send(.quietTimerFired(at: driver.now)).shownBodies == ["While you were away: 1 new private message"])
     }
 
     /// Bug: a bubble open when quiet hours began was never closed when the counts dropped to 0.

@@ -163,7 +163,7 @@ import WeiboTestSupport
         var driver = driver()
         let rose = driver.check(UnreadCounts(dm: 1))
         let (kind, bubble) = try #require(rose.shownBubbles.first)
-        #expect(kind == .messages && bubble.body == "1 message" && bubble.category == "im.received")
+        #expect(kind == .messages && bubble.body == "1 new private message" && bubble.category == "im.received")
         let click = driver.send(.actionInvoked("default", kind: .messages, at: driver.now))
         #expect(click.contains(.open(url: "https://api.weibo.com/chat")))
         #expect(click.closedKinds == [.messages])

@@ -15,7 +15,7 @@ import WeiboTestSupport
         #expect(
             tip.split(separator: "\n") == [
                 "小明: 2 new posts · 1 comment", "天气预报员: Nothing new · Login expired: run weibo-notifier login",
-                "李四: 1 message · Waiting for the keyring to be unlocked",
+                "李四: 1 new private message · Waiting for the keyring to be unlocked",
                 "Checked at 14:05",
             ], "\(tip)")
     }
