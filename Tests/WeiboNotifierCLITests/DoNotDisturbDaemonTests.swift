@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import WeiboTestSupport
 
@@ -60,6 +61,20 @@ import WeiboTestSupport
             _ = toolOutput("/usr/bin/gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", value], environment: setup.environment)
         }
         try holdsBackThenSumsUp(setup, on: { set("false") }, off: { set("true") })
+    }
+
+    @Test func swayncsDnd() throws {
+        let setup = try Setup()
+        let swaync = try setup.bus.startStandIn("swaync.py", name: "org.erikreider.swaync.cc")
+        defer {
+            kill(swaync.processIdentifier, SIGKILL)
+            swaync.waitUntilExit()
+        }
+        try setup.start()
+        func set(_ value: String) {
+            _ = setup.bus.gdbus(["call", "-d", "org.erikreider.swaync.cc", "-o", "/org/erikreider/swaync/cc", "-m", "org.erikreider.swaync.cc.SetDnd", value])
+        }
+        try holdsBackThenSumsUp(setup, on: { set("true") }, off: { set("false") })
     }
 
     @Test func notFollowedWhenTheConfigurationSaysSo() throws {

@@ -120,6 +120,12 @@ struct RealDesktopTests {
         let shown = try #require(Self.history(environment).first { $0.summary == summary })
         #expect(shown.body.split(separator: "\n").count >= 4)
         #expect(bus.daemonStatus()["total"] == "0", "the click counted as a refresh")
+
+        // dunst's own pause is the desktop's do-not-disturb: followed as it changes.
+        toolOutput("/usr/bin/dunstctl", ["set-paused", "true"], environment: environment)
+        #expect(waitUntil { bus.daemonStatus()["dnd"] == "true" }, "dunst's paused property")
+        toolOutput("/usr/bin/dunstctl", ["set-paused", "false"], environment: environment)
+        #expect(waitUntil { bus.daemonStatus()["dnd"] == "false" })
     }
 }
 

@@ -259,16 +259,22 @@ public final class PrivateSessionBus {
     /// the caller.
     public func startFrozenPeer(_ arguments: [String]) throws -> Process {
         let name = arguments.first == "tray-watcher" ? "org.kde.StatusNotifierWatcher" : "org.freedesktop.Notifications"
+        return try startStandIn("frozen-peer.py", arguments, name: name)
+    }
+
+    /// A stand-in service of `Tests/Support` (a Python GDBus script) on this bus, once `name`
+    /// has its owner; ended with SIGKILL by the caller.
+    public func startStandIn(_ script: String, _ arguments: [String] = [], name: String) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/frozen-peer.py").path] + arguments
+        process.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/\(script)").path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         guard waitUntil(timeout: 15, { self.hasOwner(name) }) else {
             kill(process.processIdentifier, SIGKILL)
-            throw Failure(description: "the frozen peer did not start")
+            throw Failure(description: "\(script) did not start")
         }
         return process
     }
