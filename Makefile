@@ -4,17 +4,20 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-# Build: the -dev packages and pkg-config (libnotify-dev only for the benchmark's C reference).
-# Run: glib-networking (TLS). Tests: a private
-# dbus-daemon, dbusmock's notification server, a tray watcher, and a real desktop (Xvfb, dunst,
-# xdotool, imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the keyring tests. Translations: gettext (msgfmt), and locales to generate
-# zh_CN.UTF-8, in which the tests also run.
-DEB_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libnotify-dev libsecret-1-dev glib-networking gettext locales \
+# Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkg-config, gettext (msgfmt).
+# Run: glib-networking (TLS). Benchmark: libnotify-dev for its C reference. Packaging: dpkg-dev
+# (dpkg-shlibdeps), lintian, appstream (appstreamcli validate). Tests: a private dbus-daemon,
+# dbusmock's notification server, a tray watcher, a real desktop (Xvfb, dunst, xdotool,
+# imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind
+# for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the
+# keyring tests, and locales to generate zh_CN.UTF-8, in which the tests also run.
+BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev gettext
+DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build test lint demo bench sample clean release install uninstall deb locale messages link-order
+.PHONY: all deps build-deps check-package build test lint demo bench sample clean release install uninstall deb locale messages link-order
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
@@ -27,7 +30,7 @@ lint:
 #   - put the functions the daemon runs next to each other (packaging/link-order.txt, made by
 #     `make link-order`), so that its running code fills fewer pages: 2 MiB less resident
 #     memory (see `make bench`). A stale list costs only that gain, never correctness.
-RELEASE_FLAGS = -c release --static-swift-stdlib --toolset .build/lld-toolset.json \
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order.txt -Xlinker --no-warn-symbol-ordering
 LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
@@ -56,6 +59,14 @@ deps:
 	@locale -a 2>/dev/null | grep -qix 'zh_CN.utf8' || { \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		echo "Generating the zh_CN.UTF-8 locale"; $$sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8; }
+
+# What a release build needs, checked without installing anything (`make release`, `install`
+# and `deb` never run apt-get or sudo; `make deps` does).
+build-deps:
+	@missing=$$(for p in $(BUILD_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "missing Debian packages: $$missing (make deps, or apt-get install $$missing)" >&2; exit 1; fi
 
 # The compiled message catalogs (msgfmt --check also verifies every translation's placeholders).
 locale: $(CATALOGS)
@@ -98,7 +109,7 @@ sample: build
 	$(BIN) sample --seed 2026 --count 24 --now 1795838400 > Resources/sample-timeline.json
 
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
-release: deps .build/lld-toolset.json
+release: build-deps .build/lld-toolset.json
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
 	$(MAKE) --no-print-directory locale
 
@@ -127,6 +138,7 @@ install: release
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
 	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.service > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	install -Dm644 packaging/io.github.WeiboNotifier.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
@@ -140,11 +152,19 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	rm -f $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
-# A Debian package: build/weibo-notifier_VERSION_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
+# A Debian package: build/weibo-notifier_VERSION-1_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
 deb: release
 	bash packaging/build-deb.sh
+
+# The package as a distribution would check it (.ci/run runs this): lintian with no error and
+# no warning, and the AppStream metadata valid.
+check-package: deps deb
+	appstreamcli validate --no-net packaging/io.github.WeiboNotifier.metainfo.xml
+	lintian --fail-on error,warning build/weibo-notifier_$$(.build/release/weibo-notifier --version | awk '{print $$2}')-1_$$(dpkg --print-architecture).deb
+	@echo "check-package: lintian and appstreamcli found nothing to fix"
 
 clean:
 	$(SWIFT) package clean
