@@ -350,7 +350,9 @@ public final class NotifierDaemon {
         client.homeTimeline(for: account, count: count) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let page): self.send(.summaryFetched(page.statuses, at: self.clock()))
+            case .success(let page):
+                for failure in page.skipped { Log.message("timeline: a status could not be read and was left out (\(failure))") }
+                self.send(.summaryFetched(page.statuses, at: self.clock()))
             case .failure(let error): self.send(.summaryFailed(error.description))
             }
         }

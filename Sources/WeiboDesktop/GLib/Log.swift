@@ -14,10 +14,16 @@ public enum Log {
 
     /// Shows debug messages too, as `-v` asks.
     public static func enableDebug() {
+        _ = toStandardError
         g_log_set_debug_enabled(1)
     }
 
+    /// GLib's default writer sends debug and info messages to standard output, where they would
+    /// mix with what a command prints (a status bar's JSON, a timeline): all go to standard error.
+    private static let toStandardError: Void = g_log_writer_default_set_use_stderr(1)
+
     private static func write(_ level: GLogLevelFlags, _ message: String) {
+        _ = toStandardError
         CGLib_log(domain, level, Redaction.redact(message))
     }
 }

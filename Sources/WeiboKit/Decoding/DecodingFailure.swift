@@ -8,6 +8,8 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
     public var codingPath: String
     /// What was wrong there, to be said in the user's language.
     public var message: LocalizableMessage
+    /// The id of the list element left out, when that much of it could be read.
+    public var itemID: String?
 
     /// What was wrong there, in English.
     public var reason: String { message.description }
@@ -31,7 +33,8 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
     /// The place and the problem in the localizer's language.
     public func explanation(_ localizer: Localizer) -> String {
         let reason = message.text(localizer)
-        return codingPath.isEmpty ? reason : localizer.tr("at %s: %s", codingPath, reason)
+        let placed = codingPath.isEmpty ? reason : localizer.tr("at %s: %s", codingPath, reason)
+        return itemID.map { localizer.tr("id %s, %s", $0, placed) } ?? placed
     }
 
     init(_ error: JSONSyntaxError) {

@@ -4,6 +4,9 @@
 /// with string twins, `uid` and `expires_in` as strings, `deleted` as `"1"`, reply ids as `""`.
 /// Each reader accepts every spelling seen and throws a `DecodingError` that carries the coding
 /// path for anything else.
+/// The largest count kept from a response: a billion, as for the unread counters.
+let countMaximum = UnreadCounts.maximum
+
 extension KeyedDecodingContainer {
     /// An Int64 sent as a JSON number or as a string of digits; `nil` when absent, `null` or `""`.
     /// `usuallyString` tries the string first, for fields real data sends as `""`: each failed
@@ -51,13 +54,16 @@ extension KeyedDecodingContainer {
         return value
     }
 
-    /// A counter (number or numeric string); absent, `null` or `""` count as 0.
-    func decodeCount(forKey key: Key) throws -> Int {
-        guard let value = try decodeFlexibleInt64IfPresent(forKey: key) else { return 0 }
-        guard let count = Int(exactly: value) else {
-            throw DecodingError.dataCorrupted(decodingContext(codingPath + [key], .tr("count out of range")))
+    /// A counter (number or numeric string: reposts, comments, likes, pictures, a page's total),
+    /// clamped to `0…countMaximum` so that nothing downstream can overflow; absent, `null`, `""`
+    /// or unreadable count as 0, a number past the range as its end.
+    func decodeCount(forKey key: Key) -> Int {
+        if let value = try? decodeFlexibleInt64IfPresent(forKey: key) {
+            return Int(min(max(value, 0), Int64(countMaximum)))
         }
-        return count
+        // Past Int64, a JSON number still reads as a Double.
+        guard let large = try? decode(Double.self, forKey: key), large.isFinite else { return 0 }
+        return large > 0 ? countMaximum : 0
     }
 
     /// A flag sent as `true`/`false`, `1`/`0` or `"1"`/`"0"`/`"true"`/`"false"`; absent is `false`.
@@ -89,11 +95,16 @@ extension KeyedDecodingContainer {
         throw DecodingError.typeMismatch(String.self, decodingContext(codingPath + [key], .tr("expected a string")))
     }
 
-    /// A URL string; absent, `null` and `""` are all "no URL".
+    /// A web address (`http://` or `https://`, no spaces or control characters); absent, `null`,
+    /// `""` and anything else are all "no URL": a bad address costs that picture or avatar.
     func decodeURLIfPresent(forKey key: Key) throws -> String? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
         let trimmed = text.trimmingASCIISpaces()
-        return trimmed.isEmpty ? nil : trimmed
+        let scheme = trimmed.prefix(8).lowercased()
+        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"),
+            !trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return trimmed
     }
 }
 

@@ -1,4 +1,5 @@
-/// One element of a list that is read on its own: what could be read, or why not.
+/// One element of a list that is read on its own: what could be read, or why not (with the
+/// element's id when that much can be read, for the log).
 private struct LenientElement<Element: Decodable>: Decodable {
     let result: Result<Element, DecodingFailure>
 
@@ -6,8 +7,24 @@ private struct LenientElement<Element: Decodable>: Decodable {
         do {
             result = .success(try Element(from: decoder))
         } catch let error as DecodingError {
-            result = .failure(DecodingFailure(error))
+            var failure = DecodingFailure(error)
+            failure.itemID = (try? ItemID(from: decoder))?.id
+            result = .failure(failure)
         }
+    }
+}
+
+/// The `id` (or `idstr`) of an element that could not be read otherwise.
+private struct ItemID: Decodable {
+    let id: String?
+
+    enum CodingKeys: String, CodingKey { case id, idstr }
+
+    init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        id =
+            ((try? keys.decodeFlexibleInt64IfPresent(forKey: .id)) ?? nil).map(String.init)
+            ?? ((try? keys.decodeIfPresent(String.self, forKey: .idstr)) ?? nil).map { String($0.prefix(24)) }
     }
 }
 

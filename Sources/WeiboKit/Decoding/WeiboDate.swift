@@ -68,6 +68,12 @@ func twoDigits(_ value: Int) -> String {
 }
 
 extension KeyedDecodingContainer {
+    /// A `created_at` field in Weibo's fixed format, or nil when it is absent or cannot be read:
+    /// an item with an unknown time shows without one.
+    func decodeWeiboDateIfReadable(forKey key: Key) -> Date? {
+        (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0 }.flatMap(WeiboDate.parse)
+    }
+
     /// A `created_at` field in Weibo's fixed format.
     func decodeWeiboDate(forKey key: Key) throws -> Date {
         let text = try decode(String.self, forKey: key)

@@ -14,6 +14,11 @@ public struct RelativeTimeFormatter: Sendable {
         self.timeZone = timeZone
     }
 
+    /// "" for an unknown time (an item shows without one).
+    public func string(for date: Date?, now: Date) -> String {
+        date.map { string(for: $0, now: now) } ?? ""
+    }
+
     public func string(for date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         let then = CivilTime(secondsSince1970: date.wholeSecondsSince1970, utcOffset: timeZone.utcOffset(at: date))

@@ -39,7 +39,10 @@ public struct CommentFrameLayout: Sendable {
         let name = TextSanitizer.singleLine(item.authorName)
         let nameRoom = width - timeWidth - 3
         var y = 1
-        if nameRoom >= min(6, DisplayWidth.of(name)) {
+        if time.isEmpty {
+            // An unknown time: the name alone.
+            builder.add(.name, x: 0, y: 0, lines: [TextWrapper.truncate(name, toWidth: width)])
+        } else if nameRoom >= min(6, DisplayWidth.of(name)) {
             let nameRect = builder.add(.name, x: 0, y: 0, lines: [TextWrapper.truncate(name, toWidth: nameRoom)])
             builder.add(.separator(0), x: nameRect.maxX + 1, y: 0, lines: ["·"])
             builder.add(.time, x: nameRect.maxX + 3, y: 0, lines: [time])

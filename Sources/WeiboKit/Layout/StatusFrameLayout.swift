@@ -58,7 +58,8 @@ public struct StatusFrameLayout: Sendable {
         let available = width - nameX
         let time = TextWrapper.truncate(timeFormatter.string(for: status.createdAt, now: now), toWidth: available)
         let timeRow = status.user == nil ? 0 : 1
-        let timeWidth = builder.add(.time, x: nameX, y: timeRow, lines: [time]).width
+        // An unknown time takes no place: the source starts where it would have.
+        let timeWidth = time.isEmpty ? -metrics.timeSourceGap : builder.add(.time, x: nameX, y: timeRow, lines: [time]).width
         if let app = status.sourceName {
             let source = localizer.text(.postedFrom(app))
             let besideX = nameX + timeWidth + metrics.timeSourceGap
@@ -189,13 +190,17 @@ public struct StatusFrameLayout: Sendable {
                 user, name: TextSanitizer.singleLine(user.screenName), x: 0, y: 0,
                 available: fitsOneLine ? besideTime : width, into: &builder)
             let end = builder.bottomRight(ofRow: 0)
-            if fitsOneLine {
+            if time.isEmpty {
+                // An unknown time: the name alone.
+            } else if fitsOneLine {
                 builder.add(.separator(0), x: end + 1, y: 0, lines: ["·"])
                 builder.add(.time, x: end + 3, y: 0, lines: [time])
             } else if maxLines > 1 {
                 builder.add(.time, x: 0, y: 1, lines: [TextWrapper.truncate(time, toWidth: width)])
                 y = 2
             }
+        } else if time.isEmpty {
+            y = 0
         } else {
             builder.add(.time, x: 0, y: 0, lines: [TextWrapper.truncate(time, toWidth: width)])
         }

@@ -6,7 +6,8 @@ public struct Comment: Equatable, Hashable, Sendable {
     /// The comment id (`id`, twin `idstr`); newer comments have greater ids.
     public var id: Int64
     public var mid: String
-    public var createdAt: Date
+    /// nil when Weibo sent no time that can be read.
+    public var createdAt: Date?
     public var text: String
     /// The raw `source` anchor, `""` when none.
     public var source: String
@@ -18,7 +19,7 @@ public struct Comment: Equatable, Hashable, Sendable {
     private var replied: [Comment]
 
     public init(
-        id: Int64, mid: String? = nil, createdAt: Date, text: String, source: String = "", user: User?, status: Status? = nil,
+        id: Int64, mid: String? = nil, createdAt: Date?, text: String, source: String = "", user: User?, status: Status? = nil,
         replyComment: Comment? = nil
     ) {
         self.id = id
@@ -45,16 +46,18 @@ extension Comment: Codable {
         case replyComment = "reply_comment"
     }
 
+    /// Only the id and the author must be readable; a field that cannot be read costs that field
+    /// (no time, no post it is on, no comment it answers), never the comment.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         id = try keys.decodeID(forKey: .id, twin: .idstr)
-        mid = try keys.decodeFlexibleStringIfPresent(forKey: .mid) ?? String(id)
-        createdAt = try keys.decodeWeiboDate(forKey: .createdAt)
-        text = try keys.decodeIfPresent(String.self, forKey: .text) ?? ""
-        source = try keys.decodeIfPresent(String.self, forKey: .source) ?? ""
         user = try keys.decodeIfPresent(User.self, forKey: .user)
-        status = try keys.decodeIfPresent(Status.self, forKey: .status)
-        replied = try keys.decodeIfPresent(Comment.self, forKey: .replyComment).map { [$0] } ?? []
+        mid = (try? keys.decodeFlexibleStringIfPresent(forKey: .mid)) ?? String(id)
+        createdAt = keys.decodeWeiboDateIfReadable(forKey: .createdAt)
+        text = (try? keys.decodeIfPresent(String.self, forKey: .text)) ?? ""
+        source = (try? keys.decodeIfPresent(String.self, forKey: .source)) ?? ""
+        status = (try? keys.decodeIfPresent(Status.self, forKey: .status)) ?? nil
+        replied = ((try? keys.decodeIfPresent(Comment.self, forKey: .replyComment)) ?? nil).map { [$0] } ?? []
     }
 
     /// Writes the comment as the real API does: numeric ids with string twins, `mid` a string.
@@ -63,7 +66,7 @@ extension Comment: Codable {
         try keys.encode(id, forKey: .id)
         try keys.encode(String(id), forKey: .idstr)
         try keys.encode(mid, forKey: .mid)
-        try keys.encode(WeiboDate.format(createdAt), forKey: .createdAt)
+        try keys.encodeIfPresent(createdAt.map { WeiboDate.format($0) }, forKey: .createdAt)
         try keys.encode(text, forKey: .text)
         try keys.encode(source, forKey: .source)
         try keys.encodeIfPresent(user, forKey: .user)

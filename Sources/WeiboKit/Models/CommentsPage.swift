@@ -34,7 +34,7 @@ extension CommentsPage: Codable {
         (comments, skipped) = try keys.decodeLeniently(Comment.self, forKey: .comments)
         nextCursor = try keys.decodeFlexibleInt64IfPresent(forKey: .nextCursor) ?? 0
         previousCursor = try keys.decodeFlexibleInt64IfPresent(forKey: .previousCursor) ?? 0
-        totalNumber = try keys.decodeCount(forKey: .totalNumber)
+        totalNumber = keys.decodeCount(forKey: .totalNumber)
     }
 
     public func encode(to encoder: any Encoder) throws {

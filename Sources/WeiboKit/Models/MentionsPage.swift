@@ -23,6 +23,6 @@ extension MentionsPage: Decodable {
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         (statuses, skipped) = try keys.decodeLeniently(Status.self, forKey: .statuses)
-        totalNumber = try keys.decodeCount(forKey: .totalNumber)
+        totalNumber = keys.decodeCount(forKey: .totalNumber)
     }
 }

@@ -39,13 +39,13 @@ extension RateLimitStatus: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        ipLimit = try keys.decodeCount(forKey: .ipLimit)
+        ipLimit = keys.decodeCount(forKey: .ipLimit)
         limitTimeUnit = try keys.decodeFlexibleStringIfPresent(forKey: .limitTimeUnit) ?? "HOURS"
-        remainingIPHits = try keys.decodeCount(forKey: .remainingIPHits)
-        remainingUserHits = try keys.decodeCount(forKey: .remainingUserHits)
+        remainingIPHits = keys.decodeCount(forKey: .remainingIPHits)
+        remainingUserHits = keys.decodeCount(forKey: .remainingUserHits)
         resetTime = try keys.decodeFlexibleStringIfPresent(forKey: .resetTime) ?? ""
-        resetTimeInSeconds = try keys.decodeCount(forKey: .resetTimeInSeconds)
-        userLimit = try keys.decodeCount(forKey: .userLimit)
+        resetTimeInSeconds = keys.decodeCount(forKey: .resetTimeInSeconds)
+        userLimit = keys.decodeCount(forKey: .userLimit)
     }
 }
 

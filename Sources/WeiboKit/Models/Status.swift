@@ -6,8 +6,9 @@ public struct Status: Equatable, Hashable, Sendable {
     public var id: Int64
     /// The message id, a string in real data (`mid`).
     public var mid: String
-    /// When it was posted (`created_at`).
-    public var createdAt: Date
+    /// When it was posted (`created_at`); nil when Weibo sent no time that can be read (the
+    /// status shows without one).
+    public var createdAt: Date?
     /// The text, with `\n`, emoji, `#话题#`, `[表情]` codes and `t.cn` links as sent.
     public var text: String
     /// The raw `source` anchor (`<a href=…>微博 weibo.com</a>`), `""` when none.
@@ -34,7 +35,7 @@ public struct Status: Equatable, Hashable, Sendable {
     private var retweeted: [Status]
 
     public init(
-        id: Int64, mid: String? = nil, createdAt: Date, text: String, source: String = "", user: User?,
+        id: Int64, mid: String? = nil, createdAt: Date?, text: String, source: String = "", user: User?,
         pictures: [Picture] = [], pictureCount: Int? = nil,
         repostsCount: Int = 0, commentsCount: Int = 0, attitudesCount: Int = 0,
         isLongText: Bool = false, isDeleted: Bool = false, isFavorited: Bool = false, isTruncated: Bool = false,
@@ -88,36 +89,45 @@ extension Status: Codable {
         case retweetedStatus = "retweeted_status"
     }
 
+    /// Only the id and the author must be readable: without them there is no status to show. A
+    /// field that cannot be read costs that field (no time, no picture, a count of 0, a retweet
+    /// shown as unavailable), never the status.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         id = try keys.decodeID(forKey: .id, twin: .idstr)
-        mid = try keys.decodeFlexibleStringIfPresent(forKey: .mid) ?? String(id)
-        createdAt = try keys.decodeWeiboDate(forKey: .createdAt)
-        // A status without text is legal (a repost with no comment sends "").
-        text = try keys.decodeIfPresent(String.self, forKey: .text) ?? ""
-        source = try keys.decodeIfPresent(String.self, forKey: .source) ?? ""
         user = try keys.decodeIfPresent(User.self, forKey: .user)
+        mid = (try? keys.decodeFlexibleStringIfPresent(forKey: .mid)) ?? String(id)
+        createdAt = keys.decodeWeiboDateIfReadable(forKey: .createdAt)
+        // A status without text is legal (a repost with no comment sends "").
+        text = (try? keys.decodeIfPresent(String.self, forKey: .text)) ?? ""
+        source = (try? keys.decodeIfPresent(String.self, forKey: .source)) ?? ""
 
-        var pictures = try keys.decodeIfPresent([Picture].self, forKey: .pictures) ?? []
+        // Each picture on its own: one with a bad address is left out.
+        var pictures = keys.contains(.pictures) ? ((try? keys.decodeLeniently(Picture.self, forKey: .pictures))?.0 ?? []) : []
         pictures.removeAll { $0.thumbnailURL.isEmpty }
         // Old captures list no `pic_urls` but carry the first picture in `thumbnail_pic`.
-        if pictures.isEmpty, let thumbnail = try keys.decodeURLIfPresent(forKey: .thumbnailPic) {
+        if pictures.isEmpty, let thumbnail = (try? keys.decodeURLIfPresent(forKey: .thumbnailPic)) ?? nil {
             pictures = [Picture(thumbnailURL: thumbnail)]
         }
         self.pictures = pictures
         // `pic_num` may exceed the nine listed pictures in newer data.
-        pictureCount = max(try keys.decodeCount(forKey: .pictureCount), pictures.count)
+        pictureCount = max(keys.decodeCount(forKey: .pictureCount), pictures.count)
 
-        repostsCount = try keys.decodeCount(forKey: .repostsCount)
-        commentsCount = try keys.decodeCount(forKey: .commentsCount)
-        attitudesCount = try keys.decodeCount(forKey: .attitudesCount)
-        isLongText = try keys.decodeFlexibleBool(forKey: .isLongText)
-        isDeleted = try keys.decodeFlexibleBool(forKey: .deleted)
-        isFavorited = try keys.decodeFlexibleBool(forKey: .favorited)
-        isTruncated = try keys.decodeFlexibleBool(forKey: .truncated)
+        repostsCount = keys.decodeCount(forKey: .repostsCount)
+        commentsCount = keys.decodeCount(forKey: .commentsCount)
+        attitudesCount = keys.decodeCount(forKey: .attitudesCount)
+        isLongText = (try? keys.decodeFlexibleBool(forKey: .isLongText)) ?? false
+        isDeleted = (try? keys.decodeFlexibleBool(forKey: .deleted)) ?? false
+        isFavorited = (try? keys.decodeFlexibleBool(forKey: .favorited)) ?? false
+        isTruncated = (try? keys.decodeFlexibleBool(forKey: .truncated)) ?? false
         // Documented as a number, sent as "" when the status replies to nothing.
-        inReplyToStatusID = try keys.decodeFlexibleInt64IfPresent(forKey: .inReplyToStatusID, usuallyString: true)
-        retweeted = try keys.decodeIfPresent(Status.self, forKey: .retweetedStatus).map { [$0] } ?? []
+        inReplyToStatusID = (try? keys.decodeFlexibleInt64IfPresent(forKey: .inReplyToStatusID, usuallyString: true)) ?? nil
+        do {
+            retweeted = try keys.decodeIfPresent(Status.self, forKey: .retweetedStatus).map { [$0] } ?? []
+        } catch {
+            // A repost whose original cannot be read shows it as unavailable.
+            retweeted = [Status(id: 0, createdAt: nil, text: "", user: nil, isDeleted: true)]
+        }
     }
 
     /// Writes the status as the real API does: numeric ids with string twins, `mid` as a
@@ -127,7 +137,7 @@ extension Status: Codable {
         try keys.encode(id, forKey: .id)
         try keys.encode(String(id), forKey: .idstr)
         try keys.encode(mid, forKey: .mid)
-        try keys.encode(WeiboDate.format(createdAt), forKey: .createdAt)
+        try keys.encodeIfPresent(createdAt.map { WeiboDate.format($0) }, forKey: .createdAt)
         try keys.encode(text, forKey: .text)
         try keys.encode(source, forKey: .source)
         try keys.encodeIfPresent(user, forKey: .user)

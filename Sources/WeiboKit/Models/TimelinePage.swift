@@ -1,7 +1,13 @@
 /// One page of `statuses/home_timeline.json` (or `friends_timeline.json`).
+///
+/// One status that cannot be read (no id, no author that can be read) costs that status, never
+/// the page: it is left out and its id, place and problem kept in `skipped`. Only a document
+/// that is not a timeline at all is refused.
 public struct TimelinePage: Equatable, Sendable {
     /// Newest first.
     public var statuses: [Status]
+    /// The statuses left out, with where and why.
+    public var skipped: [DecodingFailure] = []
     /// Cursor for older statuses (`next_cursor`), 0 at the end.
     public var nextCursor: Int64
     /// Cursor for newer statuses (`previous_cursor`).
@@ -41,10 +47,10 @@ extension TimelinePage: Codable {
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        statuses = try keys.decode([Status].self, forKey: .statuses)
+        (statuses, skipped) = try keys.decodeLeniently(Status.self, forKey: .statuses)
         nextCursor = try keys.decodeFlexibleInt64IfPresent(forKey: .nextCursor) ?? 0
         previousCursor = try keys.decodeFlexibleInt64IfPresent(forKey: .previousCursor) ?? 0
-        totalNumber = try keys.decodeCount(forKey: .totalNumber)
+        totalNumber = keys.decodeCount(forKey: .totalNumber)
         hasUnread = try keys.decodeFlexibleBool(forKey: .hasUnread)
     }
 

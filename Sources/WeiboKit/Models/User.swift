@@ -89,8 +89,8 @@ extension User: Codable {
         isVerified = try keys.decodeFlexibleBool(forKey: .verified)
         // Absent means "not verified", the API's own -1.
         verifiedType = VerifiedType(rawValue: Int(try keys.decodeFlexibleInt64IfPresent(forKey: .verifiedType) ?? -1))
-        memberType = try keys.decodeCount(forKey: .memberType)
-        memberRank = try keys.decodeCount(forKey: .memberRank)
+        memberType = keys.decodeCount(forKey: .memberType)
+        memberRank = keys.decodeCount(forKey: .memberRank)
         province = try keys.decodeFlexibleStringIfPresent(forKey: .province)
         city = try keys.decodeFlexibleStringIfPresent(forKey: .city)
     }

@@ -11,7 +11,7 @@ public struct DetailItem: Equatable, Sendable {
     /// The author's small avatar, when the API sent one.
     public var avatarURL: String?
     public var text: String
-    public var createdAt: Date
+    public var createdAt: Date?
     /// The post it is on (for a mentioning status: itself) and that post's author.
     public var statusID: Int64
     public var statusAuthorID: Int64
@@ -21,7 +21,7 @@ public struct DetailItem: Equatable, Sendable {
     public var replyingTo: String?
 
     public init(
-        source: DetailSource, id: Int64, authorName: String, authorID: Int64, avatarURL: String? = nil, text: String, createdAt: Date,
+        source: DetailSource, id: Int64, authorName: String, authorID: Int64, avatarURL: String? = nil, text: String, createdAt: Date?,
         statusID: Int64, statusAuthorID: Int64, statusText: String? = nil, replyingTo: String? = nil
     ) {
         self.source = source

@@ -79,6 +79,12 @@ struct TimelineCommand: Command {
         let layout = StatusFrameLayout(
             localizer: localizer, timeZone: SystemTimeZone(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
         let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
+        if !page.skipped.isEmpty {
+            // The rest is shown; what was left out is counted, and named under -v.
+            for failure in page.skipped { Log.debug("left out: \(failure)") }
+            let count = page.skipped.count
+            Terminal.writeError(trn("weibo-notifier: %d status could not be read", "weibo-notifier: %d statuses could not be read", count, count))
+        }
         let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
         if statuses.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
         let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }

@@ -26,10 +26,19 @@ import WeiboTestSupport
     }
 
     @Test func aCommentThatCannotBeReadIsLeftOutNotThePage() throws {
-        let bad = "{\"created_at\":\"yesterday\",\"id\":1,\"text\":\"x\"}"
+        let bad = "{\"created_at\":\"Sun Jul 26 00:00:19 +0800 2020\",\"id\":1,\"text\":\"x\",\"user\":\"甲\"}"
         let page = try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(bad),\(Self.comment),\"not an object\"]}".utf8))
         #expect(page.comments.map(\.id) == [4_530_000_000_000_009])
-        #expect(page.skipped.map(\.codingPath) == ["comments[0].created_at", "comments[2]"])
+        #expect(page.skipped.map(\.codingPath) == ["comments[0].user", "comments[2]"])
+        #expect(page.skipped[0].itemID == "1" && page.skipped[0].description.hasPrefix("id 1, at comments[0].user"), "\(page.skipped[0])")
+    }
+
+    /// A bad field costs the field: no time, no post, no answered comment; the comment stays.
+    @Test func aBadFieldCostsOnlyThatField() throws {
+        let odd = "{\"created_at\":\"yesterday\",\"id\":2,\"text\":7,\"user\":{\"id\":1,\"screen_name\":\"甲\"},\"status\":\"gone\",\"reply_comment\":[]}"
+        let comment = try #require(try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(odd)]}".utf8)).comments.first)
+        #expect(comment.createdAt == nil && comment.text == "" && comment.status == nil && comment.replyComment == nil)
+        #expect(comment.user?.screenName == "甲")
     }
 
     @Test func aDocumentThatIsNoCommentsPageIsRefused() {

@@ -80,6 +80,29 @@ import WeiboTestSupport
         #expect(try page("timeline-empty.json").statuses.isEmpty)
     }
 
+    /// One status that cannot be read is left out, with its id for the log; the rest is shown.
+    @Test func aStatusThatCannotBeReadIsLeftOutWithItsID() throws {
+        let good = #"{"id":2,"created_at":"Sun Jul 26 00:00:19 +0800 2020","user":{"id":1,"screen_name":"x"}}"#
+        let page = try WeiboJSON.decode(TimelinePage.self, from: Data((#"{"statuses":[{"id":7,"user":"bob"},{"idstr":"x8"},"# + good + "]}").utf8))
+        #expect(page.statuses.map(\.id) == [2])
+        #expect(page.skipped.map(\.codingPath) == ["statuses[0].user", "statuses[1].idstr"])
+        #expect(page.skipped.map(\.itemID) == ["7", "x8"])
+    }
+
+    /// Counts are clamped to 0…10^9 as they are read: nothing later can overflow on them.
+    @Test(arguments: [
+        ("9300000000000000000", 1_000_000_000), ("930000000000000000", 1_000_000_000), ("-5", 0), ("\"12\"", 12), ("{}", 0), ("1e30", 1_000_000_000),
+    ])
+    func countsAreClamped(_ value: String, _ expected: Int) throws {
+        let json =
+            #"{"statuses":[{"id":2,"user":{"id":1,"screen_name":"x"},"reposts_count":"# + value
+            + #","pic_urls":[{"thumbnail_pic":"javascript:x"},{"thumbnail_pic":"https://wx1.sinaimg.cn/thumbnail/a.jpg"}]}]}"#
+        let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Data(json.utf8)).statuses.first)
+        #expect(status.repostsCount == expected)
+        #expect(status.createdAt == nil, "no time sent: none shown")
+        #expect(status.pictures.map(\.thumbnailURL) == ["https://wx1.sinaimg.cn/thumbnail/a.jpg"], "a bad picture address costs that picture")
+    }
+
     @Test func largestIdsStayExact() throws {
         // 2^62 + 1 is not exact in a Double: decoding must not go through one.
         let json =
