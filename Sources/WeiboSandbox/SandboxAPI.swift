@@ -117,6 +117,10 @@ public final class SandboxAPI {
     /// What `/_sandbox/faults` can inject into the next API responses.
     public enum FaultKind: String, CaseIterable, Sendable {
         case http500, html502, malformed, truncated, delay, drop
+        /// The real answer followed by 5 MiB of spaces (still valid JSON), or gzip-compressed
+        /// with 16 MiB of them (a few KiB on the wire): what a client must not read in full.
+        case oversized
+        case gzipBomb = "gzip_bomb"
         case expiredToken = "expired_token"
         case rateLimit = "rate_limit"
         /// 10014 on the comment, mention and reply endpoints only (an app without the permission).
@@ -293,6 +297,12 @@ public final class SandboxAPI {
         case .truncated:
             var response = answer(request)
             response.fault = .truncate
+            return response
+        case .oversized, .gzipBomb:
+            var response = answer(request)
+            let padding = [UInt8](repeating: 0x20, count: fault.kind == .oversized ? 5 << 20 : 16 << 20)
+            response.body = fault.kind == .oversized ? response.body + padding : SandboxGzip.compress(response.body + padding)
+            if fault.kind == .gzipBomb { response.headers.append(("Content-Encoding", "gzip")) }
             return response
         case .delay:
             return SandboxResponse(status: 0, body: [], fault: .delay(seconds: fault.seconds))

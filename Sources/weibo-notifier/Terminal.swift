@@ -23,9 +23,10 @@ enum Terminal {
         try write(text, to: STDOUT_FILENO)
     }
 
-    /// Writes a message to standard error.
+    /// Writes a message to standard error, without terminal controls: a message may carry a
+    /// server's words.
     static func writeError(_ message: String) {
-        try? write(message + "\n", to: STDERR_FILENO)
+        try? write(TextSanitizer.terminalSafe(message) + "\n", to: STDERR_FILENO)
     }
 
     private static func write(_ text: String, to descriptor: Int32) throws(CommandError) {
@@ -47,7 +48,8 @@ enum Terminal {
     /// The whole content of `path`, or of standard input for `-`.
     static func read(path: String, limit: Int = 64 << 20) throws(CommandError) -> Data {
         let name = path == "-" ? tr("standard input") : path
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        // A name that is not UTF-8 is opened by its bytes, as given.
+        let descriptor = path == "-" ? STDIN_FILENO : RawArguments.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(descriptor) } }
         var data = Data()
@@ -69,8 +71,12 @@ enum Terminal {
 }
 
 extension Terminal {
-    /// One line of standard input without its newline, or `nil` at the end of input.
-    static func readLine() -> String? {
+    /// The longest line read from standard input (a token, a code, an app key): 4 KiB.
+    static let lineLimit = 4096
+
+    /// One line of standard input without its newline, or `nil` at the end of input; a line
+    /// longer than `lineLimit` (`/dev/zero`, a file piped by mistake) is refused, not read on.
+    static func readLine() throws(CommandError) -> String? {
         // Byte by byte from the descriptor: nothing past the line is taken from the input.
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
@@ -79,6 +85,9 @@ extension Terminal {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == 0x0A { break }
+            guard bytes.count < lineLimit else {
+                throw .failed(tr("the line on standard input is longer than %d KiB; a token, code or key is one short line", lineLimit >> 10))
+            }
             bytes.append(byte)
         }
         if bytes.last == 0x0D { bytes.removeLast() }
@@ -86,9 +95,9 @@ extension Terminal {
     }
 
     /// One line of standard input not shown as it is typed (a secret), when it is a terminal.
-    static func readSecretLine() -> String? {
+    static func readSecretLine() throws(CommandError) -> String? {
         var saved = termios()
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine() }
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return try readLine() }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
@@ -96,7 +105,7 @@ extension Terminal {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             prompt("\n")
         }
-        return readLine()
+        return try readLine()
     }
 
     /// Writes `text` to standard output without a newline (a prompt).

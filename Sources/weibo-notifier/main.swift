@@ -2,6 +2,7 @@
 import Glibc
 import WeiboDesktop
 
+RawArguments.record()
 let environment = ProcessEnvironment.current
 Gettext.setUpProcess(localeDirectory: InstalledFiles.localeDirectory, environment: environment)
 let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)

@@ -136,6 +136,11 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         ("[notifier]\nnotify=cmt;likes\n", "[notifier] notify: unknown counter 'likes'"),
         ("[weibo]\napi_base=ftp://example.com\n", "[weibo] api_base: 'ftp://example.com' is not an http(s) URL"),
         ("[notifier]\nquiet_hours=late\n", "[notifier] quiet_hours: 'late' is not a time range such as 23:00-08:00"),
+        // Bug: a sign or an empty first part was read as a time.
+        ("[notifier]\nquiet_hours=-1:00-08:00\n", "[notifier] quiet_hours: '-1:00-08:00' is not a time range"),
+        ("[notifier]\nquiet_hours=+1:00-08:00\n", "[notifier] quiet_hours: '+1:00-08:00' is not a time range"),
+        ("[notifier]\nfollow_dnd=maybe\n", "[notifier] follow_dnd: 'maybe' is neither true nor false"),
+        ("[notifier]\ndnd_allow=messages;likes\n", "[notifier] dnd_allow: unknown kind 'likes'"),
         ("this is not a key file\n", "is not a key-value pair, group, or comment"),
     ])
     func badValuesNameFileGroupAndKey(_ text: String, _ message: String) throws {
@@ -148,6 +153,47 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             } catch let error as ConfigurationFile.Failure {
                 #expect(error.description.hasPrefix(path))
                 #expect(error.description.contains(message), "\(error.description)")
+            }
+        }
+    }
+
+    /// Bug: a quiet_hours value that is not UTF-8 was silently ignored.
+    @Test func aValueThatIsNotUTF8IsNamed() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try Data(Array("[notifier]\nquiet_hours=23:00-08:00".utf8) + [0xC3, 0x28, 0x0A]).write(to: URL(fileURLWithPath: path))
+            #expect(throws: ConfigurationFile.Failure.self) { try ConfigurationFile.load(path: path) }
+            do {
+                _ = try ConfigurationFile.load(path: path)
+            } catch let error as ConfigurationFile.Failure {
+                #expect(error.description == "\(path): [notifier] quiet_hours: the value is not valid UTF-8 text")
+            }
+        }
+    }
+
+    /// Only regular files of a sane size are read: a folder, a named pipe (which would block for
+    /// ever) or a 300 MB file is refused at once, naming the file.
+    @Test func onlyRegularFilesOfASaneSizeAreRead() throws {
+        try withTemporaryFolder { folder in
+            let pipe = folder + "/accounts.json"
+            #expect(mkfifo(pipe, 0o600) == 0)
+            #expect(throws: PrivateFile.Failure.notRegular(path: pipe)) { try PrivateFile.read(pipe, privateOnly: true) }
+            let directory = folder + "/dir"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            #expect(throws: PrivateFile.Failure.notRegular(path: directory)) { try PrivateFile.read(directory, privateOnly: true) }
+            let large = folder + "/state.json"
+            #expect(FileManager.default.createFile(atPath: large, contents: Data(count: (1 << 20) + 1)))
+            #expect(throws: PrivateFile.Failure.tooLarge(path: large, limit: 1 << 20)) { try PrivateFile.read(large) }
+            #expect(StateStore(path: large).load() == UnreadState(), "a state file too large starts afresh")
+            let accounts = AccountStore(path: pipe)
+            #expect(throws: AccountStore.Failure.self) { try accounts.loadAll() }
+            let config = folder + "/config"
+            #expect(FileManager.default.createFile(atPath: config, contents: Data(repeating: 0x23, count: (256 << 10) + 1)))
+            do {
+                _ = try ConfigurationFile.load(path: config)
+                Issue.record("a 256 KiB configuration was read")
+            } catch let error as ConfigurationFile.Failure {
+                #expect(error.description == "\(config): larger than 256 KiB; not a configuration")
             }
         }
     }

@@ -193,6 +193,8 @@ import WeiboTestSupport
             case (.drop, .transport(.connectionClosed)): break
             case (.expiredToken, .api(let api)): #expect(api.code == 21327 && api.kind == .auth)
             case (.rateLimit, .api(let api)): #expect(api.code == 10023)
+            case (.oversized, .malformed(_, let failure)), (.gzipBomb, .malformed(_, let failure)):
+                #expect(failure.reason == "the response is larger than 4096 KiB")
             default: Issue.record("\(kind) gave \(error)")
             }
             #expect(!error.description.contains(harness.api.readyToken))
@@ -200,6 +202,22 @@ import WeiboTestSupport
             // The fault is spent: the next call answers again.
             let next = harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }
             #expect((try? next?.get()) != nil, "after \(kind): \(String(describing: next))")
+        }
+    }
+
+    /// Each endpoint reads at most what it can need: 64 KiB for the unread counts (and tokens),
+    /// 4 MiB for a page; a gzip body that inflates past it is stopped there, not held in memory.
+    @Test(arguments: ["oversized", "gzip_bomb"])
+    func bodiesAreCappedPerEndpoint(_ kind: String) throws {
+        try SandboxHarness.run(timeout: 10) { harness in
+            inject(harness, kind, seconds: 0)
+            let unread = try #require(harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) })
+            guard case .failure(.malformed(let path, let failure)) = unread else {
+                Issue.record("\(kind): \(unread)")
+                return
+            }
+            #expect(path == "/2/remind/unread_count.json" && failure.reason == "the response is larger than 64 KiB")
+            #expect((try? harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get()) != nil)
         }
     }
 

@@ -57,6 +57,39 @@ import WeiboTestSupport
         #expect(verbose.standardOutput == result.standardOutput, "-v logs on standard error only")
     }
 
+    /// Bug: escape sequences in a server's error text reached the terminal (a window title set,
+    /// the screen cleared). Every message printed is stripped of terminal controls.
+    @Test func aServersWordsCannotDriveTheTerminal() throws {
+        let hostile = #"{"error":"\u001b]0;pwned\u0007\u001b[2Jsystem error","error_code":10001,"request":"/2/statuses/home_timeline.json\u009b31m"}"#
+        let result = try CommandRunner.run(["timeline", "--file", "-"], input: Data(hostile.utf8))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("system error"), "\(result.standardError)")
+        #expect(
+            !result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
+            "\(result.standardError.debugDescription)")
+        #expect(TextSanitizer.terminalSafe("a\u{1B}[2Jb\tc\nd\u{7F}\u{85}") == "a[2Jb\tc\nd")
+    }
+
+    /// Bug: a file named in Latin-1 (not UTF-8) was "No such file": paths go to the system as
+    /// the bytes they were given as.
+    @Test func aFileNameThatIsNotUTF8Opens() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = #"name="$(printf '%s/\351t\351.json' "$1")"; "$0" sample --count 2 > "$name" && "$0" timeline --file "$name" --width 40"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, CommandRunner.executable.path, folder]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("via"), "\(text)")
+    }
+
     @Test func sampleCommandFeedsTheTimeline() throws {
         let sample = try CommandRunner.run(["sample", "--count", "4", "--seed", "9"])
         #expect(sample.status == 0)

@@ -19,7 +19,7 @@ public final class WeiboClient {
     /// `remind/unread_count.json` for the account's own user (not rate limited).
     public func unreadCounts(for account: Account, completion: @escaping Completion<UnreadCounts>) {
         call(
-            HTTPRequest(.get, endpoints.unreadCount, parameters: [("uid", String(account.uid))], headers: auth(account)),
+            HTTPRequest(.get, endpoints.unreadCount, parameters: [("uid", String(account.uid))], headers: auth(account), bodyLimit: HTTPRequest.smallLimit),
             as: UnreadCounts.self, completion: completion)
     }
 
@@ -78,7 +78,9 @@ public final class WeiboClient {
 
     /// `account/rate_limit_status.json`.
     public func rateLimitStatus(for account: Account, completion: @escaping Completion<RateLimitStatus>) {
-        call(HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account)), as: RateLimitStatus.self, completion: completion)
+        call(
+            HTTPRequest(.get, endpoints.rateLimitStatus, headers: auth(account), bodyLimit: HTTPRequest.smallLimit), as: RateLimitStatus.self,
+            completion: completion)
     }
 
     /// `users/show.json`: the user `uid` (their screen name, for naming an account).
@@ -102,19 +104,21 @@ public final class WeiboClient {
             ("client_id", appKey), ("client_secret", appSecret), ("grant_type", "authorization_code"), ("code", code),
             ("redirect_uri", redirectURI),
         ]
-        call(HTTPRequest(.post, endpoints.accessToken, parameters: form), as: AccessTokenGrant.self, completion: completion)
+        call(
+            HTTPRequest(.post, endpoints.accessToken, parameters: form, bodyLimit: HTTPRequest.smallLimit), as: AccessTokenGrant.self,
+            completion: completion)
     }
 
     /// `oauth2/get_token_info`: whose token it is and how long it lives.
     public func tokenInfo(accessToken: String, completion: @escaping Completion<TokenInfo>) {
         call(
-            HTTPRequest(.post, endpoints.tokenInfo, parameters: [("access_token", accessToken)]), as: TokenInfo.self,
+            HTTPRequest(.post, endpoints.tokenInfo, parameters: [("access_token", accessToken)], bodyLimit: HTTPRequest.smallLimit), as: TokenInfo.self,
             completion: completion)
     }
 
     /// `oauth2/revokeoauth2`: ends the login on Weibo's side.
     public func revoke(accessToken: String, completion: @escaping Completion<Bool>) {
-        call(HTTPRequest(.post, endpoints.revoke, parameters: [("access_token", accessToken)]), as: ResultFlag.self) {
+        call(HTTPRequest(.post, endpoints.revoke, parameters: [("access_token", accessToken)], bodyLimit: HTTPRequest.smallLimit), as: ResultFlag.self) {
             completion($0.map(\.result))
         }
     }
@@ -130,6 +134,11 @@ public final class WeiboClient {
         Log.debug("\(request.method.rawValue) \(path)")
         http.send(request) { result in
             switch result {
+            case .failure(.tooLarge(_, let limit)):
+                // Past its cap an answer is no reading of the model: malformed, not a network failure.
+                let failure = DecodingFailure(codingPath: "", message: .tr("the response is larger than %s KiB", .text(String(limit >> 10))))
+                Log.warning("malformed answer for \(path): \(failure)")
+                completion(.failure(.malformed(path: path, failure)))
             case .failure(let error):
                 Log.debug("\(path): \(error)")
                 completion(.failure(.transport(error)))

@@ -25,6 +25,9 @@ public enum ConfigurationFile {
     /// The configuration in `path` over the system-wide `systemFiles` (the first of them the most
     /// important), key by key, and warnings about what was ignored. With `create`, a missing
     /// user file is written from the template first.
+    /// The largest configuration file read.
+    static let sizeLimit = 256 << 10
+
     public static func load(path: String, create: Bool = true, systemFiles: [String] = []) throws(Failure) -> (Configuration, warnings: [String]) {
         if !g_file_test(path, G_FILE_TEST_EXISTS).isTrue, create {
             do {
@@ -41,8 +44,23 @@ public enum ConfigurationFile {
         for file in systemFiles.reversed() + [path] where g_file_test(file, G_FILE_TEST_EXISTS).isTrue {
             let layer = g_key_file_new()
             defer { g_key_file_free(layer) }
+            // A regular file of at most 256 KiB (a configuration is a few hundred bytes).
+            let bytes: [UInt8]
+            do {
+                bytes = try PrivateFile.read(file, limit: Self.sizeLimit)
+            } catch {
+                switch error {
+                case .notRegular: throw Failure(path: file, message: tr("not a regular file (a folder, a pipe or a device?)"))
+                case .tooLarge(_, let limit): throw Failure(path: file, message: tr("larger than %d KiB; not a configuration", limit >> 10))
+                default: throw Failure(path: file, message: error.description)
+                }
+            }
             var error: UnsafeMutablePointer<GError>?
-            if g_key_file_load_from_file(layer, file, G_KEY_FILE_NONE, &error) == 0 {
+            let loaded = bytes.withUnsafeBytes { buffer in
+                g_key_file_load_from_data(
+                    layer, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(buffer.count), G_KEY_FILE_NONE, &error)
+            }
+            if loaded == 0 {
                 throw Failure(path: file, message: error.map { GLibError(taking: $0).message } ?? tr("unreadable"))
             }
             warnings += unknownKeys(layer, path: file)
@@ -112,8 +130,13 @@ public enum ConfigurationFile {
     private static func read(_ keyFile: OpaquePointer?, path: String, origins: [String: String]) throws(Failure) -> (Configuration, warnings: [String]) {
         let warnings: [String] = []
         var configuration = Configuration()
+        var undecodable: (group: String, key: String)?
         func string(_ group: String, _ key: String) -> String? {
-            guard let value = g_key_file_get_string(keyFile, group, key, nil) else { return nil }
+            guard let value = g_key_file_get_string(keyFile, group, key, nil) else {
+                // There, but not UTF-8 (GLib refuses it): said below, never ignored.
+                if g_key_file_has_key(keyFile, group, key, nil).isTrue, undecodable == nil { undecodable = (group, key) }
+                return nil
+            }
             defer { g_free(value) }
             return String(cString: value).trimmed(of: " \t")
         }
@@ -219,6 +242,8 @@ public enum ConfigurationFile {
             }
             if key == "notify" { configuration.notify = counters } else { configuration.countOnly = counters }
         }
+        for group in known.keys.sorted() { for key in (known[group] ?? []).sorted() { _ = string(group, key) } }
+        if let (group, key) = undecodable { throw failure(group, key, tr("the value is not valid UTF-8 text")) }
         return (configuration, warnings)
     }
 

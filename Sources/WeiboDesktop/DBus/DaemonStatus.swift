@@ -116,13 +116,14 @@ public struct DaemonStatus: Sendable {
             lines.append(localizer.tr("not checked yet"))
         }
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
-        if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", lastError)) }
+        // The daemon's words may carry a server's: no terminal controls.
+        if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", TextSanitizer.terminalSafe(lastError))) }
         if let pausedUntil, pausedUntil > Date() {
             lines.append(localizer.tr("notifications paused until %s", CivilTime(pausedUntil, in: zone).clockText))
         }
         if let quietUntil { lines.append(localizer.tr("quiet hours until %s", CivilTime(quietUntil, in: zone).clockText)) }
         if doNotDisturb { lines.append(localizer.text(.doNotDisturb)) }
-        if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(detailsNote))) }
+        if !detailsNote.isEmpty { lines.append(localizer.text(.detailsUnavailable(TextSanitizer.terminalSafe(detailsNote)))) }
         if state == NotifierPhase.notLoggedIn.rawValue { lines.append(localizer.text(.notLoggedIn)) }
         lines.append(localizer.tr("unread: %s", UnreadPresenter(localizer: localizer).countsLine(unread)))
         return lines

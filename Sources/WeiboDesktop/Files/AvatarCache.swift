@@ -36,7 +36,7 @@ public final class AvatarCache {
             return
         }
         waiting[url] = [completion]
-        http.send(HTTPRequest(.get, url)) { [weak self] result in
+        http.send(HTTPRequest(.get, url, bodyLimit: Self.maximumImageBytes)) { [weak self] result in
             guard let self else { return }
             let stored = self.store(result, at: path, url: url)
             for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }

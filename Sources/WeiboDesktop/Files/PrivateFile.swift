@@ -15,6 +15,10 @@ public enum PrivateFile {
         case tooOpen(path: String, mode: UInt32)
         /// Reading or writing failed, in the system's words.
         case io(path: String, message: String)
+        /// Not a regular file (a folder, a named pipe, a device): never opened for reading.
+        case notRegular(path: String)
+        /// Larger than any file of its kind can be.
+        case tooLarge(path: String, limit: Int)
 
         public var description: String {
             switch self {
@@ -26,6 +30,10 @@ public enum PrivateFile {
                     String(mode & 0o777, radix: 8), path, path)
             case .io(_, let message):
                 return message
+            case .notRegular(let path):
+                return tr("%s is not a regular file (a folder, a pipe or a device?); remove it or put a file there", path)
+            case .tooLarge(let path, let limit):
+                return tr("%s is larger than %d KiB, more than it can ever need; it is not read (remove or replace it)", path, limit >> 10)
             }
         }
     }
@@ -49,24 +57,39 @@ public enum PrivateFile {
         }
     }
 
-    /// The content of `path`; with `privateOnly`, refuses a file that group or others may read.
-    public static func read(_ path: String, privateOnly: Bool = false) throws(Failure) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+    /// The most any of the program's own files holds: the state, the accounts, the unsent replies.
+    public static let defaultLimit = 1 << 20
+
+    /// The content of `path`, a regular file of at most `limit` bytes; with `privateOnly`,
+    /// refuses a file that group or others may read. Opened without blocking and checked on the
+    /// open descriptor: a named pipe put in the file's place cannot hang the reader.
+    public static func read(_ path: String, privateOnly: Bool = false, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
             if errno == ENOENT { throw .missing(path: path) }
             throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno))))
         }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno)))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(path: path) }
         if privateOnly && info.st_mode & 0o077 != 0 {
             throw .tooOpen(path: path, mode: info.st_mode)
         }
-        var contents: UnsafeMutablePointer<CChar>?
-        var length = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            throw .io(path: path, message: error.map { GLibError(taking: $0).message } ?? tr("cannot read %s", path))
+        guard info.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
+        // The size may change while it is read: never more than the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno)))) }
+            if count == 0 { break }
+            filled += count
+            if filled > limit { throw .tooLarge(path: path, limit: limit) }
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count + 1)) }
         }
-        defer { g_free(contents) }
-        return contents.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        return Array(bytes.prefix(filled))
     }
 
     /// Removes `path`; a file that is already gone is fine.

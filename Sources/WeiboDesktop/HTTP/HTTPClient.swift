@@ -60,18 +60,19 @@ public final class HTTPClient {
         }
 
         let pending = Pending(
-            completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, ioTimeout: ioTimeout, message: message)
+            completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, ioTimeout: ioTimeout, message: message,
+            limit: request.bodyLimit)
         // A request in flight keeps its session: dropping the client must not cancel it.
         pending.client = self
         pending.startTimer()
         // The session holds the message; `pending` is retained until the callback releases it.
-        soup_session_send_and_read_async(
+        soup_session_send_async(
             session, message, Int32(G_PRIORITY_DEFAULT), pending.cancellable,
             { source, result, data in
                 guard let data else { return }
                 // Balanced by `passRetained` below: the callback runs exactly once.
                 let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
-                pending.requestFinished(session: UnsafeMutablePointer<SoupSession>(OpaquePointer(source)), result: result)
+                pending.headersArrived(session: UnsafeMutablePointer<SoupSession>(OpaquePointer(source)), result: result)
             },
             Unmanaged.passRetained(pending).toOpaque())
     }
@@ -127,20 +128,27 @@ public final class HTTPClient {
         var timedOut = false
         var client: HTTPClient?
         var finished = false
+        /// The body as read so far, at most `limit` bytes, and the stream it comes from.
+        let limit: Int
+        var body: [UInt8] = []
+        var stream: OpaquePointer?
 
         init(
             completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void, host: String, timeout: UInt32, ioTimeout: UInt32,
-            message: OpaquePointer?
+            message: OpaquePointer?, limit: Int
         ) {
             self.completion = completion
             self.host = host
             self.timeout = timeout
             self.ioTimeout = ioTimeout
             self.message = message
+            self.limit = limit
         }
 
         deinit {
             timer = nil
+            // Unread bytes are dropped with the stream (libsoup closes the connection).
+            if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
             g_object_unref(UnsafeMutableRawPointer(cancellable))
             if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
         }
@@ -156,22 +164,46 @@ public final class HTTPClient {
             }
         }
 
-        func requestFinished(session: UnsafeMutablePointer<SoupSession>?, result: OpaquePointer?) {
+        /// The status and headers came: the body is read in chunks, at most `limit` bytes.
+        func headersArrived(session: UnsafeMutablePointer<SoupSession>?, result: OpaquePointer?) {
             var error: UnsafeMutablePointer<GError>?
-            let bytes = soup_session_send_and_read_finish(session, result, &error)
-            if let error {
-                let glibError = GLibError(taking: error)
-                finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : classify(glibError)))
-                return
+            guard let stream = soup_session_send_finish(session, result, &error) else {
+                let glibError = error.map { GLibError(taking: $0) } ?? GLibError(domain: "", code: 0, message: "no answer")
+                return finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : classify(glibError)))
             }
-            var body: [UInt8] = []
-            if let bytes {
-                var size = 0
-                if let data = g_bytes_get_data(bytes, &size), size > 0 {
-                    body = Array(UnsafeRawBufferPointer(start: data, count: size))
-                }
-                g_bytes_unref(bytes)
+            self.stream = OpaquePointer(stream)
+            readChunk()
+        }
+
+        /// Reads the next chunk; each callback holds the request until it ran.
+        private func readChunk() {
+            g_input_stream_read_bytes_async(
+                UnsafeMutablePointer<GInputStream>(stream), 65_536, Int32(G_PRIORITY_DEFAULT), cancellable,
+                { source, result, data in
+                    guard let data else { return }
+                    let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
+                    pending.chunkArrived(UnsafeMutablePointer<GInputStream>(OpaquePointer(source)), result)
+                }, Unmanaged.passRetained(self).toOpaque())
+        }
+
+        private func chunkArrived(_ stream: UnsafeMutablePointer<GInputStream>?, _ result: OpaquePointer?) {
+            var error: UnsafeMutablePointer<GError>?
+            guard let bytes = g_input_stream_read_bytes_finish(stream, result, &error) else {
+                let glibError = error.map { GLibError(taking: $0) } ?? GLibError(domain: "", code: 0, message: "read failed")
+                return finish(.failure(timedOut ? .timeout(seconds: Int(timeout)) : classify(glibError)))
             }
+            defer { g_bytes_unref(bytes) }
+            var size = 0
+            guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return bodyComplete() }
+            guard body.count + size <= limit else {
+                g_cancellable_cancel(cancellable)
+                return finish(.failure(.tooLarge(host: host, limit: limit)))
+            }
+            body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
+            readChunk()
+        }
+
+        private func bodyComplete() {
             let headers = soup_message_get_response_headers(message)
             // A connection closed early can leave fewer bytes than the server announced.
             if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,

@@ -13,12 +13,23 @@ public struct HTTPRequest: Sendable {
     /// Query parameters (GET) or form fields (POST), in order.
     public var parameters: [(String, String)]
     public var headers: [(String, String)]
+    /// The most body bytes read (after content decoding); a longer answer fails as too large,
+    /// read no further: a 2 MiB gzip bomb cannot become gigabytes here.
+    public var bodyLimit: Int
 
-    public init(_ method: Method, _ url: String, parameters: [(String, String)] = [], headers: [(String, String)] = []) {
+    /// 4 MiB: a timeline or comments page of the largest size is a few hundred KiB.
+    public static let pageLimit = 4 << 20
+    /// 64 KiB: unread counts, token calls, a rate-limit status.
+    public static let smallLimit = 64 << 10
+
+    public init(
+        _ method: Method, _ url: String, parameters: [(String, String)] = [], headers: [(String, String)] = [], bodyLimit: Int = pageLimit
+    ) {
         self.method = method
         self.url = url
         self.parameters = parameters
         self.headers = headers
+        self.bodyLimit = bodyLimit
     }
 
     /// The URL with the query for a GET.
@@ -76,6 +87,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case refusedURL(String)
     /// Any other transport failure, in GLib's words.
     case transport(host: String, message: String)
+    /// The answer is longer than the request allows (`bodyLimit`); it was not read further.
+    case tooLarge(host: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -87,6 +100,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionClosed(let host): return tr("%s closed the connection before answering in full", host)
         case .refusedURL(let reason): return reason
         case .transport(let host, let message): return tr("request to %s failed: %s", host, message)
+        case .tooLarge(let host, let limit): return tr("the answer from %s is larger than %d KiB; it was not read", host, limit >> 10)
         }
     }
 }

@@ -13,14 +13,17 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
 
     /// `HH:MM-HH:MM`, or `nil` when the text is not that.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "-").map { String($0).trimmed(of: " \t") }
+        // Exactly two times: "-1:00-08:00" is no range (a bare split would drop the empty first part).
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmed(of: " \t") }
         guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]), start != end else { return nil }
         self.init(start: start, end: end)
     }
 
     private static func minutes(_ text: String) -> Int? {
-        let fields = text.split(separator: ":")
-        guard fields.count == 2, fields[1].count == 2, let hour = Int(fields[0]), let minute = Int(fields[1]),
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        // Digits only: Int() would take "+1" and "-1".
+        guard fields.count == 2, (1...2).contains(fields[0].count), fields[1].count == 2,
+            fields.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let hour = Int(fields[0]), let minute = Int(fields[1]),
             (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return hour * 60 + minute

@@ -14,6 +14,21 @@ public enum TextSanitizer {
         return result
     }
 
+    /// `text` without the characters that drive a terminal (C0 and C1 controls, ESC, DEL),
+    /// newlines and tabs kept: for messages printed as they are (an error from a server, a
+    /// proxy page's title), which must never set a window title or clear the screen.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isTerminalControl) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isTerminalControl(scalar) { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+    }
+
     /// The cleaned text on one line, newlines turned into spaces: for names.
     public static func singleLine(_ text: String) -> String {
         if DisplayWidth.printableASCIIWidth(text) != nil { return text }

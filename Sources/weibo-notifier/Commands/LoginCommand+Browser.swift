@@ -33,11 +33,11 @@ extension LoginCommand {
                 """, Self.recommendedRedirect)
         ])
         Terminal.prompt(tr("App Key: "))
-        guard let key = Terminal.readLine()?.trimmed(of: " \t"), !key.isEmpty else { throw .failed(tr("no app key given")) }
+        guard let key = try Terminal.readLine()?.trimmed(of: " \t"), !key.isEmpty else { throw .failed(tr("no app key given")) }
         Terminal.prompt(tr("App Secret (not shown): "))
-        guard let secret = Terminal.readSecretLine()?.trimmed(of: " \t"), !secret.isEmpty else { throw .failed(tr("no app secret given")) }
+        guard let secret = try Terminal.readSecretLine()?.trimmed(of: " \t"), !secret.isEmpty else { throw .failed(tr("no app secret given")) }
         Terminal.prompt(tr("Callback address [%s]: ", Self.recommendedRedirect))
-        let typed = Terminal.readLine()?.trimmed(of: " \t") ?? ""
+        let typed = try Terminal.readLine()?.trimmed(of: " \t") ?? ""
         let redirect = typed.isEmpty ? Self.recommendedRedirect : typed
         guard redirect.hasPrefix("https://") || LoginListener.canServe(redirect) else {
             throw .usage(tr("weibo-notifier login: %s is neither https:// nor an address on this machine", redirect))
@@ -105,7 +105,7 @@ extension LoginCommand {
     /// The code the user pastes (or the whole address the browser ended on).
     private func pastedCode(state: String) throws(CommandError) -> String {
         Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
-        guard let answer = Terminal.readLine() else { throw .failed(tr("no code given")) }
+        guard let answer = try Terminal.readLine() else { throw .failed(tr("no code given")) }
         if answer.contains("error=") {
             throw .failed(
                 tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))

@@ -76,7 +76,7 @@ struct LoginCommand: Command {
         let client = context.makeClient()
         let token: String
         if tokenFromStdin, let uid {
-            guard let line = Terminal.readLine()?.trimmed(of: " \t"), !line.isEmpty else {
+            guard let line = try Terminal.readLine()?.trimmed(of: " \t"), !line.isEmpty else {
                 throw .failed(tr("no token on standard input"))
             }
             token = line
