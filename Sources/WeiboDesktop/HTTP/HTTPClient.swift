@@ -13,16 +13,22 @@ public final class HTTPClient {
     public let totalTimeout: UInt32
     /// A read or write that stalls this long fails early.
     let ioTimeout: UInt32
+    /// An idle connection is kept this long for the next request.
+    public let idleTimeout: UInt32
     private let session: UnsafeMutablePointer<SoupSession>
 
     public static let userAgent = "weibo-notifier/0.1 (+https://github.com/io-github-weibonotifier)"
 
-    public init(totalTimeout: UInt32 = 20) {
+    /// `pollInterval`: the seconds between the requests the session repeats (the unread
+    /// counts); an idle connection is kept twice as long, so that each poll reuses the last one
+    /// instead of opening (and for TLS, negotiating) a new one. Weibo may close it sooner.
+    public init(totalTimeout: UInt32 = 20, pollInterval: UInt32 = 60) {
         self.totalTimeout = totalTimeout
         ioTimeout = min(totalTimeout, 15)
+        idleTimeout = max(2 * pollInterval, 60) + 5
         // The I/O timeout catches a stalled read early; the total timeout below bounds the rest.
         // A session can only fail to be made when out of memory, which GLib aborts on anyway.
-        guard let session = CLibSoup_session_new(ioTimeout, 60, Self.userAgent) else {
+        guard let session = CLibSoup_session_new(ioTimeout, idleTimeout, Self.userAgent) else {
             fatalError("libsoup could not make a session")
         }
         self.session = session

@@ -79,7 +79,8 @@ struct DemoCommand: Command {
             NotifierDaemon(
                 settings: NotifierSettings(interval: interval), localizer: processLocalizer,
                 client: WeiboClient(
-                    endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval))),
+                    endpoints: WeiboEndpoints(singleBase: server.baseURL),
+                    http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval), pollInterval: UInt32(interval))),
                 accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink, avatars: AvatarCache(directory: folder + "/avatars"),
                 unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
         }

@@ -74,7 +74,8 @@ struct RunCommand: Command {
             throw .unavailable(error.description)
         }
         let settings = Self.settings(context, interval: interval)
-        let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval)))
+        let client = WeiboClient(
+            endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval), pollInterval: UInt32(interval)))
         // One notifier per account, each with its own bubbles and state, their checks a twelfth
         // of the interval apart (5 s at 60 s); the group joins them.
         let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
@@ -119,7 +120,8 @@ struct RunCommand: Command {
                 daemon.desktopLogin = Self.desktopLogin(fresh)
                 daemon.reload(
                     settings: Self.settings(fresh, interval: seconds),
-                    client: moved ? WeiboClient(endpoints: endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(seconds))) : nil)
+                    client: moved
+                        ? WeiboClient(endpoints: endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(seconds), pollInterval: UInt32(seconds))) : nil)
             } catch {
                 Log.warning("keeping the current settings: \(error)")
                 daemon.accountChanged()

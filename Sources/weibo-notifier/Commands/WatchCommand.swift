@@ -110,7 +110,8 @@ struct WatchCommand: Command {
         lines.template = template
         lines.zeroColor = zeroColor
         lines.polybarColors = polybarColors
-        let client = WeiboClient(endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds)))
+        let client = WeiboClient(
+            endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds), pollInterval: UInt32(seconds)))
         let accounts = context.accountStore
         let connection = try? SessionBus.connect()
         let loop = MainLoop()
