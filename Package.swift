@@ -13,6 +13,8 @@ let package = Package(
         // The system libraries, from Debian's -dev packages.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CLibSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // GnuTLS, for the sandbox's self-signed certificate (`sandbox --tls`).
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
@@ -20,7 +22,7 @@ let package = Package(
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
         // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.
-        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup"]),
+        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
         .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
         // Prints the figures `make bench` reports.

@@ -21,11 +21,21 @@ public final class SandboxServer {
         public var description: String { message }
     }
 
-    /// Listens on 127.0.0.1 at `port` (0: any free port).
-    public init(api: SandboxAPI, port: Int = 0) throws(StartFailure) {
+    /// Listens on 127.0.0.1 at `port` (0: any free port); over HTTPS with `tls`.
+    public init(api: SandboxAPI, port: Int = 0, tls: SandboxTLS? = nil) throws(StartFailure) {
         self.api = api
+        isHTTPS = tls != nil
         guard let server = CLibSoup_server_new() else { throw StartFailure(message: "libsoup could not make a server") }
         self.server = server
+        if let tls {
+            do {
+                let certificate = try tls.certificate()
+                soup_server_set_tls_certificate(server, UnsafeMutablePointer<GTlsCertificate>(certificate))
+                g_object_unref(UnsafeMutableRawPointer(certificate))
+            } catch {
+                throw StartFailure(message: error.description)
+            }
+        }
         // The handler holds `self` weakly, in a box libsoup frees with the handler.
         soup_server_add_handler(
             server, nil,
@@ -41,7 +51,8 @@ public final class SandboxServer {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(address)) }
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen(server, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(address)), SoupServerListenOptions(0), &error) != 0 else {
+        let options = tls == nil ? SoupServerListenOptions(0) : SOUP_SERVER_LISTEN_HTTPS
+        guard soup_server_listen(server, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(address)), options, &error) != 0 else {
             let message =
                 error.map { pointer in
                     defer { g_error_free(pointer) }
@@ -61,8 +72,11 @@ public final class SandboxServer {
         g_object_unref(UnsafeMutableRawPointer(server))
     }
 
-    /// `http://127.0.0.1:PORT`
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// Whether it serves HTTPS.
+    public let isHTTPS: Bool
+
+    /// `http://127.0.0.1:PORT`, or `https://…` with TLS.
+    public var baseURL: String { "\(isHTTPS ? "https" : "http")://127.0.0.1:\(port)" }
 
     /// A new status (and now and then a comment, mention, message or follower) every `seconds`.
     public func startArrivals(every seconds: UInt32) {

@@ -30,7 +30,14 @@ struct CommandContext {
             configuration.apiBase = apiBase
             configuration.remindBase = apiBase
         }
+        if configuration.tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { configuration.tlsCAFile = file }
         self.configuration = configuration
+    }
+
+    /// An HTTP client with the configuration's trusted CA, for requests repeated every
+    /// `pollInterval` seconds.
+    func httpClient(totalTimeout: UInt32, pollInterval: Int = 60) -> HTTPClient {
+        HTTPClient(totalTimeout: totalTimeout, pollInterval: UInt32(pollInterval), trustedCAFile: configuration.tlsCAFile)
     }
 
     /// The account the command is for (`--account`: a screen name or uid); nil for the default.
@@ -144,7 +151,7 @@ struct CommandContext {
     }
 
     func makeClient() -> WeiboClient {
-        WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20))
+        WeiboClient(endpoints: configuration.endpoints, http: httpClient(totalTimeout: 20))
     }
 
     /// Starts `call` and turns the main context until it answered.

@@ -9,7 +9,7 @@ import WeiboTestSupport
 @Suite struct OAuthTests {
     func send(_ harness: SandboxHarness, _ request: HTTPRequest) -> HTTPResponse? {
         var outcome: Result<HTTPResponse, HTTPError>?
-        HTTPClient(totalTimeout: 5).send(request) { outcome = $0 }
+        HTTPClient(totalTimeout: 5, trustedCAFile: try? SandboxHarness.certificate.get().certificateFile).send(request) { outcome = $0 }
         MainContext.run(timeout: 10) { outcome != nil }
         return try? outcome?.get()
     }

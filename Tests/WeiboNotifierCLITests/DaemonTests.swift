@@ -20,13 +20,17 @@ import WeiboTestSupport
 
         /// `bubbles`: the configuration's `bubbles` (the tests written for one bubble for all say
         /// `single`; `per-kind` is the default a user gets).
-        init(notificationServer: Bool = true, bubbles: String = "single", capabilities: String? = nil) throws {
+        /// `tls`: the sandbox serves HTTPS, and everything run here trusts its CA (`SSL_CERT_FILE`).
+        init(notificationServer: Bool = true, bubbles: String = "single", capabilities: String? = nil, tls: Bool = false) throws {
             bus = try PrivateSessionBus(notificationServer: notificationServer, capabilities: capabilities)
-            sandbox = try SandboxProcess()
+            sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"] + (tls ? ["--tls"] : []))
+            if let caFile = sandbox.caFile { extraEnvironment["SSL_CERT_FILE"] = caFile }
             self.bubbles = bubbles
             try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
             try configure("")
-            let login = try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n")
+            let login = try CommandRunner.run(
+                ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
+                environment: home.environment.merging(["LANG": "C"]) { $1 }.merging(extraEnvironment) { $1 })
             guard login.status == 0 else { throw PrivateSessionBus.Failure(description: "login failed: \(login.standardError)") }
         }
 
@@ -501,6 +505,26 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.notifications().last?.body == "2 new followers" })
         let saved = try Data(contentsOf: URL(fileURLWithPath: state))
         #expect((try? JSONDecoder().decode(UnreadState.self, from: saved)) != nil, "replaced by a valid state")
+    }
+
+    /// Over HTTPS, trusting the sandbox's CA; then with another CA, refused with a clear error
+    /// while the daemon keeps running.
+    @Test func overTLSAndAWrongCertificateIsRefused() throws {
+        let setup = try Setup(tls: true)
+        #expect(setup.sandbox.baseURL.hasPrefix("https://"))
+        try setup.start()
+        setup.sandbox.control("/_sandbox/counts", [("cmt", "2")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().last?.body == "2 comments" }, "\(setup.bus.notifications().map(\.body)) \(setup.bus.daemonStatus())")
+        #expect(setup.stop() == 0)
+
+        setup.extraEnvironment["SSL_CERT_FILE"] = try SandboxHarness.certificate.get().certificateFile
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil { setup.bus.daemonPolls() >= 1 })
+        let status = setup.bus.daemonStatus()
+        #expect(status["last-error"]?.contains("secure connection to 127.0.0.1 failed") == true, "\(status)")
+        #expect(setup.daemon?.isRunning == true)
+        #expect(setup.bus.checkNow(), "it keeps answering and checking")
     }
 
     @Test func faultsLeaveItRunningAndItRecovers() throws {

@@ -4,7 +4,8 @@ public import WeiboKit
 public import WeiboSandbox
 
 /// A sandbox server and a client of it on a main context of the test's own, with the
-/// ready-made account. Everything runs on the test's thread; `wait` turns the context.
+/// ready-made account, over HTTPS by default (the client trusts the sandbox's CA only).
+/// Everything runs on the test's thread; `wait` turns the context.
 public final class SandboxHarness {
     public let api: SandboxAPI
     public let server: SandboxServer
@@ -14,18 +15,26 @@ public final class SandboxHarness {
     /// Runs `body` with a harness whose server and client live on a fresh main context.
     public static func run<Result>(
         options: SandboxAPI.Options = SandboxAPI.Options(), clock: @escaping () -> Date = { Date() },
-        timeout: UInt32 = 5, _ body: (SandboxHarness) throws -> Result
+        timeout: UInt32 = 5, tls: Bool = true, _ body: (SandboxHarness) throws -> Result
     ) throws -> Result {
         try MainContext.withOwnContext {
-            let harness = try SandboxHarness(options: options, clock: clock, timeout: timeout)
+            let harness = try SandboxHarness(options: options, clock: clock, timeout: timeout, tls: tls)
             return try body(harness)
         }
     }
 
-    private init(options: SandboxAPI.Options, clock: @escaping () -> Date, timeout: UInt32) throws {
+    /// One certificate for the whole test run (making a key costs a few milliseconds).
+    public static let certificate: Result<SandboxTLS, SandboxTLS.Failure> = Result { () throws(SandboxTLS.Failure) in
+        try SandboxTLS.make(in: "/tmp")
+    }
+
+    private init(options: SandboxAPI.Options, clock: @escaping () -> Date, timeout: UInt32, tls: Bool) throws {
         api = SandboxAPI(options: options, clock: clock)
-        server = try SandboxServer(api: api)
-        client = WeiboClient(endpoints: WeiboEndpoints(singleBase: server.baseURL), http: HTTPClient(totalTimeout: timeout))
+        let certificate = tls ? try Self.certificate.get() : nil
+        server = try SandboxServer(api: api, tls: certificate)
+        client = WeiboClient(
+            endpoints: WeiboEndpoints(singleBase: server.baseURL),
+            http: HTTPClient(totalTimeout: timeout, trustedCAFile: certificate?.certificateFile))
         account = Account(
             accessToken: api.readyToken, uid: SandboxAPI.ownerUID, issuedAt: clock(), expiresIn: SandboxAPI.tokenLifetime)
     }

@@ -7,6 +7,8 @@ public final class SandboxProcess {
     public let process = Process()
     public private(set) var baseURL = ""
     public private(set) var token = ""
+    /// The CA to trust, with `--tls`.
+    public private(set) var caFile: String?
     private let output = Pipe()
 
     /// Starts the sandbox and waits (up to 10 s) until it printed its address and token.
@@ -18,7 +20,8 @@ public final class SandboxProcess {
         try process.run()
         var text = ""
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !text.contains("token:") || !text.contains("\n", after: "token:") {
+        let last = arguments.contains("--tls") ? "CA file:" : "token:"
+        while Date() < deadline, !text.contains(last) || !text.contains("\n", after: last) {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
@@ -27,6 +30,7 @@ public final class SandboxProcess {
             let fields = line.split(separator: " ")
             if line.hasPrefix("Weibo sandbox listening on "), let last = fields.last { baseURL = String(last) }
             if line.contains("token:"), let last = fields.last { token = String(last) }
+            if line.contains("CA file:"), fields.count > 2 { caFile = String(fields[2]) }
         }
         guard !baseURL.isEmpty, !token.isEmpty else {
             process.terminate()

@@ -47,7 +47,7 @@ extension SandboxProcess {
     public func control(_ path: String, _ parameters: [(String, String)]) -> Int? {
         MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
+            HTTPClient(totalTimeout: 5, trustedCAFile: caFile).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
             MainContext.run(timeout: 10) { outcome != nil }
             return try? outcome?.get().status
         }
@@ -57,7 +57,7 @@ extension SandboxProcess {
     public func post(_ path: String, _ parameters: [(String, String)] = []) -> String {
         MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
+            HTTPClient(totalTimeout: 5, trustedCAFile: caFile).send(HTTPRequest(.post, baseURL + path, parameters: parameters)) { outcome = $0 }
             MainContext.run(timeout: 10) { outcome != nil }
             return (try? outcome?.get().body).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
@@ -67,7 +67,7 @@ extension SandboxProcess {
     public func read(_ path: String) -> String {
         MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5).send(HTTPRequest(.get, baseURL + path)) { outcome = $0 }
+            HTTPClient(totalTimeout: 5, trustedCAFile: caFile).send(HTTPRequest(.get, baseURL + path)) { outcome = $0 }
             MainContext.run(timeout: 10) { outcome != nil }
             return (try? outcome?.get().body).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }

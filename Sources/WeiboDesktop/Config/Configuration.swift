@@ -9,6 +9,9 @@ public struct Configuration: Equatable, Sendable {
     public var redirectURI: String = "https://api.weibo.com/oauth2/default.html"
     public var apiBase: String = WeiboEndpoints.weibo.apiBase
     public var remindBase: String = WeiboEndpoints.weibo.remindBase
+    /// PEM certificates trusted for HTTPS instead of the system's (`tls_ca_file`; a sandbox's CA);
+    /// `SSL_CERT_FILE` when the file names none.
+    public var tlsCAFile: String?
     /// Seconds between two checks of the unread counts.
     public var interval: Int = 60
     /// Counters that raise a notification.

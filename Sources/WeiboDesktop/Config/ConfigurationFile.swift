@@ -120,7 +120,7 @@ public enum ConfigurationFile {
 
     /// The known keys, by group.
     public static let known: [String: Set<String>] = [
-        "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store"],
+        "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store", "tls_ca_file"],
         "notifier": [
             "interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons", "follow_dnd", "dnd_allow",
         ],
@@ -190,6 +190,12 @@ public enum ConfigurationFile {
                 throw failure("notifier", "quiet_hours", tr("'%s' is not a time range such as 23:00-08:00", value))
             }
             configuration.quietHours = quiet
+        }
+        if let value = string("weibo", "tls_ca_file"), !value.isEmpty {
+            guard value.hasPrefix("/") else {
+                throw failure("weibo", "tls_ca_file", tr("'%s' is not an absolute path to a PEM file", value))
+            }
+            configuration.tlsCAFile = value
         }
         if let value = string("weibo", "token_store") {
             guard let choice = TokenStoreChoice(rawValue: value) else {
@@ -280,6 +286,9 @@ public enum ConfigurationFile {
         # Where the login's token is kept: auto (the keyring when one runs, else the account file),
         # keyring, or file (the account file, readable by you only).
         #token_store=auto
+        # PEM certificates trusted for HTTPS instead of the system's (a sandbox's CA, for testing);
+        # SSL_CERT_FILE is used when this is not set.
+        #tls_ca_file=
 
         [notifier]
         # Seconds between two checks of the unread counts; 30 or more.

@@ -13,12 +13,14 @@ public final class AvatarCache {
     public static let maximumCacheBytes = 20 << 20
 
     public let directory: String
-    private let http = HTTPClient(totalTimeout: 2)
+    private let http: HTTPClient
     /// Completions waiting for a URL already being fetched.
     private var waiting: [String: [(String?) -> Void]] = [:]
 
-    public init(directory: String) {
+    /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS).
+    public init(directory: String, trustedCAFile: String? = nil) {
         self.directory = directory
+        http = HTTPClient(totalTimeout: 2, trustedCAFile: trustedCAFile)
     }
 
     /// The avatar at `url` as a `file://` URI, from the cache or fetched; nil when it cannot be

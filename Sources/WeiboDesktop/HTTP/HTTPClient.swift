@@ -22,7 +22,10 @@ public final class HTTPClient {
     /// `pollInterval`: the seconds between the requests the session repeats (the unread
     /// counts); an idle connection is kept twice as long, so that each poll reuses the last one
     /// instead of opening (and for TLS, negotiating) a new one. Weibo may close it sooner.
-    public init(totalTimeout: UInt32 = 20, pollInterval: UInt32 = 60) {
+    /// `trustedCAFile`: PEM certificates trusted for HTTPS in place of the system's (a sandbox's
+    /// CA in tests: `tls_ca_file`, `SSL_CERT_FILE`); one that cannot be read makes every HTTPS
+    /// request fail with a clear error rather than fall back to the system's.
+    public init(totalTimeout: UInt32 = 20, pollInterval: UInt32 = 60, trustedCAFile: String? = nil) {
         self.totalTimeout = totalTimeout
         ioTimeout = min(totalTimeout, 15)
         idleTimeout = max(2 * pollInterval, 60) + 5
@@ -32,7 +35,20 @@ public final class HTTPClient {
             fatalError("libsoup could not make a session")
         }
         self.session = session
+        if let trustedCAFile {
+            var error: UnsafeMutablePointer<GError>?
+            if let database = g_tls_file_database_new(trustedCAFile, &error) {
+                soup_session_set_tls_database(session, UnsafeMutablePointer<GTlsDatabase>(OpaquePointer(database)))
+                g_object_unref(UnsafeMutableRawPointer(database))
+            } else {
+                let message = error.map { GLibError(taking: $0).message } ?? tr("unreadable")
+                caFailure = tr("cannot read the trusted CA file %s: %s", trustedCAFile, message)
+            }
+        }
     }
+
+    /// Why the trusted CA file could not be used, if it could not.
+    private var caFailure: String?
 
     deinit {
         soup_session_abort(session)
@@ -45,6 +61,9 @@ public final class HTTPClient {
         let message: OpaquePointer?
         if let refusal = Self.refusal(of: request.url) {
             return answerLater(.failure(refusal), completion)
+        }
+        if let caFailure, request.url.lowercased().hasPrefix("https://") {
+            return answerLater(.failure(.tls(host: Self.host(of: request.url), message: caFailure)), completion)
         }
         switch request.method {
         case .get:

@@ -84,21 +84,6 @@ public struct Notifier: Sendable {
         return allowed.contains { $0.counters.contains { amounts[$0] > 0 } }
     }
 
-    /// How often the time of the last check alone is saved: it only feeds "checked 14:05" after a
-    /// restart, and an unchanged poll should write nothing to the disk.
-    static let pollTimeSaveInterval: TimeInterval = 15 * 60
-
-    /// Whether `state` differs from what was saved in something a restart needs: anything but
-    /// the time of the last check, or that time once it is `pollTimeSaveInterval` old.
-    static func mustSave(_ state: UnreadState, over saved: UnreadState) -> Bool {
-        var withSavedTime = state
-        withSavedTime.lastSuccessfulPoll = saved.lastSuccessfulPoll
-        if withSavedTime != saved { return true }
-        guard let now = state.lastSuccessfulPoll else { return false }
-        guard let then = saved.lastSuccessfulPoll else { return true }
-        return now.timeIntervalSince(then) >= pollTimeSaveInterval || now < then
-    }
-
     /// The phase, why bubbles wait and how sure the counts are, at `now`.
     public func status(at now: Date) -> NotifierStatus {
         NotifierStatus(
@@ -173,7 +158,7 @@ public struct Notifier: Sendable {
         }
         if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
         if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
-        if state != savedState, Self.mustSave(state, over: savedState) {
+        if state != savedState, state.mustBeSaved(over: savedState) {
             savedState = state
             effects.append(.save(state))
         }

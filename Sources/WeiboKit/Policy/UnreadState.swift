@@ -130,3 +130,20 @@ public struct DetailCalls: Equatable, Sendable, Codable {
         spent = min(max(try keys.decodeIfPresent(Int.self, forKey: .spent) ?? 0, 0), 1_000_000)
     }
 }
+
+extension UnreadState {
+    /// How often the time of the last check alone is saved: it only feeds "checked 14:05" after a
+    /// restart, and an unchanged poll should write nothing to the disk.
+    static let pollTimeSaveInterval: TimeInterval = 15 * 60
+
+    /// Whether this state differs from `saved` in something a restart needs: anything but the
+    /// time of the last check, or that time once it is `pollTimeSaveInterval` newer.
+    func mustBeSaved(over saved: UnreadState) -> Bool {
+        var withSavedTime = self
+        withSavedTime.lastSuccessfulPoll = saved.lastSuccessfulPoll
+        if withSavedTime != saved { return true }
+        guard let now = lastSuccessfulPoll else { return false }
+        guard let then = saved.lastSuccessfulPoll else { return true }
+        return now.timeIntervalSince(then) >= Self.pollTimeSaveInterval || now < then
+    }
+}

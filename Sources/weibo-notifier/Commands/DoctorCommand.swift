@@ -97,6 +97,7 @@ struct DoctorCommand: Command {
             let (loaded, warnings) = try ConfigurationFile.load(
                 path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
             configuration = loaded
+            if loaded.tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { configuration?.tlsCAFile = file }
             findings.append(
                 warnings.isEmpty
                     ? .good(tr("configuration %s", directories.configurationFile))
@@ -158,7 +159,7 @@ struct DoctorCommand: Command {
         if account.isExpired(at: now) {
             return .missing(tr("the login of uid %d has expired", account.uid), fix: "weibo-notifier login")
         }
-        let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 10))
+        let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 10, trustedCAFile: configuration.tlsCAFile))
         var outcome: Result<TokenInfo, WeiboClientError>?
         client.tokenInfo(accessToken: account.accessToken) { outcome = $0 }
         MainContext.run(timeout: 15) { outcome != nil }

@@ -75,14 +75,14 @@ struct RunCommand: Command {
         }
         let settings = Self.settings(context, interval: interval)
         let client = WeiboClient(
-            endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(interval), pollInterval: UInt32(interval)))
+            endpoints: context.configuration.endpoints, http: context.httpClient(totalTimeout: Self.requestTimeout(interval), pollInterval: interval))
         // One notifier per account, each with its own bubbles and state, their checks a twelfth
         // of the interval apart (5 s at 60 s); the group joins them.
         let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
             NotifierDaemon(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"), sink: DesktopNotificationSink(appName: "Weibo Notifier"),
-                avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars"),
+                avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars", trustedCAFile: context.configuration.tlsCAFile),
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
                 movesTokenToKeyring: context.configuration.tokenStore != .file)
         }
@@ -121,7 +121,7 @@ struct RunCommand: Command {
                 daemon.reload(
                     settings: Self.settings(fresh, interval: seconds),
                     client: moved
-                        ? WeiboClient(endpoints: endpoints, http: HTTPClient(totalTimeout: Self.requestTimeout(seconds), pollInterval: UInt32(seconds))) : nil)
+                        ? WeiboClient(endpoints: endpoints, http: fresh.httpClient(totalTimeout: Self.requestTimeout(seconds), pollInterval: seconds)) : nil)
             } catch {
                 Log.warning("keeping the current settings: \(error)")
                 daemon.accountChanged()

@@ -8,7 +8,7 @@ struct SandboxCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier sandbox [--port N] [--seed N] [--new-status-every S]
+            Usage: weibo-notifier sandbox [--port N] [--tls] [--seed N] [--new-status-every S]
                                           [--keep-status-count] [--enable-set-count] [--auto-approve]
 
             Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
@@ -18,6 +18,9 @@ struct SandboxCommand: Command {
 
             Options:
               --port N               Port to listen on, 0 for any free one (default: 0)
+              --tls                  Serve HTTPS with a certificate made at start; its CA file
+                                     is printed: give it to clients as tls_ca_file in the
+                                     configuration, or as SSL_CERT_FILE
               --seed N               Seed of the generated users and statuses (default: 1)
               --new-status-every S   A new status every S seconds, 0 for none (default: 30)
               --keep-status-count    Reading the timeline leaves the 'status' counter as it is
@@ -36,7 +39,7 @@ struct SandboxCommand: Command {
               /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
                                    K is http500, html502, malformed, truncated, delay, drop,
-                                   expired_token, rate_limit, permission (10014 from the
+                                   oversized, gzip_bomb, expired_token, rate_limit, permission (10014 from the
                                    comment, mention and reply calls only), not_test_user
                                    (21321) or redirect_mismatch (21322) at the token exchange
               /_sandbox/token      expires_in=S                  a token that lives S seconds
@@ -51,15 +54,21 @@ struct SandboxCommand: Command {
     }
 
     var port = 0
+    var tls = false
     var options = SandboxAPI.Options()
     var newStatusEvery = 30
     var showHelp = false
 
+    /// Where the certificate goes: `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else /tmp.
+    let runtimeFolder: String
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        runtimeFolder = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.first { $0.hasPrefix("/") } ?? "/tmp"
         var reader = ArgumentReader(arguments, command: Self.name)
         showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--port": port = try reader.integer(for: option, in: 0...65535)
+            case "--tls": tls = true
             case "--seed": options.seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
             case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 0...86_400)
             case "--keep-status-count": options.resetStatusOnRead = false
@@ -75,21 +84,32 @@ struct SandboxCommand: Command {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         let api = SandboxAPI(options: options)
         let server: SandboxServer
+        var certificate: SandboxTLS?
+        if tls {
+            do {
+                certificate = try SandboxTLS.make(in: runtimeFolder)
+            } catch {
+                throw .unavailable(error.description)
+            }
+        }
         do {
-            server = try SandboxServer(api: api, port: port)
+            server = try SandboxServer(api: api, port: port, tls: certificate)
         } catch {
             throw .unavailable(error.description)
         }
         server.startArrivals(every: UInt32(newStatusEvery))
-        try Terminal.write(lines: [
-            tr("Weibo sandbox listening on %s", server.baseURL),
-            tr("  api base:   %s   (give it as --api-base, or as api_base and remind_base)", server.baseURL),
-            "  app key:    \(SandboxAPI.appKey)",
-            "  app secret: \(SandboxAPI.appSecret)",
-            "  uid:        \(SandboxAPI.ownerUID)",
-            "  token:      \(api.readyToken)",
-            newStatusEvery > 0 ? tr("A new status arrives every %d s. Ctrl-C stops.", newStatusEvery) : tr("No statuses arrive by themselves. Ctrl-C stops."),
-        ])
+        try Terminal.write(
+            lines: [
+                tr("Weibo sandbox listening on %s", server.baseURL),
+                tr("  api base:   %s   (give it as --api-base, or as api_base and remind_base)", server.baseURL),
+                "  app key:    \(SandboxAPI.appKey)",
+                "  app secret: \(SandboxAPI.appSecret)",
+                "  uid:        \(SandboxAPI.ownerUID)",
+                "  token:      \(api.readyToken)",
+                certificate.map { tr("  CA file:    %s   (trust it: tls_ca_file in the configuration, or SSL_CERT_FILE)", $0.certificateFile) },
+                newStatusEvery > 0
+                    ? tr("A new status arrives every %d s. Ctrl-C stops.", newStatusEvery) : tr("No statuses arrive by themselves. Ctrl-C stops."),
+            ].compactMap { $0 })
         MainLoop.runUntilTerminated()
         withExtendedLifetime(server) {}
     }

@@ -111,7 +111,7 @@ struct WatchCommand: Command {
         lines.zeroColor = zeroColor
         lines.polybarColors = polybarColors
         let client = WeiboClient(
-            endpoints: context.configuration.endpoints, http: HTTPClient(totalTimeout: RunCommand.requestTimeout(seconds), pollInterval: UInt32(seconds)))
+            endpoints: context.configuration.endpoints, http: context.httpClient(totalTimeout: RunCommand.requestTimeout(seconds), pollInterval: seconds))
         let accounts = context.accountStore
         let connection = try? SessionBus.connect()
         let loop = MainLoop()
