@@ -56,6 +56,15 @@ int main(int argc, char **argv) {
     left = atoi(argv[2]);
     notify_init("Weibo Notifier (C reference)");
     session = soup_session_new();
+    /* Over HTTPS the sandbox's CA is trusted as the notifier trusts it (SSL_CERT_FILE). */
+    const char *ca = getenv("SSL_CERT_FILE");
+    if (ca != NULL && *ca != '\0') {
+        GTlsDatabase *database = g_tls_file_database_new(ca, NULL);
+        if (database != NULL) {
+            soup_session_set_tls_database(session, database);
+            g_object_unref(database);
+        }
+    }
     bubble = notify_notification_new("Weibo", "", NULL);
     poll_once(NULL);
     g_main_loop_run(g_main_loop_new(NULL, FALSE));

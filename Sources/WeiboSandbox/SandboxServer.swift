@@ -96,7 +96,27 @@ public final class SandboxServer {
 
     // MARK: - One request
 
+    /// Connections accepted and requests served for the API (not the `/_sandbox/` controls),
+    /// for `GET /_sandbox/stats`: the benchmark counts how many connections a client opens.
+    public private(set) var connections = 0
+    public private(set) var requests = 0
+
+    /// Counts a connection the first time one of its requests comes (marked on its socket,
+    /// which goes with the connection).
+    private func count(_ message: OpaquePointer) {
+        requests += 1
+        guard let socket = soup_server_message_get_socket(message) else { return }
+        let object = UnsafeMutableRawPointer(socket).assumingMemoryBound(to: GObject.self)
+        guard g_object_get_data(object, "weibo-sandbox-counted") == nil else { return }
+        g_object_set_data(object, "weibo-sandbox-counted", UnsafeMutableRawPointer(bitPattern: 1))
+        connections += 1
+    }
+
     private func serve(_ message: OpaquePointer, path: String) {
+        if path == "/_sandbox/stats" {
+            return respond(message, with: SandboxResponse(json: "{\"connections\":\(connections),\"requests\":\(requests)}"))
+        }
+        if !path.hasPrefix("/_sandbox/") { count(message) }
         let request = Self.request(from: message, path: path)
         let response = api.handle(request)
         switch response.fault {
