@@ -17,7 +17,7 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build-deps check-package build test lint demo bench sample clean release install uninstall deb locale messages link-order
+.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
@@ -158,6 +158,13 @@ uninstall:
 # A Debian package: build/weibo-notifier_VERSION-1_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
 deb: release
 	bash packaging/build-deb.sh
+
+# libFuzzer targets (Fuzz/, built with the fuzzer and address sanitizers): each runs
+# FUZZ_SECONDS (default 120) from its seed corpus; prints executions and crashes per target.
+FUZZ_SECONDS ?= 120
+fuzz: deps
+	cd Fuzz && SWIFT_BACKTRACE=enable=no $(SWIFT) build --sanitize=fuzzer --sanitize=address
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Scripts/fuzz.sh
 
 # The package as a distribution would check it (.ci/run runs this): lintian with no error and
 # no warning, and the AppStream metadata valid.

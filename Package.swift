@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "weibo-notifier", targets: ["weibo-notifier"]),
         .library(name: "WeiboKit", targets: ["WeiboKit"]),
+        // For the fuzz targets (`Fuzz/`, a package of its own built with the sanitizers).
+        .library(name: "WeiboDesktop", targets: ["WeiboDesktop"]),
     ],
     targets: [
         // Models, decoding, formatting, text metrics, frame layout and rendering: pure Swift.

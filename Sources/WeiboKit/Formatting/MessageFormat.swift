@@ -31,7 +31,8 @@ public enum MessageFormat {
             var digitsEnd = cursor
             var position = 0
             while digitsEnd < bytes.count, bytes[digitsEnd] >= UInt8(ascii: "0"), bytes[digitsEnd] <= UInt8(ascii: "9") {
-                position = position * 10 + Int(bytes[digitsEnd] - UInt8(ascii: "0"))
+                // Bounded: a long run of digits (found by fuzzing) overflowed and trapped.
+                position = min(position * 10 + Int(bytes[digitsEnd] - UInt8(ascii: "0")), 100_000)
                 digitsEnd += 1
             }
             var argument = nextArgument

@@ -28,4 +28,17 @@ import WeiboKit
         #expect(localizer.trn("%d new post", "%d new posts", 0, 0) == "0 new posts")
         #expect(localizer.trn("%d new post", "%d new posts", 2, 2) == "2 new posts")
     }
+
+    /// Found by fuzzing (Fuzz/corpus/messageformat/crash-long-position): a long run of digits
+    /// overflowed the position and trapped.
+    @Test func aLongPositionIsNoCrash() {
+        #expect(MessageFormat.format("%99999999999999999999s and %1$s", ["a"]) == "%99999999999999999999s and a")
+        #expect(MessageFormat.format("%99999999999999999999$s and %1$s", ["a"]) == " and a")
+    }
+
+    /// Found by fuzzing (Fuzz/corpus/markup/crash-control-characters): control characters made
+    /// escaped text that Pango (GMarkup) refuses, blanking a bar's or a bubble's whole text.
+    @Test func markupLeavesOutWhatItCannotHold() {
+        #expect(Markup.escaped(";\u{1}\u{0}a&b\tc\nd\u{FFFE}") == ";a&amp;b\tc\nd")
+    }
 }

@@ -1,0 +1,143 @@
+// libFuzzer entry points for the parsers, the wrapping and layout, the markup escaper and the
+// message formatter. One binary, the target chosen by WEIBO_FUZZ_TARGET (see `targets`); a
+// target traps (a crash libFuzzer keeps) when a property it asserts does not hold.
+import CGLibFuzz
+import FoundationEssentials
+import Glibc
+import WeiboDesktop
+import WeiboKit
+
+/// The targets, by name: each takes the fuzzer's bytes.
+let targets: [String: ([UInt8]) -> Void] = [
+    "json": { bytes in _ = try? JSONParser.parse(Data(bytes)) },
+    "timeline": { bytes in
+        // A page that decodes is also laid out and rendered.
+        guard let page = try? WeiboJSON.decode(TimelinePage.self, from: Data(bytes)) else { return }
+        for status in page.statuses.prefix(20) { checkFits(layout.frame(for: status, width: 60), width: 60) }
+    },
+    "comments": { bytes in
+        _ = try? WeiboJSON.decode(CommentsPage.self, from: Data(bytes))
+        _ = try? WeiboJSON.decode(MentionsPage.self, from: Data(bytes))
+    },
+    "unread": { bytes in _ = try? WeiboJSON.decode(UnreadCounts.self, from: Data(bytes)) },
+    "error": { bytes in _ = try? WeiboJSON.decodeDocument(APIError.self, from: Data(bytes)) },
+    "account": { bytes in
+        _ = try? WeiboJSON.decode(TokenInfo.self, from: Data(bytes))
+        _ = try? WeiboJSON.decode(AccessTokenGrant.self, from: Data(bytes))
+        // The accounts file as the program reads it (mode 0600, as it must be).
+        if write(bytes, to: scratch + "/accounts.json") { _ = try? AccountStore(path: scratch + "/accounts.json").loadAll() }
+    },
+    "date": { bytes in _ = WeiboDate.parse(String(decoding: bytes, as: UTF8.self)) },
+    "config": { bytes in
+        if write(bytes, to: scratch + "/config") { _ = try? ConfigurationFile.load(path: scratch + "/config", create: false) }
+    },
+    "wrap": { bytes in
+        let (width, text) = widthAndText(bytes)
+        let lines = TextWrapper.wrap(text, width: width)
+        // Two cells at least, as documented: a wide character needs them.
+        let allowed = max(width, 2)
+        for line in lines where DisplayWidth.of(line) > allowed { trap("a line of \(DisplayWidth.of(line)) cells at width \(allowed)") }
+        // Nothing invented, reordered or doubled: the lines' scalars follow each other in the
+        // cleaned text. And no grapheme split: no line starts with what only continues one (a
+        // combining mark, a joiner, a variation selector, a skin tone), and no emoji sequence is
+        // cut after its joiner.
+        var rest = Substring(TextSanitizer.clean(text)).unicodeScalars[...]
+        var previous: [Unicode.Scalar] = []
+        for line in lines {
+            for scalar in line.unicodeScalars where scalar != " " {
+                guard let found = rest.firstIndex(of: scalar) else { trap("\(scalar.debugDescription) is not in the text in that order") }
+                rest = rest[rest.index(after: found)...]
+            }
+            if let first = line.unicodeScalars.first, continuesACluster(first) { trap("a line starts inside a grapheme: \(line.debugDescription)") }
+            if previous.count >= 2, previous[previous.count - 1].value == 0x200D, previous[previous.count - 2].properties.isEmoji,
+                line.unicodeScalars.first?.properties.isEmojiPresentation == true
+            {
+                trap("an emoji sequence is cut after its joiner: \(line.debugDescription)")
+            }
+            previous = Array(line.unicodeScalars)
+        }
+    },
+    "layout": { bytes in
+        let (width, text) = widthAndText(bytes)
+        let split = text.firstIndex(of: "\n") ?? text.startIndex
+        let status = Status(
+            id: 1, createdAt: Date(timeIntervalSince1970: 1_795_838_000), text: String(text[split...]),
+            source: "<a href=\"x\">\(text.prefix(8))</a>", user: User(id: 2, screenName: String(text[..<split]), memberType: 11, memberRank: 3),
+            pictures: (0..<Int(bytes.first ?? 0) % 10).map { Picture(thumbnailURL: "https://wx1.sinaimg.cn/thumbnail/\($0).jpg") },
+            repostsCount: Int(bytes.last ?? 0) * 100_000)
+        for style in [LayoutStyle.full, .compact(maxLines: 4)] {
+            checkFits(layout.frame(for: status, width: width, style: style), width: width)
+        }
+    },
+    "markup": { bytes in
+        let escaped = Markup.escaped(String(decoding: bytes, as: UTF8.self), quotes: bytes.first.map { $0 & 1 == 1 } ?? false)
+        let document = "<markup>" + escaped + "</markup>"
+        let parses = document.withCString { CGLibFuzz_markup_parses($0, -1) }
+        if parses == 0 { trap("escaped text does not parse as markup: \(escaped.debugDescription)") }
+    },
+    "messageformat": { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.split(separator: "\u{0}", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        let arguments: [any CustomStringConvertible] = parts.dropFirst().map { $0 } + [bytes.count, -7, 3.5]
+        _ = MessageFormat.format(parts[0], arguments)
+    },
+]
+
+let layout = StatusFrameLayout(localizer: Localizer(), timeZone: FixedOffsetZone.chinaStandard, now: Date(timeIntervalSince1970: 1_795_838_400))
+let renderer = FrameRenderer()
+/// A private folder for the targets that read files.
+let scratch: String = {
+    var template = Array("/tmp/weibo-fuzz-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+}()
+nonisolated(unsafe) var selected: ([UInt8]) -> Void = { _ in }
+
+/// The first two bytes as a width from 1 to 300, the rest as text.
+func widthAndText(_ bytes: [UInt8]) -> (Int, String) {
+    guard bytes.count >= 2 else { return (1 + Int(bytes.first ?? 0), "") }
+    return (1 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 300, String(decoding: bytes.dropFirst(2), as: UTF8.self))
+}
+
+/// Every rendered line of `frame` within the width it was laid out at (at least the layout's minimum).
+func checkFits(_ frame: StatusFrame, width: Int) {
+    let allowed = max(width, LayoutMetrics().minimumWidth)
+    for line in renderer.lines(of: frame) where DisplayWidth.of(line) > allowed {
+        trap("a rendered line of \(DisplayWidth.of(line)) cells at width \(allowed): \(line.debugDescription)")
+    }
+}
+
+/// A scalar that only ever continues a grapheme cluster.
+func continuesACluster(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: break
+    }
+    let value = scalar.value
+    return value == 0x200D || (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) || (0x1F3FB...0x1F3FF).contains(value)
+}
+
+func write(_ bytes: [UInt8], to path: String) -> Bool {
+    (try? PrivateFile.write(bytes, to: path, mode: 0o600)) != nil
+}
+
+func trap(_ message: String) -> Never {
+    fputs("weibo-fuzz: \(message)\n", stderr)
+    abort()
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+    let name = getenv("WEIBO_FUZZ_TARGET").map { String(cString: $0) } ?? ""
+    guard let target = targets[name] else {
+        fputs("weibo-fuzz: set WEIBO_FUZZ_TARGET to one of \(targets.keys.sorted().joined(separator: ", "))\n", stderr)
+        exit(64)
+    }
+    selected = target
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    selected(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
