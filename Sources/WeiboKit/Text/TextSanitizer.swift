@@ -14,6 +14,14 @@ public enum TextSanitizer {
         return result
     }
 
+    /// The clusters of the cleaned text, as the wrapper and the layout see them (joined again
+    /// into one string, two of them can merge: regional indicators that stood apart).
+    public static func clusters(of text: String) -> [Character] {
+        var clusters: [Character] = []
+        forEachCluster(of: text) { character, _ in clusters.append(character) }
+        return clusters
+    }
+
     /// `text` without the characters that drive a terminal (C0 and C1 controls, ESC, DEL),
     /// newlines and tabs kept: for messages printed as they are (an error from a server, a
     /// proxy page's title), which must never set a window title or clear the screen.
