@@ -30,7 +30,7 @@ struct CommandContext {
             configuration.apiBase = apiBase
             configuration.remindBase = apiBase
         }
-        if configuration.tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { configuration.tlsCAFile = file }
+        configuration.trustSSLCertFile(in: environment)
         self.configuration = configuration
     }
 

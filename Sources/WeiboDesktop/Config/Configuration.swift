@@ -12,6 +12,12 @@ public struct Configuration: Equatable, Sendable {
     /// PEM certificates trusted for HTTPS instead of the system's (`tls_ca_file`; a sandbox's CA);
     /// `SSL_CERT_FILE` when the file names none.
     public var tlsCAFile: String?
+
+    /// Takes `SSL_CERT_FILE` from `environment` as the trusted CA file when the configuration
+    /// names none (an absolute path only).
+    public mutating func trustSSLCertFile(in environment: [String: String]) {
+        if tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { tlsCAFile = file }
+    }
     /// Seconds between two checks of the unread counts.
     public var interval: Int = 60
     /// Counters that raise a notification.

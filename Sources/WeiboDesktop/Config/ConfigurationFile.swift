@@ -248,7 +248,7 @@ public enum ConfigurationFile {
             }
             if key == "notify" { configuration.notify = counters } else { configuration.countOnly = counters }
         }
-        for group in known.keys.sorted() { for key in (known[group] ?? []).sorted() { _ = string(group, key) } }
+        // Every known key was read above: one that is not UTF-8 was noted there.
         if let (group, key) = undecodable { throw failure(group, key, tr("the value is not valid UTF-8 text")) }
         return (configuration, warnings)
     }

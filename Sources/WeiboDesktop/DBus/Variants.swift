@@ -48,6 +48,31 @@ enum Variants {
         return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
     }
 
+    /// The `as` at `index` of a tuple (empty when it is not one).
+    static func strings(in tuple: OpaquePointer, at index: Int) -> [String] {
+        guard let list = child(of: tuple, at: index) else { return [] }
+        defer { g_variant_unref(list) }
+        guard typeString(list) == "as" else { return [] }
+        return (0..<g_variant_n_children(list)).map { item in
+            let element = g_variant_get_child_value(list, item)
+            defer { if let element { g_variant_unref(element) } }
+            return element.flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// The `b` at `index` of a tuple (false when it is not one).
+    static func boolean(in tuple: OpaquePointer, at index: Int) -> Bool {
+        guard let value = child(of: tuple, at: index) else { return false }
+        defer { g_variant_unref(value) }
+        return isTrue(value)
+    }
+
+    /// Whether `value` is a `b` that is true (anything else is false). Types are compared by
+    /// their strings: a `GVariantType` made from a Swift string would dangle after the call.
+    static func isTrue(_ value: OpaquePointer) -> Bool {
+        typeString(value) == "b" && g_variant_get_boolean(value) != 0
+    }
+
     private static func typeString(_ value: OpaquePointer) -> String {
         g_variant_get_type_string(value).map { String(cString: $0) } ?? ""
     }

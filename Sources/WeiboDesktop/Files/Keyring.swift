@@ -67,8 +67,6 @@ public enum Keyring {
     private final class Call {
         let cancellable = g_cancellable_new()
         var timer: GLibSource?
-        /// The object the call was made on, when its finish needs it (a D-Bus connection, kept).
-        var source: UnsafeMutableRawPointer?
         var timedOut = false
         let finish: (Call, OpaquePointer?) -> Void
 
@@ -82,7 +80,6 @@ public enum Keyring {
 
         deinit {
             g_object_unref(UnsafeMutableRawPointer(cancellable))
-            if let source { g_object_unref(source) }
         }
 
         /// The GAsyncReadyCallback: the box back (balancing `passRetained`), then its finish.
@@ -179,19 +176,13 @@ public enum Keyring {
             return GLibSource.later { completion(nil) }
         }
         defer { SessionBus.release(bus) }
-        let call = Call { call, result in
-            var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(call.source), result, &error)
-            if let error { Log.debug("the Secret Service's \(method): \(GLibError(taking: error).message)") }
-            defer { if let reply { g_variant_unref(reply) } }
+        DBusCall.call(
+            bus, name: "org.freedesktop.secrets", path: "/org/freedesktop/secrets", interface: interface, method: method, parameters,
+            startingIt: startingIt, timeoutMilliseconds: Int32(timeout * 1000)
+        ) { reply, error in
+            if let error { Log.debug("the Secret Service's \(method): \(error.message)") }
             completion(reply)
         }
-        call.source = UnsafeMutableRawPointer(bus)
-        g_object_ref(UnsafeMutableRawPointer(bus))
-        g_dbus_connection_call(
-            bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", interface, method, parameters, nil,
-            startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, Int32(timeout * 1000), call.cancellable, Call.ready,
-            Unmanaged.passRetained(call).toOpaque())
     }
 
     /// Whether a Secret Service answers on the session bus (running, or started by D-Bus

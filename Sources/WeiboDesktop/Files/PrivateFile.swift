@@ -64,32 +64,29 @@ public enum PrivateFile {
     /// refuses a file that group or others may read. Opened without blocking and checked on the
     /// open descriptor: a named pipe put in the file's place cannot hang the reader.
     public static func read(_ path: String, privateOnly: Bool = false, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        func failed() -> Failure { .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno)))) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .missing(path: path) }
-            throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno))))
-        }
+        guard fd >= 0 else { throw errno == ENOENT ? .missing(path: path) : failed() }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno)))) }
+        guard fstat(fd, &info) == 0 else { throw failed() }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(path: path) }
         if privateOnly && info.st_mode & 0o077 != 0 {
             throw .tooOpen(path: path, mode: info.st_mode)
         }
         guard info.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
-        // The size may change while it is read: never more than the limit.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+        // In chunks to the end: the file may grow while it is read, never past the limit.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno)))) }
-            if count == 0 { break }
-            filled += count
-            if filled > limit { throw .tooLarge(path: path, limit: limit) }
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count + 1)) }
+            guard count >= 0 else { throw failed() }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            if bytes.count > limit { throw .tooLarge(path: path, limit: limit) }
         }
-        return Array(bytes.prefix(filled))
     }
 
     /// Removes `path`; a file that is already gone is fine.

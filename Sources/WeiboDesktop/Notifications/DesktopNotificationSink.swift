@@ -157,7 +157,7 @@ public final class DesktopNotificationSink: NotificationSink {
         DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "GetCapabilities", nil) { [weak self] reply, error in
             guard let self else { return }
             guard let reply else { return self.failed(error?.message ?? "no answer") }
-            self.answerCapabilities(Self.strings(in: reply))
+            self.answerCapabilities(Set(Variants.strings(in: reply, at: 0)))
         }
     }
 
@@ -186,7 +186,7 @@ public final class DesktopNotificationSink: NotificationSink {
             ? bubble.actions.filter { $0.key != (canReply ? Bubble.Action.openKey : Bubble.Action.replyKey) }.flatMap { [$0.key, $0.label] } : []
         let parameters = Variants.tuple([
             Variants.string(appName), Variants.uint32(replacing), Variants.string(appIcon), Variants.string(bubble.summary),
-            Variants.string(capabilities.contains("body-markup") ? Self.escaped(bubble.body) : bubble.body), Variants.strings(actions),
+            Variants.string(capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body), Variants.strings(actions),
             Variants.properties(hints(bubble, image: image, canReply: canReply)), Variants.int32(-1),
         ])
         DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "Notify", parameters) { [weak self] reply, error in
@@ -258,22 +258,4 @@ public final class DesktopNotificationSink: NotificationSink {
         return slots.first { $0.value.id == id }?.key ?? transients[id]
     }
 
-    private static func strings(in reply: OpaquePointer) -> Set<String> {
-        guard let list = g_variant_get_child_value(reply, 0) else { return [] }
-        defer { g_variant_unref(list) }
-        guard g_variant_get_type_string(list).map({ String(cString: $0) }) == "as" else { return [] }
-        return Set(
-            (0..<g_variant_n_children(list)).compactMap { index in
-                let item = g_variant_get_child_value(list, index)
-                defer { if let item { g_variant_unref(item) } }
-                return item.flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
-            })
-    }
-
-    /// The body as markup: `& < >` and quotes escaped (one stray `&` blanks a whole body on some servers).
-    private static func escaped(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(text, -1) else { return text }
-        defer { g_free(escaped) }
-        return String(cString: escaped)
-    }
 }

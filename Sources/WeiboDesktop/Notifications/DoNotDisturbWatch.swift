@@ -95,7 +95,7 @@ public final class DoNotDisturbWatch {
         for (interface, property, source) in [(Self.notifications, "Inhibited", Source.kde), (Self.dunstInterface, "paused", .dunst)] {
             DBusCall.property(connection, name: Self.notifications, path: Self.notificationsPath, interface: interface, property) {
                 [weak self] value in
-                self?.set(source, value.map(Self.boolean) ?? false)
+                self?.set(source, value.map(Variants.isTrue) ?? false)
             }
         }
     }
@@ -108,15 +108,9 @@ public final class DoNotDisturbWatch {
         // No expected type: a GVariantType made from a Swift string would dangle after the call.
         if let value = g_variant_lookup_value(changed, name, nil) {
             defer { g_variant_unref(value) }
-            set(source, Self.boolean(value))
-        } else if let invalidated = g_variant_get_child_value(parameters, 2) {
-            defer { g_variant_unref(invalidated) }
-            let names = (0..<g_variant_n_children(invalidated)).map { index in
-                let item = g_variant_get_child_value(invalidated, index)
-                defer { g_variant_unref(item) }
-                return g_variant_get_string(item, nil).map { String(cString: $0) } ?? ""
-            }
-            if names.contains(name) { readNotificationServer() }
+            set(source, Variants.isTrue(value))
+        } else if Variants.strings(in: parameters, at: 2).contains(name) {
+            readNotificationServer()
         }
     }
 
@@ -128,11 +122,8 @@ public final class DoNotDisturbWatch {
                 DBusSignalSubscription(connection: connection, sender: Self.swaync, interface: Self.swaync, member: member, path: Self.swayncPath) {
                     [weak self] _, parameters in
                     // (u count, b dnd, …)
-                    guard let self, let parameters, g_variant_n_children(parameters) >= 2, let dnd = g_variant_get_child_value(parameters, 1) else {
-                        return
-                    }
-                    defer { g_variant_unref(dnd) }
-                    self.set(.swaync, Self.boolean(dnd))
+                    guard let self, let parameters else { return }
+                    self.set(.swaync, Variants.boolean(in: parameters, at: 1))
                 })
         }
         handles.append(
@@ -142,16 +133,11 @@ public final class DoNotDisturbWatch {
                     guard let self else { return }
                     DBusCall.call(self.connection, name: Self.swaync, path: Self.swayncPath, interface: Self.swaync, method: "GetDnd", nil) {
                         [weak self] reply, _ in
-                        guard let reply, let value = g_variant_get_child_value(reply, 0) else { return }
-                        defer { g_variant_unref(value) }
-                        self?.set(.swaync, Self.boolean(value))
+                        guard let reply else { return }
+                        self?.set(.swaync, Variants.boolean(in: reply, at: 0))
                     }
                 },
                 vanished: { [weak self] in self?.set(.swaync, false) }))
     }
 
-    /// A `b` that is true (anything else is false).
-    private static func boolean(_ value: OpaquePointer) -> Bool {
-        g_variant_get_type_string(value).map { String(cString: $0) } == "b" && g_variant_get_boolean(value) != 0
-    }
 }

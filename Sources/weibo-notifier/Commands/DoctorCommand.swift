@@ -97,7 +97,7 @@ struct DoctorCommand: Command {
             let (loaded, warnings) = try ConfigurationFile.load(
                 path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
             configuration = loaded
-            if loaded.tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { configuration?.tlsCAFile = file }
+            configuration?.trustSSLCertFile(in: environment)
             findings.append(
                 warnings.isEmpty
                     ? .good(tr("configuration %s", directories.configurationFile))
