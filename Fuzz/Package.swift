@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // libFuzzer targets for the parsers and layout, kept apart from the main package: they are
-// built with `--sanitize=fuzzer --sanitize=address` (libFuzzer supplies `main`), which the
+// built with the fuzzer and address sanitizers (libFuzzer supplies `main`; see `make fuzz`), which the
 // program's own executables cannot be. `make fuzz` builds and runs them.
 import PackageDescription
 

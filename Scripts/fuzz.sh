@@ -12,7 +12,7 @@ export SWIFT_BACKTRACE=enable=no
 work=build/fuzz
 mkdir -p "$work/crashes"
 failed=0
-printf '%-14s %14s %8s\n' target executions crashes
+printf '%-14s %14s %9s %8s\n' target executions coverage crashes
 for target in $(ls Fuzz/corpus); do
     corpus="$work/corpus/$target"
     mkdir -p "$corpus"
@@ -21,11 +21,18 @@ for target in $(ls Fuzz/corpus); do
     WEIBO_FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$work/crashes/$target-" "$corpus" > "$log" 2>&1
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    # The edges covered at the end: none means the code was built without coverage, and the
+    # fuzzer only threw random bytes at it.
+    coverage=$(sed -n 's/^#[0-9]*[[:space:]]*DONE[[:space:]]*cov: \([0-9]*\).*/\1/p' "$log" | tail -1)
     crashes=$(ls "$work/crashes" | grep -c "^$target-" || true)
-    printf '%-14s %14s %8s\n' "$target" "${runs:-?}" "$crashes"
+    printf '%-14s %14s %9s %8s\n' "$target" "${runs:-?}" "${coverage:-none}" "$crashes"
     if [ "$crashes" != 0 ] || [ -z "$runs" ]; then
         failed=1
         grep -E "weibo-fuzz:|ERROR|SUMMARY" "$log" | head -5
+    fi
+    if [ -z "$coverage" ]; then
+        failed=1
+        echo "fuzz: $target ran without coverage feedback (see $log)" >&2
     fi
 done
 exit $failed
