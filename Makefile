@@ -94,14 +94,16 @@ test: deps
 demo: build
 	$(BIN) demo --duration 60
 
-# Figures for a 100-status page and for 10,000 statuses, then for the daemon (release build,
-# Swift runtime linked statically as installed).
+# Figures for a 100-status page and for 10,000 statuses (in the library, then `timeline` as a
+# whole process), then for the daemon (release build, Swift runtime linked statically as installed).
 bench: deps .build/lld-toolset.json
 	$(MAKE) --no-print-directory locale
 	$(SWIFT) build -c release --product weibo-bench
 	.build/release/weibo-bench
 	@echo
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
+	/usr/bin/python3 Scripts/bench-timeline.py .build/release/weibo-notifier
+	@echo
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).

@@ -1,5 +1,6 @@
-// Prints the figures `make bench` reports: decode and layout+render cost of a timeline page,
-// for 100 statuses (one big API page) and for 10,000 (to show the cost is linear).
+// Prints the figures `make bench` reports: the cost of a timeline page of 100 statuses (one big
+// API page) and of 10,000 (to show the cost is linear), read one status at a time as `timeline`
+// does and decoded whole as the popup does; the comments summary; a simulated day of checks.
 import FoundationEssentials
 import Glibc
 import WeiboDesktop
@@ -28,29 +29,6 @@ func median(runs: Int, _ body: () throws -> Void) rethrows -> Duration {
     return times.sorted()[runs / 2]
 }
 
-/// Resets the peak resident set size to the current one (Linux: "5" to clear_refs), so that
-/// each case reports its own peak.
-func resetPeakResident() {
-    guard let file = fopen("/proc/self/clear_refs", "w") else { return }
-    fputs("5", file)
-    fclose(file)
-}
-
-/// Peak resident set size of this process (VmHWM), in MiB.
-func peakResidentMiB() -> Double {
-    guard let file = fopen("/proc/self/status", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("VmHWM:") {
-            let kilobytes = text.split(separator: " ").compactMap { Double($0) }.first ?? 0
-            return kilobytes / 1024
-        }
-    }
-    return 0
-}
-
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
@@ -65,33 +43,46 @@ func format(_ value: Double, decimals: Int = 2) -> String {
 struct Figures {
     var statuses: Int
     var bytes: Int
+    /// The whole page decoded, then laid out and rendered, as the popup does.
     var decode: Duration
     var layoutAndRender: Duration
-    var peakMiB: Double
+    /// Each status read, laid out and rendered as soon as its JSON is read, as `timeline` does.
+    var streamed: Duration = .zero
 
     var total: Duration { decode + layoutAndRender }
-    var statusesPerSecond: Double { Double(statuses) / (milliseconds(total) / 1000) }
-    var microsecondsPerStatus: Double { milliseconds(total) * 1000 / Double(statuses) }
+    var statusesPerSecond: Double { Double(statuses) / (milliseconds(streamed) / 1000) }
+    var microsecondsPerStatus: Double { milliseconds(streamed) * 1000 / Double(statuses) }
+    var pageMicrosecondsPerStatus: Double { milliseconds(total) * 1000 / Double(statuses) }
 }
 
 func measure(statuses count: Int, runs: Int) throws -> Figures {
-    resetPeakResident()
     let now = Date(timeIntervalSince1970: 1_795_838_400)
     var generator = StatusGenerator(seed: 100, now: now)
     let data = try WeiboJSON.encode(generator.page(count: count))
     let layout = StatusFrameLayout(localizer: localizer, timeZone: FixedOffsetZone.chinaStandard, now: now)
     let renderer = FrameRenderer(usesColor: false)
 
+    var lineCount = 0
+    let streamed = try median(runs: runs) {
+        lineCount = 0
+        var shown = 0
+        _ = try TimelinePage.read(from: data) { status in
+            let frame = layout.frame(for: status, width: 80)
+            lineCount += renderer.lines(of: frame).count + (shown > 0 ? 1 : 0)
+            shown += 1
+        }
+    }
+    precondition(lineCount > count, "every status renders")
+
     var page = try WeiboJSON.decode(TimelinePage.self, from: data)
     let decode = try median(runs: runs) { page = try WeiboJSON.decode(TimelinePage.self, from: data) }
-    var lineCount = 0
     let render = median(runs: runs) {
         let frames = page.statuses.map { layout.frame(for: $0, width: 80) }
         lineCount = renderer.lines(of: frames).count
     }
     precondition(lineCount > count, "every status renders")
     return Figures(
-        statuses: count, bytes: data.count, decode: decode, layoutAndRender: render, peakMiB: peakResidentMiB())
+        statuses: count, bytes: data.count, decode: decode, layoutAndRender: render, streamed: streamed)
 }
 
 /// Decoding and laying out a page of `count` comments, as a comments summary does.
@@ -111,7 +102,7 @@ func measureComments(count: Int, runs: Int) throws -> Figures {
         lineCount = renderer.lines(of: frames).count
     }
     precondition(lineCount > count, "every comment renders")
-    return Figures(statuses: count, bytes: data.count, decode: decode, layoutAndRender: render, peakMiB: peakResidentMiB())
+    return Figures(statuses: count, bytes: data.count, decode: decode, layoutAndRender: render)
 }
 
 /// A day of the notifier's core: a check a minute, comments arriving in `bursts` at random
@@ -160,23 +151,31 @@ func simulateDay(polls: Int, bursts: Int) -> (calls: Int, bursts: Int) {
 do {
     print("weibo-notifier benchmark: generated home timeline, width 80, Chinese, full style (median of runs)")
     print("")
-    print("statuses   JSON KiB   decode ms   layout+render ms   total ms   statuses/s   µs/status   peak RSS MiB")
-    var perStatus: [Double] = []
-    for (count, runs) in [(100, 51), (10_000, 5)] {
-        let figures = try measure(statuses: count, runs: runs)
-        perStatus.append(figures.microsecondsPerStatus)
+    let figures = try [(100, 51), (10_000, 5)].map { count, runs in try measure(statuses: count, runs: runs) }
+    print("read, laid out and rendered one status at a time, as `timeline` does:")
+    print("statuses   JSON KiB   total ms   statuses/s   µs/status")
+    for row in figures {
         print(
             [
-                String(count).padding(8), format(Double(figures.bytes) / 1024, decimals: 1).padding(10),
-                format(milliseconds(figures.decode), decimals: 3).padding(11),
-                format(milliseconds(figures.layoutAndRender), decimals: 3).padding(18),
-                format(milliseconds(figures.total), decimals: 3).padding(10),
-                String(Int(figures.statusesPerSecond)).padding(12),
-                format(figures.microsecondsPerStatus, decimals: 1).padding(11), format(figures.peakMiB, decimals: 1),
+                String(row.statuses).padding(8), format(Double(row.bytes) / 1024, decimals: 1).padding(10),
+                format(milliseconds(row.streamed), decimals: 3).padding(10), String(Int(row.statusesPerSecond)).padding(12),
+                format(row.microsecondsPerStatus, decimals: 1),
             ].joined(separator: " "))
     }
+    print(
+        "linearity: cost per status at 10,000 / at 100 = \(format(figures[1].microsecondsPerStatus / figures[0].microsecondsPerStatus)) (target: 1.1 or less)")
     print("")
-    print("linearity: cost per status at 10,000 / at 100 = \(format(perStatus[1] / perStatus[0]))")
+    print("the whole page decoded, then laid out and rendered, as the popup does (at most 100 statuses):")
+    print("statuses   decode ms   layout+render ms   total ms   µs/status")
+    for row in figures {
+        print(
+            [
+                String(row.statuses).padding(8), format(milliseconds(row.decode), decimals: 3).padding(11),
+                format(milliseconds(row.layoutAndRender), decimals: 3).padding(18), format(milliseconds(row.total), decimals: 3).padding(10),
+                format(row.pageMicrosecondsPerStatus, decimals: 1),
+            ].joined(separator: " "))
+    }
+    print("held whole, cost per status at 10,000 / at 100 = \(format(figures[1].pageMicrosecondsPerStatus / figures[0].pageMicrosecondsPerStatus))")
     print("target: a 100-status page decoded, laid out and rendered in under 5 ms")
     print("")
     let comments = try measureComments(count: 50, runs: 51)

@@ -57,6 +57,23 @@ import WeiboTestSupport
         #expect(verbose.standardOutput == result.standardOutput, "-v logs on standard error only")
     }
 
+    /// Each status is shown as soon as it is read: a saved page that breaks off shows the
+    /// statuses before the break, then says where it breaks (exit 65); `--count` shows the first
+    /// N of a page of any length.
+    @Test func aPageThatBreaksOffShowsWhatCameBefore() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.sample))
+        let first = try CommandRunner.run(["timeline", "--file", "-", "--width", "60", "--count", "1"], input: whole)
+        #expect(first.status == 0)
+        let name = try #require(first.lines.first)
+        let cut = whole.prefix(whole.count / 2)
+        let result = try CommandRunner.run(["timeline", "--file", "-", "--width", "60"], input: Data(cut))
+        #expect(result.status == 65)
+        #expect(result.standardOutput.hasPrefix(first.standardOutput), "the statuses before the break are shown, in order")
+        #expect(result.lines.filter { $0 == String(repeating: "─", count: 60) }.count >= 3)
+        #expect(result.lines.first == name)
+        #expect(result.standardError.contains("not valid JSON") && result.standardError.contains("unexpected end of the document"))
+    }
+
     /// Bug: escape sequences in a server's error text reached the terminal (a window title set,
     /// the screen cleared). Every message printed is stripped of terminal controls.
     @Test func aServersWordsCannotDriveTheTerminal() throws {

@@ -11,8 +11,17 @@ import WeiboKit
 let targets: [String: ([UInt8]) -> Void] = [
     "json": { bytes in _ = try? JSONParser.parse(Data(bytes)) },
     "timeline": { bytes in
-        // A page that decodes is also laid out and rendered.
-        guard let page = try? WeiboJSON.decode(TimelinePage.self, from: Data(bytes)) else { return }
+        // Read one status at a time, the page is what the whole-document decode gives (or the
+        // same error); a page that decodes is also laid out and rendered.
+        let whole = Result { () throws(ResponseError) in try WeiboJSON.decode(TimelinePage.self, from: Data(bytes)) }
+        var statuses: [Status] = []
+        let streamed = Result { () throws(ResponseError) in
+            var page = try TimelinePage.read(from: Data(bytes)) { statuses.append($0) }
+            page.statuses = statuses
+            return page
+        }
+        if streamed != whole { trap("read streamed, the page is not the whole document's") }
+        guard case .success(let page) = whole else { return }
         for status in page.statuses.prefix(20) { checkFits(layout.frame(for: status, width: 60), width: 60) }
     },
     "comments": { bytes in

@@ -1,6 +1,6 @@
 /// One element of a list that is read on its own: what could be read, or why not (with the
 /// element's id when that much can be read, for the log).
-private struct LenientElement<Element: Decodable>: Decodable {
+struct LenientElement<Element: Decodable>: Decodable {
     let result: Result<Element, DecodingFailure>
 
     init(from decoder: any Decoder) throws {

@@ -10,12 +10,41 @@ public import FoundationEssentials
 public enum WeiboJSON {
     /// Decodes an API response: the model, or the API's error body, or why the document is bad.
     public static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ResponseError) -> Body {
+        try decode(Body.self, from: data) { data throws(JSONSyntaxError) in try JSONParser.parse(data) }
+    }
+
+    /// Decodes an API response whose list under `key` may be long (a timeline page), handing
+    /// each element to `each` as soon as it is read, its tree then dropped: the page returned
+    /// has an empty list in its place. An element that cannot be read comes as its failure, its
+    /// coding path as in the whole document (`statuses[3].user`). The same outcome as
+    /// `decode(_:from:)` otherwise, except that elements already handed on stay handed on when
+    /// the document turns out bad or an error body further on.
+    public static func decode<Page: Decodable, Element: Decodable>(
+        _ type: Page.Type, from data: Data, streaming key: some CodingKey, of element: Element.Type,
+        each: (Result<Element, DecodingFailure>) -> Void
+    ) throws(ResponseError) -> Page {
+        let decoder = JSONTreeDecoder()
+        return try decode(Page.self, from: data) { data throws(JSONSyntaxError) in
+            try JSONParser.parse(data, streaming: key.stringValue) { index, value in
+                let path: [any CodingKey] = [key, IndexKey(index)]
+                do {
+                    each(try decoder.decode(LenientElement<Element>.self, from: value, codingPath: path).result)
+                } catch {
+                    each(.failure(DecodingFailure(codingPath: DecodingFailure.render(path), reason: String(describing: error))))
+                }
+            }
+        }
+    }
+
+    private static func decode<Body: Decodable>(
+        _ type: Body.Type, from data: Data, parse: (Data) throws(JSONSyntaxError) -> JSONValue
+    ) throws(ResponseError) -> Body {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .malformed(DecodingFailure(codingPath: "", message: .tr("the response is empty")))
         }
         let envelope: Envelope<Body>
         do {
-            envelope = try decodeDocument(Envelope<Body>.self, from: data)
+            envelope = try decodeTree(Envelope<Body>.self, from: try parseDocument(data, with: parse))
         } catch {
             throw .malformed(error)
         }
@@ -27,12 +56,18 @@ public enum WeiboJSON {
 
     /// Decodes a document the program wrote itself (the state file): no API envelope.
     public static func decodeDocument<Model: Decodable>(_ type: Model.Type, from data: Data) throws(DecodingFailure) -> Model {
-        let document: JSONValue
+        try decodeTree(Model.self, from: try parseDocument(data) { data throws(JSONSyntaxError) in try JSONParser.parse(data) })
+    }
+
+    private static func parseDocument(_ data: Data, with parse: (Data) throws(JSONSyntaxError) -> JSONValue) throws(DecodingFailure) -> JSONValue {
         do {
-            document = try JSONParser.parse(data)
+            return try parse(data)
         } catch {
             throw DecodingFailure(error)
         }
+    }
+
+    private static func decodeTree<Model: Decodable>(_ type: Model.Type, from document: JSONValue) throws(DecodingFailure) -> Model {
         do {
             return try JSONTreeDecoder().decode(Model.self, from: document)
         } catch let error as DecodingError {

@@ -40,12 +40,38 @@ public enum JSONParser {
         try parse(Data(text.utf8))
     }
 
+    /// Reads a document whose top-level object holds a long array under `key`, handing each of
+    /// that array's elements to `element` (with its index) as soon as it is read, instead of
+    /// keeping it: the tree returned holds an empty array in its place. So a page of any length
+    /// never has its whole tree in memory, and each element's tree is fresh in the cache when
+    /// it is used. Elements already handed on stay handed on if the document turns out bad
+    /// further on; the error is the same as `parse(_:)` gives.
+    public static func parse(
+        _ data: Data, streaming key: String, element: (Int, JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = withoutActuallyEscaping(element) { element in
+            data.withUnsafeBytes { buffer in
+                var reader = Reader(bytes: buffer, streaming: (key, element))
+                do throws(JSONSyntaxError) {
+                    let value = try reader.document()
+                    return .success(value)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try result.get()
+    }
+
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The top-level key whose array's elements are handed on, and to what.
+        let streaming: (key: String, element: (Int, JSONValue) -> Void)?
 
-        init(bytes: UnsafeRawBufferPointer) {
+        init(bytes: UnsafeRawBufferPointer, streaming: (key: String, element: (Int, JSONValue) -> Void)? = nil) {
             self.bytes = bytes
+            self.streaming = streaming
         }
 
         mutating func document() throws(JSONSyntaxError) -> JSONValue {
@@ -94,7 +120,12 @@ public enum JSONParser {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"), .tr("':' after a key"))
                 skipWhitespace()
-                members.append(key, try value(depth: depth + 1))
+                if depth == 0, let streaming, peek() == UInt8(ascii: "["), key == streaming.key {
+                    try array(depth: depth + 1, handingTo: streaming.element)
+                    members.append(key, .array([]))
+                } else {
+                    members.append(key, try value(depth: depth + 1))
+                }
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
@@ -107,22 +138,31 @@ public enum JSONParser {
         }
 
         mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-            offset += 1  // [
             var elements: [JSONValue] = []
+            try array(depth: depth) { elements.append($1) }
+            return .array(elements)
+        }
+
+        /// Reads an array, handing each element on as it is read.
+        mutating func array(depth: Int, handingTo element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) {
+            guard depth < JSONParser.maximumDepth else { throw failure(.tr("nested more than %d levels deep", .text(String(JSONParser.maximumDepth)))) }
+            offset += 1  // [
             skipWhitespace()
             if peek() == UInt8(ascii: "]") {
                 offset += 1
-                return .array(elements)
+                return
             }
+            var index = 0
             while true {
                 skipWhitespace()
-                elements.append(try value(depth: depth + 1))
+                element(index, try value(depth: depth + 1))
+                index += 1
                 skipWhitespace()
                 switch peek() {
                 case UInt8(ascii: ","): offset += 1
                 case UInt8(ascii: "]"):
                     offset += 1
-                    return .array(elements)
+                    return
                 default: throw unexpected(.tr("',' or ']'"))
                 }
             }

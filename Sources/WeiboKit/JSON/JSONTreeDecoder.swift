@@ -8,8 +8,10 @@
 public struct JSONTreeDecoder {
     public init() {}
 
-    public func decode<Model: Decodable>(_ type: Model.Type, from value: JSONValue) throws -> Model {
-        try Model(from: TreeDecoder(value: value, codingPath: []))
+    /// The model at `value`; `codingPath` is where the value sits in its document (errors name
+    /// it), for a value read on its own, such as one element of a streamed list.
+    public func decode<Model: Decodable>(_ type: Model.Type, from value: JSONValue, codingPath: [any CodingKey] = []) throws -> Model {
+        try Model(from: TreeDecoder(value: value, codingPath: codingPath))
     }
 }
 

@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 /// One page of `statuses/home_timeline.json` (or `friends_timeline.json`).
 ///
 /// One status that cannot be read (no id, no author that can be read) costs that status, never
@@ -74,5 +76,25 @@ extension TimelinePage: Codable {
         try keys.encode(maxID, forKey: .maxID)
         try keys.encode(String(maxID), forKey: .maxIDString)
         try keys.encode(hasUnread ? 1 : 0, forKey: .hasUnread)
+    }
+}
+
+extension TimelinePage {
+    /// Reads a `home_timeline` response one status at a time: each status is handed to `each`
+    /// as soon as its JSON is read, and its tree dropped, so that a page of any length costs the
+    /// same per status and never holds its whole tree (the `timeline` command lays each status
+    /// out and prints it at once). The page returned has no statuses, but the cursors and the
+    /// statuses left out. The same errors as `WeiboJSON.decode(_:from:)`; statuses handed on
+    /// before a bad part of the document stay handed on.
+    public static func read(from data: Data, each: (Status) -> Void) throws(ResponseError) -> TimelinePage {
+        var skipped: [DecodingFailure] = []
+        var page = try WeiboJSON.decode(TimelinePage.self, from: data, streaming: CodingKeys.statuses, of: Status.self) { result in
+            switch result {
+            case .success(let status): each(status)
+            case .failure(let failure): skipped.append(failure)
+            }
+        }
+        page.skipped = skipped
+        return page
     }
 }

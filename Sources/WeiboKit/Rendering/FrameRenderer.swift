@@ -24,17 +24,18 @@ public struct FrameRenderer: Sendable {
     public func lines(of frames: [StatusFrame], separatedByRule: Bool = true) -> [String] {
         var output: [String] = []
         for (index, frame) in frames.enumerated() {
-            if index > 0 {
-                if separatedByRule {
-                    let rule = String(repeating: "─", count: frame.width)
-                    output.append(usesColor ? CellStyle.secondary.ansiStart + rule + "\u{1B}[0m" : rule)
-                } else {
-                    output.append("")
-                }
-            }
+            if index > 0 { output.append(separator(before: frame, rule: separatedByRule)) }
             output += lines(of: frame)
         }
         return output
+    }
+
+    /// The line between a frame and the one before it: a dim rule as wide as the frame, or an
+    /// empty line (compact frames).
+    public func separator(before frame: StatusFrame, rule: Bool = true) -> String {
+        guard rule else { return "" }
+        let line = String(repeating: "─", count: frame.width)
+        return usesColor ? CellStyle.secondary.ansiStart + line + "\u{1B}[0m" : line
     }
 
     private func style(of kind: FramePart.Kind, vip: Bool) -> CellStyle {

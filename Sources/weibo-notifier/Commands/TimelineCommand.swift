@@ -65,39 +65,55 @@ struct TimelineCommand: Command {
         if path != nil && apiBase != nil { throw reader.usage(tr("--file and --api-base do not go together")) }
     }
 
+    /// Lays out and prints each status as soon as it is read (a saved page of any length is
+    /// never held whole), then counts what was left out.
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let page: TimelinePage
-        if let path {
-            page = try Self.readPage(path)
-        } else {
-            page = try fetchPage()
-        }
-
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
         let localizer = processLocalizer
         let layout = StatusFrameLayout(
             localizer: localizer, timeZone: SystemTimeZone(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
         let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
-        if !page.skipped.isEmpty {
-            // The rest is shown; what was left out is counted, and named under -v.
-            for failure in page.skipped { Log.debug("left out: \(failure)") }
-            let count = page.skipped.count
-            Terminal.writeError(trn("weibo-notifier: %d status could not be read", "weibo-notifier: %d statuses could not be read", count, count))
-        }
-        let statuses = count.map { Array(page.statuses.prefix($0)) } ?? page.statuses
-        if statuses.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
-        let frames = statuses.map { layout.frame(for: $0, width: columns, style: style) }
         let renderer = FrameRenderer(usesColor: color.usesColor(environment: environment))
-        try Terminal.write(lines: renderer.lines(of: frames, separatedByRule: compactLines == nil))
+        var shown = 0
+        var outputFailure: CommandError?
+        func show(_ status: Status) {
+            guard outputFailure == nil, shown < count ?? .max else { return }
+            let frame = layout.frame(for: status, width: columns, style: style)
+            var lines = renderer.lines(of: frame)
+            if shown > 0 { lines.insert(renderer.separator(before: frame, rule: compactLines == nil), at: 0) }
+            do {
+                try Terminal.write(lines: lines)
+            } catch {
+                outputFailure = error
+            }
+            shown += 1
+        }
+
+        let skipped: [DecodingFailure]
+        if let path {
+            skipped = try Self.readPage(path, each: show).skipped
+        } else {
+            let page = try fetchPage()
+            page.statuses.forEach(show)
+            skipped = page.skipped
+        }
+        if let outputFailure { throw outputFailure }
+        if !skipped.isEmpty {
+            // The rest is shown; what was left out is counted, and named under -v.
+            for failure in skipped { Log.debug("left out: \(failure)") }
+            Terminal.writeError(
+                trn("weibo-notifier: %d status could not be read", "weibo-notifier: %d statuses could not be read", skipped.count, skipped.count))
+        }
+        if shown == 0 { try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
     }
 
-    /// A saved response, from a file or standard input.
-    static func readPage(_ path: String) throws(CommandError) -> TimelinePage {
+    /// A saved response, from a file or standard input, each status handed to `each` as it is read.
+    static func readPage(_ path: String, each: (Status) -> Void) throws(CommandError) -> TimelinePage {
         let name = path == "-" ? tr("standard input") : path
         let data = try Terminal.read(path: path)
         do {
-            return try WeiboJSON.decode(TimelinePage.self, from: data)
+            return try TimelinePage.read(from: data, each: each)
         } catch {
             switch error {
             case .api(let apiError): throw .apiError(path: name, description: apiError.explanation(processLocalizer))
