@@ -24,16 +24,7 @@ public enum JSONParser {
     public static let maximumDepth = 256
 
     public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { buffer in
-            var reader = Reader(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                let value = try reader.document()
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try read(data, streaming: nil)
     }
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
@@ -49,15 +40,17 @@ public enum JSONParser {
     public static func parse(
         _ data: Data, streaming key: String, element: (Int, JSONValue) -> Void
     ) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = withoutActuallyEscaping(element) { element in
-            data.withUnsafeBytes { buffer in
-                var reader = Reader(bytes: buffer, streaming: (key, element))
-                do throws(JSONSyntaxError) {
-                    let value = try reader.document()
-                    return .success(value)
-                } catch {
-                    return .failure(error)
-                }
+        try withoutActuallyEscaping(element) { element throws(JSONSyntaxError) in try read(data, streaming: (key, element)) }
+    }
+
+    private static func read(_ data: Data, streaming: (key: String, element: (Int, JSONValue) -> Void)?) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { buffer in
+            var reader = Reader(bytes: buffer, streaming: streaming)
+            do throws(JSONSyntaxError) {
+                let value = try reader.document()
+                return .success(value)
+            } catch {
+                return .failure(error)
             }
         }
         return try result.get()
@@ -69,7 +62,7 @@ public enum JSONParser {
         /// The top-level key whose array's elements are handed on, and to what.
         let streaming: (key: String, element: (Int, JSONValue) -> Void)?
 
-        init(bytes: UnsafeRawBufferPointer, streaming: (key: String, element: (Int, JSONValue) -> Void)? = nil) {
+        init(bytes: UnsafeRawBufferPointer, streaming: (key: String, element: (Int, JSONValue) -> Void)?) {
             self.bytes = bytes
             self.streaming = streaming
         }
