@@ -36,7 +36,9 @@ public enum JSONParser {
     /// keeping it: the tree returned holds an empty array in its place. So a page of any length
     /// never has its whole tree in memory, and each element's tree is fresh in the cache when
     /// it is used. Elements already handed on stay handed on if the document turns out bad
-    /// further on; the error is the same as `parse(_:)` gives.
+    /// further on; the error is the same as `parse(_:)` gives. A document that repeats the key
+    /// (which RFC 8259 leaves undefined) has the elements of each array handed on, where
+    /// `parse(_:)` keeps the last.
     public static func parse(
         _ data: Data, streaming key: String, element: (Int, JSONValue) -> Void
     ) throws(JSONSyntaxError) -> JSONValue {

@@ -85,7 +85,8 @@ extension TimelinePage {
     /// same per status and never holds its whole tree (the `timeline` command lays each status
     /// out and prints it at once). The page returned has no statuses, but the cursors and the
     /// statuses left out. The same errors as `WeiboJSON.decode(_:from:)`; statuses handed on
-    /// before a bad part of the document stay handed on.
+    /// before a bad part of the document stay handed on, and a document that repeats
+    /// `statuses` has the statuses of each list handed on.
     public static func read(from data: Data, each: (Status) -> Void) throws(ResponseError) -> TimelinePage {
         var skipped: [DecodingFailure] = []
         var page = try WeiboJSON.decode(TimelinePage.self, from: data, streaming: CodingKeys.statuses, of: Status.self) { result in

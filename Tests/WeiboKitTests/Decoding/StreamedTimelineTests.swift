@@ -94,6 +94,15 @@ import WeiboTestSupport
         #expect(tree == .object(["a": .number("1"), "statuses": .array([]), "b": .array([.number("4")])]))
     }
 
+    @Test func aRepeatedKeyHasEachArrayHandedOn() throws {
+        let (tree, elements) = try streamed(#"{"statuses": [1, 2], "statuses": [3]}"#)
+        #expect(elements.map(\.0) == [0, 1, 0])
+        #expect(elements.map(\.1) == [.number("1"), .number("2"), .number("3")])
+        #expect(tree == .object(["statuses": .array([])]))
+        // The whole parse keeps the last, as for any repeated key.
+        #expect(try JSONParser.parse(#"{"statuses": [1, 2], "statuses": [3]}"#) == .object(["statuses": .array([.number("3")])]))
+    }
+
     @Test(arguments: [
         #"{"statuses": null}"#, #"{"statuses": {"0": 1}}"#, #"[{"statuses": [1]}]"#, #"{"other": [1], "x": {"statuses": [2]}}"#,
     ])
