@@ -20,13 +20,7 @@ let targets: [String: ([UInt8]) -> Void] = [
             page.statuses = statuses
             return page
         }
-        // Except where the document repeats `statuses`: streamed, each array's statuses come;
-        // whole, the last array's (as documented).
-        let repeated = (try? JSONParser.parse(Data(bytes))).map { document in
-            guard case .object(let members) = document else { return false }
-            return members.keys.filter { $0 == "statuses" }.count > 1
-        }
-        if streamed != whole, repeated != true { trap("read streamed, the page is not the whole document's") }
+        if streamed != whole, !repeatsStatuses(bytes) { trap("read streamed, the page is not the whole document's") }
         guard case .success(let page) = whole else { return }
         for status in page.statuses.prefix(20) { checkFits(layout.frame(for: status, width: 60), width: 60) }
     },
@@ -118,6 +112,13 @@ func checkFits(_ frame: StatusFrame, width: Int) {
 
 func write(_ bytes: [UInt8], to path: String) -> Bool {
     (try? PrivateFile.write(bytes, to: path, mode: 0o600)) != nil
+}
+
+/// Whether the document's top-level object has `statuses` more than once: read streamed, each
+/// list's statuses come; read whole, the last list's (as documented).
+func repeatsStatuses(_ bytes: [UInt8]) -> Bool {
+    guard case .object(let members) = try? JSONParser.parse(Data(bytes)) else { return false }
+    return members.keys.filter { $0 == "statuses" }.count > 1
 }
 
 func trap(_ message: String) -> Never {
