@@ -126,15 +126,7 @@ import WeiboTestSupport
         #expect(FileManager.default.fileExists(atPath: folder + "/state-5712659759.json"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/state.json"), "moved, not copied")
         #expect(waitUntil { FileManager.default.fileExists(atPath: folder + "/state-\(second.uid).json") })
-        let bar = Process()
-        bar.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bar.arguments = ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path]
-        bar.environment = setup.environment
-        let output = Pipe()
-        bar.standardOutput = output
-        try bar.run()
-        let first = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        bar.waitUntilExit()
+        let first = toolOutput("/bin/bash", ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path], environment: setup.environment)
         #expect(first.contains("\"accounts\":[{\"uid\":\"5712659759\",\"screen_name\":\"\(owner)\",\"total\":2,"), "\(first)")
         #expect(first.contains("{\"uid\":\"\(second.uid)\",\"screen_name\":\"\(second.name)\",\"total\":3,"), "\(first)")
 

@@ -305,39 +305,22 @@ import WeiboTestSupport
     @Test func watchEndsWhenTheBarClosesThePipe() throws {
         let setup = try Setup()
         let script = "\"$0\" watch --format i3blocks --api-base \"$1\" | head -n 1; echo \"status ${PIPESTATUS[0]}\""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, CommandRunner.executable.path, setup.sandbox.baseURL]
-        process.environment = setup.environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = toolOutput("/bin/bash", ["-c", script, CommandRunner.executable.path, setup.sandbox.baseURL], environment: setup.environment)
         #expect(text.hasPrefix("{\"full_text\":\"Weibo 0\""))
         #expect(text.hasSuffix("status 0\n"), "\(text)")
     }
 
     @Test func watchTakesATemplateAndColoursOnlyWhenAsked() throws {
         let setup = try Setup()
-        func firstLine(_ options: String) throws -> String {
+        func firstLine(_ options: String) -> String {
             let script = "\"$0\" watch --api-base \"$1\" \(options) | head -n 1"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script, CommandRunner.executable.path, setup.sandbox.baseURL]
-            process.environment = setup.environment
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
+            return toolOutput("/bin/bash", ["-c", script, CommandRunner.executable.path, setup.sandbox.baseURL], environment: setup.environment)
         }
         #expect(
-            try firstLine("--format i3blocks --text '{icon} {total}' --color-zero '#FFFFFF'")
+            firstLine("--format i3blocks --text '{icon} {total}' --color-zero '#FFFFFF'")
                 == "{\"full_text\":\"🔔 0\",\"short_text\":\"0\",\"color\":\"#FFFFFF\",\"urgent\":false}\n")
-        #expect(try firstLine("--format i3blocks") == "{\"full_text\":\"Weibo 0\",\"short_text\":\"0\",\"urgent\":false}\n", "no colour at zero")
-        #expect(try firstLine("--format polybar --polybar-colors --hide-zero") == "\n", "an empty line at zero")
+        #expect(firstLine("--format i3blocks") == "{\"full_text\":\"Weibo 0\",\"short_text\":\"0\",\"urgent\":false}\n", "no colour at zero")
+        #expect(firstLine("--format polybar --polybar-colors --hide-zero") == "\n", "an empty line at zero")
         let unknown = try CommandRunner.run(["watch", "--text", "{totl}"], environment: setup.environment)
         #expect(unknown.status == 64 && unknown.standardError.contains("unknown placeholder {totl}"), "\(unknown.standardError)")
         let colour = try CommandRunner.run(["watch", "--color-zero", "white"], environment: setup.environment)

@@ -47,15 +47,9 @@ import WeiboTestSupport
         #expect(logIn.contains("'label': <'Log in to Weibo…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
 
         // A bar with no notifier to follow checks by itself: not logged in either.
-        let bar = Process()
-        bar.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bar.arguments = ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path]
-        bar.environment = environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) { $1 }
-        let line = Pipe()
-        bar.standardOutput = line
-        try bar.run()
-        let first = String(decoding: line.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        bar.waitUntilExit()
+        let first = toolOutput(
+            "/bin/bash", ["-c", "\"$0\" watch --format json | head -n 1", CommandRunner.executable.path],
+            environment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) { $1 })
         #expect(first.contains("\"state\":\"login-needed\""), "\(first)")
 
         // The first login: the daemon starts checking, and the notifier will start with the session.

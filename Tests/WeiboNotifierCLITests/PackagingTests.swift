@@ -5,21 +5,12 @@ import WeiboTestSupport
 /// `make install` and `make deb` install nothing: a missing build package is named, and only
 /// `make deps` may run apt-get or sudo.
 @Suite struct PackagingTests {
-    func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        process.arguments = ["--no-print-directory", "-C", FixtureFiles.packageRoot().path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+    func make(_ arguments: [String]) -> (status: Int32, output: String) {
+        toolRun("/usr/bin/make", ["--no-print-directory", "-C", FixtureFiles.packageRoot().path] + arguments)
     }
 
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
-        let result = try make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
+        let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
         #expect(result.status != 0)
         #expect(result.output.contains("missing Debian packages: weibo-notifier-no-such-package (make deps"), "\(result.output)")
     }
@@ -27,13 +18,13 @@ import WeiboTestSupport
     @Test(arguments: ["install", "deb", "release"])
     func onlyDepsInstalls(_ target: String) throws {
         // What make would run, without running it.
-        let planned = try make(["-n", target, "DESTDIR=/nonexistent"]).output
+        let planned = make(["-n", target, "DESTDIR=/nonexistent"]).output
         // The advice names apt-get; no command runs it (`apt-get update`, `install -y`) or sudo.
         #expect(!planned.contains("apt-get update") && !planned.contains("install -y") && !planned.contains("sudo"), "\(planned)")
         #expect(planned.contains("dpkg-query"), "the build packages are checked")
     }
 
     @Test func theDepsTargetIsWhereInstallingHappens() throws {
-        #expect(try make(["-n", "deps"]).output.contains("apt-get install -y"))
+        #expect(make(["-n", "deps"]).output.contains("apt-get install -y"))
     }
 }

@@ -94,16 +94,8 @@ import WeiboTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = #"name="$(printf '%s/\351t\351.json' "$1")"; "$0" sample --count 2 > "$name" && "$0" timeline --file "$name" --width 40"#
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, CommandRunner.executable.path, folder]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = toolRun("/bin/bash", ["-c", script, CommandRunner.executable.path, folder])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("via"), "\(text)")
     }
 
