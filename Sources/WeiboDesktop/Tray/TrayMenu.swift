@@ -185,15 +185,7 @@ final class TrayMenu {
             let node = parent == 0 ? root : find(parent, in: items).map(layout) ?? root
             g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.uint32(revision), node]))
         case "GetGroupProperties":
-            var ids: [Int32] = []
-            if let list = child(parameters, 0) {
-                for index in 0..<g_variant_n_children(list) {
-                    let value = g_variant_get_child_value(list, index)
-                    ids.append(g_variant_get_int32(value))
-                    g_variant_unref(value)
-                }
-                g_variant_unref(list)
-            }
+            let ids = idList(child(parameters, 0))
             let all = flattened(items)
             let chosen = ids.isEmpty ? all : all.filter { ids.contains($0.id) }
             let entries = chosen.map { Variants.tuple([Variants.int32($0.id), properties(of: $0)]) }
@@ -201,16 +193,31 @@ final class TrayMenu {
         case "GetProperty":
             g_dbus_method_invocation_return_dbus_error(invocation, "com.canonical.dbusmenu.Error", "use GetGroupProperties")
         case "Event":
-            let id = int32(parameters, 0)
-            let event = string(parameters, 1)
+            let event = (id: int32(parameters, 0), name: string(parameters, 1))
+            if find(event.id, in: items) == nil {
+                g_dbus_method_invocation_return_dbus_error(invocation, "com.canonical.dbusmenu.Error.UnknownId", "no menu item \(event.id)")
+                return
+            }
             g_dbus_method_invocation_return_value(invocation, nil)
-            if event == "clicked", let command = find(id, in: items)?.command { clicked?(command) }
+            dispatch([event])
         case "EventGroup":
-            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", [])]))
+            // libdbusmenu's client (XFCE's tray, waybar) sends every click this way once the
+            // menu says Version 3. Every event is run in order; the unknown ids are answered,
+            // and only when none is known is it an error, as the spec says.
+            let events = eventList(parameters)
+            let unknown = events.map(\.id).filter { find($0, in: items) == nil }
+            if !events.isEmpty && unknown.count == events.count {
+                g_dbus_method_invocation_return_dbus_error(invocation, "com.canonical.dbusmenu.Error.UnknownId", "no menu item \(unknown)")
+                return
+            }
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", unknown.map(Variants.int32))]))
+            dispatch(events)
         case "AboutToShow":
+            // The layout never changes on opening: nothing to update.
             g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.boolean(false)]))
         case "AboutToShowGroup":
-            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", []), Variants.array("i", [])]))
+            let unknown = idList(child(parameters, 0)).filter { $0 != 0 && find($0, in: items) == nil }
+            g_dbus_method_invocation_return_value(invocation, Variants.tuple([Variants.array("i", []), Variants.array("i", unknown.map(Variants.int32))]))
         default:
             g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", method)
         }
@@ -267,6 +274,36 @@ final class TrayMenu {
 
     private func flattened(_ items: [Item]) -> [Item] {
         items.flatMap { [$0] + flattened($0.children) }
+    }
+
+    /// Runs the clicks among `events`, in order (the one path of `Event` and `EventGroup`); other
+    /// events (`opened`, `closed`, `hovered`) change nothing here.
+    private func dispatch(_ events: [(id: Int32, name: String)]) {
+        for event in events where event.name == "clicked" {
+            if let command = find(event.id, in: items)?.command { clicked?(command) }
+        }
+    }
+
+    /// The `(id, eventId)` of each `(isvu)` of `EventGroup`'s array.
+    private func eventList(_ parameters: OpaquePointer?) -> [(id: Int32, name: String)] {
+        guard let list = child(parameters, 0) else { return [] }
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let event = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(event) }
+            return (int32(event, 0), string(event, 1))
+        }
+    }
+
+    /// The ids of an `ai`, which it releases.
+    private func idList(_ list: OpaquePointer?) -> [Int32] {
+        guard let list else { return [] }
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let value = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(value) }
+            return g_variant_get_int32(value)
+        }
     }
 
     private func int32(_ parameters: OpaquePointer?, _ index: gsize) -> Int32 {

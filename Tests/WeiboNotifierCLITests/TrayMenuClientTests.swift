@@ -1,0 +1,97 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// The tray menu driven by the real libdbusmenu-glib client (`Tests/Support/dbusmenu-client.py`),
+/// which XFCE's Status Tray and waybar's tray use: it reads the layout its own way and sends
+/// every click as `EventGroup`, since the menu says `Version` 3.
+@Suite(.serialized) struct TrayMenuClientTests {
+    typealias Setup = DaemonTests.Setup
+
+    /// Runs the client on the daemon's menu: its JSON layout, and whether a click was answered.
+    private func client(_ setup: Setup, _ item: String, click labels: String? = nil) -> (layout: String, clicked: Bool) {
+        let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/dbusmenu-client.py").path
+        let output = toolOutput("/usr/bin/python3", [script, item, "/MenuBar"] + (labels.map { [$0] } ?? []), environment: setup.environment)
+        let lines = output.split(separator: "\n").map(String.init)
+        return (lines.first ?? "", lines.contains("clicked"))
+    }
+
+    @Test func everyItemClickedThroughTheRealClientHasItsEffect() throws {
+        let setup = try Setup()
+        let watcher = try setup.bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        setup.sandbox.control("/_sandbox/counts", [("status", "3")])
+        try setup.start()
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+
+        // The layout as the client reads it: labels, the radio items unchecked, Resume greyed out.
+        let layout = client(setup, item).layout
+        for label in ["Show timeline", "Mark all read", "Check now", "Open Weibo", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit"] {
+            #expect(layout.contains("\"label\": \"\(label)\""), "\(label): \(layout)")
+        }
+        #expect(layout.contains("{\"label\": \"Resume\", \"type\": \"\", \"enabled\": false"), "\(layout)")
+        #expect(layout.contains("{\"label\": \"For 1 hour\", \"type\": \"\", \"enabled\": true, \"toggle-state\": 0"), "\(layout)")
+
+        // Check now polls.
+        let polls = setup.bus.daemonPolls()
+        #expect(client(setup, item, click: "Check now").clicked)
+        #expect(waitUntil { setup.bus.daemonPolls() > polls }, "Check now through EventGroup polls")
+
+        // Pause for an hour pauses, and the client reads the radio item checked and Resume enabled.
+        #expect(client(setup, item, click: "Pause notifications/For 1 hour").clicked)
+        #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "true" }, "Pause through EventGroup pauses")
+        let paused = client(setup, item).layout
+        #expect(paused.contains("{\"label\": \"For 1 hour\", \"type\": \"\", \"enabled\": true, \"toggle-state\": 1"), "\(paused)")
+        #expect(paused.contains("{\"label\": \"Resume\", \"type\": \"\", \"enabled\": true"), "\(paused)")
+
+        // Resume resumes.
+        #expect(client(setup, item, click: "Pause notifications/Resume").clicked)
+        #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "false" }, "Resume through EventGroup resumes")
+
+        // Mark all read clears.
+        #expect(setup.bus.daemonStatus()["total"] != "0")
+        #expect(client(setup, item, click: "Mark all read").clicked)
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" }, "Mark all read through EventGroup clears")
+
+        // Quit quits.
+        #expect(client(setup, item, click: "Quit").clicked)
+        let daemon = try #require(setup.daemon)
+        #expect(waitUntil { !daemon.isRunning }, "Quit through EventGroup quits")
+        #expect(daemon.terminationStatus == 0)
+    }
+
+    /// `EventGroup` answers the ids it does not know and runs the rest; all unknown is an error.
+    @Test func eventGroupRunsEveryEventAndNamesTheUnknownOnes() throws {
+        let setup = try Setup()
+        let watcher = try setup.bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        try setup.start()
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let polls = setup.bus.daemonPolls()
+        let answer = setup.bus.gdbus([
+            "call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.EventGroup", "--",
+            "[(3, 'clicked', <0>, 0), (4242, 'clicked', <0>, 0), (7, 'clicked', <0>, 0)]",
+        ])
+        #expect(answer.contains("([4242],)"), "\(answer)")
+        #expect(waitUntil { setup.bus.daemonPolls() > polls })
+        #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "true" }, "the second known event ran too")
+        let unknown = toolRun(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", setup.bus.address, "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.EventGroup", "--",
+                "[(4242, 'clicked', <0>, 0)]",
+            ])
+        #expect(unknown.status != 0 && unknown.output.contains("UnknownId"), "\(unknown.output)")
+        let shown = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.AboutToShowGroup", "--", "[0, 6, 4242]"])
+        #expect(shown.contains("[], [4242])"), "\(shown)")
+    }
+}
