@@ -102,6 +102,7 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             notify=cmt;dm
             count_only=status,follower
             quiet_hours=23:00-08:00
+            tray_hide_at_zero=true
             """.write(toFile: path, atomically: true, encoding: .utf8)
             let (configuration, warnings) = try ConfigurationFile.load(path: path)
             #expect(warnings.isEmpty)
@@ -111,6 +112,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             #expect(configuration.notify == [.cmt, .dm])
             #expect(configuration.countOnly == [.status, .follower])
             #expect(configuration.quietHours == QuietHours(start: 23 * 60, end: 8 * 60))
+            #expect(configuration.trayHideAtZero)
+            #expect(!Configuration().trayHideAtZero, "the icon stays at zero unless asked")
         }
     }
 
@@ -140,6 +143,7 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         ("[notifier]\nquiet_hours=-1:00-08:00\n", "[notifier] quiet_hours: '-1:00-08:00' is not a time range"),
         ("[notifier]\nquiet_hours=+1:00-08:00\n", "[notifier] quiet_hours: '+1:00-08:00' is not a time range"),
         ("[notifier]\nfollow_dnd=maybe\n", "[notifier] follow_dnd: 'maybe' is neither true nor false"),
+        ("[notifier]\ntray_hide_at_zero=1\n", "[notifier] tray_hide_at_zero: '1' is neither true nor false"),
         ("[notifier]\ndnd_allow=messages;likes\n", "[notifier] dnd_allow: unknown kind 'likes'"),
         ("this is not a key file\n", "is not a key-value pair, group, or comment"),
     ])

@@ -38,6 +38,8 @@ public struct Configuration: Equatable, Sendable {
     public var emoticons = Emoticons.Style.emoji
     /// Whether the desktop's do-not-disturb holds bubbles back.
     public var followDoNotDisturb = true
+    /// The tray icon hidden while nothing is unread (`tray_hide_at_zero`).
+    public var trayHideAtZero = false
     /// Kinds whose bubbles come through do-not-disturb.
     public var doNotDisturbAllows: Set<BubbleKind> = []
 

@@ -123,6 +123,7 @@ public enum ConfigurationFile {
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store", "tls_ca_file"],
         "notifier": [
             "interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons", "follow_dnd", "dnd_allow",
+            "tray_hide_at_zero",
         ],
     ]
 
@@ -223,6 +224,12 @@ public enum ConfigurationFile {
             }
             configuration.followDoNotDisturb = follow
         }
+        if let value = string("notifier", "tray_hide_at_zero") {
+            guard let hide = ["true": true, "false": false][value.trimmed(of: " \t")] else {
+                throw failure("notifier", "tray_hide_at_zero", tr("'%s' is neither true nor false", value))
+            }
+            configuration.trayHideAtZero = hide
+        }
         if let value = string("notifier", "detail_calls_per_day") {
             guard let calls = Int(value.trimmed(of: " \t")), (0...100).contains(calls) else {
                 throw failure("notifier", "detail_calls_per_day", tr("'%s' is not a whole number from 0 to 100", value))
@@ -311,6 +318,9 @@ public enum ConfigurationFile {
         #follow_dnd=true
         # Kinds that still come through do-not-disturb (as urgent notifications), such as messages;mentions.
         #dnd_allow=
+        # Hide the tray icon while nothing is unread (some trays then offer no way to reach its
+        # menu): true or false.
+        #tray_hide_at_zero=false
         # Calls a day spent on comment and mention texts and replies (Weibo allows about 100); 0 to 100.
         #detail_calls_per_day=60
         # Weibo's [表情] codes as emoji, or as the text Weibo sends: emoji or text.

@@ -93,7 +93,7 @@ public final class StatusNotifierItem {
         var shown = notifier.presenter.tray(
             daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
             pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone),
-            doNotDisturb: notifier.followsDoNotDisturb)
+            doNotDisturb: notifier.followsDoNotDisturb, hideAtZero: notifier.settings.trayHideAtZero)
         let followed = daemon.followed
         if menu.setAccounts(followed.map { ($0.uid, $0.name) }) {
             g_dbus_connection_emit_signal(
@@ -107,6 +107,7 @@ public final class StatusNotifierItem {
         if shown.look != look {
             look = shown.look
             emit("NewIcon", nil)
+            emit("NewAttentionIcon", nil)
         }
         if shown.status != status {
             status = shown.status
@@ -139,7 +140,9 @@ public final class StatusNotifierItem {
         case "Status": return Variants.string(status)
         case "WindowId": return Variants.int32(0)
         case "IconName": return Variants.string(look.rawValue)
-        case "AttentionIconName": return Variants.string(TrayLook.unread.rawValue)
+        // Hosts show this one while NeedsAttention: the same look, so that an expired login is
+        // never drawn as unread news.
+        case "AttentionIconName": return Variants.string(look.rawValue)
         case "OverlayIconName": return Variants.string("")
         case "IconThemePath": return Variants.string(iconThemePath)
         case "ToolTip":

@@ -24,6 +24,9 @@ public struct NotifierSettings: Equatable, Sendable {
     /// The kinds whose bubbles come through do-not-disturb (`dnd_allow`), marked urgent so that
     /// the server shows them too.
     public var doNotDisturbAllows: Set<BubbleKind> = []
+    /// The tray icon turns `Passive` at zero, which XFCE's and waybar's trays hide
+    /// (`tray_hide_at_zero`); by default it stays.
+    public var trayHideAtZero = false
     /// The account's name for the bubbles' titles, when several accounts are followed.
     public var accountName: String?
 

@@ -101,41 +101,52 @@ public struct UnreadPresenter: Sendable {
 
     /// The tray icon: its look, its StatusNotifierItem status and its tooltip.
     ///
+    /// One look per state, the one that most needs the user winning: a login expired or
+    /// needed, then waiting for the keyring, the rate limit, no answer (`offline`), then why
+    /// bubbles wait (a pause, quiet hours, do-not-disturb), then unread, then normal. The item
+    /// stays `Active` at zero (XFCE's and waybar's trays remove a `Passive` one, and Pause, Quit
+    /// and Log in with it) unless `hideAtZero`; `NeedsAttention` only for unread news in an
+    /// otherwise normal state, and for an expired login. The tooltip's first line says the state.
+    ///
     /// `lastPoll` is the last successful check, `offlineSince` when checks began to fail.
-    /// `pausedUntil`, `quietUntil`: notifications wait until then (a line says so), as they do
-    /// while the desktop's `doNotDisturb` is on.
+    /// `pausedUntil`, `quietUntil`: notifications wait until then, as they do while the
+    /// desktop's `doNotDisturb` is on.
     public func tray(
         _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule,
-        pausedUntil: Date? = nil, quietUntil: Date? = nil, doNotDisturb: Bool = false
+        pausedUntil: Date? = nil, quietUntil: Date? = nil, doNotDisturb: Bool = false, hideAtZero: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
+        let waiting = pausedUntil != nil || quietUntil != nil || doNotDisturb
         let look: TrayLook
         switch phase {
         case .loginExpired, .notLoggedIn: look = .loginExpired
+        case .waitingForKeyring: look = .waitingForKeyring
+        case .rateLimited: look = .rateLimited
         case .offline: look = .offline
-        default: look = total > 0 ? .unread : .normal
+        case .starting, .ok: look = waiting ? .paused : total > 0 ? .unread : .normal
         }
-        let status: String = total > 0 ? "NeedsAttention" : (phase == .ok || phase == .starting ? "Passive" : "Active")
-        let words = counterWords(unread)
-        var lines = words.isEmpty ? [localizer.text(.nothingUnread)] : words
+        let status: String
+        switch look {
+        case .unread: status = "NeedsAttention"
+        case .loginExpired: status = phase == .loginExpired ? "NeedsAttention" : "Active"
+        case .normal: status = hideAtZero ? "Passive" : "Active"
+        default: status = "Active"
+        }
+        var lines: [String] = []
         switch phase {
-        case .loginExpired:
-            lines.append(localizer.text(.loginExpired))
-        case .notLoggedIn:
-            lines.append(localizer.text(.notLoggedIn))
-        case .waitingForKeyring:
-            lines.append(localizer.text(.waitingForKeyring))
-        case .offline:
-            lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
-        case .rateLimited:
-            if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
-            lines.append(localizer.text(.rateLimited))
-        default:
-            if let lastPoll { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
+        case .loginExpired: lines.append(localizer.text(.loginExpired))
+        case .notLoggedIn: lines.append(localizer.text(.notLoggedIn))
+        case .waitingForKeyring: lines.append(localizer.text(.waitingForKeyring))
+        case .rateLimited: lines.append(localizer.text(.rateLimited))
+        case .offline: lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
+        case .starting, .ok: break
         }
         if let pausedUntil { lines.append(localizer.text(.pausedUntil(CivilTime(pausedUntil, in: zone).clockText))) }
         if let quietUntil { lines.append(localizer.text(.quietUntil(CivilTime(quietUntil, in: zone).clockText))) }
         if doNotDisturb { lines.append(localizer.text(.doNotDisturb)) }
+        let words = counterWords(unread)
+        lines += words.isEmpty ? [localizer.text(.nothingUnread)] : words
+        if let lastPoll, phase != .offline { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
         return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
     }
 
@@ -185,6 +196,10 @@ public enum TrayLook: String, Sendable {
     case unread = "io.github.WeiboNotifier-unread"
     case offline = "io.github.WeiboNotifier-offline"
     case loginExpired = "io.github.WeiboNotifier-login-expired"
+    case waitingForKeyring = "io.github.WeiboNotifier-locked"
+    case rateLimited = "io.github.WeiboNotifier-rate-limited"
+    /// Notifications wait: a pause, quiet hours or the desktop's do-not-disturb.
+    case paused = "io.github.WeiboNotifier-paused"
 }
 
 /// What the tray icon shows.

@@ -147,6 +147,7 @@ struct RunCommand: Command {
         settings.preview = configuration.preview
         settings.sound = configuration.sound
         settings.followDoNotDisturb = configuration.followDoNotDisturb
+        settings.trayHideAtZero = configuration.trayHideAtZero
         settings.doNotDisturbAllows = configuration.doNotDisturbAllows
         settings.detailCallsPerDay = configuration.detailCallsPerDay
         settings.emoticons = configuration.emoticons

@@ -32,11 +32,11 @@ import WeiboTestSupport
             UnreadCounts(status: 1), phase: .ok, lastPoll: checked, offlineSince: nil, zone: TestTime.zone,
             pausedUntil: TestTime.date(2026, 11, 30, 15, 0), quietUntil: TestTime.date(2026, 12, 1, 8, 0)
         ).toolTip
-        #expect(tip == "1 new post\nchecked 14:00\nnotifications paused until 15:00\nquiet hours until 08:00", "\(tip)")
+        #expect(tip == "notifications paused until 15:00\nquiet hours until 08:00\n1 new post\nchecked 14:00", "\(tip)")
         let plain = presenter.tray(UnreadCounts(), phase: .ok, lastPoll: checked, offlineSince: nil, zone: TestTime.zone).toolTip
         #expect(!plain.contains("until"))
         let quiet = presenter.tray(UnreadCounts(), phase: .ok, lastPoll: checked, offlineSince: nil, zone: TestTime.zone, doNotDisturb: true)
-        #expect(quiet.toolTip == "Nothing new\nchecked 14:00\ndo not disturb: notifications wait until it ends")
+        #expect(quiet.toolTip == "do not disturb: notifications wait until it ends\nNothing new\nchecked 14:00")
     }
 
     /// A rate limit keeps the last counts on the icon and says so.
@@ -44,7 +44,7 @@ import WeiboTestSupport
         let presenter = UnreadPresenter(localizer: Localizer())
         let limited = presenter.tray(
             UnreadCounts(dm: 2), phase: .rateLimited, lastPoll: TestTime.date(2026, 11, 30, 14, 0), offlineSince: nil, zone: TestTime.zone)
-        #expect(limited.look == .unread && limited.status == "NeedsAttention")
-        #expect(limited.toolTip == "2 new private messages\nchecked 14:00\nWeibo's rate limit is reached; the counts are from the last check")
+        #expect(limited.look == .rateLimited && limited.status == "Active")
+        #expect(limited.toolTip == "Weibo's rate limit is reached; the counts are from the last check\n2 new private messages\nchecked 14:00")
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// The tray icon's look, status and first tooltip line for every state, the one that most
+/// needs the user winning.
+@Suite struct TrayPresenterTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var unread = UnreadCounts()
+        var phase = NotifierPhase.ok
+        var paused = false
+        var quiet = false
+        var doNotDisturb = false
+        var hideAtZero = false
+        var look: TrayLook
+        var status: String
+        var firstLine: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "nothing new stays on the panel", look: .normal, status: "Active", firstLine: "Nothing new"),
+        Case(name: "nothing new, hidden when asked", hideAtZero: true, look: .normal, status: "Passive", firstLine: "Nothing new"),
+        Case(name: "starting", phase: .starting, look: .normal, status: "Active", firstLine: "Nothing new"),
+        Case(name: "unread", unread: UnreadCounts(status: 2), look: .unread, status: "NeedsAttention", firstLine: "2 new posts"),
+        Case(
+            name: "unread, hideAtZero changes nothing", unread: UnreadCounts(status: 2), hideAtZero: true, look: .unread, status: "NeedsAttention",
+            firstLine: "2 new posts"),
+        Case(
+            name: "an expired login over unread", unread: UnreadCounts(status: 2), phase: .loginExpired, look: .loginExpired, status: "NeedsAttention",
+            firstLine: "Login expired: run weibo-notifier login"),
+        Case(
+            name: "not logged in", phase: .notLoggedIn, hideAtZero: true, look: .loginExpired, status: "Active",
+            firstLine: "Not logged in: run weibo-notifier login"),
+        Case(
+            name: "a locked keyring over a pause", unread: UnreadCounts(dm: 1), phase: .waitingForKeyring, paused: true, look: .waitingForKeyring,
+            status: "Active", firstLine: "Waiting for the keyring to be unlocked"),
+        Case(
+            name: "the rate limit over unread", unread: UnreadCounts(dm: 1), phase: .rateLimited, look: .rateLimited, status: "Active",
+            firstLine: "Weibo's rate limit is reached; the counts are from the last check"),
+        Case(
+            name: "offline over a pause", unread: UnreadCounts(status: 1), phase: .offline, paused: true, look: .offline, status: "Active",
+            firstLine: "offline since 13:00"),
+        Case(
+            name: "paused over unread", unread: UnreadCounts(status: 1), paused: true, look: .paused, status: "Active",
+            firstLine: "notifications paused until 15:00"),
+        Case(name: "quiet hours", quiet: true, hideAtZero: true, look: .paused, status: "Active", firstLine: "quiet hours until 08:00"),
+        Case(
+            name: "do-not-disturb over unread", unread: UnreadCounts(mentionStatus: 1), doNotDisturb: true, look: .paused, status: "Active",
+            firstLine: "do not disturb: notifications wait until it ends"),
+    ]
+
+    @Test(arguments: cases) func theLookIsTheStateThatMostNeedsTheUser(_ example: Case) {
+        let presenter = UnreadPresenter(localizer: Localizer())
+        let shown = presenter.tray(
+            example.unread, phase: example.phase, lastPoll: TestTime.date(2026, 11, 30, 14, 0), offlineSince: TestTime.date(2026, 11, 30, 13, 0),
+            zone: TestTime.zone, pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil,
+            quietUntil: example.quiet ? TestTime.date(2026, 12, 1, 8, 0) : nil, doNotDisturb: example.doNotDisturb, hideAtZero: example.hideAtZero)
+        #expect(shown.look == example.look)
+        #expect(shown.status == example.status)
+        #expect(shown.toolTip.split(separator: "\n").first.map(String.init) == example.firstLine, "\(shown.toolTip)")
+    }
+
+    /// Every look has its icon in the theme, scalable and symbolic, as the others.
+    @Test(arguments: [TrayLook.normal, .unread, .offline, .loginExpired, .waitingForKeyring, .rateLimited, .paused])
+    func everyLookHasItsIcons(_ look: TrayLook) {
+        let icons = FixtureFiles.packageRoot().appendingPathComponent("Resources/icons/hicolor").path
+        #expect(FileManager.default.fileExists(atPath: "\(icons)/scalable/apps/\(look.rawValue).svg"))
+        #expect(FileManager.default.fileExists(atPath: "\(icons)/symbolic/apps/\(look.rawValue)-symbolic.svg"))
+    }
+}
