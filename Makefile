@@ -137,6 +137,7 @@ install: release
 	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
+	install -Dm644 Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png $(DESTDIR)$(DATADIR)/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/weibo-notifier run|' packaging/weibo-notifier.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
@@ -153,6 +154,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
 	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
+	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1

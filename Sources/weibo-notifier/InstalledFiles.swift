@@ -9,6 +9,19 @@ enum InstalledFiles {
             ?? sourceRoot + "/Resources/icons"
     }
 
+    /// The bubbles' app icon: its name where an icon theme has it (installed by `make install`
+    /// or the package, found in `$XDG_DATA_HOME` or `$XDG_DATA_DIRS`), else the source tree's
+    /// PNG as a `file://` URI, so that a build run from the checkout shows no broken icon.
+    static func appIcon(environment: [String: String]) -> String {
+        let name = "io.github.WeiboNotifier"
+        let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "") + "/.local/share"
+        let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":")
+        let themed = ([home] + system.map(String.init)).filter { $0.hasPrefix("/") }.contains { folder in
+            ["scalable/apps/\(name).svg", "128x128/apps/\(name).png"].contains { access(folder + "/icons/hicolor/" + $0, R_OK) == 0 }
+        }
+        return themed ? name : "file://" + sourceRoot + "/Resources/icons/hicolor/128x128/apps/\(name).png"
+    }
+
     /// The folder of the compiled message catalogs (`…/share/locale`); `make build` compiles
     /// them into `.build/locale`.
     static var localeDirectory: String {

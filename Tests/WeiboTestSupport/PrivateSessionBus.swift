@@ -184,6 +184,7 @@ public final class PrivateSessionBus {
     public struct Notification: Equatable, Sendable {
         public var appName: String
         public var replacesID: UInt32
+        public var appIcon: String
         public var summary: String
         public var body: String
         public var actions: [String]
@@ -194,7 +195,7 @@ public final class PrivateSessionBus {
     public func notifications() -> [Notification] {
         calls("Notify").map { arguments in
             Notification(
-                appName: string(arguments, 0), replacesID: number(arguments, 1),
+                appName: string(arguments, 0), replacesID: number(arguments, 1), appIcon: string(arguments, 2),
                 summary: string(arguments, 3), body: string(arguments, 4), actions: strings(arguments, 5), hints: hints(arguments, 6))
         }
     }

@@ -80,6 +80,7 @@ public struct Localizer: Sendable {
         case mentioned(String)
         /// After the newest item: how many more of the kind.
         case moreComments(Int)
+        case morePosts(Int)
         case moreMentions(Int)
         /// A comment answers another: `↪ replying to: …`.
         case replyingTo(String)
@@ -152,6 +153,7 @@ public struct Localizer: Sendable {
         case .commented(let name): return tr("%s commented on your post", name)
         case .mentioned(let name): return tr("%s mentioned you", name)
         case .moreComments(let n): return trn("and %d more comment", "and %d more comments", n, n)
+        case .morePosts(let n): return trn("and %d more post", "and %d more posts", n, n)
         case .moreMentions(let n): return trn("and %d more mention", "and %d more mentions", n, n)
         case .replyingTo(let text): return tr("↪ replying to: %s", text)
         case .reply: return tr("Reply")

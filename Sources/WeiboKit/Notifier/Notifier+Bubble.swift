@@ -125,16 +125,14 @@ extension Notifier {
         summaryInFlight = false
         effects.append(
             .showTransient(
-                presenter.summaryBubble(
-                    statuses, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
+                presenter.summaryBubble(statuses, items: settings.summaryItems)))
         markRead(settings.bubbles == .single ? nil : .posts)
     }
 
     mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {
         effects.append(
             .showTransient(
-                presenter.itemsSummary(
-                    kind, items: shown, now: now, zone: zone, width: settings.summaryWidth, lines: settings.summaryLines)))
+                presenter.itemsSummary(kind, items: shown, items: settings.summaryItems)))
         // The summary's Open goes to the newest of them, after they are marked as seen.
         lastOpened[kind] = shown.first?.webURL
         markRead(kind)

@@ -6,9 +6,8 @@ public struct NotifierSettings: Equatable, Sendable {
     public var policy: UnreadPolicy
     /// A daily stretch without bubbles.
     public var quietHours: QuietHours?
-    /// The popup summary: width in cells and lines in all.
-    public var summaryWidth = 40
-    public var summaryLines = 12
+    /// The items a click's summary bubble lists before "and N more".
+    public var summaryItems = 5
     /// One bubble per kind of news, or one for all.
     public var bubbles = BubbleMode.perKind
     /// How much comment and mention bubbles tell.

@@ -1,9 +1,10 @@
-public import FoundationEssentials
-
 /// The bubble of each kind: who and what, as far as the preview level allows.
 extension UnreadPresenter {
-    /// Cells of a bubble's body line; the comment gets three lines, the post it is on one.
-    static let bubbleWidth = 40
+    /// Characters (grapheme clusters) of a bubble's lines: the comment, the post it is on, an
+    /// item of a summary. The server wraps each to its own width; they are only cut.
+    static let textLength = 120
+    static let quoteLength = 40
+    static let summaryLineLength = 80
 
     /// The bubble of `kind` for `unread`, told with `items` (newest first) when `preview` allows.
     public func bubble(_ kind: BubbleKind, unread: UnreadCounts, items: [DetailItem], preview: PreviewLevel, sound: Set<BubbleKind>) -> Bubble {
@@ -52,10 +53,9 @@ extension UnreadPresenter {
         let more = max(total, items.count) - 1
         var lines: [String] = []
         if textShown {
-            let text = TextSanitizer.clean(Emoticons.apply(emoticons, to: newest.text))
-            lines += TextWrapper.truncate(TextWrapper.wrap(text, width: Self.bubbleWidth), maxLines: 3, width: Self.bubbleWidth)
+            lines.append(TextSanitizer.line(Emoticons.apply(emoticons, to: newest.text), atMost: Self.textLength))
             if let post = newest.statusText, kind == .comments {
-                lines.append(TextWrapper.truncate("「" + TextSanitizer.singleLine(Emoticons.apply(emoticons, to: post)) + "」", toWidth: Self.bubbleWidth))
+                lines.append("「" + TextSanitizer.line(Emoticons.apply(emoticons, to: post), atMost: Self.quoteLength) + "」")
             }
         }
         if more > 0 { lines.append(localizer.text(kind == .comments ? .moreComments(more) : .moreMentions(more))) }
@@ -63,22 +63,39 @@ extension UnreadPresenter {
         return bubble
     }
 
-    /// The summary shown on a click on a comments or mentions bubble: author · time, the text,
-    /// the post it is on, what it answers; as many items as fit.
-    public func itemsSummary(_ kind: BubbleKind, items: [DetailItem], now: Date, zone: any TimeZoneRule, width: Int, lines maxLines: Int) -> Bubble {
-        let layout = CommentFrameLayout(localizer: localizer, timeZone: zone, now: now, emoticons: emoticons)
-        var lines: [String] = []
-        for item in items {
-            let remaining = maxLines - lines.count - (lines.isEmpty ? 0 : 1)
-            guard remaining >= 2 else { break }
-            if !lines.isEmpty { lines.append("") }
-            lines += FrameRenderer().lines(of: layout.frame(for: item, width: width, maxLines: remaining))
+    /// The summary shown on a click on a comments or mentions bubble: a line per item (who,
+    /// and what, cut), at most `maxItems` of them and then "and N more"; its title counts
+    /// them all. Kept in the server's history.
+    public func itemsSummary(_ kind: BubbleKind, items: [DetailItem], items maxItems: Int) -> Bubble {
+        let lines = items.prefix(maxItems).map { item in
+            TextSanitizer.singleLine(item.authorName) + ": " + TextSanitizer.line(Emoticons.apply(emoticons, to: item.text), atMost: Self.summaryLineLength)
         }
+        let more = items.count - lines.count
         var bubble = Bubble(
             summary: titled(localizer.text(kind == .comments ? .newComments(items.count) : .newMentions(items.count))),
-            body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
-            actions: items.isEmpty ? [] : [.init(Bubble.Action.openKey, localizer.text(.open))], isTransient: true)
+            body: lines.isEmpty
+                ? localizer.text(.nothingUnread)
+                : (lines + (more > 0 ? [localizer.text(kind == .comments ? .moreComments(more) : .moreMentions(more))] : [])).joined(separator: "\n"),
+            actions: items.isEmpty ? [] : [.init(Bubble.Action.openKey, localizer.text(.open))])
         bubble.kind = kind
+        return bubble
+    }
+
+    /// The timeline summary: a line per post (who, and what, cut), at most `maxItems` of them
+    /// and then "and N more"; its title counts them all. Kept in the server's history.
+    public func summaryBubble(_ statuses: [Status], items maxItems: Int) -> Bubble {
+        // A deleted post has no author and nothing to tell.
+        let statuses = statuses.filter { !$0.isUnavailable }
+        let lines = statuses.prefix(maxItems).map { status in
+            TextSanitizer.singleLine(status.user?.screenName ?? "") + ": "
+                + TextSanitizer.line(Emoticons.apply(emoticons, to: status.text), atMost: Self.summaryLineLength)
+        }
+        let more = statuses.count - lines.count
+        var bubble = Bubble(
+            summary: titled(localizer.text(.newestPosts(statuses.count))),
+            body: lines.isEmpty ? localizer.text(.nothingUnread) : (lines + (more > 0 ? [localizer.text(.morePosts(more))] : [])).joined(separator: "\n"),
+            actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))])
+        bubble.kind = .posts
         return bubble
     }
 }

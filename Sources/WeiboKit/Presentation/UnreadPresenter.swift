@@ -71,26 +71,6 @@ public struct UnreadPresenter: Sendable {
         Bubble(summary: titled(localizer.text(.appName)), body: localizer.text(phrase), isTransient: transient)
     }
 
-    /// The compact timeline summary: as many statuses as fit `lines` lines of `width` cells.
-    public func summaryBubble(_ statuses: [Status], now: Date, zone: any TimeZoneRule, width: Int, lines maxLines: Int) -> Bubble {
-        let layout = StatusFrameLayout(localizer: localizer, timeZone: zone, now: now, emoticons: emoticons)
-        let renderer = FrameRenderer()
-        var lines: [String] = []
-        for status in statuses {
-            let remaining = maxLines - lines.count - (lines.isEmpty ? 0 : 1)
-            guard remaining >= 2 else { break }
-            let frame = layout.frame(for: status, width: width, style: .compact(maxLines: min(3, remaining)))
-            if !lines.isEmpty { lines.append("") }
-            lines += renderer.lines(of: frame)
-        }
-        var bubble = Bubble(
-            summary: titled(localizer.text(.newestPosts(statuses.count))),
-            body: lines.isEmpty ? localizer.text(.nothingUnread) : lines.joined(separator: "\n"),
-            actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))], isTransient: true)
-        bubble.kind = .posts
-        return bubble
-    }
-
     // MARK: - Tray, badge, bars
 
     /// The dock badge: the total, shown when not zero, urgent while mentions or messages wait.

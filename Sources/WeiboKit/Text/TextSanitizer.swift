@@ -46,6 +46,16 @@ public enum TextSanitizer {
         return result
     }
 
+    /// The cleaned text on one line, cut after `limit` grapheme clusters with "…" (which
+    /// counts as one of them); spaces at the cut go. For bubble bodies: the notification server
+    /// wraps them to its own width, so nothing here knows cells or breaks a line.
+    public static func line(_ text: String, atMost limit: Int) -> String {
+        let clusters = clusters(of: text).map { $0 == "\n" ? " " : $0 }
+        guard clusters.count > limit else { return String(clusters).trimmed(of: " ") }
+        guard limit > 1 else { return limit == 1 ? "…" : "" }
+        return String(clusters.prefix(limit - 1)).trimmed(of: " ") + "…"
+    }
+
     /// Calls `body` with each cluster of the cleaned text, its width (0 for `\n`) and its
     /// scalar when it is a single one.
     static func forEachCluster(of text: String, _ body: (Character, DisplayWidth.Measure) -> Void) {

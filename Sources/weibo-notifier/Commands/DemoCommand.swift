@@ -103,7 +103,7 @@ struct DemoCommand: Command {
         guard let bus = try? SessionBus.connect() else { return nil }
         defer { SessionBus.release(bus) }
         guard DesktopProbe.hasNotificationServer(on: bus) else { return nil }
-        return DesktopNotificationSink(appName: "Weibo Notifier")
+        return DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: ProcessInfo.processInfo.environment))
     }
 
     /// In the terminal nobody can click: the demo clicks the bubble once, two checks in. Keep
