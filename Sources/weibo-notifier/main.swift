@@ -2,6 +2,7 @@
 import Glibc
 import WeiboDesktop
 
+Log.setUpProcess()
 RawArguments.record()
 let environment = ProcessEnvironment.current
 Gettext.setUpProcess(localeDirectory: InstalledFiles.localeDirectory, environment: environment)

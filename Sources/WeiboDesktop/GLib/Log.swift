@@ -14,16 +14,19 @@ public enum Log {
 
     /// Shows debug messages too, as `-v` asks.
     public static func enableDebug() {
-        _ = toStandardError
         g_log_set_debug_enabled(1)
     }
 
-    /// GLib's default writer sends debug and info messages to standard output, where they would
-    /// mix with what a command prints (a status bar's JSON, a timeline): all go to standard error.
-    private static let toStandardError: Void = g_log_writer_default_set_use_stderr(1)
+    /// Every log line to standard error: GLib's default writer sends debug and info messages
+    /// (GLib's own too, with `G_MESSAGES_DEBUG`) to standard output, where they would mix with
+    /// what a command prints (a status bar's JSON, a timeline). The first thing `main` does:
+    /// GLib takes this only before it started a thread of its own (a first bus connection
+    /// starts one), and says so with a CRITICAL afterwards.
+    public static func setUpProcess() {
+        g_log_writer_default_set_use_stderr(1)
+    }
 
     private static func write(_ level: GLogLevelFlags, _ message: String) {
-        _ = toStandardError
         CGLib_log(domain, level, Redaction.redact(message))
     }
 }
