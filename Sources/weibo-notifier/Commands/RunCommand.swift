@@ -81,7 +81,8 @@ struct RunCommand: Command {
         let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
             NotifierDaemon(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
-                stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"), sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
+                stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
+                sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
                 avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars", trustedCAFile: context.configuration.tlsCAFile),
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
                 movesTokenToKeyring: context.configuration.tokenStore != .file)
