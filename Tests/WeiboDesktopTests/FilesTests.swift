@@ -117,6 +117,18 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         }
     }
 
+    /// A sandbox is both API servers on this machine; Weibo, or one server elsewhere, is not.
+    @Test(arguments: [
+        ("https://api.weibo.com", "https://rm.api.weibo.com", false), ("http://127.0.0.1:8080", "http://127.0.0.1:8080", true),
+        ("http://localhost:1", "http://[::1]:2", true), ("http://127.0.0.1:8080", "https://rm.api.weibo.com", false),
+    ])
+    func aSandboxIsAnAPIOnThisMachine(_ apiBase: String, _ remindBase: String, _ isSandbox: Bool) {
+        var configuration = Configuration()
+        configuration.apiBase = apiBase
+        configuration.remindBase = remindBase
+        #expect(configuration.isSandbox == isSandbox)
+    }
+
     @Test func unknownKeysWarn() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/config"

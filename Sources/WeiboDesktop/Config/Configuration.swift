@@ -55,6 +55,12 @@ public struct Configuration: Equatable, Sendable {
 
     public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: apiBase, remindBase: remindBase) }
 
+    /// Both API servers are on this machine (a sandbox): for trying things, never the session's
+    /// real notifier (no autostart), and the only place for intervals under 30 s.
+    public var isSandbox: Bool {
+        [apiBase, remindBase].allSatisfy { HTTPClient.isLoopback(HTTPClient.host(of: $0)) }
+    }
+
     /// The smallest interval against the real API; shorter ones are for a sandbox on this machine.
     public static let minimumInterval = 30
     /// The longest interval: a day.

@@ -180,8 +180,7 @@ public enum ConfigurationFile {
                 throw failure("notifier", "interval", tr("%d s is too long; %d s (a day) at most", seconds, Configuration.maximumInterval))
             }
             // Shorter intervals only against a sandbox on this machine, as on the command line.
-            let local = [configuration.apiBase, configuration.remindBase].allSatisfy { HTTPClient.isLoopback(HTTPClient.host(of: $0)) }
-            guard seconds >= Configuration.minimumInterval || local else {
+            guard seconds >= Configuration.minimumInterval || configuration.isSandbox else {
                 throw failure("notifier", "interval", tr("%d s is too often; %d s or more", seconds, Configuration.minimumInterval))
             }
             configuration.interval = seconds

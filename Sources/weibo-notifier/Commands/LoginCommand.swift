@@ -118,14 +118,16 @@ struct LoginCommand: Command {
                     accounts.count, accounts[0].name)
             ])
         }
-        if before.isEmpty { try enableAutostartOnce() }
+        if before.isEmpty { try enableAutostartOnce(context) }
     }
 
     /// A first login makes the notifier start with the session (the package starts it for
-    /// nobody); later logins leave the user's choice alone.
-    private func enableAutostartOnce() throws(CommandError) {
+    /// nobody); later logins leave the user's choice alone. A login to a sandbox on this
+    /// machine is for trying: the next real session would start a notifier against Weibo with
+    /// the sandbox's token.
+    private func enableAutostartOnce(_ context: CommandContext) throws(CommandError) {
         let entry = AutostartEntry(environment: environment)
-        guard enablesAutostart, case .disabled(file: nil) = entry.state else { return }
+        guard enablesAutostart, !context.configuration.isSandbox, case .disabled(file: nil) = entry.state else { return }
         do {
             try entry.enable(command: "weibo-notifier run")
         } catch {

@@ -163,8 +163,7 @@ struct RunCommand: Command {
     /// Intervals under 30 s only against an API on this machine (tests, the demo).
     static func checkedInterval(_ interval: Int, configuration: Configuration) throws(CommandError) -> Int {
         guard interval < Configuration.minimumInterval else { return interval }
-        let hosts = [configuration.apiBase, configuration.remindBase].map(HTTPClient.host(of:))
-        guard hosts.allSatisfy(HTTPClient.isLoopback) else {
+        guard configuration.isSandbox else {
             throw .usage(
                 tr(
                     "weibo-notifier run: an interval under %d s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.",
