@@ -48,10 +48,18 @@ public struct NotifierDriver {
         return all
     }
 
-    /// Starts with `state`, logged in; answers the first check with `counts` when given.
+    /// The notification server the shell names by default (a bus id and a unique name).
+    public static let server = "bus-1/:1.7"
+
+    /// Starts with `state`, logged in, the notification server `server` running (told first,
+    /// as the sink usually knows it before the login is read); answers the first check with
+    /// `counts` when given.
     @discardableResult
-    public mutating func start(_ state: UnreadState = UnreadState(), login: Login? = nil, counts: UnreadCounts? = UnreadCounts()) -> [NotifierEffect] {
-        var effects = send(.started(state, login: login ?? validLogin, at: now))
+    public mutating func start(
+        _ state: UnreadState = UnreadState(), login: Login? = nil, counts: UnreadCounts? = UnreadCounts(), server: String? = NotifierDriver.server
+    ) -> [NotifierEffect] {
+        var effects = server.map { send(.notificationServerChanged($0, at: now)) } ?? []
+        effects += send(.started(state, login: login ?? validLogin, at: now))
         if let counts { effects += send(.pollSucceeded(counts, at: now)) }
         return effects
     }

@@ -81,12 +81,17 @@ public final class NotifierDaemon {
             self.send(.replyTyped(text, kind: kind, at: self.clock()))
         }
         sink.unreadClosed = { [weak self] kind, reason in self?.send(.bubbleClosed(kind, reason)) }
+        sink.serverChanged = { [weak self] server in
+            guard let self else { return }
+            self.send(.notificationServerChanged(server, at: self.clock()))
+        }
     }
 
     // MARK: - What the session and the user ask
 
     /// Reads the saved state and the login, then checks now and every interval.
     public func start() {
+        sink.followServer()
         readLogin { [weak self] login in
             guard let self else { return }
             if let uid = self.account?.uid {

@@ -39,9 +39,9 @@ final class DBusSignalSubscription {
 /// destroy-notify); releasing the handle stops watching.
 final class BusNameWatch {
     private final class Box {
-        let appeared: () -> Void
+        let appeared: (String) -> Void
         let vanished: () -> Void
-        init(appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+        init(appeared: @escaping (String) -> Void, vanished: @escaping () -> Void) {
             self.appeared = appeared
             self.vanished = vanished
         }
@@ -49,17 +49,23 @@ final class BusNameWatch {
 
     private let id: UInt32
 
-    init(connection: OpaquePointer, name: String, appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+    convenience init(connection: OpaquePointer, name: String, appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+        self.init(connection: connection, name: name, appearedOwner: { _ in appeared() }, vanished: vanished)
+    }
+
+    /// `appearedOwner` gets the unique name of the name's owner: a new owner is a new instance
+    /// of the service, with a call to `appearedOwner` even without a `vanished` between.
+    init(connection: OpaquePointer, name: String, appearedOwner: @escaping (String) -> Void, vanished: @escaping () -> Void) {
         id = g_bus_watch_name_on_connection(
             connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
-            { _, _, _, data in
+            { _, _, owner, data in
                 guard let data else { return }
-                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().appeared()
+                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().appeared(owner.map { String(cString: $0) } ?? "")
             },
             { _, _, data in
                 guard let data else { return }
                 Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().vanished()
-            }, Unmanaged.passRetained(Box(appeared: appeared, vanished: vanished)).toOpaque(),
+            }, Unmanaged.passRetained(Box(appeared: appearedOwner, vanished: vanished)).toOpaque(),
             { data in
                 if let data { Unmanaged<Box>.fromOpaque(data).release() }
             })

@@ -19,6 +19,7 @@ public final class DesktopNotificationSink: NotificationSink {
     public var actionInvoked: ((BubbleKind, String) -> Void)?
     public var replied: ((BubbleKind, String) -> Void)?
     public var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)?
+    public var serverChanged: ((String?) -> Void)?
 
     private enum Operation {
         case show(Bubble, image: String?, replacing: UInt32?, shown: (UInt32?) -> Void)
@@ -48,6 +49,9 @@ public final class DesktopNotificationSink: NotificationSink {
     private let appIcon: String
     private let desktopEntry: String
     private var failureLogged = false
+    /// The server instance running now: the bus's id and the unique name of the owner of
+    /// `org.freedesktop.Notifications` (a restarted server has another; a new session, another bus).
+    private var server: String?
 
     public init(appName: String, appIcon: String = "io.github.WeiboNotifier", desktopEntry: String = "io.github.WeiboNotifier") {
         self.appName = appName
@@ -61,6 +65,10 @@ public final class DesktopNotificationSink: NotificationSink {
     }
 
     public var supportsActions: Bool { capabilities?.contains("actions") ?? false }
+
+    public func followServer() {
+        _ = bus()
+    }
 
     // MARK: - NotificationSink
 
@@ -242,12 +250,24 @@ public final class DesktopNotificationSink: NotificationSink {
                 sink.replied?(kind, Variants.string(in: parameters, at: 1))
             },
             BusNameWatch(
-                connection: connection, name: Self.name, appeared: { [weak self] in self?.serverChanged() },
-                vanished: { [weak self] in self?.serverChanged() }),
+                connection: connection, name: Self.name, appearedOwner: { [weak self] owner in self?.serverReplaced(owner: owner) },
+                vanished: { [weak self] in self?.serverReplaced(owner: nil) }),
         ]
     }
 
-    private func serverChanged() {
+    /// A new server (or none): its capabilities may differ, and the ids of the bubbles the old
+    /// one showed name nothing of ours on it.
+    private func serverReplaced(owner: String?) {
+        let busID = connection.flatMap { g_dbus_connection_get_guid($0) }.map { String(cString: $0) } ?? ""
+        let now = owner.map { busID + "/" + $0 }
+        if now != server {
+            if server != nil {
+                for kind in Array(slots.keys) { slots[kind]?.id = nil }
+                transients = [:]
+            }
+            server = now
+            serverChanged?(now)
+        }
         guard waitingForCapabilities.isEmpty else { return }
         capabilities = nil
     }

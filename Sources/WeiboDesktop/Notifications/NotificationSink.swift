@@ -22,6 +22,11 @@ public protocol NotificationSink: AnyObject {
     var replied: ((BubbleKind, String) -> Void)? { get set }
     /// An unread bubble went away, and why.
     var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)? { get set }
+    /// The notification server now running (an id of that instance), or none: told when the
+    /// sink first learns it and whenever it changes. Bubble ids are that instance's only.
+    var serverChanged: ((String?) -> Void)? { get set }
+    /// Starts following the notification server (`serverChanged` comes later).
+    func followServer()
 }
 
 /// Prints bubbles to the terminal: the demo's fallback when no notification server runs.
@@ -32,7 +37,11 @@ public final class TerminalNotificationSink: NotificationSink {
     public var actionInvoked: ((BubbleKind, String) -> Void)?
     public var replied: ((BubbleKind, String) -> Void)?
     public var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)?
+    public var serverChanged: ((String?) -> Void)?
     public var supportsActions: Bool { false }
+
+    /// The terminal keeps no bubbles across processes: no server to tell.
+    public func followServer() {}
 
     public init(write: @escaping (String) -> Void) {
         self.write = write

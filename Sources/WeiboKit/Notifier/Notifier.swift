@@ -54,6 +54,12 @@ public struct Notifier: Sendable {
     var announced = false
     var savedState = UnreadState()
     var effects: [NotifierEffect] = []
+    /// The notification server running now (bus id and unique name), once the shell said.
+    var notificationServer: String?
+    /// The saved bubbles' ids, held until the server is known: used again only when the same
+    /// server instance holds them (after a new session, a reboot or a server restart an id
+    /// names another program's notification).
+    var bubblesToAdopt: [BubbleKind: UInt32]?
 
     public init(settings: NotifierSettings, localizer: Localizer, zone: any TimeZoneRule) {
         self.settings = settings
@@ -132,7 +138,10 @@ public struct Notifier: Sendable {
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replySent(let reply): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
         case .replyFailed(let reply, let failure, let saved): replyFailed(reply, failure, saved: saved)
-        case .bubbleShown(let kind, let id): state[kind].id = id
+        case .bubbleShown(let kind, let id):
+            state[kind].id = id
+            if let notificationServer { state.notificationServer = notificationServer }
+        case .notificationServerChanged(let server, _): notificationServerChanged(server)
         case .bubbleNotShown(let kind):
             // Not on screen: the next check shows it again.
             state[kind] = BubbleState(dismissed: state[kind].dismissed)
@@ -171,9 +180,16 @@ public struct Notifier: Sendable {
         state = saved
         savedState = saved
         if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
+        // Held aside (in what counts as saved too: holding them writes nothing) until the
+        // notification server is known.
+        var ids: [BubbleKind: UInt32] = [:]
         for kind in BubbleKind.allCases {
-            if let id = state[kind].id { effects.append(.adoptBubble(kind, id: id)) }
+            ids[kind] = state[kind].id
+            state[kind].id = nil
+            savedState[kind].id = nil
         }
+        bubblesToAdopt = ids
+        if notificationServer != nil { adoptSavedBubbles() }
         if isQuiet(at: now) { scheduleQuietEnd(at: now) }
         loginChanged(login, at: now)
     }

@@ -45,6 +45,8 @@ public enum NotifierEvent: Equatable, Sendable {
     /// A reply reached Weibo, or did not (and was saved to be sent later, or not).
     case replySent(ReplyRequest)
     case replyFailed(ReplyRequest, PollFailure, saved: Bool)
+    /// The notification server now running (its bus's id and its unique name), or none.
+    case notificationServerChanged(String?, at: Date)
     /// The notification server took a bubble and gave it this id.
     case bubbleShown(BubbleKind, id: UInt32)
     /// No notification server took the bubble.

@@ -25,6 +25,8 @@ public struct UnreadState: Equatable, Sendable, Codable {
     public var newestSeen: [DetailSource: Int64] = [:]
     /// Detail calls spent on one Beijing day (Weibo's budget is daily).
     public var detailCalls = DetailCalls()
+    /// The notification server instance (bus id and unique name) that holds the bubbles' ids.
+    public var notificationServer: String?
 
     public init() {}
 
@@ -43,6 +45,7 @@ public struct UnreadState: Equatable, Sendable, Codable {
         case expiryWarnedAt = "expiry_warned_at"
         case newestSeen = "newest_seen"
         case detailCalls = "detail_calls"
+        case notificationServer = "notification_server"
         // The one bubble of earlier versions, read into `bubbles[.all]`.
         case shown, dismissed
         case bubbleID = "bubble_id"
@@ -71,6 +74,8 @@ public struct UnreadState: Equatable, Sendable, Codable {
             if let source = DetailSource(rawValue: name), id > 0 { newestSeen[source] = id }
         }
         detailCalls = try keys.decodeIfPresent(DetailCalls.self, forKey: .detailCalls) ?? DetailCalls()
+        // A name of at most 255 bytes, as D-Bus allows, or none.
+        notificationServer = try keys.decodeIfPresent(String.self, forKey: .notificationServer).flatMap { $0.utf8.count <= 512 ? $0 : nil }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +93,7 @@ public struct UnreadState: Equatable, Sendable, Codable {
             try keys.encode(Dictionary(uniqueKeysWithValues: newestSeen.map { ($0.key.rawValue, $0.value) }), forKey: .newestSeen)
         }
         if detailCalls.spent > 0 { try keys.encode(detailCalls, forKey: .detailCalls) }
+        try keys.encodeIfPresent(notificationServer, forKey: .notificationServer)
     }
 
     /// Seconds since 1970, kept within ±10^12 so that no saved number traps a conversion.

@@ -1,0 +1,32 @@
+/// Which notification server holds the bubbles' ids.
+extension Notifier {
+    /// The notification server appeared, went (nil) or was replaced. The saved bubbles are
+    /// adopted when it is the instance that showed them; the ids of a server that went are
+    /// dropped, never sent as `replaces_id` or closed on another.
+    mutating func notificationServerChanged(_ server: String?) {
+        let previous = notificationServer
+        notificationServer = server
+        if bubblesToAdopt != nil {
+            if server != nil { adoptSavedBubbles() }
+        } else if previous != nil, server != previous {
+            for kind in BubbleKind.allCases { state[kind].id = nil }
+        }
+        if let server, state.bubbles.values.contains(where: { $0.id != nil }) || state.notificationServer != nil {
+            state.notificationServer = server
+        }
+    }
+
+    mutating func adoptSavedBubbles() {
+        guard let saved = bubblesToAdopt else { return }
+        bubblesToAdopt = nil
+        guard let server = notificationServer, state.notificationServer == server else {
+            if !saved.isEmpty { log(.debug, "the notification server is not the one that showed the saved bubbles: their ids are dropped") }
+            return
+        }
+        for (kind, id) in saved.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where state[kind].id == nil {
+            state[kind].id = id
+            savedState[kind].id = id
+            effects.append(.adoptBubble(kind, id: id))
+        }
+    }
+}
