@@ -410,7 +410,7 @@ import WeiboTestSupport
         #expect(waitUntil { properties().contains("'IconName': <'io.github.WeiboNotifier-login-expired'>") })
         #expect(properties().contains("'Status': <'NeedsAttention'>"))
         #expect(properties().contains("'AttentionIconName': <'io.github.WeiboNotifier-login-expired'>"), "never drawn as unread")
-        #expect(properties().contains("'Weibo', 'Login expired: run weibo-notifier login\\n"), "the first line says the state")
+        #expect(properties().contains("'Weibo', 'Your Weibo login has expired: “Log in to Weibo again” logs in anew\\n"), "the first line says the state")
         let logIn = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
         #expect(logIn.contains("'label': <'Log in to Weibo again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
         let checkNow = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[3]", "[]"])
@@ -560,7 +560,7 @@ import WeiboTestSupport
         try setup.start()
         setup.sandbox.control("/_sandbox/faults", [("kind", "expired_token")])
         #expect(setup.bus.checkNow())
-        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "Login expired: run weibo-notifier login" } })
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "Your Weibo login has expired: “Log in to Weibo again” logs in anew" } })
         let status = setup.bus.daemonStatus()
         #expect(status["state"] == "'login-expired'")
         #expect(status["next-poll"] == "0", "no polling until a new login")
@@ -573,7 +573,7 @@ import WeiboTestSupport
             ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL], input: setup.sandbox.token + "\n")
         #expect(login.status == 0)
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
-        #expect(setup.bus.notifications().filter { $0.body.hasPrefix("Login expired") }.count == 1, "one bubble only")
+        #expect(setup.bus.notifications().filter { $0.body.hasPrefix("Your Weibo login has expired") }.count == 1, "one bubble only")
     }
 
     @Test func oneInstancePerSessionAndReplace() throws {

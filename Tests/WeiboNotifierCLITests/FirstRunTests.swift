@@ -105,6 +105,45 @@ import WeiboTestSupport
         #expect(accounts.standardOutput.hasPrefix("* \(SandboxAPI.ownerName)  uid 5712659759"), "\(accounts.standardOutput)")
     }
 
+    /// Without an app key the login needs the terminal's guide: it runs against the API the
+    /// notifier talks to (the terminal once got `weibo-notifier login` without `--api-base`).
+    @Test func theTraysLogInOpensATerminalLoginForTheSameAPI() throws {
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        let tools = home.folder + "/bin"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        let recorded = home.folder + "/terminal-arguments"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(recorded)\n".write(toFile: tools + "/x-terminal-emulator", atomically: true, encoding: .utf8)
+        chmod(tools + "/x-terminal-emulator", 0o755)
+        var environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+        environment["LANG"] = "C"
+        environment["PATH"] = tools + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let watcher = try bus.startTrayWatcher()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        let daemon = Process()
+        daemon.executableURL = CommandRunner.executable
+        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
+        daemon.environment = environment
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            kill(daemon.processIdentifier, SIGTERM)
+            daemon.waitUntilExit()
+        }
+        let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
+        #expect(waitUntil { bus.registeredTrayItems().contains(item) })
+        _ = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])
+        #expect(waitUntil { FileManager.default.fileExists(atPath: recorded) })
+        let arguments = ((try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        #expect(arguments.first == "-e" && arguments.dropFirst(2) == ["login", "--api-base", sandbox.baseURL], "\(arguments)")
+        #expect(arguments.dropFirst().first?.hasSuffix("weibo-notifier") == true, "\(arguments)")
+    }
+
     @Test func thePackageAndMakeInstallEnableNoSystemAutostart() throws {
         let root = FixtureFiles.packageRoot().path
         let dryRun = Process()

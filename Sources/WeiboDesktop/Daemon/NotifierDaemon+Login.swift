@@ -20,7 +20,10 @@ extension NotifierDaemon {
             self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
         }
         guard let settings = desktopLogin, settings.canRunHere else {
-            if !LoginLauncher.openTerminal() { say(tr("No terminal to log in with: run weibo-notifier login")) }
+            let apiBase = client.endpoints.apiBase == WeiboEndpoints.weibo.apiBase ? nil : client.endpoints.apiBase
+            if !LoginLauncher.openTerminal(apiBase: apiBase) {
+                say(tr("No terminal to log in with: run %s", LoginLauncher.arguments(program: "weibo-notifier", apiBase: apiBase).joined(separator: " ")))
+            }
             return
         }
         guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }

@@ -57,7 +57,10 @@ public struct Localizer: Sendable {
         /// The summary bubble's title: the newest N posts.
         case newestPosts(Int)
         case summaryFailed(String)
-        case loginExpired
+        /// A login expired or missing, on the desktop: the words name the button and menu item
+        /// that log in, not a command (the terminal's `status` says `notLoggedIn`).
+        case loginExpiredOnDesktop
+        case notLoggedInOnDesktop
         case loginExpiresSoon(days: Int)
         /// The catch-up bubble after quiet hours or a pause.
         case whileAway(String)
@@ -136,7 +139,8 @@ public struct Localizer: Sendable {
         case .openWeibo: return tr("Open Weibo")
         case .newestPosts(let n): return trn("The newest post", "The newest %d posts", n, n)
         case .summaryFailed(let reason): return tr("Could not fetch the timeline: %s", reason)
-        case .loginExpired: return tr("Login expired: run weibo-notifier login")
+        case .loginExpiredOnDesktop: return tr("Your Weibo login has expired: “Log in to Weibo again” logs in anew")
+        case .notLoggedInOnDesktop: return tr("Not logged in: “Log in to Weibo…” in the tray's menu logs in")
         case .loginExpiresSoon(let days):
             return days == 0
                 ? tr("The login expires today: run weibo-notifier login")

@@ -96,7 +96,7 @@ extension Notifier {
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Date?) {
         guard case .valid = login, phase != .loginExpired else {
-            effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedIn : .loginExpired)))
+            effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop)))
             return
         }
         switch kind {

@@ -16,6 +16,19 @@ extension Notifier {
         }
     }
 
+    /// At start: the saved bubbles' ids are held aside (in what counts as saved too: holding
+    /// them writes nothing) until the notification server is known.
+    mutating func holdSavedBubbles() {
+        var ids: [BubbleKind: UInt32] = [:]
+        for kind in BubbleKind.allCases {
+            ids[kind] = state[kind].id
+            state[kind].id = nil
+            savedState[kind].id = nil
+        }
+        bubblesToAdopt = ids
+        if notificationServer != nil { adoptSavedBubbles() }
+    }
+
     mutating func adoptSavedBubbles() {
         guard let saved = bubblesToAdopt else { return }
         bubblesToAdopt = nil

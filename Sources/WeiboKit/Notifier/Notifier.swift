@@ -180,16 +180,7 @@ public struct Notifier: Sendable {
         state = saved
         savedState = saved
         if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
-        // Held aside (in what counts as saved too: holding them writes nothing) until the
-        // notification server is known.
-        var ids: [BubbleKind: UInt32] = [:]
-        for kind in BubbleKind.allCases {
-            ids[kind] = state[kind].id
-            state[kind].id = nil
-            savedState[kind].id = nil
-        }
-        bubblesToAdopt = ids
-        if notificationServer != nil { adoptSavedBubbles() }
+        holdSavedBubbles()
         if isQuiet(at: now) { scheduleQuietEnd(at: now) }
         loginChanged(login, at: now)
     }
@@ -348,7 +339,7 @@ public struct Notifier: Sendable {
         finishRefreshes(failure: reason)
         log(.message, "no polling until a new login: \(reason)")
         if !alreadyExpired {
-            var bubble = presenter.notice(.loginExpired, transient: false)
+            var bubble = presenter.notice(.loginExpiredOnDesktop, transient: false)
             bubble.actions = [.init(Bubble.Action.logInKey, presenter.localizer.text(.logInAgain))]
             effects.append(.showTransient(bubble))
         }

@@ -114,8 +114,8 @@ public struct UnreadPresenter: Sendable {
         }
         var lines: [String] = []
         switch phase {
-        case .loginExpired: lines.append(localizer.text(.loginExpired))
-        case .notLoggedIn: lines.append(localizer.text(.notLoggedIn))
+        case .loginExpired: lines.append(localizer.text(.loginExpiredOnDesktop))
+        case .notLoggedIn: lines.append(localizer.text(.notLoggedInOnDesktop))
         case .waitingForKeyring: lines.append(localizer.text(.waitingForKeyring))
         case .rateLimited: lines.append(localizer.text(.rateLimited))
         case .offline: lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
@@ -136,7 +136,7 @@ public struct UnreadPresenter: Sendable {
         let lines = accounts.map { account -> String in
             var line = account.name + ": " + countsLine(account.unread)
             switch account.phase {
-            case .loginExpired: line += " · " + localizer.text(.loginExpired)
+            case .loginExpired: line += " · " + localizer.text(.loginExpiredOnDesktop)
             case .waitingForKeyring: line += " · " + localizer.text(.waitingForKeyring)
             default: break
             }

@@ -19,7 +19,7 @@ import WeiboTestSupport
         [
             .justNow, .minutesAgo(5), .hoursAgo(3), .yesterday(at: "12:00"), .postedFrom("iPhone"), .repostButton,
             .commentButton, .likeButton, .unavailableRetweet, .pictures(3), .pictureMark, .nothingUnread, .appName,
-            .showTimeline, .markAllRead, .openWeibo, .newestPosts(4), .summaryFailed("x"), .loginExpired,
+            .showTimeline, .markAllRead, .openWeibo, .newestPosts(4), .summaryFailed("x"), .loginExpiredOnDesktop, .notLoggedInOnDesktop, .morePosts(2),
             .loginExpiresSoon(days: 0), .loginExpiresSoon(days: 3), .whileAway("x"), .checkedAt("12:00"),
             .offlineSince("12:00"), .offline, .loginNeeded, .doNotDisturb, .rateLimited,
         ] + UnreadCounter.allCases.flatMap { [Localizer.Phrase.unread($0, 1), .unread($0, 2)] }

@@ -264,7 +264,7 @@ import WeiboTestSupport
         driver.advance(60)
         driver.send(.pollTimerFired(at: driver.now))
         let expired = driver.send(.pollFailed(PollFailure(.loginRejected, "Weibo error 21332: the token is invalid"), at: driver.now))
-        #expect(expired.transientBodies == ["Login expired: run weibo-notifier login"])
+        #expect(expired.transientBodies == ["Your Weibo login has expired: “Log in to Weibo again” logs in anew"])
         #expect(driver.notifier.phase == .loginExpired)
         #expect(driver.notifier.nextPollAt == nil)
         #expect(expired.plannedPoll == nil || expired.plannedPoll == .some(nil), "no polling until a new login")
@@ -287,7 +287,7 @@ import WeiboTestSupport
         var driver = NotifierDriver()
         let effects = driver.start(login: .missing(reason: "not logged in"), counts: nil)
         #expect(!effects.startsPoll)
-        #expect(effects.transientBodies == ["Login expired: run weibo-notifier login"])
+        #expect(effects.transientBodies == ["Your Weibo login has expired: “Log in to Weibo again” logs in anew"])
     }
 
     @Test func aLoginAboutToExpireWarnsOnceADay() {
@@ -446,7 +446,7 @@ import WeiboTestSupport
         #expect(driver.notifier.phase == .notLoggedIn)
         #expect(started.contains(.phaseChanged(.notLoggedIn)))
         #expect(!driver.send(.checkRequested(at: driver.now)).startsPoll)
-        #expect(driver.send(.summaryRequested(.posts)).transientBodies == ["Not logged in: run weibo-notifier login"])
+        #expect(driver.send(.summaryRequested(.posts)).transientBodies == ["Not logged in: “Log in to Weibo…” in the tray's menu logs in"])
         let loggedIn = driver.send(.loginChanged(driver.validLogin, at: driver.now))
         #expect(loggedIn.startsPoll && loggedIn.contains(.phaseChanged(.starting)))
     }

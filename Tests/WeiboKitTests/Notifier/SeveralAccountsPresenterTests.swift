@@ -14,7 +14,7 @@ import WeiboTestSupport
             ], last: "Checked at 14:05")
         #expect(
             tip.split(separator: "\n") == [
-                "小明: 2 new posts · 1 comment", "天气预报员: Nothing new · Login expired: run weibo-notifier login",
+                "小明: 2 new posts · 1 comment", "天气预报员: Nothing new · Your Weibo login has expired: “Log in to Weibo again” logs in anew",
                 "李四: 1 new private message · Waiting for the keyring to be unlocked",
                 "Checked at 14:05",
             ], "\(tip)")

@@ -30,10 +30,10 @@ import WeiboTestSupport
             firstLine: "2 new posts"),
         Case(
             name: "an expired login over unread", unread: UnreadCounts(status: 2), phase: .loginExpired, look: .loginExpired, status: "NeedsAttention",
-            firstLine: "Login expired: run weibo-notifier login"),
+            firstLine: "Your Weibo login has expired: “Log in to Weibo again” logs in anew"),
         Case(
             name: "not logged in", phase: .notLoggedIn, hideAtZero: true, look: .loginExpired, status: "Active",
-            firstLine: "Not logged in: run weibo-notifier login"),
+            firstLine: "Not logged in: “Log in to Weibo…” in the tray's menu logs in"),
         Case(
             name: "a locked keyring over a pause", unread: UnreadCounts(dm: 1), phase: .waitingForKeyring, paused: true, look: .waitingForKeyring,
             status: "Active", firstLine: "Waiting for the keyring to be unlocked"),
