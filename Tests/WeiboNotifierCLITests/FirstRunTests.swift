@@ -101,6 +101,8 @@ import WeiboTestSupport
         _ = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])
         #expect(waitUntil { bus.daemonStatus()["state"] == "'ok'" }, "\(bus.daemonStatus())")
         #expect(waitUntil { bus.notifications().contains { $0.body == "Logged in as \(SandboxAPI.ownerName)" } }, "\(bus.notifications())")
+        #expect(
+            waitUntil { LoginTests.lastPage(home).contains("Logged in as \(SandboxAPI.ownerName): you can close this tab.") }, "\(LoginTests.lastPage(home))")
         let accounts = try CommandRunner.run(["accounts"], environment: environment)
         #expect(accounts.standardOutput.hasPrefix("* \(SandboxAPI.ownerName)  uid 5712659759"), "\(accounts.standardOutput)")
     }

@@ -14,13 +14,18 @@ import WeiboTestSupport
         try SandboxHarness.run { $0.server.port }
     }
 
-    /// A `$BROWSER` that opens the page the way a browser would: following every redirect.
+    /// A `$BROWSER` that opens the page the way a browser would: following every redirect. The
+    /// last page it showed is kept in `lastPage(home)`.
     static func browser(in home: Home) throws -> String {
         let path = home.folder + "/browser.sh"
         try FileManager.default.createDirectory(atPath: home.folder, withIntermediateDirectories: true)
-        try "#!/bin/sh\nexec curl -s -L -o /dev/null \"$1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nexec curl -s -L -o '\(home.folder)/last-page.html' \"$1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o755)
         return path
+    }
+
+    static func lastPage(_ home: Home) -> String {
+        (try? String(contentsOfFile: home.folder + "/last-page.html", encoding: .utf8)) ?? ""
     }
 
     /// `login` with the guide's answers on standard input and the sandbox's app.
@@ -41,6 +46,9 @@ import WeiboTestSupport
         #expect(login.standardOutput.contains("Waiting for the browser to come back"))
         #expect(!login.standardOutput.contains("paste"), "no paste")
         #expect(login.standardOutput.contains("Logged in as uid 5712659759"))
+        // The browser's last page waited for the login's end and names the account.
+        #expect(Self.lastPage(home).contains("Logged in as \(SandboxAPI.ownerName): you can close this tab."), "\(Self.lastPage(home))")
+        #expect(Self.lastPage(home).contains("已登录为 \(SandboxAPI.ownerName)"))
         #expect(!login.standardOutput.contains(SandboxAPI.appSecret), "the secret is not echoed")
         let configuration = try String(contentsOfFile: home.configFile, encoding: .utf8)
         #expect(configuration.contains("app_key=\(SandboxAPI.appKey)") && configuration.contains("#interval=60"), "kept with its comments")
@@ -65,14 +73,18 @@ import WeiboTestSupport
     @Test func weibosRefusalsAreExplained() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
         sandbox.control("/_sandbox/faults", [("kind", "not_test_user")])
-        let notTester = try guidedLogin(Home(), sandbox, port: try Self.freePort())
+        let testerHome = Home()
+        let notTester = try guidedLogin(testerHome, sandbox, port: try Self.freePort())
         #expect(notTester.status == 77)
+        #expect(Self.lastPage(testerHome).contains("may not use the app yet (21321)"), "the browser says it too: \(Self.lastPage(testerHome))")
         #expect(notTester.standardError.contains("this Weibo account may not use the app yet (21321)"), "\(notTester.standardError)")
         #expect(notTester.standardError.contains("测试信息"))
 
         sandbox.control("/_sandbox/faults", [("kind", "redirect_mismatch")])
-        let mismatch = try guidedLogin(Home(), sandbox, port: try Self.freePort())
+        let mismatchHome = Home()
+        let mismatch = try guidedLogin(mismatchHome, sandbox, port: try Self.freePort())
         #expect(mismatch.status == 78)
+        #expect(Self.lastPage(mismatchHome).contains("21322/21323"), "\(Self.lastPage(mismatchHome))")
         #expect(mismatch.standardError.contains("is not the one registered for the app (21322)"), "\(mismatch.standardError)")
 
         let port = try #require(Int(sandbox.baseURL.split(separator: ":").last ?? ""))

@@ -88,6 +88,8 @@ final class GObjectSignalHandler {
         /// `(monitor, file, other file, GFileMonitorEvent, data)`: GFileMonitor's "changed";
         /// the handler gets the event as its second argument.
         case fileMonitorChanged
+        /// `(instance, data)`: a signal without arguments (SoupServerMessage's "finished").
+        case plain
     }
 
     private final class Box {
@@ -110,6 +112,11 @@ final class GObjectSignalHandler {
             Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, event.rawValue)
         }
 
+    private static let plain: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
+        guard let object, let data else { return }
+        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
+    }
+
     private let instance: UnsafeMutableRawPointer
     private let id: UInt
 
@@ -123,6 +130,7 @@ final class GObjectSignalHandler {
         switch shape {
         case .propertyNotify, .settingsChanged: callback = unsafeBitCast(Self.propertyNotify, to: GCallback.self)
         case .fileMonitorChanged: callback = unsafeBitCast(Self.fileMonitorChanged, to: GCallback.self)
+        case .plain: callback = unsafeBitCast(Self.plain, to: GCallback.self)
         }
         id = CGLib_signal_connect(
             instance, signal, callback, Unmanaged.passRetained(Box(handler)).toOpaque(),

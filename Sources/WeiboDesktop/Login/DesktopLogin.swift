@@ -94,8 +94,6 @@ public final class DesktopLogin {
         switch outcome {
         case .denied(let reason):
             finish(.failure(Failure(message: tr("Weibo did not give a code: %s (you did not allow Weibo Notifier to read the account)", reason))))
-        case .stateMismatch:
-            finish(.failure(Failure(message: tr("that address belongs to another login attempt (state does not match); start again"))))
         case .code(let code):
             client.accessToken(appKey: settings.appKey, appSecret: secret, code: code, redirectURI: settings.redirectURI) { [weak self] result in
                 guard let self else { return }
@@ -103,7 +101,10 @@ public final class DesktopLogin {
                 case .success(let grant): self.save(Account(grant, receivedAt: self.now()))
                 case .failure(.api(let error)):
                     let advice = LoginAdvice.explain(error, redirectURI: self.settings.redirectURI, configurationFile: self.settings.configurationFile)
-                    self.finish(.failure(Failure(message: advice ?? error.description)))
+                    self.finish(.failure(Failure(message: advice ?? error.description)), page: .refused(error))
+                case .failure(.transport(let error)):
+                    let timedOut = if case .timeout = error { true } else { false }
+                    self.finish(.failure(Failure(message: error.description)), page: timedOut ? .timedOut : nil)
                 case .failure(let error): self.finish(.failure(Failure(message: error.description)))
                 }
             }
@@ -135,8 +136,13 @@ public final class DesktopLogin {
         }
     }
 
-    private func finish(_ result: Result<String, Failure>) {
+    /// Ends the flow: the browser's last page (`page`, or what `result` says), then `completion`.
+    private func finish(_ result: Result<String, Failure>, page: LoginListener.Page? = nil) {
         timer = nil
+        switch result {
+        case .success(let name): listener?.conclude(page ?? .loggedIn(name))
+        case .failure(let failure): listener?.conclude(page ?? .failed(failure.message))
+        }
         listener = nil
         completion?(result)
         completion = nil

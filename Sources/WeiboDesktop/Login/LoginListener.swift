@@ -3,16 +3,17 @@ import CLibSoup
 import WeiboKit
 
 /// Catches the browser's return from Weibo's authorize page on a loopback redirect address
-/// (`http://127.0.0.1:PORT/callback`): a one-shot server on 127.0.0.1 that takes the code,
-/// checks the state, and tells the user in both languages that the tab can be closed.
+/// (`http://127.0.0.1:PORT/callback`): a one-shot server on 127.0.0.1 that takes the code and
+/// checks the state. An address without this login's state (another attempt, an old tab, a page
+/// that points an image at the address) gets a 400 page and the login goes on waiting. The
+/// browser's last page waits for the end of the login (`conclude`), so that it says in both
+/// languages what happened and what to do.
 public final class LoginListener {
-    /// What came back from the browser.
+    /// What came back from the browser with this login's state.
     public enum Outcome: Equatable, Sendable {
         case code(String)
         /// The user (or Weibo) refused: Weibo's words.
         case denied(String)
-        /// An answer to another login attempt.
-        case stateMismatch
     }
 
     /// Why it cannot listen.
@@ -24,9 +25,20 @@ public final class LoginListener {
     public private(set) var outcome: Outcome?
     /// Called once, with the first outcome (for callers that do not turn the loop themselves).
     public var finished: ((Outcome) -> Void)?
+    /// The browser has its last page.
+    public private(set) var answered = false
     private let server: UnsafeMutablePointer<SoupServer>
     private let path: String
     private let state: String
+    /// The browser's request with the code, paused until the login ends (referenced).
+    private var held: OpaquePointer?
+    private var heldFinished: GObjectSignalHandler?
+    private var heldTimer: GLibSource?
+    /// The listener itself, from `conclude` until the page is out.
+    private var keptUntilAnswered: LoginListener?
+
+    /// How long the browser's page waits for the end of the login before saying it could not tell.
+    static let pageWait: Double = 60
 
     /// Whether `redirectURI` is one this listener can serve: plain http to 127.0.0.1 or localhost with a port.
     public static func canServe(_ redirectURI: String) -> Bool {
@@ -64,6 +76,8 @@ public final class LoginListener {
     }
 
     deinit {
+        // No weak reference to an object going away: the page is sent unfollowed.
+        if let held { release(held, with: .undecided) }
         soup_server_disconnect(server)
         g_object_unref(UnsafeMutableRawPointer(server))
     }
@@ -88,27 +102,55 @@ public final class LoginListener {
         if let uri = soup_server_message_get_uri(message), let query = g_uri_get_query(uri) {
             parameters = FormEncoding.decode(String(cString: query))
         }
+        // Only an answer with this login's state counts, a refusal as much as a code.
+        guard parameters["state"] == state else {
+            return respond(message, status: 400, title: "Weibo Notifier", text: Page.otherAttempt.html)
+        }
+        guard outcome == nil else {
+            return respond(message, status: 200, title: "Weibo Notifier", text: Page.alreadyAnswered.html)
+        }
         let answer: Outcome
         if let error = parameters["error"] {
             answer = .denied(parameters["error_description"] ?? error)
-        } else if parameters["state"] != state {
-            answer = .stateMismatch
+            respond(message, status: 200, title: "Weibo Notifier", text: Page.denied.html)
+            answered = true
         } else if let code = parameters["code"], !code.isEmpty {
             answer = .code(code)
+            // The page waits for the token and the account's name.
+            g_object_ref(UnsafeMutableRawPointer(message))
+            held = message
+            soup_server_message_pause(message)
+            heldTimer = GLibSource.once(afterSeconds: Self.pageWait) { [weak self] in self?.conclude(.undecided) }
         } else {
-            return respond(message, status: 400, title: "Weibo Notifier", text: "No code in this address.")
+            return respond(message, status: 400, title: "Weibo Notifier", text: Page.noCode.html)
         }
-        if outcome == nil {
-            outcome = answer
-            finished?(answer)
-            finished = nil
+        outcome = answer
+        finished?(answer)
+        finished = nil
+    }
+
+    /// Gives the browser its last page (once; later calls change nothing). `answered` turns true
+    /// when libsoup has written it.
+    ///
+    /// The listener keeps itself until then (five seconds at most), so that the caller may let
+    /// it go at once: the browser gets nothing once the server is gone.
+    public func conclude(_ page: Page) {
+        guard let message = held else { return }
+        keptUntilAnswered = self
+        heldFinished = GObjectSignalHandler(UnsafeMutableRawPointer(message), signal: "finished", shape: .plain) { [weak self] _, _ in
+            self?.answered = true
+            // Not inside libsoup's own signal: the server may go on a later turn.
+            GLibSource.later { self?.keptUntilAnswered = nil }
         }
-        switch answer {
-        case .code:
-            respond(message, status: 200, title: "Weibo Notifier", text: "登录成功，可以关闭此页。<br>Logged in: you can close this tab.")
-        case .denied, .stateMismatch:
-            respond(message, status: 200, title: "Weibo Notifier", text: "没有登录，原因见终端或桌面通知。<br>Not logged in: the terminal or the notification says why.")
-        }
+        release(message, with: page)
+        heldTimer = GLibSource.once(afterSeconds: 5) { [weak self] in self?.keptUntilAnswered = nil }
+    }
+
+    private func release(_ message: OpaquePointer, with page: Page) {
+        held = nil
+        respond(message, status: 200, title: "Weibo Notifier", text: page.html)
+        soup_server_message_unpause(message)
+        g_object_unref(UnsafeMutableRawPointer(message))
     }
 
     private func respond(_ message: OpaquePointer, status: Int, title: String, text: String) {

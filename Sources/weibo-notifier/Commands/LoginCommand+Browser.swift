@@ -60,8 +60,9 @@ extension LoginCommand {
         return context
     }
 
-    /// The browser round trip: the authorize page, the code back, the token.
-    func authorize(context: CommandContext, client: WeiboClient) throws(CommandError) -> String {
+    /// The browser round trip: the authorize page, the code back, the token; and the listener
+    /// whose browser page waits for the end of the login (`showLastPage`).
+    func authorize(context: CommandContext, client: WeiboClient) throws(CommandError) -> (token: String, listener: LoginListener?) {
         let configuration = context.configuration
         let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         let url = client.authorizeURL(appKey: configuration.appKey, redirectURI: configuration.redirectURI, state: state, forceLogin: switchAccount)
@@ -84,10 +85,25 @@ extension LoginCommand {
                     appKey: configuration.appKey, appSecret: configuration.appSecret, code: code, redirectURI: configuration.redirectURI,
                     completion: $0)
             }
-            return grant.accessToken
+            return (grant.accessToken, listener)
         } catch {
-            throw Self.explained(error, redirectURI: configuration.redirectURI, configurationFile: context.directories.configurationFile)
+            let explained = Self.explained(error, redirectURI: configuration.redirectURI, configurationFile: context.directories.configurationFile)
+            if case .weibo(.api(let apiError)) = error {
+                Self.showLastPage(listener, .refused(apiError))
+            } else if case .weibo(.transport(.timeout)) = error {
+                Self.showLastPage(listener, .timedOut)
+            } else {
+                Self.showLastPage(listener, .failed(explained.description))
+            }
+            throw explained
         }
+    }
+
+    /// The browser's last page, written before the command goes on (within two seconds).
+    static func showLastPage(_ listener: LoginListener?, _ page: LoginListener.Page) {
+        guard let listener else { return }
+        listener.conclude(page)
+        MainContext.run(timeout: 2) { listener.answered }
     }
 
     /// The code the browser brings back to the loopback address, within five minutes.
@@ -97,7 +113,6 @@ extension LoginCommand {
         switch listener.outcome {
         case .code(let code): return code
         case .denied(let reason): throw .failed(tr("Weibo did not give a code: %s (you did not allow Weibo Notifier to read the account)", reason))
-        case .stateMismatch: throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
         case nil: throw .unavailable(tr("no answer from the browser within 5 minutes; run weibo-notifier login again"))
         }
     }

@@ -74,22 +74,26 @@ struct LoginCommand: Command {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         let context = try CommandContext(environment: environment, apiBase: apiBase)
         let client = context.makeClient()
-        let token: String
         if tokenFromStdin, let uid {
-            guard let line = try Terminal.readLine()?.trimmed(of: " \t"), !line.isEmpty else {
+            guard let token = try Terminal.readLine()?.trimmed(of: " \t"), !token.isEmpty else {
                 throw .failed(tr("no token on standard input"))
             }
-            token = line
             try save(token: token, expectedUID: uid, context: context, client: client)
         } else {
             let context = try ensureAppKey(context)
-            token = try authorize(context: context, client: context.makeClient())
-            try save(token: token, expectedUID: nil, context: context, client: client)
+            let (token, listener) = try authorize(context: context, client: context.makeClient())
+            do {
+                Self.showLastPage(listener, .loggedIn(try save(token: token, expectedUID: nil, context: context, client: client)))
+            } catch {
+                Self.showLastPage(listener, .failed(error.description))
+                throw error
+            }
         }
     }
 
-    /// Checks the token with Weibo, then saves it with its real lifetime.
-    private func save(token: String, expectedUID: Int64?, context: CommandContext, client: WeiboClient) throws(CommandError) {
+    /// Checks the token with Weibo, then saves it with its real lifetime; the account's name.
+    @discardableResult
+    private func save(token: String, expectedUID: Int64?, context: CommandContext, client: WeiboClient) throws(CommandError) -> String {
         let info: TokenInfo = try context.wait { client.tokenInfo(accessToken: token, completion: $0) }
         if let expectedUID, info.uid != expectedUID {
             throw .failed(tr("the token belongs to uid %d, not %d", info.uid, expectedUID))
@@ -119,6 +123,7 @@ struct LoginCommand: Command {
             ])
         }
         if before.isEmpty { try enableAutostartOnce(context) }
+        return screenName.isEmpty ? tr("uid %d", info.uid) : screenName
     }
 
     /// A first login makes the notifier start with the session (the package starts it for
