@@ -11,13 +11,14 @@ PREFIX ?= /usr/local
 # imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind
 # for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the
 # keyring tests, the real libdbusmenu client (python3-gi, gir1.2-dbusmenu-glib-0.4) for the tray
-# menu, a real XFCE panel and notification server (xfce4-panel, xfce4-notifyd, xfconf), and
-# locales to generate zh_CN.UTF-8, in which the tests also run.
+# menu, a real XFCE panel and notification server (xfce4-panel, xfce4-notifyd, xfconf), a
+# headless sway with mako and waybar (grim for screenshots), and locales to generate
+# zh_CN.UTF-8, in which the tests also run.
 BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \
-	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf
+	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order

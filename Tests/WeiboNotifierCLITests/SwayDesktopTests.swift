@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// The notifier on a real wlroots desktop: a headless sway with mako as the notification
+/// server and waybar running the shipped waybar snippet (`weibo-notifier watch`), on a private
+/// bus. sway refuses to run as root, so the desktop runs as `nobody` when the tests run as root
+/// (CI), in a runtime folder of its own. Screenshots (grim) go to `.build/e2e/sway-*.png`.
+@Suite(.serialized) struct SwayDesktopTests {
+    /// A desktop user's session: its runtime and home folders, and how to run a program as it.
+    final class DesktopUser {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-sway-\(UUID().uuidString)").path
+        var runtime: String { folder + "/runtime" }
+        var home: String { folder + "/home" }
+        var tools: String { folder + "/bin" }
+        /// Root drops to `nobody`; anyone else runs the desktop as themselves.
+        let dropsPrivileges = getuid() == 0
+
+        init() throws {
+            for path in [folder, runtime, home, tools] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+            chmod(folder, 0o755)
+            chmod(tools, 0o755)
+            if dropsPrivileges {
+                guard let nobody = getpwnam("nobody") else { throw PrivateSessionBus.Failure(description: "no user nobody") }
+                for path in [runtime, home] { chown(path, nobody.pointee.pw_uid, nobody.pointee.pw_gid) }
+            }
+            chmod(runtime, 0o700)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        /// `program` with `arguments` as the desktop's user, with only `environment`.
+        func command(_ program: String, _ arguments: [String], environment: [String: String]) -> (String, [String]) {
+            let variables = environment.merging(["HOME": home, "XDG_RUNTIME_DIR": runtime, "PATH": tools + ":/usr/bin:/bin", "LANG": "C.UTF-8"]) { $1 }
+                .map { "\($0.key)=\($0.value)" }.sorted()
+            let drop = dropsPrivileges ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
+            let all = drop + ["/usr/bin/env", "-i"] + variables + [program] + arguments
+            return (all[0], Array(all.dropFirst()))
+        }
+
+        func start(_ program: String, _ arguments: [String] = [], environment: [String: String]) throws -> Process {
+            let (path, rest) = command(program, arguments, environment: environment)
+            return try XfcePanelTests.start(path, rest, environment: [:])
+        }
+
+        func output(_ program: String, _ arguments: [String] = [], environment: [String: String]) -> String {
+            let (path, rest) = command(program, arguments, environment: environment)
+            return toolOutput(path, rest, environment: [:])
+        }
+    }
+
+    /// The shipped waybar snippet (`packaging/status-bars/waybar.jsonc`, comments and all) as
+    /// the only module of a bar along the top.
+    static func waybarConfiguration() throws -> String {
+        let snippet = try String(
+            contentsOfFile: FixtureFiles.packageRoot().appendingPathComponent("packaging/status-bars/waybar.jsonc").path, encoding: .utf8)
+        let module = snippet.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+        return "{\n\"layer\": \"top\", \"position\": \"top\", \"height\": 30, \"modules-left\": [\"custom/weibo\"],\n\(module)\n}\n"
+    }
+
+    @Test func aBubbleReachesMakoAndTheBarShowsTheCountAndHidesAtZero() throws {
+        let user = try DesktopUser()
+        let bus = try PrivateSessionBus(notificationServer: false)
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+            .merging(["LANG": "C"]) { $1 }
+
+        // The bar's `weibo-notifier` is this build, where the desktop's user can run it.
+        try FileManager.default.copyItem(atPath: CommandRunner.executable.path, toPath: user.tools + "/weibo-notifier")
+        try Self.waybarConfiguration().write(toFile: user.folder + "/waybar.json", atomically: true, encoding: .utf8)
+        try "* { font-family: DejaVu Sans; font-size: 16px; } window#waybar { background: #202020; color: #ffffff; } #custom-weibo.unread { color: #ff8200; }\n"
+            .write(toFile: user.folder + "/waybar.css", atomically: true, encoding: .utf8)
+        try """
+        output HEADLESS-1 resolution 1280x720
+        exec mako
+        exec waybar -c \(user.folder)/waybar.json -s \(user.folder)/waybar.css
+        """.write(toFile: user.folder + "/sway.conf", atomically: true, encoding: .utf8)
+        for file in ["waybar.json", "waybar.css", "sway.conf"] { chmod(user.folder + "/" + file, 0o644) }
+
+        let desktop = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+        let wayland = desktop.merging(["WAYLAND_DISPLAY": "wayland-1"]) { $1 }
+        let sway = try user.start(
+            "/usr/bin/sway", ["-c", user.folder + "/sway.conf"],
+            environment: desktop.merging(["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]) { $1 })
+        defer {
+            // SIGKILL: helpers inherit the test runner's blocked SIGTERM. The desktop's other
+            // programs (mako, waybar, the bar's watch) are nobody's: all of them go; as another
+            // user, those whose command lines name this desktop's folder.
+            kill(sway.processIdentifier, SIGKILL)
+            sway.waitUntilExit()
+            toolOutput("/usr/bin/pkill", user.dropsPrivileges ? ["-KILL", "-u", "nobody"] : ["-KILL", "-f", user.folder])
+        }
+        #expect(waitUntil(timeout: 20) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
+
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        sandbox.control("/_sandbox/counts", [("status", "3")])
+        let daemon = try XfcePanelTests.start(
+            CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
+        defer {
+            kill(daemon.processIdentifier, SIGTERM)
+            daemon.waitUntilExit()
+        }
+        #expect(waitUntil { bus.daemonStatus()["total"] == "3" })
+
+        // The bubble reached mako, from this program, with its words.
+        let listed = { user.output("/usr/bin/makoctl", ["list"], environment: desktop) }
+        #expect(waitUntil { listed().contains("\"Weibo Notifier\"") && listed().contains("\"3 new posts\"") }, "\(listed())")
+
+        let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func screenshot(_ name: String) -> String {
+            let inside = user.runtime + "/\(name).png"
+            _ = user.output("/usr/bin/grim", [inside], environment: wayland)
+            let kept = folder + "/sway-\(name).png"
+            try? FileManager.default.removeItem(atPath: kept)
+            try? FileManager.default.copyItem(atPath: inside, toPath: kept)
+            return kept
+        }
+        let orange = "#ff8200"
+        // The bar (the top 30 px, left part) shows the count in the unread colour.
+        #expect(
+            waitUntil(timeout: 15) { XfcePanelTests.share(of: orange, x: 0, y: 0, width: 300, height: 30, in: screenshot("unread")) > 0.002 },
+            "waybar shows the count: \(folder)/sway-unread.png")
+        // mako's bubble is on screen with the app's icon (its red).
+        #expect(XfcePanelTests.share(of: "#e6162d", x: 880, y: 0, width: 400, height: 200, in: folder + "/sway-unread.png") > 0.002)
+
+        // At zero the module hides (--hide-zero): nothing but the bar's background is left.
+        #expect(try CommandRunner.run(["mark-read"], environment: environment).status == 0)
+        #expect(
+            waitUntil(timeout: 15) {
+                XfcePanelTests.share(of: "#202020", x: 0, y: 0, width: 300, height: 30, in: screenshot("zero")) > 0.99
+            }, "the module hides at zero: \(folder)/sway-zero.png")
+    }
+}
