@@ -88,7 +88,21 @@ import WeiboTestSupport
 
         let status = try CommandRunner.run(["status"], environment: setup.bus.environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })
         #expect(status.lines.first?.hasPrefix("正在运行（pid") == true, "\(status.lines)")
+        #expect(status.lines.first?.hasSuffix("状态 正常") == true, "the state in Chinese too: \(status.lines)")
         #expect(status.lines.last == "未读：2 条新微博 · 1 条新评论")
+
+        // A failed check: `status` words its kind in its own language, whatever the daemon's.
+        setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'offline'" })
+        let english = try CommandRunner.run(["status"], environment: setup.bus.environment.merging(["LANG": "C"]) { $1 })
+        #expect(english.lines.first?.hasSuffix("state offline") == true, "\(english.lines)")
+        #expect(english.lines.contains { $0.hasPrefix("last error: Weibo could not be reached, or answered badly (") }, "\(english.lines)")
+        let chinese = try CommandRunner.run(["status"], environment: setup.bus.environment.merging(["LANG": "zh_CN.UTF-8"]) { $1 })
+        #expect(chinese.lines.first?.hasSuffix("状态 离线") == true, "\(chinese.lines)")
+        #expect(chinese.lines.contains { $0.contains("无法连接微博，或微博的回应有误") }, "\(chinese.lines)")
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
 
         setup.bus.invokeAction(id: setup.bus.id(ofNotification: 0), key: "default")
         #expect(waitUntil { setup.bus.notifications().count == 2 })

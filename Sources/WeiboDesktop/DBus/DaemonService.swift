@@ -189,8 +189,9 @@ public final class DaemonService {
         return g_variant_new_array(type, entries, gsize(entries.count))
     }
 
-    /// `a{sv}`: state, last poll, next poll (seconds since 1970, 0 for none), last error, pid,
-    /// polls finished.
+    /// `a{sv}`: state, last poll, next poll (seconds since 1970, 0 for none), last error (the
+    /// daemon's words) and its kind (`PollFailure.Kind`, for a client's own words), pid, polls
+    /// finished, and what the bars show besides the counts.
     private func statusVariant() -> OpaquePointer? {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
@@ -203,6 +204,7 @@ public final class DaemonService {
             entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
             entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
             entry("last-error", g_variant_new_string(notifier.lastError ?? "")),
+            entry("last-error-kind", g_variant_new_string(notifier.lastErrorKind?.rawValue ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),

@@ -9,6 +9,8 @@ public struct DaemonStatus: Sendable {
     public var lastPoll: Date?
     public var nextPoll: Date?
     public var lastError: String
+    /// The kind of the last error (`PollFailure.Kind`), worded here in the caller's language.
+    public var lastErrorKind: PollFailure.Kind?
     public var unread: UnreadCounts
     /// Why comment and mention texts are not shown now, or "".
     public var detailsNote = ""
@@ -44,6 +46,7 @@ public struct DaemonStatus: Sendable {
             switch key {
             case "state": status.state = string(inner)
             case "last-error": status.lastError = string(inner)
+            case "last-error-kind": status.lastErrorKind = PollFailure.Kind(rawValue: string(inner))
             case "details": status.detailsNote = string(inner)
             case "pid": status.pid = g_variant_get_uint32(inner)
             case "last-poll":
@@ -108,7 +111,8 @@ public struct DaemonStatus: Sendable {
 
     /// Lines for the terminal.
     public func lines(localizer: Localizer) -> [String] {
-        var lines = [localizer.tr("running (pid %d), state %s", Int(pid), state)]
+        let stateWords = NotifierPhase(rawValue: state).map { localizer.text(.state($0)) } ?? state
+        var lines = [localizer.tr("running (pid %d), state %s", Int(pid), stateWords)]
         let zone = SystemTimeZone()
         if let lastPoll {
             lines.append(localizer.tr("last check %s", CivilTime(lastPoll, in: zone).clockWithSecondsText))
@@ -117,7 +121,15 @@ public struct DaemonStatus: Sendable {
         }
         if let nextPoll { lines.append(localizer.tr("next check %s", CivilTime(nextPoll, in: zone).clockWithSecondsText)) }
         // The daemon's words may carry a server's: no terminal controls.
-        if !lastError.isEmpty { lines.append(localizer.tr("last error: %s", TextSanitizer.terminalSafe(lastError))) }
+        // The kind in this command's language, then the daemon's own words (in its language,
+        // which may be another: they may carry a server's, so no terminal controls).
+        if let lastErrorKind {
+            let detail = TextSanitizer.terminalSafe(lastError)
+            let kind = localizer.text(.failureKind(lastErrorKind))
+            lines.append(localizer.tr("last error: %s", detail.isEmpty ? kind : kind + " (" + detail + ")"))
+        } else if !lastError.isEmpty {
+            lines.append(localizer.tr("last error: %s", TextSanitizer.terminalSafe(lastError)))
+        }
         if let pausedUntil, pausedUntil > Date() {
             lines.append(localizer.tr("notifications paused until %s", CivilTime(pausedUntil, in: zone).clockText))
         }

@@ -60,6 +60,10 @@ public struct Localizer: Sendable {
         /// A login expired or missing, on the desktop: the words name the button and menu item
         /// that log in, not a command (the terminal's `status` says `notLoggedIn`).
         case loginExpiredOnDesktop
+        /// A state as `status` names it.
+        case state(NotifierPhase)
+        /// What kind of failure the last check had.
+        case failureKind(PollFailure.Kind)
         case notLoggedInOnDesktop
         case loginExpiresSoon(days: Int)
         /// The catch-up bubble after quiet hours or a pause.
@@ -139,6 +143,24 @@ public struct Localizer: Sendable {
         case .openWeibo: return tr("Open Weibo")
         case .newestPosts(let n): return trn("The newest post", "The newest %d posts", n, n)
         case .summaryFailed(let reason): return tr("Could not fetch the timeline: %s", reason)
+        case .state(let phase):
+            switch phase {
+            case .starting: return tr("starting")
+            case .ok: return tr("ok")
+            case .offline: return tr("offline")
+            case .loginExpired: return tr("login expired")
+            case .notLoggedIn: return tr("not logged in")
+            case .waitingForKeyring: return tr("waiting for the keyring")
+            case .rateLimited: return tr("rate-limited")
+            }
+        case .failureKind(let kind):
+            switch kind {
+            case .loginRejected: return tr("Weibo refused the login")
+            case .rateLimited: return tr("Weibo's rate limit was reached")
+            case .refused: return tr("Weibo refused the request")
+            case .noPermission: return tr("this app may not read comments and mentions (10014)")
+            case .transient: return tr("Weibo could not be reached, or answered badly")
+            }
         case .loginExpiredOnDesktop: return tr("Your Weibo login has expired: “Log in to Weibo again” logs in anew")
         case .notLoggedInOnDesktop: return tr("Not logged in: “Log in to Weibo…” in the tray's menu logs in")
         case .loginExpiresSoon(let days):

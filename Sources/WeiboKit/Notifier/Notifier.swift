@@ -14,6 +14,8 @@ public struct Notifier: Sendable {
     public internal(set) var settings: NotifierSettings
     /// Why the last check failed, while it is the latest news.
     public internal(set) var lastError: String?
+    /// Its kind, which a client words in its own language (`status` in the user's).
+    public internal(set) var lastErrorKind: PollFailure.Kind?
     /// When the poll timer fires next; `nil` when no check is planned.
     public internal(set) var nextPollAt: Date?
     /// Checks finished since start, answered or failed.
@@ -261,6 +263,7 @@ public struct Notifier: Sendable {
         completedPolls += 1
         phase = .ok
         lastError = nil
+        lastErrorKind = nil
         offlineSince = nil
         announced = true
         settings.policy.observe(counts, at: now, state: &state)
@@ -286,6 +289,7 @@ public struct Notifier: Sendable {
         failuresInARow += 1
         completedPolls += 1
         lastError = failure.message
+        lastErrorKind = failure.kind
         // A refresh marks what a check found; with no answer there is nothing to mark.
         finishRefreshes(failure: failure.message)
         switch failure.kind {
@@ -332,6 +336,7 @@ public struct Notifier: Sendable {
         let alreadyExpired = phase == .loginExpired
         phase = .loginExpired
         lastError = reason
+        lastErrorKind = .loginRejected
         if nextPollAt != nil {
             nextPollAt = nil
             effects.append(.schedulePoll(at: nil))
@@ -350,6 +355,7 @@ public struct Notifier: Sendable {
     private mutating func enterNotLoggedIn() {
         phase = .notLoggedIn
         lastError = nil
+        lastErrorKind = nil
         if nextPollAt != nil {
             nextPollAt = nil
             effects.append(.schedulePoll(at: nil))

@@ -78,15 +78,17 @@ public enum Login: Equatable, Sendable {
 
 /// Why a poll failed, sorted by what the notifier does about it.
 public struct PollFailure: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+    /// Named on D-Bus (`GetStatus`'s `last-error-kind`) by the raw value, so that a client
+    /// words it in its own language.
+    public enum Kind: String, Equatable, Sendable {
         /// Weibo refused the token: no polling until a new login.
-        case loginRejected
+        case loginRejected = "login-rejected"
         /// Weibo's rate limit: wait for its reset.
-        case rateLimited
+        case rateLimited = "rate-limited"
         /// Weibo refused the request itself (a client bug, the wrong user): back off, loudly.
         case refused
         /// This app key may not call the API (10014): fall back, say so once.
-        case noPermission
+        case noPermission = "no-permission"
         /// Network, timeout, server fault, malformed answer: back off.
         case transient
     }
