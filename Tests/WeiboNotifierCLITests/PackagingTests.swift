@@ -9,6 +9,18 @@ import WeiboTestSupport
         toolRun("/usr/bin/make", ["--no-print-directory", "-C", FixtureFiles.packageRoot().path] + arguments)
     }
 
+    /// The man page and the unit say what the program does today: a bubble per kind, a click
+    /// marks only its kind, the package installs the unit.
+    @Test func theManPageAndTheUnitSayWhatItDoesToday() throws {
+        let root = FixtureFiles.packageRoot().path
+        let manPage = try String(contentsOfFile: root + "/packaging/weibo-notifier.1", encoding: .utf8)
+        let description = manPage.components(separatedBy: ".SH DESCRIPTION").last?.components(separatedBy: ".SH COMMANDS").first ?? ""
+        #expect(description.contains("one per kind") && description.contains("counts only its kind as seen"), "\(description)")
+        #expect(!description.contains("one desktop\nnotification") && !description.contains("everything is cleared"))
+        let unit = try String(contentsOfFile: root + "/packaging/weibo-notifier.service", encoding: .utf8)
+        #expect(!unit.contains("cp weibo-notifier.service") && unit.contains("The package"), "\(unit)")
+    }
+
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
         let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
         #expect(result.status != 0)
