@@ -12,13 +12,15 @@ PREFIX ?= /usr/local
 # for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the
 # keyring tests, the real libdbusmenu client (python3-gi, gir1.2-dbusmenu-glib-0.4) for the tray
 # menu, a real XFCE panel and notification server (xfce4-panel, xfce4-notifyd, xfconf), a
-# headless sway with mako and waybar (grim for screenshots), and locales to generate
+# headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
+# Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
 BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \
-	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim
+	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim \
+	fonts-dejavu-core fonts-noto-color-emoji
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
@@ -139,7 +141,7 @@ install: release
 	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
-	install -Dm644 Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png $(DESTDIR)$(DATADIR)/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png
+	for size in 48x48 128x128; do install -Dm644 Resources/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png $(DESTDIR)$(DATADIR)/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png; done
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|^ExecStart=.*|ExecStart=$(BINDIR)/weibo-notifier run|' packaging/weibo-notifier.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
@@ -156,7 +158,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
 	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
-	rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png
+	for size in 48x48 128x128; do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png; done
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1

@@ -46,7 +46,7 @@ Architecture: ${arch}
 Maintainer: Weibo Notifier maintainers <maintainers@users.noreply.a-seed-c2310ed3.example>
 Installed-Size: ${installed_kib}
 Depends: ${shlibs}, glib-networking
-Recommends: libsecret-1-0, notification-daemon | dunst | xfce4-notifyd | gnome-shell | plasma-workspace
+Recommends: libsecret-1-0, notification-daemon | dunst | xfce4-notifyd | gnome-shell | plasma-workspace, fonts-noto-color-emoji
 Section: net
 Priority: optional
 Homepage: https://a-seed-c2310ed3.example/weibo-notifier

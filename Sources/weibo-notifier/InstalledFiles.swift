@@ -11,7 +11,7 @@ enum InstalledFiles {
 
     /// The bubbles' app icon: its name where an icon theme has it (installed by `make install`
     /// or the package, found in `$XDG_DATA_HOME` or `$XDG_DATA_DIRS`), else the source tree's
-    /// PNG as a `file://` URI, so that a build run from the checkout shows no broken icon.
+    /// 48 px PNG as a `file://` URI, so that a build run from the checkout shows no broken icon.
     static func appIcon(environment: [String: String]) -> String {
         let name = "io.github.WeiboNotifier"
         let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "") + "/.local/share"
@@ -19,7 +19,7 @@ enum InstalledFiles {
         let themed = ([home] + system.map(String.init)).filter { $0.hasPrefix("/") }.contains { folder in
             ["scalable/apps/\(name).svg", "128x128/apps/\(name).png"].contains { access(folder + "/icons/hicolor/" + $0, R_OK) == 0 }
         }
-        return themed ? name : "file://" + sourceRoot + "/Resources/icons/hicolor/128x128/apps/\(name).png"
+        return themed ? name : "file://" + sourceRoot + "/Resources/icons/hicolor/48x48/apps/\(name).png"
     }
 
     /// The folder of the compiled message catalogs (`…/share/locale`); `make build` compiles

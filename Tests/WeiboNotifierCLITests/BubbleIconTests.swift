@@ -22,7 +22,7 @@ import WeiboTestSupport
     @Test func aBuildRunFromTheCheckoutSendsItsPNG() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-icons-\(getpid())").path
         let icon = try firstBubbleIcon(dataDirectories: empty)
-        #expect(icon.hasPrefix("file:///") && icon.hasSuffix("/Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png"), "\(icon)")
+        #expect(icon.hasPrefix("file:///") && icon.hasSuffix("/Resources/icons/hicolor/48x48/apps/io.github.WeiboNotifier.png"), "\(icon)")
         #expect(FileManager.default.fileExists(atPath: String(icon.dropFirst("file://".count))))
     }
 

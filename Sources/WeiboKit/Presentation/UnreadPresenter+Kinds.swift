@@ -4,7 +4,7 @@ extension UnreadPresenter {
     /// item of a summary. The server wraps each to its own width; they are only cut.
     static let textLength = 120
     static let quoteLength = 40
-    static let summaryLineLength = 80
+    static let summaryLineLength = 50
 
     /// The bubble of `kind` for `unread`, told with `items` (newest first) when `preview` allows.
     public func bubble(_ kind: BubbleKind, unread: UnreadCounts, items: [DetailItem], preview: PreviewLevel, sound: Set<BubbleKind>) -> Bubble {
