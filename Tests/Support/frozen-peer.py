@@ -6,9 +6,10 @@
 
 `notifications` owns org.freedesktop.Notifications; `tray-watcher` owns
 org.kde.StatusNotifierWatcher. `never`: no call is ever answered; `notify-never`: every call but
-`Notify` is answered; `late SECONDS`: each call is answered that many seconds later. `Recover()` on io.github.WeiboNotifier.Test makes it answer
-every later call at once, as a server that came back; `Shown()` lists the bodies of the
-notifications it answered.
+`Notify` is answered; `late SECONDS`: each call is answered that many seconds later. `Recover()`
+on io.github.WeiboNotifier.Test makes it answer the calls it holds and every later call at once,
+as a server that came back (a caller blocked in a synchronous call, as libnotify's thread is,
+goes on then); `Shown()` lists the bodies of the notifications it answered.
 """
 import sys
 
@@ -83,6 +84,9 @@ def called(connection, sender, object_path, interface, method, parameters, invoc
     if interface == "io.github.WeiboNotifier.Test":
         if method == "Recover":
             recovered = True
+            while held:
+                waiting, waiting_method, waiting_parameters = held.pop(0)
+                answer(waiting, waiting_method, waiting_parameters)
             invocation.return_value(None)
         else:
             invocation.return_value(GLib.Variant("(as)", (shown,)))
@@ -90,13 +94,18 @@ def called(connection, sender, object_path, interface, method, parameters, invoc
     if recovered or (mode == "notify-never" and method != "Notify"):
         answer(invocation, method, parameters)
     elif mode == "late":
+        entry = (invocation, method, parameters)
+        held.append(entry)
+
         def later():
-            answer(invocation, method, parameters)
+            if entry in held:
+                held.remove(entry)
+                answer(invocation, method, parameters)
             return False
 
         GLib.timeout_add_seconds(delay, later)
     else:
-        held.append(invocation)
+        held.append((invocation, method, parameters))
 
 
 def acquired(connection, _name):

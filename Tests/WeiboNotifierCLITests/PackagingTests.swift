@@ -21,6 +21,13 @@ import WeiboTestSupport
         #expect(!unit.contains("cp weibo-notifier.service") && unit.contains("The package"), "\(unit)")
     }
 
+    /// The daemon sends its bubbles through libnotify (on a thread of its own) and links no GTK.
+    @Test func theDaemonLinksLibnotifyAndNoGTK() throws {
+        let libraries = toolOutput("/usr/bin/ldd", [CommandRunner.executable.path])
+        #expect(libraries.contains("libnotify.so.4"), "\(libraries)")
+        #expect(!libraries.contains("libgtk"), "\(libraries)")
+    }
+
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
         let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
         #expect(result.status != 0)

@@ -2,12 +2,11 @@ import CGLib
 import Glibc
 public import WeiboKit
 
-/// Bubbles on the session's notification server, spoken to over D-Bus (the Desktop
-/// Notifications spec: `Notify`, `CloseNotification`, `GetCapabilities`, and the signals
-/// `ActionInvoked`, `NotificationClosed`, `NotificationReplied`), every call asynchronous and
-/// bounded by two seconds: a server that accepts the call and never answers costs a failed
-/// show, never a stalled loop. (libnotify, which this replaced, makes every call synchronously
-/// with a 25 s timeout and offers no way around it.)
+/// Bubbles on the session's notification server: sent through libnotify (`Notify`,
+/// `CloseNotification`, `GetCapabilities`) on its own thread (`NotificationThread`), so that a
+/// server that takes a call and never answers holds that thread, never the main loop; the
+/// server's signals (`ActionInvoked`, `NotificationClosed`, `NotificationReplied`, which
+/// libnotify does not follow, and `ActivationToken`) followed on the main loop by id.
 ///
 /// One unread bubble per kind, replaced in place. The calls of one kind go one at a time: a
 /// show or close asked while the previous one is under way waits, and only the newest waits, so
@@ -109,12 +108,13 @@ public final class DesktopNotificationSink: NotificationSink {
             let target = slots[kind]?.id ?? id
             // Forgotten first: the NotificationClosed that answers is ours, not the user's.
             slots[kind]?.id = nil
-            guard let target, let bus = bus() else { return finish(kind) }
-            DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "CloseNotification", Variants.tuple([Variants.uint32(target)])) {
-                [weak self] _, error in
-                if let error { Log.debug("closing the bubble: \(error.message)") }
-                self?.finish(kind)
-            }
+            guard let target, bus() != nil else { return finish(kind) }
+            NotificationThread.shared.perform(
+                { NotificationThread.close(target) },
+                done: { [weak self] answer in
+                    if case .closed(let failure?) = answer { Log.debug("closing the bubble: \(failure)") }
+                    self?.finish(kind)
+                })
         case .show(let bubble, let image, let replacing, let shown):
             withCapabilities { [weak self] capabilities in
                 guard let self else { return }
@@ -161,12 +161,17 @@ public final class DesktopNotificationSink: NotificationSink {
         if let capabilities { return body(capabilities) }
         waitingForCapabilities.append(body)
         guard waitingForCapabilities.count == 1 else { return }
-        guard let bus = bus() else { return answerCapabilities(nil) }
-        DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "GetCapabilities", nil) { [weak self] reply, error in
-            guard let self else { return }
-            guard let reply else { return self.failed(error?.message ?? "no answer") }
-            self.answerCapabilities(Set(Variants.strings(in: reply, at: 0)))
-        }
+        guard bus() != nil else { return answerCapabilities(nil) }
+        NotificationThread.shared.perform(
+            { NotificationThread.capabilities() },
+            done: { [weak self] answer in
+                guard let self else { return }
+                guard case .capabilities(let found?, _) = answer else {
+                    if case .capabilities(_, let failure?) = answer { return self.failed(failure) }
+                    return self.failed("no answer")
+                }
+                self.answerCapabilities(found)
+            })
     }
 
     private func answerCapabilities(_ found: Set<String>?) {
@@ -184,41 +189,41 @@ public final class DesktopNotificationSink: NotificationSink {
         answerCapabilities(nil)
     }
 
-    /// `Notify`; `done` gets the id the server gave, or nil.
+    /// `Notify`, through libnotify on its thread; `done` gets the id the server gave, or nil.
     private func notify(_ bubble: Bubble, image: String?, replacing: UInt32, capabilities: Set<String>, done: @escaping (UInt32?) -> Void) {
-        guard let bus = bus() else { return done(nil) }
+        guard bus() != nil else { return done(nil) }
         let canReply = bubble.replyPlaceholder != nil && capabilities.contains("inline-reply")
         // Reply where the server can take one, else Open: never both, never Reply without it.
         let actions =
             capabilities.contains("actions")
-            ? bubble.actions.filter { $0.key != (canReply ? Bubble.Action.openKey : Bubble.Action.replyKey) }.flatMap { [$0.key, $0.label] } : []
-        let parameters = Variants.tuple([
-            Variants.string(appName), Variants.uint32(replacing), Variants.string(appIcon), Variants.string(bubble.summary),
-            Variants.string(capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body), Variants.strings(actions),
-            Variants.properties(hints(bubble, image: image, canReply: canReply)), Variants.int32(-1),
-        ])
-        DBusCall.call(bus, name: Self.name, path: Self.path, interface: Self.name, method: "Notify", parameters) { [weak self] reply, error in
-            guard let self else { return }
-            guard let reply else {
-                self.failed(error?.message ?? "no answer")
-                return done(nil)
-            }
-            self.failureLogged = false
-            let id = Variants.uint32(in: reply, at: 0)
-            done(id > 0 ? id : nil)
-        }
+            ? bubble.actions.filter { $0.key != (canReply ? Bubble.Action.openKey : Bubble.Action.replyKey) }.map {
+                NotificationThread.Action(key: $0.key, label: $0.label)
+            } : []
+        let show = NotificationThread.Show(
+            appIcon: appIcon, summary: bubble.summary, body: capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body,
+            actions: actions, hints: hints(bubble, image: image, canReply: canReply), replacing: replacing)
+        NotificationThread.shared.perform(
+            { NotificationThread.notify(show) },
+            done: { [weak self] answer in
+                guard let self else { return }
+                guard case .shown(let id, let failure) = answer, failure == nil else {
+                    if case .shown(_, let failure?) = answer { self.failed(failure) }
+                    return done(nil)
+                }
+                self.failureLogged = false
+                done(id)
+            })
     }
 
-    private func hints(_ bubble: Bubble, image: String?, canReply: Bool) -> [(String, OpaquePointer?)] {
-        var hints: [(String, OpaquePointer?)] = [
-            ("urgency", g_variant_new_byte(bubble.isUrgent ? 2 : 1)), ("category", Variants.string(bubble.category)),
-            ("desktop-entry", Variants.string(desktopEntry)),
-            ("sender-pid", g_variant_new_int64(gint64(getpid()))),
+    /// libnotify adds `sender-pid` itself.
+    private func hints(_ bubble: Bubble, image: String?, canReply: Bool) -> [(key: String, value: NotificationThread.Hint)] {
+        var hints: [(key: String, value: NotificationThread.Hint)] = [
+            ("urgency", .byte(bubble.isUrgent ? 2 : 1)), ("category", .string(bubble.category)), ("desktop-entry", .string(desktopEntry)),
         ]
-        if bubble.isTransient { hints.append(("transient", Variants.boolean(true))) }
-        if let sound = bubble.soundName { hints.append(("sound-name", Variants.string(sound))) }
-        if let image { hints.append(("image-path", Variants.string(image))) }
-        if canReply, let placeholder = bubble.replyPlaceholder { hints.append(("x-kde-reply-placeholder-text", Variants.string(placeholder))) }
+        if bubble.isTransient { hints.append(("transient", .boolean(true))) }
+        if let sound = bubble.soundName { hints.append(("sound-name", .string(sound))) }
+        if let image { hints.append(("image-path", .string(image))) }
+        if canReply, let placeholder = bubble.replyPlaceholder { hints.append(("x-kde-reply-placeholder-text", .string(placeholder))) }
         return hints
     }
 
