@@ -182,12 +182,14 @@ import WeiboTestSupport
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
         let id = setup.bus.id(ofNotification: 0)
+        // The server's answer comes back from the notification thread, then the state is saved.
+        let stateFile = setup.home.folder + "/state/weibo-notifier/state-5712659759.json"
+        let state = { (try? String(contentsOfFile: stateFile, encoding: .utf8)) ?? "" }
+        #expect(waitUntil { state().contains("\"all\":{\"id\":\(id),\"shown\"") }, "saved as soon as it changed: \(state())")
         let old = try #require(setup.daemon)
         kill(old.processIdentifier, SIGKILL)
         old.waitUntilExit()
         setup.daemon = nil
-        let state = try String(contentsOfFile: setup.home.folder + "/state/weibo-notifier/state-5712659759.json", encoding: .utf8)
-        #expect(state.contains("\"all\":{\"id\":\(id),\"shown\""), "saved as soon as it changed: \(state)")
         try setup.start()
         #expect(setup.bus.notifications().count == 1, "the saved state knows the bubble was shown")
         // A click on the old bubble is honoured by the new process.

@@ -38,6 +38,8 @@ public final class DesktopNotificationSink: NotificationSink {
     private var slots: [BubbleKind: Slot] = [:]
     /// Passing bubbles with buttons, by id, until the server closes them.
     private var transients: [UInt32: BubbleKind] = [:]
+    private var transientBusy = false
+    private var nextTransient: Bubble?
     /// The server's capabilities, asked before the first show and again after a failure or a
     /// new server; shows asked meanwhile wait in `waitingForCapabilities`.
     private var capabilities: Set<String>?
@@ -84,15 +86,31 @@ public final class DesktopNotificationSink: NotificationSink {
         if slots[kind, default: Slot()].id == nil { slots[kind, default: Slot()].id = id }
     }
 
+    /// One passing bubble at a time, the newest waiting behind it (a frozen server must not
+    /// gather a queue of summaries on the notification thread).
     public func showTransient(_ bubble: Bubble) {
+        guard !transientBusy else {
+            nextTransient = bubble
+            return
+        }
+        transientBusy = true
         withCapabilities { [weak self] capabilities in
-            guard let self, let capabilities else { return }
+            guard let self else { return }
+            guard let capabilities else { return self.transientDone() }
             self.notify(bubble, image: nil, replacing: 0, capabilities: capabilities) { [weak self] id in
-                guard let self, let id, !bubble.actions.isEmpty else { return }
+                guard let self else { return }
                 // Followed until closed, so that its buttons still work.
-                self.transients[id] = bubble.kind
+                if let id, !bubble.actions.isEmpty { self.transients[id] = bubble.kind }
+                self.transientDone()
             }
         }
+    }
+
+    private func transientDone() {
+        transientBusy = false
+        guard let next = nextTransient else { return }
+        nextTransient = nil
+        showTransient(next)
     }
 
     // MARK: - One kind's calls, one at a time
