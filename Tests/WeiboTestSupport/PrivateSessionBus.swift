@@ -210,6 +210,12 @@ public final class PrivateSessionBus {
         emit("ActionInvoked", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(key))])
     }
 
+    /// The server hands the click's activation token: `ActivationToken(id, token)`, just before
+    /// `ActionInvoked` (as GNOME and KDE do).
+    public func activationToken(id: UInt32, token: String) {
+        emit("ActivationToken", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(token))])
+    }
+
     /// The user types a reply into the bubble: `NotificationReplied(id, text)`.
     public func reply(id: UInt32, text: String) {
         emit("NotificationReplied", "us", [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_string(text))])

@@ -29,7 +29,7 @@ extension NotifierDaemon {
         guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }
         let login = DesktopLogin(settings: settings, client: client, accounts: accounts, now: clock)
         runningLogin = login
-        login.start { [weak self] result in
+        login.start(activationToken: sink.activationToken) { [weak self] result in
             self?.runningLogin = nil
             switch result {
             case .success(let name):

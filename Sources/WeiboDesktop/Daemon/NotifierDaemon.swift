@@ -235,7 +235,7 @@ public final class NotifierDaemon {
         case .keepUnsentReply(let reply): keepUnsent(reply)
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
-        case .open(let url): Browser.open(url)
+        case .open(let url): Browser.open(url, activationToken: sink.activationToken)
         case .readLoginAgain: accountChanged()
         case .startLogin: startLogin()
         case .save(let state): stateStore.save(state)

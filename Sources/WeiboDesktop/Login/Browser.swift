@@ -1,13 +1,20 @@
 import CGLib
+import Glibc
 
 /// The user's browser (`$BROWSER` when set, else the desktop's handler for https), for the tray,
 /// the bubbles and login.
+///
+/// `activationToken`: the token of the click that asked (a bubble's button), handed to the
+/// browser as `XDG_ACTIVATION_TOKEN` and `DESKTOP_STARTUP_ID` so that it gets the focus on
+/// Wayland (and X11 startup notification).
 public enum Browser {
     /// Opens `url` with `$BROWSER` when `environment` sets it (the first of its `:`-separated
     /// commands; `%s` stands for the address, else it goes last), else with the desktop's
     /// handler. Nil when one took it, else why not.
-    public static func open(_ url: String, environment: [String: String]) -> String? {
-        guard let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init), !browser.isEmpty else { return open(url) }
+    public static func open(_ url: String, environment: [String: String], activationToken: String? = nil) -> String? {
+        guard let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init), !browser.isEmpty else {
+            return open(url, activationToken: activationToken)
+        }
         var arguments = browser.split(separator: " ").map(String.init)
         if let index = arguments.firstIndex(where: { $0.contains("%s") }) {
             arguments[index] = arguments[index].split(separator: "%s", omittingEmptySubsequences: false).joined(separator: url)
@@ -16,18 +23,31 @@ public enum Browser {
         }
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
+        // The process's environment, with the token when there is one.
+        var variables = g_get_environ()
+        for (name, value) in tokenVariables(activationToken) { variables = g_environ_setenv(variables, name, value, 1) }
+        defer { g_strfreev(variables) }
         var error: UnsafeMutablePointer<GError>?
-        guard g_spawn_async(nil, &pointers, nil, G_SPAWN_SEARCH_PATH, nil, nil, nil, &error) == 0 else { return nil }
+        guard g_spawn_async(nil, &pointers, variables, G_SPAWN_SEARCH_PATH, nil, nil, nil, &error) == 0 else { return nil }
         return error.map { GLibError(taking: $0).message } ?? tr("no browser")
     }
 
-    /// Opens `url`; nil when a handler took it, else why not (no desktop, no handler).
+    /// Opens `url` with the desktop's handler; nil when one took it, else why not (no desktop,
+    /// no handler).
     @discardableResult
-    public static func open(_ url: String) -> String? {
+    public static func open(_ url: String, activationToken: String? = nil) -> String? {
+        let context = g_app_launch_context_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        for (name, value) in tokenVariables(activationToken) { g_app_launch_context_setenv(context, name, value) }
         var error: UnsafeMutablePointer<GError>?
-        guard g_app_info_launch_default_for_uri(url, nil, &error) == 0 else { return nil }
+        guard g_app_info_launch_default_for_uri(url, context, &error) == 0 else { return nil }
         let reason = error.map { GLibError(taking: $0).message } ?? tr("no browser")
         Log.message("cannot open \(Redaction.redact(url)): \(reason)")
         return reason
+    }
+
+    private static func tokenVariables(_ token: String?) -> [(String, String)] {
+        guard let token, !token.isEmpty else { return [] }
+        return [("XDG_ACTIVATION_TOKEN", token), ("DESKTOP_STARTUP_ID", token)]
     }
 }

@@ -43,6 +43,7 @@ public final class DesktopLogin {
     private var listener: LoginListener?
     private var timer: GLibSource?
     private var completion: ((Result<String, Failure>) -> Void)?
+    private var activationToken: String?
 
     /// Why the login did not happen, said to the user.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -58,8 +59,10 @@ public final class DesktopLogin {
     }
 
     /// Starts the flow; `completion` runs once, later, with the account's name or why not.
-    public func start(completion: @escaping (Result<String, Failure>) -> Void) {
+    /// `activationToken`: the token of the click that asked, for the browser.
+    public func start(activationToken: String? = nil, completion: @escaping (Result<String, Failure>) -> Void) {
         self.completion = completion
+        self.activationToken = activationToken
         guard settings.appSecret.isEmpty else { return listen(secret: settings.appSecret) }
         Keyring.lookup(.appSecret(appKey: settings.appKey), unlocking: true) { [weak self] result in
             guard let self else { return }
@@ -85,7 +88,7 @@ public final class DesktopLogin {
             self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
         }
         let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state)
-        if let reason = Browser.open(url, environment: settings.environment) {
+        if let reason = Browser.open(url, environment: settings.environment, activationToken: activationToken) {
             finish(.failure(Failure(message: tr("no browser could be opened (%s): run weibo-notifier login", reason))))
         }
     }

@@ -38,6 +38,9 @@ public final class DesktopNotificationSink: NotificationSink {
     private var slots: [BubbleKind: Slot] = [:]
     /// Passing bubbles with buttons, by id, until the server closes them.
     private var transients: [UInt32: BubbleKind] = [:]
+    /// The activation token of the click being handled (nil outside `actionInvoked`).
+    public private(set) var activationToken: String?
+    private var lastToken: (id: UInt32, token: String)?
     private var transientBusy = false
     private var nextTransient: Bubble?
     /// The server's capabilities, asked before the first show and again after a failure or a
@@ -257,8 +260,17 @@ public final class DesktopNotificationSink: NotificationSink {
             }
         }
         followers = [
+            // Sent just before ActionInvoked by servers that support it (what libnotify 0.8's
+            // notify_notification_get_activation_token reads): the token of that click.
+            on("ActivationToken") { sink, parameters in
+                sink.lastToken = (Variants.uint32(in: parameters, at: 0), Variants.string(in: parameters, at: 1))
+            },
             on("ActionInvoked") { sink, parameters in
-                guard let kind = sink.kind(ofID: Variants.uint32(in: parameters, at: 0)) else { return }
+                let id = Variants.uint32(in: parameters, at: 0)
+                guard let kind = sink.kind(ofID: id) else { return }
+                sink.activationToken = sink.lastToken.flatMap { $0.id == id && !$0.token.isEmpty ? $0.token : nil }
+                sink.lastToken = nil
+                defer { sink.activationToken = nil }
                 sink.actionInvoked?(kind, Variants.string(in: parameters, at: 1))
             },
             on("NotificationClosed") { sink, parameters in

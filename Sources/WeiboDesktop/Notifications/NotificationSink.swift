@@ -27,6 +27,9 @@ public protocol NotificationSink: AnyObject {
     var serverChanged: ((String?) -> Void)? { get set }
     /// Starts following the notification server (`serverChanged` comes later).
     func followServer()
+    /// While `actionInvoked` runs: the click's activation token, for a program it starts (a
+    /// browser) to get the focus on Wayland.
+    var activationToken: String? { get }
 }
 
 /// Prints bubbles to the terminal: the demo's fallback when no notification server runs.
@@ -39,6 +42,7 @@ public final class TerminalNotificationSink: NotificationSink {
     public var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)?
     public var serverChanged: ((String?) -> Void)?
     public var supportsActions: Bool { false }
+    public var activationToken: String? { nil }
 
     /// The terminal keeps no bubbles across processes: no server to tell.
     public func followServer() {}

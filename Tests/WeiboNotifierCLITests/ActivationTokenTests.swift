@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboTestSupport
+
+/// A click's activation token goes to the program it starts (the browser), as
+/// `XDG_ACTIVATION_TOKEN` and `DESKTOP_STARTUP_ID`, so that it gets the focus on Wayland.
+@Suite(.serialized) struct ActivationTokenTests {
+    typealias Setup = DaemonTests.Setup
+
+    @Test func theBrowserAClickOpensGetsTheClicksToken() throws {
+        let setup = try Setup()
+        // The desktop's https handler is a script that records its address and environment.
+        let recorded = setup.home.folder + "/opened"
+        let script = setup.home.folder + "/record.sh"
+        try "#!/bin/sh\necho \"$1 $XDG_ACTIVATION_TOKEN $DESKTOP_STARTUP_ID\" >> \(recorded)\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let applications = setup.home.folder + "/.local/share/applications"
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Recorder\nExec=\(script) %u\nMimeType=x-scheme-handler/https;\n".write(
+            toFile: applications + "/recorder.desktop", atomically: true, encoding: .utf8)
+        try "[Default Applications]\nx-scheme-handler/https=recorder.desktop\n".write(
+            toFile: setup.home.folder + "/config/mimeapps.list", atomically: true, encoding: .utf8)
+
+        setup.sandbox.control("/_sandbox/counts", [("status", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        let id = setup.bus.id(ofNotification: 0)
+        setup.bus.activationToken(id: id, token: "token-of-the-click")
+        setup.bus.invokeAction(id: id, key: "open-weibo")
+        let opened = { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
+        #expect(waitUntil { opened().contains("https://weibo.com") }, "\(opened())")
+        #expect(opened() == "https://weibo.com token-of-the-click token-of-the-click\n", "\(opened())")
+
+        // A click without a token starts it without one (never an earlier click's).
+        setup.bus.invokeAction(id: id, key: "open-weibo")
+        #expect(waitUntil { opened().split(separator: "\n").count == 2 })
+        #expect(opened().split(separator: "\n").last == "https://weibo.com  ", "\(opened())")
+    }
+}
