@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
-BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev gettext
+BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \

@@ -19,10 +19,12 @@ let package = Package(
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         // libnotify, whose synchronous calls run on a notification thread of their own.
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // libdbusmenu-glib's server (no GTK), for the tray icon's menu.
+        .systemLibrary(name: "CLibDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
-        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify"]),
+        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify", "CLibDbusmenu"]),
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
         // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.

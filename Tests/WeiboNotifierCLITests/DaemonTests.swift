@@ -391,7 +391,9 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "true" })
         #expect(
             waitUntil {
-                pauseItems().contains("(7, {'label': <'For 1 hour'>, 'enabled': <true>, 'visible': <true>, 'toggle-type': <'radio'>, 'toggle-state': <1>})")
+                // libdbusmenu leaves out what is a default (enabled, visible), in no set order.
+                let item7 = pauseItems().components(separatedBy: "(7, {").dropFirst().first?.components(separatedBy: "})").first ?? ""
+                return ["'toggle-type': <'radio'>", "'toggle-state': <1>", "'label': <'For 1 hour'>"].allSatisfy(item7.contains)
             }, "\(pauseItems())")
         #expect(waitUntil { properties().contains("notifications paused until ") }, "the tooltip says until when")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "9", "clicked", "<0>", "0"])
@@ -414,7 +416,7 @@ import WeiboTestSupport
         #expect(properties().contains("'AttentionIconName': <'io.github.WeiboNotifier-login-expired'>"), "never drawn as unread")
         #expect(properties().contains("'Weibo', 'Your Weibo login has expired: “Log in to Weibo again” logs in anew\\n"), "the first line says the state")
         let logIn = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[12]", "[]"])
-        #expect(logIn.contains("'label': <'Log in to Weibo again…'>") && logIn.contains("'enabled': <true>"), "\(logIn)")
+        #expect(logIn.contains("'label': <'Log in to Weibo again…'>") && !logIn.contains("'enabled': <false>"), "\(logIn)")
         let checkNow = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[3]", "[]"])
         #expect(checkNow.contains("'enabled': <false>"), "no check can run without a login: \(checkNow)")
         // Offline: a fault of the transport kind.
@@ -459,16 +461,18 @@ import WeiboTestSupport
         let introspection = setup.bus.gdbus(["introspect", "-d", item, "-o", "/MenuBar"])
         #expect(introspection.contains("a(ia{sv}) updatedProps") && introspection.contains("a(ias) removedProps"), "\(introspection)")
 
+        // A host reads the layout first; libdbusmenu announces changes of what it has shown.
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"])
         let monitor = try setup.bus.monitor("interface='com.canonical.dbusmenu'")
         let text = { monitor.text }
         #expect(setup.bus.callDaemon("Pause", seconds: 600))
         #expect(
             waitUntil {
-                text().contains(
-                    "member=ItemsPropertiesUpdated array [ struct { int32 9 array [ dict entry( string \"enabled\" variant boolean true ) ] } ] array [ ]")
+                // libdbusmenu announces a property back at its default (enabled) as removed.
+                text().contains("member=ItemsPropertiesUpdated") && text().contains("struct { int32 9 array [ string \"enabled\" ] }")
             },
             "\(text())")
-        #expect(resumeEnabled().contains("'enabled': <true>"))
+        #expect(!resumeEnabled().contains("'enabled': <false>"))
         #expect(setup.bus.callDaemon("Resume"))
         #expect(waitUntil { resumeEnabled().contains("'enabled': <false>") })
     }

@@ -90,6 +90,9 @@ final class GObjectSignalHandler {
         case fileMonitorChanged
         /// `(instance, data)`: a signal without arguments (SoupServerMessage's "finished").
         case plain
+        /// `(instance, guint, data)`: DbusmenuMenuitem's "item-activated" (the timestamp), which
+        /// the handler gets as its second argument.
+        case unsignedArgument
     }
 
     private final class Box {
@@ -117,6 +120,12 @@ final class GObjectSignalHandler {
         Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
     }
 
+    private static let unsignedArgument: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = {
+        object, value, data in
+        guard let object, let data else { return }
+        Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, value)
+    }
+
     private let instance: UnsafeMutableRawPointer
     private let id: UInt
 
@@ -131,6 +140,7 @@ final class GObjectSignalHandler {
         case .propertyNotify, .settingsChanged: callback = unsafeBitCast(Self.propertyNotify, to: GCallback.self)
         case .fileMonitorChanged: callback = unsafeBitCast(Self.fileMonitorChanged, to: GCallback.self)
         case .plain: callback = unsafeBitCast(Self.plain, to: GCallback.self)
+        case .unsignedArgument: callback = unsafeBitCast(Self.unsignedArgument, to: GCallback.self)
         }
         id = CGLib_signal_connect(
             instance, signal, callback, Unmanaged.passRetained(Box(handler)).toOpaque(),

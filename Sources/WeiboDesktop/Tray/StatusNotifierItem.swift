@@ -69,14 +69,7 @@ public final class StatusNotifierItem {
                     guard let self else { return DBusExport.shuttingDown(invocation) }
                     self.itemMethod(method, parameters, invocation)
                 },
-                property: { [weak self] name in self?.itemProperty(name) }),
-            try DBusExport(
-                connection: connection, path: TrayMenu.objectPath, introspection: TrayMenu.introspection,
-                method: { [weak self] method, parameters, invocation in
-                    guard let self else { return DBusExport.shuttingDown(invocation) }
-                    self.menu.methodCalled(method, parameters, invocation)
-                },
-                property: { [weak self] name in self?.menu.property(name) }),
+                property: { [weak self] name in self?.itemProperty(name) })
         ]
         menu.clicked = { [weak self] command in self?.menuClicked(command) }
         update()
@@ -95,11 +88,8 @@ public final class StatusNotifierItem {
             pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone),
             doNotDisturb: notifier.followsDoNotDisturb, hideAtZero: notifier.settings.trayHideAtZero)
         let followed = daemon.followed
-        if menu.setAccounts(followed.map { ($0.uid, $0.name) }) {
-            g_dbus_connection_emit_signal(
-                connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "LayoutUpdated",
-                Variants.tuple([Variants.uint32(menu.revision), Variants.int32(0)]), nil)
-        }
+        // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
+        _ = menu.setAccounts(followed.map { ($0.uid, $0.name) })
         if followed.count > 1 {
             let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
             shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.name, $0.unread, $0.phase) }, last: last)
@@ -118,16 +108,11 @@ public final class StatusNotifierItem {
             emit("NewToolTip", nil)
         }
         // Resume only while paused; Check now only while checks can run.
-        let changes = [
-            menu.setEnabled(.resume, notifier.state.pausedUntil != nil),
-            menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn),
-            menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn),
-            menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…")),
-            menu.setChecked(notifier.state.pausedUntil.map { $0 > Date() } == true ? pauseChoice : nil),
-        ]
-        for parameters in changes.compactMap({ $0 }) {
-            g_dbus_connection_emit_signal(connection, nil, TrayMenu.objectPath, "com.canonical.dbusmenu", "ItemsPropertiesUpdated", parameters, nil)
-        }
+        menu.setEnabled(.resume, notifier.state.pausedUntil != nil)
+        menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn)
+        menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn)
+        menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…"))
+        menu.setChecked(notifier.state.pausedUntil.map { $0 > Date() } == true ? pauseChoice : nil)
     }
 
     // MARK: - D-Bus
