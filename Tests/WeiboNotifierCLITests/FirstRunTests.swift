@@ -126,13 +126,7 @@ import WeiboTestSupport
             kill(watcher.processIdentifier, SIGKILL)
             watcher.waitUntilExit()
         }
-        let daemon = Process()
-        daemon.executableURL = CommandRunner.executable
-        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
-        daemon.environment = environment
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
         defer {
             kill(daemon.processIdentifier, SIGTERM)
             daemon.waitUntilExit()

@@ -41,7 +41,7 @@ import WeiboTestSupport
 
         func start(_ program: String, _ arguments: [String] = [], environment: [String: String]) throws -> Process {
             let (path, rest) = command(program, arguments, environment: environment)
-            return try XfcePanelTests.start(path, rest, environment: [:])
+            return try startProgram(path, rest, environment: [:])
         }
 
         func output(_ program: String, _ arguments: [String] = [], environment: [String: String]) -> String {
@@ -96,7 +96,7 @@ import WeiboTestSupport
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
-        let daemon = try XfcePanelTests.start(
+        let daemon = try startProgram(
             CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
         defer {
             kill(daemon.processIdentifier, SIGTERM)

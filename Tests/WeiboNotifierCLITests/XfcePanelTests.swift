@@ -13,18 +13,6 @@ import WeiboTestSupport
     /// icon sits in the top-left corner.
     static let iconPoint = (x: 16, y: 16)
 
-    /// A helper program, its output dropped; ended with SIGKILL by the caller.
-    static func start(_ path: String, _ arguments: [String] = [], environment: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     /// The share of pixels in a region of the screen within 15 % of `colour`.
     static func share(of colour: String, x: Int, y: Int, width: Int, height: Int, in shot: String) -> Double {
         let value = toolOutput(
@@ -59,16 +47,16 @@ import WeiboTestSupport
                 helper.waitUntilExit()
             }
         }
-        helpers.append(try Self.start("/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", environment: panelEnvironment))
+        helpers.append(try startProgram("/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", environment: panelEnvironment))
         #expect(waitUntil(timeout: 15) { bus.hasOwner("org.xfce.Xfconf") })
-        helpers.append(try Self.start("/usr/bin/xfce4-panel", ["--disable-wm-check"], environment: panelEnvironment))
+        helpers.append(try startProgram("/usr/bin/xfce4-panel", ["--disable-wm-check"], environment: panelEnvironment))
         #expect(waitUntil(timeout: 20) { bus.hasOwner("org.kde.StatusNotifierWatcher") }, "the panel's tray is the watcher")
-        helpers.append(try Self.start("/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd", environment: panelEnvironment))
+        helpers.append(try startProgram("/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd", environment: panelEnvironment))
         #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
-        let daemon = try Self.start(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
         defer {
             kill(daemon.processIdentifier, SIGTERM)
             daemon.waitUntilExit()

@@ -19,6 +19,19 @@ public func toolOutput(_ tool: String, _ arguments: [String], environment: [Stri
     return String(decoding: data, as: UTF8.self)
 }
 
+/// A program started in the background with its output dropped; the caller ends it (SIGKILL for
+/// helpers: they inherit the test runner's blocked SIGTERM).
+public func startProgram(_ path: String, _ arguments: [String] = [], environment: [String: String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
 /// A helper program's exit status and everything it printed (standard output and error together);
 /// status -1 when it cannot be started.
 public func toolRun(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
