@@ -221,7 +221,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 NotificationThread.Action(key: $0.key, label: $0.label)
             } : []
         let show = NotificationThread.Show(
-            appIcon: appIcon, summary: bubble.summary, body: capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body,
+            appName: appName, appIcon: appIcon, summary: bubble.summary, body: capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body,
             actions: actions, hints: hints(bubble, image: image, canReply: canReply), replacing: replacing)
         NotificationThread.shared.perform(
             { NotificationThread.notify(show) },

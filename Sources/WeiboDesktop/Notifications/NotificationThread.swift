@@ -25,6 +25,7 @@ final class NotificationThread: @unchecked Sendable {
 
     /// What one `Notify` sends.
     struct Show: Sendable {
+        var appName: String
         var appIcon: String
         var summary: String
         var body: String
@@ -128,6 +129,7 @@ final class NotificationThread: @unchecked Sendable {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
         CLibNotify_set_id(notification, show.replacing)
+        notify_notification_set_app_name(notification, show.appName)
         for action in show.actions {
             // The action is followed on the main loop (ActionInvoked by id): libnotify's own
             // callback does nothing.
