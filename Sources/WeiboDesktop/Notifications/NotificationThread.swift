@@ -105,6 +105,10 @@ final class NotificationThread: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` once on the thread that iterates `context`. `g_main_context_invoke_full` runs
+    /// a function at once only on a context the caller owns or has as its thread-default; the
+    /// main thread and the notification thread each have only their own, so here it always
+    /// attaches an idle source to the other side's context.
     private static func invoke(on context: OpaquePointer, _ body: @escaping @Sendable () -> Void) {
         g_main_context_invoke_full(
             context, G_PRIORITY_DEFAULT,
