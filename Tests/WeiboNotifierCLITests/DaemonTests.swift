@@ -81,7 +81,33 @@ import WeiboTestSupport
             return daemon.terminationStatus
         }
 
-        deinit { stop() }
+        /// A panel's tray watcher (Debian's status-notifier-watcher), ended with the setup.
+        private var trayWatcher: Process?
+
+        func startTrayWatcher() throws {
+            trayWatcher = try bus.startTrayWatcher()
+        }
+
+        /// Starts the daemon (as `start`) with a tray watcher first; the tray item's bus name,
+        /// once it registered.
+        func startWithTray(_ extra: [String] = []) throws -> String {
+            try startTrayWatcher()
+            try start(extra)
+            let item = "org.kde.StatusNotifierItem-\(daemon?.processIdentifier ?? 0)-1"
+            guard waitUntil({ self.bus.registeredTrayItems().contains(item) }) else {
+                throw PrivateSessionBus.Failure(description: "the tray item did not register: \(bus.registeredTrayItems())")
+            }
+            return item
+        }
+
+        deinit {
+            stop()
+            // SIGKILL: helpers inherit the test runner's blocked SIGTERM.
+            if let trayWatcher, trayWatcher.isRunning {
+                kill(trayWatcher.processIdentifier, SIGKILL)
+                trayWatcher.waitUntilExit()
+            }
+        }
     }
 
     @Test func firstPollNotifiesRisingReplacesUnchangedSendsNothing() throws {
@@ -446,14 +472,7 @@ import WeiboTestSupport
     /// `ItemsPropertiesUpdated(a(ia{sv}), a(ias))` (it was declared `a(ia{s})`).
     @Test func theTrayMenuAnnouncesWhatItEnables() throws {
         let setup = try Setup()
-        let watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        try setup.start()
-        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
-        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let item = try setup.startWithTray()
         func resumeEnabled() -> String {
             setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[9]", "[]"])
         }

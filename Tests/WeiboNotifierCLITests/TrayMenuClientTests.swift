@@ -19,15 +19,8 @@ import WeiboTestSupport
 
     @Test func everyItemClickedThroughTheRealClientHasItsEffect() throws {
         let setup = try Setup()
-        let watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
         setup.sandbox.control("/_sandbox/counts", [("status", "3")])
-        try setup.start()
-        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
-        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let item = try setup.startWithTray()
 
         // The layout as the client reads it: labels, the radio items unchecked, Resume greyed out.
         let layout = client(setup, item).layout
@@ -68,14 +61,7 @@ import WeiboTestSupport
     /// `EventGroup` answers the ids it does not know and runs the rest; all unknown is an error.
     @Test func eventGroupRunsEveryEventAndNamesTheUnknownOnes() throws {
         let setup = try Setup()
-        let watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        try setup.start()
-        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
-        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let item = try setup.startWithTray()
         let polls = setup.bus.daemonPolls()
         let answer = setup.bus.gdbus([
             "call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.EventGroup", "--",
