@@ -121,6 +121,9 @@ public final class SandboxAPI {
         /// with 16 MiB of them (a few KiB on the wire): what a client must not read in full.
         case oversized
         case gzipBomb = "gzip_bomb"
+        /// The real answer gzip-compressed with its Content-Length, as a proxy may send it (not a
+        /// failure: a small body is longer compressed than decoded).
+        case gzip
         case expiredToken = "expired_token"
         case rateLimit = "rate_limit"
         /// 10014 on the comment, mention and reply endpoints only (an app without the permission).
@@ -303,6 +306,11 @@ public final class SandboxAPI {
             let padding = [UInt8](repeating: 0x20, count: fault.kind == .oversized ? 5 << 20 : 16 << 20)
             response.body = fault.kind == .oversized ? response.body + padding : SandboxGzip.compress(response.body + padding)
             if fault.kind == .gzipBomb { response.headers.append(("Content-Encoding", "gzip")) }
+            return response
+        case .gzip:
+            var response = answer(request)
+            response.body = SandboxGzip.compress(response.body)
+            response.headers.append(("Content-Encoding", "gzip"))
             return response
         case .delay:
             return SandboxResponse(status: 0, body: [], fault: .delay(seconds: fault.seconds))

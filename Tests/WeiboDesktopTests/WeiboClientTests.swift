@@ -175,7 +175,7 @@ import WeiboTestSupport
     /// and the next call works again.
     /// (`permission` touches the detail endpoints only, `not_test_user` and `redirect_mismatch`
     /// the token exchange: their own tests.)
-    @Test(arguments: SandboxAPI.FaultKind.allCases.filter { ![.permission, .notTestUser, .redirectMismatch].contains($0) })
+    @Test(arguments: SandboxAPI.FaultKind.allCases.filter { ![.permission, .notTestUser, .redirectMismatch, .gzip].contains($0) })
     func faultsBecomeClearErrors(_ kind: SandboxAPI.FaultKind) throws {
         try SandboxHarness.run(timeout: 2) { harness in
             inject(harness, kind.rawValue, seconds: 4)
@@ -202,6 +202,41 @@ import WeiboTestSupport
             // The fault is spent: the next call answers again.
             let next = harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }
             #expect((try? next?.get()) != nil, "after \(kind): \(String(describing: next))")
+        }
+    }
+
+    /// Bug: a small gzip answer with its Content-Length (`{"status":0}` is longer compressed than
+    /// decoded) read as "connection closed early": the compressed length was compared with the
+    /// decoded body.
+    @Test func aSmallGzipAnswerWithItsLengthIsRead() throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/gzip-server.py").path]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer { server.waitUntilExit() }
+        var portText = ""
+        while !portText.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            portText += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try MainContext.withOwnContext {
+            var outcome: Result<HTTPResponse, HTTPError>?
+            HTTPClient(totalTimeout: 5).send(HTTPRequest(.get, "http://127.0.0.1:\(port)/")) { outcome = $0 }
+            MainContext.run(timeout: 10) { outcome != nil }
+            let response = try #require(try outcome?.get())
+            #expect(String(decoding: response.body, as: UTF8.self) == "{\"status\":0}")
+        }
+        // The sandbox's own answers, compressed, read as well.
+        try SandboxHarness.run(timeout: 10) { harness in
+            inject(harness, "gzip", count: 3, seconds: 0)
+            let unread = try #require(harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) })
+            #expect((try? unread.get()) != nil, "\(unread)")
+            let timeline = try #require(harness.wait { harness.client.homeTimeline(for: harness.account, completion: $0) })
+            #expect(((try? timeline.get())?.statuses.count ?? 0) > 0, "\(timeline)")
         }
     }
 

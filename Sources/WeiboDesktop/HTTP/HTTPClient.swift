@@ -230,8 +230,12 @@ public final class HTTPClient {
 
         private func bodyComplete() {
             let headers = soup_message_get_response_headers(message)
-            // A connection closed early can leave fewer bytes than the server announced.
-            if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
+            // A connection closed early can leave fewer bytes than the server announced. The
+            // length counts the bytes on the wire: with a Content-Encoding (gzip), the body read
+            // is the decoded one and cannot be compared with it (a cut-off compressed stream fails
+            // in the decoder instead).
+            let coding = soup_message_headers_get_one(headers, "Content-Encoding").map { String(cString: $0).lowercased() } ?? "identity"
+            if coding == "identity", soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
                 soup_message_headers_get_content_length(headers) > body.count
             {
                 finish(.failure(.connectionClosed(host: host)))

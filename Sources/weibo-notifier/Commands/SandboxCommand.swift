@@ -41,7 +41,8 @@ struct SandboxCommand: Command {
                                    K is http500, html502, malformed, truncated, delay, drop,
                                    oversized, gzip_bomb, expired_token, rate_limit, permission (10014 from the
                                    comment, mention and reply calls only), not_test_user
-                                   (21321) or redirect_mismatch (21322) at the token exchange
+                                   (21321) or redirect_mismatch (21322) at the token exchange;
+                                   gzip sends the real answer gzip-compressed (no failure)
               /_sandbox/token      expires_in=S                  a token that lives S seconds
               /_sandbox/reset                                    back to the start
             GET /_sandbox/state[?uid=N] shows the counters, GET /_sandbox/replies the replies received.
