@@ -102,13 +102,14 @@ public final class DesktopLogin {
                 guard let self else { return }
                 switch result {
                 case .success(let grant): self.save(Account(grant, receivedAt: self.now()))
-                case .failure(.api(let error)):
-                    let advice = LoginAdvice.explain(error, redirectURI: self.settings.redirectURI, configurationFile: self.settings.configurationFile)
-                    self.finish(.failure(Failure(message: advice ?? error.description)), page: .refused(error))
-                case .failure(.transport(let error)):
-                    let timedOut = if case .timeout = error { true } else { false }
-                    self.finish(.failure(Failure(message: error.description)), page: timedOut ? .timedOut : nil)
-                case .failure(let error): self.finish(.failure(Failure(message: error.description)))
+                case .failure(let error):
+                    var message = error.description
+                    if case .api(let api) = error {
+                        message =
+                            LoginAdvice.explain(api, redirectURI: self.settings.redirectURI, configurationFile: self.settings.configurationFile)
+                            ?? message
+                    }
+                    self.finish(.failure(Failure(message: message)), page: .exchangeFailed(error, explained: message))
                 }
             }
         }

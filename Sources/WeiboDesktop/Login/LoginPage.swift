@@ -32,6 +32,16 @@ extension LoginListener {
             }
         }
 
+        /// The page for a token exchange that failed with `error`; `explained`: how the terminal or
+        /// the notification says it, for a failure the page has no words of its own for.
+        public static func exchangeFailed(_ error: WeiboClientError, explained: String) -> Page {
+            switch error {
+            case .api(let api): refused(api)
+            case .transport(.timeout): .timedOut
+            default: .failed(explained)
+            }
+        }
+
         /// Two paragraphs, Chinese then English, as HTML.
         var html: String {
             let (chinese, english) = words

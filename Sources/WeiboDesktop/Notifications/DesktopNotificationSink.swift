@@ -262,8 +262,13 @@ public final class DesktopNotificationSink: NotificationSink {
         followers = [
             // Sent just before ActionInvoked by servers that support it (what libnotify 0.8's
             // notify_notification_get_activation_token reads): the token of that click.
+            // A peer's string for another program's environment: 1 KiB at most, no controls.
             on("ActivationToken") { sink, parameters in
-                sink.lastToken = (Variants.uint32(in: parameters, at: 0), Variants.string(in: parameters, at: 1))
+                let token = Variants.string(in: parameters, at: 1)
+                guard token.utf8.count <= 1024, !token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    return Log.debug("an activation token that is not one was ignored")
+                }
+                sink.lastToken = (Variants.uint32(in: parameters, at: 0), token)
             },
             on("ActionInvoked") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)

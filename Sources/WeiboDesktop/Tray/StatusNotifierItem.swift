@@ -89,7 +89,7 @@ public final class StatusNotifierItem {
             doNotDisturb: notifier.followsDoNotDisturb, hideAtZero: notifier.settings.trayHideAtZero)
         let followed = daemon.followed
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
-        _ = menu.setAccounts(followed.map { ($0.uid, $0.name) })
+        menu.setAccounts(followed.map { ($0.uid, $0.name) })
         if followed.count > 1 {
             let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
             shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.name, $0.unread, $0.phase) }, last: last)

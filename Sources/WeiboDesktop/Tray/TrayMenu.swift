@@ -82,10 +82,10 @@ final class TrayMenu {
     }
 
     /// A submenu for each account when there are several (ids from 100, ten per account);
-    /// whether the layout changed (the server announces it with `LayoutUpdated`).
-    func setAccounts(_ new: [(uid: Int64, name: String)]) -> Bool {
+    /// a changed layout is announced by the server (`LayoutUpdated`).
+    func setAccounts(_ new: [(uid: Int64, name: String)]) {
         let shown = new.count > 1 ? new : []
-        guard shown.map(\.uid) != accounts.map(\.uid) || shown.map(\.name) != accounts.map(\.name) else { return false }
+        guard shown.map(\.uid) != accounts.map(\.uid) || shown.map(\.name) != accounts.map(\.name) else { return }
         accounts = shown
         let sections = shown.enumerated().map { index, account in
             let base = Int32(100 + index * 10)
@@ -101,7 +101,6 @@ final class TrayMenu {
         let split = fixed.firstIndex { $0.id == 5 } ?? fixed.count
         items = Array(fixed[..<split]) + (sections.isEmpty ? [] : [Item(id: 99, label: "", command: nil, isSeparator: true)] + sections) + fixed[split...]
         publish()
-        return true
     }
 
     /// Enables or disables the item of `command`.

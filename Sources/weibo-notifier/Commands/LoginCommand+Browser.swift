@@ -88,10 +88,8 @@ extension LoginCommand {
             return (grant.accessToken, listener)
         } catch {
             let explained = Self.explained(error, redirectURI: configuration.redirectURI, configurationFile: context.directories.configurationFile)
-            if case .weibo(.api(let apiError)) = error {
-                Self.showLastPage(listener, .refused(apiError))
-            } else if case .weibo(.transport(.timeout)) = error {
-                Self.showLastPage(listener, .timedOut)
+            if case .weibo(let clientError) = error {
+                Self.showLastPage(listener, .exchangeFailed(clientError, explained: explained.description))
             } else {
                 Self.showLastPage(listener, .failed(explained.description))
             }
