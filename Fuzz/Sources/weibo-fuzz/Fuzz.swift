@@ -104,7 +104,7 @@ func widthAndText(_ bytes: [UInt8]) -> (Int, String) {
 
 /// Every rendered line of `frame` within the width it was laid out at (at least the layout's minimum).
 func checkFits(_ frame: StatusFrame, width: Int) {
-    let allowed = max(width, LayoutMetrics().minimumWidth)
+    let allowed = max(width, LayoutMetrics.cells.minimumWidth)
     for line in renderer.lines(of: frame) where DisplayWidth.of(line) > allowed {
         trap("a rendered line of \(DisplayWidth.of(line)) cells at width \(allowed): \(line.debugDescription)")
     }

@@ -1,7 +1,7 @@
 public import FoundationEssentials
 
-/// Computes the frame of a comment or mention, in the same cells as `StatusFrameLayout`'s
-/// compact style and with the same wrapping and truncation:
+/// Computes the frame of a comment or mention, through the same measurer and metrics as
+/// `StatusFrameLayout`'s compact style and with the same wrapping and truncation:
 /// ```
 /// 王五 · 3 min ago                name, time
 /// 说得对，下次一起去[赞]           the text, as many lines as the budget leaves
@@ -13,46 +13,56 @@ public struct CommentFrameLayout: Sendable {
     public var timeFormatter: RelativeTimeFormatter
     public var now: Date
     public var metrics: LayoutMetrics
+    public var measurer: any TextMeasurer
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons: Emoticons.Style
 
     public init(
-        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = LayoutMetrics(), emoticons: Emoticons.Style = .emoji
+        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = .cells,
+        measurer: any TextMeasurer = CellMeasurer(), emoticons: Emoticons.Style = .emoji
     ) {
         self.localizer = localizer
         timeFormatter = RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
         self.now = now
         self.metrics = metrics
+        self.measurer = measurer
         self.emoticons = emoticons
     }
 
-    /// The frame of `item` at `width` cells, at most `maxLines` lines (at least two: the header
-    /// and one of text).
+    /// The frame of `item` at `width`, at most `maxLines` lines of text (at least two: the
+    /// header and one of text).
     public func frame(for item: DetailItem, width: Int, maxLines: Int = 6) -> StatusFrame {
         let width = max(width, metrics.minimumWidth)
         let maxLines = max(maxLines, 2)
-        var builder = FrameBuilder(width: width)
+        var builder = FrameBuilder(width: width, metrics: metrics, measurer: measurer)
+        let left = builder.left
+        let contentWidth = builder.right - left
+        var y = metrics.border
 
-        // `name · time`; the name gives way first, keeping six cells.
-        let time = TextWrapper.truncate(timeFormatter.string(for: item.createdAt, now: now), toWidth: width)
-        let timeWidth = DisplayWidth.of(time)
+        // `name · time`; the name gives way first, keeping the room of three wide characters.
+        let time = measurer.fitted(timeFormatter.string(for: item.createdAt, now: now), as: .time, maxWidth: contentWidth)
+        let timeWidth = measurer.width(time, as: .time)
         let name = TextSanitizer.singleLine(item.authorName)
-        let nameRoom = width - timeWidth - 3
-        var y = 1
+        let nameRoom = contentWidth - timeWidth - 2 * metrics.gap - metrics.separatorWidth
+        var used = 1
         if time.isEmpty {
             // An unknown time: the name alone.
-            builder.add(.name, x: 0, y: 0, lines: [TextWrapper.truncate(name, toWidth: width)])
-        } else if nameRoom >= min(6, DisplayWidth.of(name)) {
-            let nameRect = builder.add(.name, x: 0, y: 0, lines: [TextWrapper.truncate(name, toWidth: nameRoom)])
-            builder.add(.separator(0), x: nameRect.maxX + 1, y: 0, lines: ["·"])
-            builder.add(.time, x: nameRect.maxX + 3, y: 0, lines: [time])
+            builder.add(.name, x: left, y: y, text: measurer.line(name, as: .name, maxWidth: contentWidth))
+        } else if nameRoom >= min(measurer.width("一二三", as: .name), measurer.width(name, as: .name)) {
+            let nameRect = builder.add(.name, x: left, y: y, text: measurer.line(name, as: .name, maxWidth: nameRoom))
+            let separator = builder.add(
+                .separator(0),
+                rect: FrameRect(x: nameRect.maxX + metrics.gap, y: y, width: metrics.separatorWidth, height: nameRect.height))
+            let timeX = separator.maxX + metrics.gap
+            builder.add(.time, x: timeX, y: y, text: measurer.line(time, as: .time, maxWidth: builder.right - timeX))
         } else {
-            builder.add(.name, x: 0, y: 0, lines: [TextWrapper.truncate(name, toWidth: width)])
+            let nameRect = builder.add(.name, x: left, y: y, text: measurer.line(name, as: .name, maxWidth: contentWidth))
             if maxLines > 2 {
-                builder.add(.time, x: 0, y: 1, lines: [time])
-                y = 2
+                builder.add(.time, x: left, y: nameRect.maxY, text: measurer.line(time, as: .time, maxWidth: contentWidth))
+                used = 2
             }
         }
+        y = builder.bottom
 
         // What it answers and the post it is on get a line each while the text keeps one.
         var extras: [(FramePart.Kind, String)] = []
@@ -62,17 +72,20 @@ public struct CommentFrameLayout: Sendable {
         if let post = item.statusText, item.source != .statusMentions {
             extras.append((.quote, "「" + TextSanitizer.singleLine(Emoticons.apply(emoticons, to: post)) + "」"))
         }
-        let textLines = TextWrapper.wrap(TextSanitizer.clean(Emoticons.apply(emoticons, to: item.text)), width: width)
-        let room = maxLines - y
-        extras = Array(extras.prefix(max(0, room - (textLines.isEmpty ? 0 : 1))))
+        let text = TextSanitizer.clean(Emoticons.apply(emoticons, to: item.text))
+        let hasText = !measurer.measure(text, as: .body, maxWidth: contentWidth, maxLines: 1).isEmpty
+        let room = maxLines - used
+        extras = Array(extras.prefix(max(0, room - (hasText ? 1 : 0))))
         let textBudget = room - extras.count
-        if !textLines.isEmpty, textBudget > 0 {
-            let shown = TextWrapper.truncate(textLines, maxLines: textBudget, width: width)
-            y = builder.add(.text, x: 0, y: y, width: width, lines: shown).maxY
+        if hasText, textBudget > 0 {
+            let shown = measurer.measure(text, as: .body, maxWidth: contentWidth, maxLines: textBudget)
+            y = builder.add(.text, x: left, y: y, width: contentWidth, text: shown).maxY
         }
         for (kind, line) in extras {
-            y = builder.add(kind, x: 0, y: y, lines: [TextWrapper.truncate(line, toWidth: width)]).maxY
+            y = builder.add(kind, x: left, y: y, text: measurer.line(line, as: .quote, maxWidth: contentWidth)).maxY
         }
-        return StatusFrame(statusID: item.id, width: width, height: builder.bottom, parts: builder.parts, isVIP: false, retweetBlock: nil)
+        return StatusFrame(
+            statusID: item.id, width: width, height: builder.bottom + metrics.border, parts: builder.parts, isVIP: false,
+            retweetBlock: nil)
     }
 }

@@ -1,20 +1,22 @@
-/// Where every part of one status goes, in character cells: the seed's `HMStatusFrame`.
+/// Where every part of one status goes: the seed's `HMStatusFrame`, in the unit of the
+/// measurer and metrics it was laid out with (cells or pixels).
 ///
-/// A frame is pure data: `StatusFrameLayout` computes it, `FrameRenderer` draws it. Parts never
-/// overlap, all lie inside `[0, width)`, and `height` is the bottom of the lowest part.
+/// A frame is pure data: `StatusFrameLayout` computes it, a renderer draws it (`FrameRenderer`
+/// in the terminal, the popup's cell in the window). Parts never overlap, all lie inside
+/// `[0, width)`, and `height` is the bottom of the lowest part plus the border.
 public struct StatusFrame: Equatable, Sendable {
     /// The status this frame shows.
     public var statusID: Int64
     /// The width the frame was laid out for.
     public var width: Int
-    /// The number of lines the frame takes.
+    /// The height the frame takes.
     public var height: Int
     /// The parts, top to bottom.
     public var parts: [FramePart]
     /// The author is a VIP: the name is drawn in orange.
     public var isVIP: Bool
     /// The retweet block (bar, text and pictures), for a renderer that shades it.
-    public var retweetBlock: CellRect?
+    public var retweetBlock: FrameRect?
 
     /// The first part of `kind`, if the frame has one.
     public func part(_ kind: FramePart.Kind) -> FramePart? {
@@ -31,38 +33,75 @@ public struct StatusFrame: Equatable, Sendable {
 public struct FramePart: Equatable, Sendable {
     public enum Kind: Equatable, Hashable, Sendable {
         case avatar, name, vipMark, time, source, text
-        /// One picture of the status's grid, from 0.
+        /// One picture of the status's grid (or of the compact style's strip), from 0.
         case picture(Int)
-        /// `+N`: pictures beyond the nine the grid shows.
+        /// `+N`: pictures beyond the ones shown.
         case morePictures
         /// `[图×3]` in the compact style.
         case picturesLabel
-        /// The mark left of the retweet: a bar (`│`), or `↪` in the compact style.
+        /// The bar left of the retweet: a decoration each renderer draws its own way (`│` on
+        /// each line in the terminal); no text.
         case retweetBar
+        /// `↪` before the retweet in the compact style.
+        case retweetMark
         case retweetText
         case retweetPicture(Int)
         case retweetMorePictures
         case retweetPicturesLabel
         case toolbarButton(ToolbarButton)
-        /// A `·` between toolbar buttons or between name and time; numbered left to right.
+        /// Between toolbar buttons or between name and time, numbered left to right: a
+        /// decoration (`·` in the terminal); no text.
         case separator(Int)
         /// A comment's post, quoted (`「…」`), and the comment it answers (`↪ replying to: …`).
         case quote
         case replyTo
+
+        /// Parts drawn by the renderer its own way, with no text of their own.
+        public var isDecoration: Bool {
+            switch self {
+            case .retweetBar, .separator: return true
+            default: return false
+            }
+        }
+
+        /// The role its text is measured and drawn in.
+        public var role: TextRole {
+            switch self {
+            case .avatar, .name: return .name
+            case .vipMark: return .vipMark
+            case .time: return .time
+            case .source: return .source
+            case .text: return .body
+            case .retweetMark, .retweetText: return .retweetBody
+            case .toolbarButton, .separator: return .toolbar
+            case .quote, .replyTo: return .quote
+            case .picture, .morePictures, .picturesLabel, .retweetBar, .retweetPicture, .retweetMorePictures,
+                .retweetPicturesLabel:
+                return .label
+            }
+        }
     }
 
     public enum ToolbarButton: Equatable, Hashable, Sendable, CaseIterable {
         case repost, comment, like
     }
 
-    public var kind: Kind
-    public var rect: CellRect
-    /// The text drawn, one entry per line of `rect`, each no wider than `rect.width`.
-    public var lines: [String]
+    /// Where the text goes across the part's width.
+    public enum Alignment: Equatable, Sendable {
+        case leading, center
+    }
 
-    public init(kind: Kind, rect: CellRect, lines: [String]) {
+    public var kind: Kind
+    public var rect: FrameRect
+    /// The text drawn, one entry per line, each no wider than `rect.width`; none for a
+    /// decoration.
+    public var lines: [String]
+    public var alignment: Alignment
+
+    public init(kind: Kind, rect: FrameRect, lines: [String], alignment: Alignment = .leading) {
         self.kind = kind
         self.rect = rect
         self.lines = lines
+        self.alignment = alignment
     }
 }

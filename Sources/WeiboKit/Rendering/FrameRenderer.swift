@@ -1,4 +1,5 @@
-/// Draws status frames as lines of text.
+/// Draws status frames laid out in cells (`LayoutMetrics.cells`, `CellMeasurer`) as lines of
+/// text.
 public struct FrameRenderer: Sendable {
     /// Colour and weight with ANSI escapes; the command line turns it on only for a terminal
     /// without `NO_COLOR`, or when asked.
@@ -13,8 +14,11 @@ public struct FrameRenderer: Sendable {
         var canvas = CellCanvas(width: frame.width, height: frame.height)
         for part in frame.parts {
             let style = style(of: part.kind, vip: frame.isVIP)
-            for (offset, line) in part.lines.enumerated() {
-                canvas.draw(line, x: part.rect.x, y: part.rect.y + offset, limit: part.rect.maxX, style: style)
+            for (offset, line) in (part.kind.isDecoration ? decoration(of: part) : part.lines).enumerated() {
+                let x = part.alignment == .center ? part.rect.x + max(0, part.rect.width - DisplayWidth.of(line)) / 2 : part.rect.x
+                // The space before centred text is the part's too (dim, for the toolbar).
+                if x > part.rect.x { canvas.paint(x: part.rect.x, y: part.rect.y + offset, limit: x, style: style) }
+                canvas.draw(line, x: x, y: part.rect.y + offset, limit: part.rect.maxX, style: style)
             }
         }
         return canvas.lines(styled: usesColor)
@@ -38,6 +42,15 @@ public struct FrameRenderer: Sendable {
         return usesColor ? CellStyle.secondary.ansiStart + line + "\u{1B}[0m" : line
     }
 
+    /// How the terminal draws the parts that carry no text: a bar on each line of the retweet
+    /// block, a `·` for a separator.
+    private func decoration(of part: FramePart) -> [String] {
+        switch part.kind {
+        case .retweetBar: return Array(repeating: "│", count: part.rect.height)
+        default: return Array(repeating: "·", count: part.rect.height)
+        }
+    }
+
     private func style(of kind: FramePart.Kind, vip: Bool) -> CellStyle {
         switch kind {
         case .avatar, .name: return vip ? .vipName : .name
@@ -46,7 +59,7 @@ public struct FrameRenderer: Sendable {
         case .text: return .plain
         case .picture, .morePictures, .picturesLabel, .retweetPicture, .retweetMorePictures, .retweetPicturesLabel:
             return .picture
-        case .retweetBar, .retweetText, .quote, .replyTo: return .retweet
+        case .retweetBar, .retweetMark, .retweetText, .quote, .replyTo: return .retweet
         }
     }
 }
