@@ -401,6 +401,19 @@ public final class PrivateSessionBus {
         return true
     }
 
+    /// `GetItems(kind, count)` on the running daemon: its JSON, or nil with no answer.
+    public func daemonItems(_ kind: String, count: UInt32) -> String? {
+        guard
+            let reply = call(
+                "io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", "GetItems",
+                g_variant_new_tuple([g_variant_new_string(kind), g_variant_new_uint32(count)], 2))
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        let child = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(child) }
+        return g_variant_get_string(child, nil).map { String(cString: $0) }
+    }
+
     /// Calls a method without arguments on the running daemon; whether it answered.
     @discardableResult
     public func callDaemon(_ method: String) -> Bool {
@@ -550,4 +563,19 @@ public final class BusMonitor {
     public var text: String {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+}
+
+/// Starts a daemon-like helper detached from this process (GLib's double fork: it is nobody's
+/// child here, so nothing waits for it), its output dropped; whether it started. The caller
+/// ends it by what it serves (its bus, its socket).
+@discardableResult
+public func spawnDetached(_ path: String, _ arguments: [String], environment: [String: String]) -> Bool {
+    var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for pointer in argv { free(pointer) }
+        for pointer in envp { free(pointer) }
+    }
+    let flags = GSpawnFlags(rawValue: G_SPAWN_STDOUT_TO_DEV_NULL.rawValue | G_SPAWN_STDERR_TO_DEV_NULL.rawValue)
+    return g_spawn_async(nil, &argv, &envp, flags, nil, nil, nil, nil) != 0
 }

@@ -40,6 +40,11 @@ public struct Configuration: Equatable, Sendable {
     public var followDoNotDisturb = true
     /// The tray icon hidden while nothing is unread (`tray_hide_at_zero`).
     public var trayHideAtZero = false
+    /// The popup's rows (`popup_cells`), its corner on layer-shell desktops (`popup_corner`),
+    /// and whether it closes when it loses the focus (`popup_close_on_focus_out`).
+    public var popupCells = PopupCells.compact
+    public var popupCorner = PopupCorner.topRight
+    public var popupClosesOnFocusOut = true
     /// Kinds whose bubbles come through do-not-disturb.
     public var doNotDisturbAllows: Set<BubbleKind> = []
 
@@ -70,4 +75,17 @@ public struct Configuration: Equatable, Sendable {
 /// `token_store`: where tokens are kept.
 public enum TokenStoreChoice: String, CaseIterable, Sendable {
     case auto, keyring, file
+}
+
+/// The popup's rows: the compact summary, or the whole cell.
+public enum PopupCells: String, Sendable {
+    case compact, full
+}
+
+/// A corner of the screen, where the popup opens on layer-shell desktops.
+public enum PopupCorner: String, Sendable {
+    case topRight = "top-right"
+    case topLeft = "top-left"
+    case bottomRight = "bottom-right"
+    case bottomLeft = "bottom-left"
 }

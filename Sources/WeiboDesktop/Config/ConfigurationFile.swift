@@ -123,7 +123,7 @@ public enum ConfigurationFile {
         "weibo": ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "token_store", "tls_ca_file"],
         "notifier": [
             "interval", "notify", "count_only", "quiet_hours", "bubbles", "preview", "sound", "detail_calls_per_day", "emoticons", "follow_dnd", "dnd_allow",
-            "tray_hide_at_zero",
+            "tray_hide_at_zero", "popup_cells", "popup_corner", "popup_close_on_focus_out",
         ],
     ]
 
@@ -229,6 +229,24 @@ public enum ConfigurationFile {
             }
             configuration.trayHideAtZero = hide
         }
+        if let value = string("notifier", "popup_cells") {
+            guard let cells = PopupCells(rawValue: value.trimmed(of: " \t")) else {
+                throw failure("notifier", "popup_cells", tr("'%s' is neither compact nor full", value))
+            }
+            configuration.popupCells = cells
+        }
+        if let value = string("notifier", "popup_corner") {
+            guard let corner = PopupCorner(rawValue: value.trimmed(of: " \t")) else {
+                throw failure("notifier", "popup_corner", tr("'%s' is not top-right, top-left, bottom-right or bottom-left", value))
+            }
+            configuration.popupCorner = corner
+        }
+        if let value = string("notifier", "popup_close_on_focus_out") {
+            guard let close = ["true": true, "false": false][value.trimmed(of: " \t")] else {
+                throw failure("notifier", "popup_close_on_focus_out", tr("'%s' is neither true nor false", value))
+            }
+            configuration.popupClosesOnFocusOut = close
+        }
         if let value = string("notifier", "detail_calls_per_day") {
             guard let calls = Int(value.trimmed(of: " \t")), (0...100).contains(calls) else {
                 throw failure("notifier", "detail_calls_per_day", tr("'%s' is not a whole number from 0 to 100", value))
@@ -320,6 +338,14 @@ public enum ConfigurationFile {
         # Hide the tray icon while nothing is unread (some trays then offer no way to reach its
         # menu): true or false.
         #tray_hide_at_zero=false
+        # The popup's rows: compact (three lines, a strip of thumbnails; Enter shows the whole
+        # post) or full (all the text, the picture grid).
+        #popup_cells=compact
+        # Where the popup opens on Wayland desktops that let it choose (sway, Hyprland, KDE):
+        # top-right, top-left, bottom-right or bottom-left. On X11 it opens at the tray icon.
+        #popup_corner=top-right
+        # Close the popup when another window takes the focus: true or false.
+        #popup_close_on_focus_out=true
         # Calls a day spent on comment and mention texts and replies (Weibo allows about 100); 0 to 100.
         #detail_calls_per_day=60
         # Weibo's [表情] codes as emoji, or as the text Weibo sends: emoji or text.

@@ -6,11 +6,11 @@ import CGLib
 ///
 /// The completion is held in a retained box that the call's callback (which GIO runs exactly
 /// once) releases.
-enum DBusCall {
+public enum DBusCall {
     /// The longest any call to a peer may take.
-    static let timeoutMilliseconds: Int32 = 2000
+    public static let timeoutMilliseconds: Int32 = 2000
 
-    typealias Completion = (_ reply: OpaquePointer?, _ error: GLibError?) -> Void
+    public typealias Completion = (_ reply: OpaquePointer?, _ error: GLibError?) -> Void
 
     private final class Box {
         let completion: Completion
@@ -20,7 +20,7 @@ enum DBusCall {
     /// Calls `method` of `interface` at `path` on `name`; `completion` gets the reply (valid
     /// during the completion only) or the error. `parameters` is consumed. No peer is started
     /// by D-Bus activation unless `startingIt`.
-    static func call(
+    public static func call(
         _ connection: OpaquePointer, name: String, path: String, interface: String, method: String, _ parameters: OpaquePointer?,
         startingIt: Bool = false, timeoutMilliseconds: Int32 = timeoutMilliseconds, completion: @escaping Completion
     ) {

@@ -13,6 +13,10 @@ public final class DaemonService {
             <method name="ShowSummary"/>
             <method name="ShowComments"/>
             <method name="ShowMentions"/>
+            <method name="ShowPopup"><arg name="kind" type="s" direction="in"/></method>
+            <method name="GetItems"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="items" type="s" direction="out"/></method>
+            <method name="MarkSeen"><arg name="kind" type="s" direction="in"/></method>
+            <method name="LogIn"/>
             <method name="MarkRead"/>
             <method name="CheckNow"/>
             <method name="Pause"><arg name="seconds" type="u" direction="in"/></method>
@@ -146,6 +150,24 @@ public final class DaemonService {
             daemon.showSummary(.comments)
         case "ShowMentions":
             daemon.showSummary(.mentions)
+        case "ShowPopup":
+            guard let kind = section(parameters, invocation) else { return }
+            daemon.showPopup(kind)
+        case "GetItems":
+            guard let kind = section(parameters, invocation) else { return }
+            let count = parameters.map { Int(Variants.uint32(in: $0, at: 1)) } ?? 0
+            // Answered when the core has them (known, or fetched within the API's limits).
+            g_object_ref(UnsafeMutableRawPointer(invocation))
+            daemon.items(kind, count: max(1, min(count, PopupItems.maximumCount))) { json in
+                g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([g_variant_new_string(json)], 1))
+                g_object_unref(UnsafeMutableRawPointer(invocation))
+            }
+            return
+        case "MarkSeen":
+            guard let kind = section(parameters, invocation) else { return }
+            daemon.markSeen(kind)
+        case "LogIn":
+            daemon.logIn()
         case "MarkRead":
             daemon.markRead()
         case "MarkReadAccount":
@@ -163,6 +185,16 @@ public final class DaemonService {
             return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
         }
         g_dbus_method_invocation_return_value(invocation, nil)
+    }
+
+    /// The popup section the call names (`posts`, `comments`, `mentions`); nil (and the call
+    /// answered with an error) for anything else.
+    private func section(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) -> BubbleKind? {
+        let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
+        if let kind = BubbleKind(rawValue: text), [.posts, .comments, .mentions].contains(kind) { return kind }
+        g_dbus_method_invocation_return_dbus_error(
+            invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no section %s: posts, comments or mentions", text))
+        return nil
     }
 
     /// The member following the uid the call names; nil (and the call answered with an error)

@@ -38,6 +38,8 @@ public final class NotifierDaemon {
     /// main loop's thread only, as everything here.
     nonisolated(unsafe) static var keyringFoundLocked = false
     private let unsentReplies: UnsentReplies?
+    /// Starts the popup window; nil: none (the summary bubble instead).
+    let popup: PopupLauncher?
     /// What the browser login needs when the daemon runs it itself (a loopback redirect); nil:
     /// "Log in…" opens a terminal with `weibo-notifier login`.
     public var desktopLogin: DesktopLogin.Settings?
@@ -48,8 +50,10 @@ public final class NotifierDaemon {
     let clock: () -> Date
     private var isRetired = false
     /// `start` handed the core its state and login; what was asked before waits in `untilStarted`.
-    private var hasStarted = false
-    private var untilStarted: [() -> Void] = []
+    private(set) var hasStarted = false
+    var untilStarted: [() -> Void] = []
+    /// `GetItems` calls waiting for their section, with how many each asked for.
+    var itemsWaiting: [BubbleKind: [(count: Int, reply: (String) -> Void)]] = [:]
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []
@@ -60,8 +64,9 @@ public final class NotifierDaemon {
     public init(
         settings: NotifierSettings, localizer: Localizer, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
         sink: any NotificationSink, avatars: AvatarCache? = nil, unsentReplies: UnsentReplies? = nil, movesTokenToKeyring: Bool = false,
-        clock: @escaping () -> Date = { Date() }
+        popup: PopupLauncher? = nil, clock: @escaping () -> Date = { Date() }
     ) {
+        self.popup = popup
         self.movesTokenToKeyring = movesTokenToKeyring
         notifier = Notifier(settings: settings, localizer: localizer, zone: SystemTimeZone())
         self.client = client
@@ -210,6 +215,9 @@ public final class NotifierDaemon {
     private func perform(_ effect: NotifierEffect) {
         switch effect {
         case .startPoll: startPoll()
+        case .fetchPopupItems(let kind, let count): fetchPopupItems(kind, count: count)
+        case .showPopup(let kind): showPopup(kind, activationToken: sink.activationToken)
+        case .answerPopupItems(let kind, let items): answerPopupItems(kind, items)
         case .askRateLimitReset: askRateLimitReset()
         case .schedulePoll(let at):
             pollTimer = at.map { at in

@@ -195,6 +195,19 @@ public final class NotifierGroup {
         for member in having.isEmpty ? [primary] : having { member.showSummary(kind) }
     }
 
+    /// The popup at `kind`'s section, showing the default account.
+    public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil) {
+        primary.showPopup(kind, at: point, activationToken: activationToken)
+    }
+
+    /// The popup's items of a section (`GetItems`), of the default account.
+    public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {
+        primary.items(kind, count: count, reply: reply)
+    }
+
+    /// The section the popup showed counts as seen (`MarkSeen`), for the default account.
+    public func markSeen(_ kind: BubbleKind) { primary.markRead(kind.popupSection) }
+
     /// Logs in again where a login is missing or expired, else adds one (the default's member).
     public func logIn() {
         let needing = members.first { [.loginExpired, .notLoggedIn].contains($0.notifier.phase) }

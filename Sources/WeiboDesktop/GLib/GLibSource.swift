@@ -12,6 +12,8 @@ public final class GLibSource {
     /// A callback's closure, as GLib holds it.
     private final class Callback {
         let fire: () -> Bool
+        /// A child watch's: the wait status the child ended with.
+        var exited: ((Int32) -> Void)?
         init(_ fire: @escaping () -> Bool) { self.fire = fire }
     }
 
@@ -27,14 +29,24 @@ public final class GLibSource {
         return Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue().fire() ? CGLib_SOURCE_CONTINUE : CGLib_SOURCE_REMOVE
     }
 
-    private init(_ made: UnsafeMutablePointer<GSource>?, function: GSourceFunc, _ fire: @escaping () -> Bool) {
+    /// The trampoline of child watches, which call a GChildWatchFunc (pid, wait status, data).
+    private static let childWatchFunction: @convention(c) (GPid, Int32, UnsafeMutableRawPointer?) -> Void = { _, status, data in
+        guard let data else { return }
+        Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue().exited?(status)
+    }
+
+    private convenience init(_ made: UnsafeMutablePointer<GSource>?, function: GSourceFunc, _ fire: @escaping () -> Bool) {
+        self.init(made, function: function, callback: Callback(fire))
+    }
+
+    private init(_ made: UnsafeMutablePointer<GSource>?, function: GSourceFunc, callback: Callback) {
         // GLib's source constructors abort on allocation failure rather than return NULL.
         guard let made else { fatalError("GLib made no source") }
         source = made
         // Retained here, released by GLib's destroy-notify when the source is destroyed (by
         // `deinit`, or when the callback asks to stop): exactly once.
         g_source_set_callback(
-            source, function, Unmanaged.passRetained(Callback(fire)).toOpaque(),
+            source, function, Unmanaged.passRetained(callback).toOpaque(),
             { data in
                 if let data { Unmanaged<Callback>.fromOpaque(data).release() }
             })
@@ -80,6 +92,15 @@ public final class GLibSource {
     /// Fires whenever the Unix signal `signal` arrives (on the loop, not in a signal handler).
     public static func unixSignal(_ signal: Int32, _ fire: @escaping () -> Bool) -> GLibSource {
         GLibSource(g_unix_signal_source_new(signal), function: sourceFunction, fire)
+    }
+
+    /// Fires once when the child `pid` (spawned with `G_SPAWN_DO_NOT_REAP_CHILD`) ends, with its
+    /// wait status; GLib reaps it.
+    static func childExit(_ pid: GPid, _ exited: @escaping (Int32) -> Void) -> GLibSource {
+        let callback = Callback { false }
+        callback.exited = exited
+        return GLibSource(
+            g_child_watch_source_new(pid), function: unsafeBitCast(childWatchFunction, to: GSourceFunc.self), callback: callback)
     }
 
     /// Fires when `descriptor` reports one of `conditions`.

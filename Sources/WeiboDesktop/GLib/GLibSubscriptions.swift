@@ -3,8 +3,8 @@ import CGLib
 /// A subscription to a D-Bus signal that owns its callback: GDBus holds a retained box and
 /// releases it through the destroy-notify; releasing the handle unsubscribes. The connection is
 /// kept (retained) while the subscription lives.
-final class DBusSignalSubscription {
-    typealias Handler = (_ sender: String, _ parameters: OpaquePointer?) -> Void
+public final class DBusSignalSubscription {
+    public typealias Handler = (_ sender: String, _ parameters: OpaquePointer?) -> Void
 
     private final class Box {
         let handler: Handler
@@ -15,7 +15,7 @@ final class DBusSignalSubscription {
     private let id: UInt32
 
     /// Signals `member` of `interface` from `sender` at `path` (nil: any).
-    init(connection: OpaquePointer, sender: String?, interface: String, member: String?, path: String?, _ handler: @escaping Handler) {
+    public init(connection: OpaquePointer, sender: String?, interface: String, member: String?, path: String?, _ handler: @escaping Handler) {
         self.connection = connection
         g_object_ref(UnsafeMutableRawPointer(connection))
         id = g_dbus_connection_signal_subscribe(

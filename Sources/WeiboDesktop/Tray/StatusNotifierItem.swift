@@ -27,6 +27,7 @@ public final class StatusNotifierItem {
             <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
             <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
             <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+            <method name="ProvideXdgActivationToken"><arg name="token" type="s" direction="in"/></method>
             <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
             <signal name="NewTitle"/>
             <signal name="NewIcon"/>
@@ -52,6 +53,8 @@ public final class StatusNotifierItem {
     public var quitRequested: (() -> Void)?
     /// The pause item last chosen: checked while that pause lasts.
     private var pauseChoice: TrayMenu.Command?
+    /// The token a host provided for the next `Activate` (`ProvideXdgActivationToken`).
+    private var activationToken: String?
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
@@ -144,7 +147,17 @@ public final class StatusNotifierItem {
     private func itemMethod(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         g_dbus_method_invocation_return_value(invocation, nil)
         switch method {
-        case "Activate": daemon.showSummary()
+        case "Activate":
+            // The popup at the click; a host that sends 0,0 leaves the place to the popup (the pointer).
+            let x = parameters.map { Variants.int32(in: $0, at: 0) } ?? 0
+            let y = parameters.map { Variants.int32(in: $0, at: 1) } ?? 0
+            let token = activationToken
+            activationToken = nil
+            daemon.showPopup(.posts, at: x == 0 && y == 0 ? nil : PopupLauncher.Point(x: x, y: y), activationToken: token)
+        case "ProvideXdgActivationToken":
+            // Sent by the host just before Activate (KDE's extension): the next start's focus on Wayland.
+            let token = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
+            activationToken = token.isEmpty || token.utf8.count > 1024 ? nil : token
         case "SecondaryActivate": daemon.checkNow()
         default: break  // ContextMenu and Scroll: the host shows the dbusmenu itself.
         }
@@ -152,7 +165,7 @@ public final class StatusNotifierItem {
 
     private func menuClicked(_ command: TrayMenu.Command) {
         switch command {
-        case .showTimeline: daemon.showSummary()
+        case .showTimeline: daemon.showPopup(.posts)
         case .markRead: daemon.markRead()
         case .checkNow: daemon.checkNow()
         case .openWeibo: daemon.openWeibo()

@@ -78,7 +78,8 @@ extension Notifier {
                 effects.append(.open(url: Self.chatURL))
                 markRead(.messages)
             } else {
-                summaryRequested(kind == .all ? .posts : kind, at: now)
+                // The popup at that kind's section; the summary bubble only where it cannot start.
+                effects.append(.showPopup(kind.popupSection))
             }
         case Bubble.Action.markReadKey: markRead(kind)
         case Bubble.Action.openWeiboKey: effects.append(.open(url: "https://weibo.com"))

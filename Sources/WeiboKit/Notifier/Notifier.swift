@@ -45,6 +45,11 @@ public struct Notifier: Sendable {
     /// A check asked for while one was under way: it runs when that one ends (at most one waits).
     var checkQueued = false
     var summaryInFlight = false
+    /// The popup's sections: the last items fetched, how many were asked for then, and the
+    /// fetches under way with the most any waiting request asked for.
+    var popupItems: [BubbleKind: PopupItems] = [:]
+    var popupFetchedCount: [BubbleKind: Int] = [:]
+    var popupFetching: [BubbleKind: Int] = [:]
     var waitingRefreshes: [RequestID] = []
     /// Lists being fetched, and the kinds whose summary waits for them.
     var pendingDetails: Set<DetailSource> = []
@@ -136,6 +141,10 @@ public struct Notifier: Sendable {
         case .summaryFailed(let reason): summaryFailed(reason)
         case .detailsFetched(let source, let items, let now): detailsArrived(source, items, failure: nil, at: now)
         case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
+        case .itemsRequested(let kind, let count, let now): itemsRequested(kind, count: count, at: now)
+        case .popupUnavailable(let kind, let now): summaryRequested(kind, at: now)
+        case .popupItemsFetched(let kind, let items, let now): popupItemsArrived(kind, items, failure: nil, at: now)
+        case .popupItemsFailed(let kind, let failure, let now): popupItemsArrived(kind, nil, failure: failure, at: now)
         case .actionInvoked(let key, let kind, let now): actionInvoked(key, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replySent(let reply): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
@@ -176,56 +185,6 @@ public struct Notifier: Sendable {
         return effects
     }
 
-    // MARK: - Start, login, settings
-
-    private mutating func start(_ saved: UnreadState, login: Login, at now: Date) {
-        state = saved
-        savedState = saved
-        if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
-        holdSavedBubbles()
-        if isQuiet(at: now) { scheduleQuietEnd(at: now) }
-        loginChanged(login, at: now)
-    }
-
-    private mutating func loginChanged(_ login: Login, at now: Date) {
-        self.login = login
-        switch login {
-        case .none:
-            enterNotLoggedIn()
-        case .waitingForKeyring:
-            // No error and no bubble: the keyring is asked again at each check.
-            phase = .waitingForKeyring
-            log(.message, "the keyring did not answer; checks start once it does")
-            nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
-            effects.append(.schedulePoll(at: nextPollAt))
-        case .missing(let reason):
-            enterLoginExpired(reason: reason)
-        case .valid:
-            if phase == .loginExpired || phase == .notLoggedIn || phase == .waitingForKeyring { phase = .starting }
-            schedule.reset()
-            poll(at: now)
-        }
-    }
-
-    private mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {
-        let policyChanged = new.policy != settings.policy
-        let modeChanged = new.bubbles != settings.bubbles
-        settings = new
-        presenter.policy = new.policy
-        presenter.emoticons = new.emoticons
-        presenter.accountName = new.accountName
-        schedule.interval = new.interval
-        scheduleQuietEnd(at: now)
-        if sourceChanged {
-            log(.message, "the API address changed; checking now")
-            schedule.reset()
-            poll(at: now)
-        } else if policyChanged || modeChanged, state.lastSuccessfulPoll != nil {
-            // The counts known are still right; what they mean for the bubbles changed.
-            applyCounts(at: now)
-        }
-    }
-
     // MARK: - Polling
 
     private mutating func pollTimerFired(at now: Date) {
@@ -242,7 +201,7 @@ public struct Notifier: Sendable {
     }
 
     /// Starts a check, unless one is under way, the login is gone, or it has run out.
-    private mutating func poll(at now: Date) {
+    mutating func poll(at now: Date) {
         guard !pollInFlight, phase != .loginExpired, phase != .notLoggedIn, case .valid(let expiresAt) = login else { return }
         if expiresAt <= now {
             enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
@@ -321,7 +280,7 @@ public struct Notifier: Sendable {
         scheduleNext(.rateLimited(resetIn: resetIn), at: now)
     }
 
-    private mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Date) {
+    mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Date) {
         guard let seconds = schedule.next(after: outcome) else {
             nextPollAt = nil
             effects.append(.schedulePoll(at: nil))
@@ -332,7 +291,7 @@ public struct Notifier: Sendable {
         effects.append(.schedulePoll(at: at))
     }
 
-    private mutating func enterLoginExpired(reason: String) {
+    mutating func enterLoginExpired(reason: String) {
         let alreadyExpired = phase == .loginExpired
         phase = .loginExpired
         lastError = reason
@@ -352,7 +311,7 @@ public struct Notifier: Sendable {
 
     /// No login saved (the first run, a logout): no checks and no error bubble; what was on
     /// screen closes, the tray and bars say "not logged in".
-    private mutating func enterNotLoggedIn() {
+    mutating func enterNotLoggedIn() {
         phase = .notLoggedIn
         lastError = nil
         lastErrorKind = nil
@@ -369,7 +328,7 @@ public struct Notifier: Sendable {
     }
 
     /// One warning a day while the login runs out within a week.
-    private mutating func warnIfExpiringSoon(_ expiresAt: Date, at now: Date) {
+    mutating func warnIfExpiringSoon(_ expiresAt: Date, at now: Date) {
         let left = expiresAt.timeIntervalSince(now)
         guard left < 7 * 86_400 else { return }
         if let last = state.expiryWarnedAt, now.timeIntervalSince(last) < 86_400, last <= now { return }

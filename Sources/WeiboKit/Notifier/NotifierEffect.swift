@@ -29,6 +29,13 @@ public enum NotifierEffect: Equatable, Sendable {
     case showTransient(Bubble)
     /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.
     case fetchSummary(count: Int)
+    /// Fetch a popup section's items: the home timeline, the comments to me, or both lists of
+    /// mentions; `popupItemsFetched` or `popupItemsFailed` follows.
+    case fetchPopupItems(BubbleKind, count: Int)
+    /// Open the popup at a section (a bubble's click); `popupUnavailable` follows when it cannot.
+    case showPopup(BubbleKind)
+    /// Answer every `GetItems` waiting for this section (each with as many as it asked for).
+    case answerPopupItems(BubbleKind, PopupItems)
     /// Open an address in the user's browser.
     case open(url: String)
     /// Let the user log in (again): a terminal with `weibo-notifier login`, or say what to run.

@@ -37,6 +37,12 @@ public enum NotifierEvent: Equatable, Sendable {
     /// The items behind a rising counter arrived, or could not be fetched.
     case detailsFetched(DetailSource, [DetailItem], at: Date)
     case detailsFailed(DetailSource, PollFailure, at: Date)
+    /// The popup asks for a section's items (`GetItems`): at most `count` of them.
+    case itemsRequested(BubbleKind, count: Int, at: Date)
+    /// The popup could not start (not installed, no display): the summary bubble instead.
+    case popupUnavailable(BubbleKind, at: Date)
+    case popupItemsFetched(BubbleKind, PopupItems, at: Date)
+    case popupItemsFailed(BubbleKind, PollFailure, at: Date)
 
     /// A button of a bubble, or the bubble itself (`default`), by its key.
     case actionInvoked(String, kind: BubbleKind, at: Date)

@@ -3,7 +3,7 @@
 enum CommandTable {
     static var commands: [any Command.Type] {
         [
-            RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, ShowSummaryCommand.self,
+            RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, PopupCommand.self, ShowSummaryCommand.self,
             CheckNowCommand.self, PauseCommand.self, ResumeCommand.self, WatchCommand.self,
             AutostartCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self, AccountsCommand.self, AccountCommand.self, UnreadCommand.self,
             CommentsCommand.self, MentionsCommand.self, RepliesCommand.self, TimelineCommand.self, SandboxCommand.self, SampleCommand.self,

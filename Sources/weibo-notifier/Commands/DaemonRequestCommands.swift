@@ -6,10 +6,53 @@ import WeiboKit
 /// commands and scripts: exits 0 when it took the request, 69 when none runs.
 /// `startingIt`: D-Bus may start the notifier for it (installed activation file); its first
 /// check can take a while then.
-private func request(_ method: String, number: UInt32? = nil, startingIt: Bool = false) throws(CommandError) {
+private func request(_ method: String, argument: String? = nil, number: UInt32? = nil, startingIt: Bool = false) throws(CommandError) {
     try DaemonCall.with { connection throws(SessionBus.Failure) in
         DaemonStatus.release(
-            try SessionBus.callDaemon(connection, method, number: number, timeoutMilliseconds: startingIt ? 30_000 : 10_000, startingIt: startingIt))
+            try SessionBus.callDaemon(
+                connection, method, argument: argument, number: number, timeoutMilliseconds: startingIt ? 30_000 : 10_000, startingIt: startingIt))
+    }
+}
+
+/// `weibo-notifier popup`: the running notifier opens its popup at a section.
+struct PopupCommand: Command {
+    static let name = "popup"
+    static var summary: String { tr("Open the popup with the newest posts, comments and mentions") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier popup [--kind posts|comments|mentions]
+
+            Asks the notifier to open its popup (what a click on its tray icon or notification
+            does): a small window with the newest posts, comments and mentions, at the section
+            given (default: posts). Asked again for the section it shows, it closes. Where no
+            window can open (no display, the popup not installed) the notifier shows the
+            section as a notification instead. With the installed D-Bus activation file, this
+            starts the notifier when none runs.
+            """)
+    }
+
+    var showHelp = false
+    var kind = "posts"
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        var reader = ArgumentReader(arguments, command: Self.name)
+        var kind = kind
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            guard option.name == "--kind" else { return false }
+            let value = try reader.value(for: option)
+            guard ["posts", "comments", "mentions"].contains(value) else {
+                throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))
+            }
+            kind = value
+            return true
+        }
+        self.kind = kind
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try request("ShowPopup", argument: kind, startingIt: true)
     }
 }
 

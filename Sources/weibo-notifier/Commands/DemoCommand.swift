@@ -82,12 +82,13 @@ struct DemoCommand: Command {
                     endpoints: WeiboEndpoints(singleBase: server.baseURL),
                     http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval), pollInterval: UInt32(interval))),
                 accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink, avatars: AvatarCache(directory: folder + "/avatars"),
-                unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
+                unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"),
+                popup: desktop == nil ? nil : PopupLauncher(environment: environment))
         }
         try Terminal.write(lines: [
             tr("Weibo Notifier demo: a sandbox at %s, a check every %d s, a new post every %d s.", server.baseURL, interval, newStatusEvery),
             desktop != nil
-                ? tr("Watch the desktop notifications; click one to see the newest posts.")
+                ? tr("Watch the desktop notifications; click one to open the popup.")
                 : tr("No notification server here: the bubbles are printed below."),
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])

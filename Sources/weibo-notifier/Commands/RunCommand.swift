@@ -12,10 +12,11 @@ struct RunCommand: Command {
             Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
 
             Sits in the desktop session: checks Weibo's unread counts now and every interval,
-            shows one notification that is replaced in place as counts rise, shows the newest
-            posts when the notification is clicked, and clears it when you have looked (a
-            click, 'weibo-notifier refresh', or the 'Mark all read' button). One instance per
-            session; it answers on D-Bus as io.github.WeiboNotifier.
+            shows one notification that is replaced in place as counts rise, opens the popup
+            (the newest posts, comments and mentions) when the notification or the tray icon is
+            clicked, and clears it when you have looked (the popup, 'weibo-notifier refresh',
+            or the 'Mark all read' button). One instance per session; it answers on D-Bus as
+            io.github.WeiboNotifier.
 
             Options:
               --interval N      Seconds between checks (default: the configuration's, 60);
@@ -25,14 +26,14 @@ struct RunCommand: Command {
               -h, --help        Show this help
 
             Without a command (what the menu entry runs), a launch while an instance runs asks
-            it to show the newest posts and exits 0. The desktop's do-not-disturb holds
+            it to open the popup at the posts and exits 0. The desktop's do-not-disturb holds
             notifications back like a pause (follow_dnd, dnd_allow in the configuration).
 
             D-Bus (io.github.WeiboNotifier1 at /io/github/WeiboNotifier): Refresh, MarkRead,
-            RefreshAccount, MarkReadAccount, ShowSummary, ShowComments, ShowMentions, CheckNow,
-            Pause, Resume, GetCounts, GetStatus, GetAccounts; signals CountsChanged and
-            StateChanged. A D-Bus activation file starts it on the first call; with systemd,
-            through the user unit weibo-notifier.service.
+            RefreshAccount, MarkReadAccount, ShowSummary, ShowComments, ShowMentions, ShowPopup,
+            GetItems, MarkSeen, LogIn, CheckNow, Pause, Resume, GetCounts, GetStatus,
+            GetAccounts; signals CountsChanged and StateChanged. A D-Bus activation file starts
+            it on the first call; with systemd, through the user unit weibo-notifier.service.
 
             Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the configuration
             and the account again.
@@ -78,6 +79,7 @@ struct RunCommand: Command {
             endpoints: context.configuration.endpoints, http: context.httpClient(totalTimeout: Self.requestTimeout(interval), pollInterval: interval))
         // One notifier per account, each with its own bubbles and state, their checks a twelfth
         // of the interval apart (5 s at 60 s); the group joins them.
+        let popup = PopupLauncher(environment: context.environment)
         let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
             NotifierDaemon(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
@@ -85,7 +87,7 @@ struct RunCommand: Command {
                 sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
                 avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars", trustedCAFile: context.configuration.tlsCAFile),
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
-                movesTokenToKeyring: context.configuration.tokenStore != .file)
+                movesTokenToKeyring: context.configuration.tokenStore != .file, popup: popup)
         }
         daemon.desktopLogin = Self.desktopLogin(context)
         let service: DaemonService
@@ -95,8 +97,10 @@ struct RunCommand: Command {
         } catch {
             if case .alreadyRunning = error {
                 guard launchedBare else { throw .failed(error.description) }
-                // The menu entry clicked again: the running one shows the newest posts.
-                return try DaemonCall.with { bus throws(SessionBus.Failure) in DaemonStatus.release(try SessionBus.callDaemon(bus, "ShowSummary")) }
+                // The menu entry clicked again: the running one opens the popup at the posts.
+                return try DaemonCall.with { bus throws(SessionBus.Failure) in
+                    DaemonStatus.release(try SessionBus.callDaemon(bus, "ShowPopup", argument: "posts"))
+                }
             }
             throw .unavailable(error.description)
         }

@@ -38,11 +38,13 @@ import WeiboTestSupport
         #expect(bubble.actions.map(\.label) == ["Show", "Mark all read", "Open Weibo"])
     }
 
-    @Test func aClickFetchesTheSummaryShowsItAndClearsEverything() {
+    @Test func aClickOpensThePopupElseTheSummaryThatClearsEverything() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
         let click = driver.send(.actionInvoked("default", kind: .all, at: driver.now))
-        #expect(click == [.fetchSummary(count: 2)])
+        #expect(click == [.showPopup(.posts)], "the popup, at the posts")
+        let fallback = driver.send(.popupUnavailable(.posts, at: driver.now))
+        #expect(fallback == [.fetchSummary(count: 2)], "the summary bubble where the popup cannot start")
         #expect(driver.send(.summaryRequested(.posts)).isEmpty, "a second request waits for the first")
         let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
         #expect(fetched.transientBodies.count == 1)

@@ -69,7 +69,8 @@ import WeiboTestSupport
         var driver = driver()
         driver.check(UnreadCounts(status: 2, cmt: 1))
         driver.send(.detailsFetched(.commentsToMe, [Self.comment(9, replyingTo: "天气不错")], at: driver.now))
-        let click = driver.send(.actionInvoked("default", kind: .comments, at: driver.now))
+        #expect(driver.send(.actionInvoked("default", kind: .comments, at: driver.now)) == [.showPopup(.comments)])
+        let click = driver.send(.popupUnavailable(.comments, at: driver.now))
         #expect(click.fetches.isEmpty, "the comments are known: no call")
         guard case .showTransient(let summary)? = click.first else {
             Issue.record("no summary")

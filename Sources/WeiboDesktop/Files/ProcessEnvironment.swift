@@ -1,8 +1,8 @@
 import Glibc
 
 /// The process's environment variables, read once.
-enum ProcessEnvironment {
-    static var current: [String: String] {
+public enum ProcessEnvironment {
+    public static var current: [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

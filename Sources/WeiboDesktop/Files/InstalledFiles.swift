@@ -2,9 +2,9 @@ import Glibc
 
 /// Where the program's data files are: installed beside it (`<prefix>/bin/../share`), or, for a
 /// build that was not installed, in the source tree and its `.build` folder.
-enum InstalledFiles {
+public enum InstalledFiles {
     /// The icon theme folder holding the tray's icons (`…/share/icons`).
-    static var iconThemeDirectory: String {
+    public static var iconThemeDirectory: String {
         installedShare(probe: "icons/hicolor/scalable/apps/io.github.WeiboNotifier.svg").map { $0 + "/icons" }
             ?? sourceRoot + "/Resources/icons"
     }
@@ -12,7 +12,7 @@ enum InstalledFiles {
     /// The bubbles' app icon: its name where an icon theme has it (installed by `make install`
     /// or the package, found in `$XDG_DATA_HOME` or `$XDG_DATA_DIRS`), else the source tree's
     /// 48 px PNG as a `file://` URI, so that a build run from the checkout shows no broken icon.
-    static func appIcon(environment: [String: String]) -> String {
+    public static func appIcon(environment: [String: String]) -> String {
         let name = "io.github.WeiboNotifier"
         let home = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? "") + "/.local/share"
         let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":")
@@ -24,7 +24,7 @@ enum InstalledFiles {
 
     /// The folder of the compiled message catalogs (`…/share/locale`); `make build` compiles
     /// them into `.build/locale`.
-    static var localeDirectory: String {
+    public static var localeDirectory: String {
         installedShare(probe: "locale/zh_CN/LC_MESSAGES/weibo-notifier.mo").map { $0 + "/locale" }
             ?? sourceRoot + "/.build/locale"
     }

@@ -1,0 +1,86 @@
+import CGLib
+import Glibc
+public import WeiboKit
+
+/// Starts the popup (`weibo-notifier-popup`, a GTK process of its own: the daemon links no
+/// GTK) at a section, where the click happened, with the click's activation token.
+///
+/// The popup is a unique GTK application: a second start hands its request to the one running
+/// (which switches section, or closes when it shows that section already) and ends. The
+/// launcher watches the process it started: when it ends with a failure (no display, GTK could
+/// not start) `failed` runs, and the caller shows the summary bubble instead.
+public final class PopupLauncher {
+    public static let executableName = "weibo-notifier-popup"
+
+    /// Where a click happened, in screen coordinates (a tray's `Activate`).
+    public struct Point: Equatable, Sendable {
+        public var x: Int32
+        public var y: Int32
+        public init(x: Int32, y: Int32) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    private let environment: [String: String]
+    /// The processes started and not yet ended, by pid.
+    private var watches: [GPid: GLibSource] = [:]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The popup's executable: `$WEIBO_NOTIFIER_POPUP` when set (an empty value: none), else
+    /// the one beside the running program (installed side by side, or in the build folder),
+    /// else the one on `PATH`.
+    public func executable() -> String? {
+        if let chosen = environment["WEIBO_NOTIFIER_POPUP"] { return chosen.isEmpty ? nil : chosen }
+        if let link = g_file_read_link("/proc/self/exe", nil) {
+            defer { g_free(link) }
+            let program = String(cString: link)
+            if let slash = program.lastIndex(of: "/") {
+                let beside = String(program[...slash]) + Self.executableName
+                if access(beside, X_OK) == 0 { return beside }
+            }
+        }
+        guard let found = g_find_program_in_path(Self.executableName) else { return nil }
+        defer { g_free(found) }
+        return String(cString: found)
+    }
+
+    /// The arguments of a start at `kind`'s section.
+    static func arguments(program: String, kind: BubbleKind, at point: Point?) -> [String] {
+        [program, "--kind", kind.popupSection.rawValue] + (point.map { ["--at", "\($0.x),\($0.y)"] } ?? [])
+    }
+
+    /// Starts the popup; nil when it started, else why not (then `failed` is not called).
+    /// `failed` runs on the main loop when the process ends with a failure.
+    public func open(_ kind: BubbleKind, at point: Point?, activationToken: String?, failed: @escaping () -> Void) -> String? {
+        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true else {
+            return tr("no display")
+        }
+        guard let program = executable() else { return tr("%s is not installed", Self.executableName) }
+        var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point).map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        var variables = g_get_environ()
+        if let token = activationToken, !token.isEmpty {
+            variables = g_environ_setenv(variables, "XDG_ACTIVATION_TOKEN", token, 1)
+            variables = g_environ_setenv(variables, "DESKTOP_STARTUP_ID", token, 1)
+        }
+        defer { g_strfreev(variables) }
+        var pid: GPid = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard g_spawn_async(nil, &pointers, variables, G_SPAWN_DO_NOT_REAP_CHILD, nil, nil, &pid, &error) != 0 else {
+            return error.map { GLibError(taking: $0).message } ?? tr("cannot start %s", Self.executableName)
+        }
+        watches[pid] = GLibSource.childExit(pid) { [weak self] status in
+            self?.watches[pid] = nil
+            var error: UnsafeMutablePointer<GError>?
+            if g_spawn_check_wait_status(status, &error) == 0 {
+                Log.message("the popup could not be shown: \(error.map { GLibError(taking: $0).message } ?? "")")
+                failed()
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// Start, login and settings: what the notifier does when it learns who it is and how to behave.
+extension Notifier {
+    mutating func start(_ saved: UnreadState, login: Login, at now: Date) {
+        state = saved
+        savedState = saved
+        if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
+        holdSavedBubbles()
+        if isQuiet(at: now) { scheduleQuietEnd(at: now) }
+        loginChanged(login, at: now)
+    }
+
+    mutating func loginChanged(_ login: Login, at now: Date) {
+        self.login = login
+        switch login {
+        case .none:
+            enterNotLoggedIn()
+        case .waitingForKeyring:
+            // No error and no bubble: the keyring is asked again at each check.
+            phase = .waitingForKeyring
+            log(.message, "the keyring did not answer; checks start once it does")
+            nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
+            effects.append(.schedulePoll(at: nextPollAt))
+        case .missing(let reason):
+            enterLoginExpired(reason: reason)
+        case .valid:
+            if phase == .loginExpired || phase == .notLoggedIn || phase == .waitingForKeyring { phase = .starting }
+            schedule.reset()
+            poll(at: now)
+        }
+    }
+
+    mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {
+        let policyChanged = new.policy != settings.policy
+        let modeChanged = new.bubbles != settings.bubbles
+        settings = new
+        presenter.policy = new.policy
+        presenter.emoticons = new.emoticons
+        presenter.accountName = new.accountName
+        schedule.interval = new.interval
+        scheduleQuietEnd(at: now)
+        if sourceChanged {
+            log(.message, "the API address changed; checking now")
+            schedule.reset()
+            poll(at: now)
+        } else if policyChanged || modeChanged, state.lastSuccessfulPoll != nil {
+            // The counts known are still right; what they mean for the bubbles changed.
+            applyCounts(at: now)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+import WeiboKit
+
+/// `@names`, `#topics#` and links, as the popup colours and opens them.
+@Suite struct TextEntityTests {
+    @Test func findsNamesTopicsAndLinksWithTheirBytes() {
+        let line = "回复@张三_2:看#春运#的报道 https://t.cn/abc 好"
+        let found = TextEntity.find(in: line)
+        #expect(found.map(\.text) == ["@张三_2", "#春运#", "https://t.cn/abc"])
+        #expect(found.map(\.kind) == [.mention, .topic, .link])
+        let bytes = Array(line.utf8)
+        for entity in found {
+            #expect(String(decoding: bytes[entity.utf8Range], as: UTF8.self) == entity.text)
+        }
+        #expect(found[0].url == "https://weibo.com/n/%E5%BC%A0%E4%B8%89_2")
+        #expect(found[1].url == "https://s.weibo.com/weibo?q=%23%E6%98%A5%E8%BF%90%23")
+        #expect(found[2].url == "https://t.cn/abc")
+    }
+
+    @Test(arguments: ["a lone @ sign", "one # only", "##", "email@", ""])
+    func nothingWhereNothingLeadsAnywhere(_ line: String) {
+        #expect(TextEntity.find(in: line).isEmpty)
+    }
+}

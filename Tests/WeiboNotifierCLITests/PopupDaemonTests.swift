@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// The daemon's side of the popup on a private bus with the sandbox: `GetItems` answers the
+/// sandbox's newest items as the API shapes them, `MarkSeen` clears a kind, `ShowPopup` falls
+/// back to the summary bubble where no window can open.
+@Suite(.serialized) struct PopupDaemonTests {
+    typealias Setup = DaemonTests.Setup
+
+    static func items(_ setup: Setup, _ kind: String, _ count: Int = 100) throws -> PopupItems {
+        guard let json = setup.bus.daemonItems(kind, count: UInt32(count)) else {
+            throw PrivateSessionBus.Failure(description: "no answer to GetItems \(kind)")
+        }
+        return try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8))
+    }
+
+    @Test func getItemsAnswersTheSandboxsNewestAndMarkSeenClearsOneKind() throws {
+        let setup = try Setup(bubbles: "per-kind")
+        setup.sandbox.control("/_sandbox/statuses", [("count", "3")])
+        setup.sandbox.control("/_sandbox/comments", [("count", "2")])
+        setup.sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "status")])
+        setup.sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "comment")])
+        try setup.start()
+
+        let posts = try Self.items(setup, "posts")
+        #expect(posts.statuses.count >= 3 && posts.comments.isEmpty && posts.failure == nil && posts.fetchedAt != nil)
+        #expect(posts.statuses.map(\.id) == posts.statuses.map(\.id).sorted(by: >), "newest first")
+        #expect(try Self.items(setup, "posts", 2).statuses.map(\.id) == Array(posts.statuses.prefix(2).map(\.id)), "as many as asked")
+        let comments = try Self.items(setup, "comments")
+        #expect(comments.comments.count == 2 && comments.statuses.isEmpty)
+        let mentions = try Self.items(setup, "mentions")
+        #expect(mentions.statuses.count == 1 && mentions.comments.count == 1)
+
+        let refused = toolRun(
+            "/usr/bin/gdbus",
+            [
+                "call", "--address", setup.bus.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "", "--dest", "io.github.WeiboNotifier", "--object-path",
+                "/io/github/WeiboNotifier", "--method", "io.github.WeiboNotifier1.GetItems", "messages", "10",
+            ]
+        ).output
+        #expect(refused.contains("InvalidArgs") && refused.contains("posts, comments or mentions"), "\(refused)")
+
+        #expect(setup.bus.daemonStatus()["cmt"] == "2")
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.MarkSeen", "comments",
+        ])
+        #expect(waitUntil { setup.bus.daemonStatus()["cmt"] == "0" }, "\(setup.bus.daemonStatus())")
+        #expect(setup.bus.daemonStatus()["status"] != "0", "only that kind")
+    }
+
+    @Test func showPopupWithoutADisplayShowsTheSummaryBubble() throws {
+        let setup = try Setup()
+        setup.extraEnvironment["DISPLAY"] = ""
+        setup.extraEnvironment["WAYLAND_DISPLAY"] = ""
+        setup.sandbox.control("/_sandbox/counts", [("status", "2")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.ShowPopup", "posts",
+        ])
+        #expect(waitUntil { setup.bus.notifications().contains { $0.summary.hasPrefix("The newest") } }, "\(setup.bus.notifications().map(\.summary))")
+    }
+}
