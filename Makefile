@@ -15,12 +15,13 @@ PREFIX ?= /usr/local
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
-BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev gettext
+BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
+	libgtk-3-dev libgtk-layer-shell-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim \
-	fonts-dejavu-core fonts-noto-color-emoji
+	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
@@ -111,6 +112,9 @@ bench: deps .build/lld-toolset.json
 	/usr/bin/python3 Scripts/bench-timeline.py .build/release/weibo-notifier
 	@echo
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
+	@echo
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
+	/usr/bin/python3 Scripts/bench-popup.py .build/release/weibo-notifier
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).
 sample: build
@@ -119,6 +123,7 @@ sample: build
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
 release: build-deps .build/lld-toolset.json
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
 	$(MAKE) --no-print-directory locale
 
 .build/lld-toolset.json:
@@ -138,6 +143,7 @@ link-order: deps .build/lld-toolset.json
 # logged in (`weibo-notifier login` enables the user's own). make uninstall removes the same files.
 install: release
 	install -Dm755 .build/release/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier
+	install -Dm755 .build/release/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-popup
 	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
@@ -147,12 +153,13 @@ install: release
 	install -d $(DESTDIR)$(DATADIR)/dbus-1/services
 	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.service > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	install -Dm644 packaging/weibo-notifier-popup.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
 	install -Dm644 packaging/io.github.WeiboNotifier.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier
+	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier-popup
 	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
@@ -161,7 +168,7 @@ uninstall:
 	for size in 48x48 128x128; do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png; done
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
-	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
+	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 

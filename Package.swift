@@ -5,6 +5,7 @@ let package = Package(
     name: "weibo-notifier",
     products: [
         .executable(name: "weibo-notifier", targets: ["weibo-notifier"]),
+        .executable(name: "weibo-notifier-popup", targets: ["WeiboPopup"]),
         .library(name: "WeiboKit", targets: ["WeiboKit"]),
         // For the fuzz targets (`Fuzz/`, a package of its own built with the sanitizers).
         .library(name: "WeiboDesktop", targets: ["WeiboDesktop"]),
@@ -21,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         // libdbusmenu-glib's server (no GTK), for the tray icon's menu.
         .systemLibrary(name: "CLibDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
+        // GTK 3 and gtk-layer-shell, for the popup's window (never the daemon's).
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
@@ -29,6 +32,9 @@ let package = Package(
         // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.
         .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"]),
+        // The popup: a GTK 3 window at the tray with the timeline, comments and mentions, its
+        // cells laid out by WeiboKit's frame model in pixels; a process of its own.
+        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CGtk"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
         .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
         // Prints the figures `make bench` reports.
@@ -45,6 +51,10 @@ let package = Package(
         .testTarget(
             name: "WeiboDesktopTests",
             dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
+        ),
+        .testTarget(
+            name: "WeiboPopupTests",
+            dependencies: ["WeiboPopup", "WeiboKit", "WeiboTestSupport"]
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",

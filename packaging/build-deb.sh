@@ -18,22 +18,25 @@ arch=$(dpkg --print-architecture)
 root=build/deb/weibo-notifier_${version}_${arch}
 rm -rf "$root"
 make --no-print-directory install DESTDIR="$PWD/$root" PREFIX=/usr SYSCONFDIR=/etc >/dev/null
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/weibo-notifier"
+for program in weibo-notifier weibo-notifier-popup; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$program"
+done
 doc="$root/usr/share/doc/weibo-notifier"
 install -Dm644 packaging/copyright "$doc/copyright"
 gzip -9n < packaging/changelog > "$doc/changelog.Debian.gz"
-gzip -9n "$root/usr/share/man/man1/weibo-notifier.1"
+gzip -9n "$root/usr/share/man/man1/weibo-notifier.1" "$root/usr/share/man/man1/weibo-notifier-popup.1"
 install -Dm644 packaging/lintian-overrides "$root/usr/share/lintian/overrides/weibo-notifier"
-chmod 0644 "$doc/changelog.Debian.gz" "$root/usr/share/man/man1/weibo-notifier.1.gz"
+chmod 0644 "$doc/changelog.Debian.gz" "$root/usr/share/man/man1/weibo-notifier.1.gz" "$root/usr/share/man/man1/weibo-notifier-popup.1.gz"
 
-# Depends from the libraries the binary links (dpkg-shlibdeps reads a debian/control).
+# Depends from the libraries the two binaries link (dpkg-shlibdeps reads a debian/control):
+# the daemon's GLib, libsoup, libnotify, libdbusmenu; the popup's GTK 3 and gtk-layer-shell.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/debian"
 printf 'Source: weibo-notifier\n\nPackage: weibo-notifier\nArchitecture: any\n' > "$work/debian/control"
-binary="$PWD/$root/usr/bin/weibo-notifier"
-shlibs=$(cd "$work" && dpkg-shlibdeps -O -e"$binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-[ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no libraries in $binary" >&2; exit 1; }
+binaries=("$PWD/$root/usr/bin/weibo-notifier" "$PWD/$root/usr/bin/weibo-notifier-popup")
+shlibs=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#/-e}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no libraries in ${binaries[*]}" >&2; exit 1; }
 
 install -d "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
@@ -54,7 +57,8 @@ Description: Weibo unread counts on the Linux desktop
  Checks Sina Weibo's unread counts (new posts, comments, @mentions, direct
  messages, followers) every minute and shows who and what in desktop
  notifications, a tray icon, a dock badge and status-bar output; a click
- shows a compact summary of what was announced. It follows the desktop's
+ opens a small window at the tray with the newest posts, comments and
+ mentions, each laid out as a cell. It follows the desktop's
  do-not-disturb, and keeps tokens in the keyring (libsecret) when one runs.
 CONTROL
 mkdir -p build

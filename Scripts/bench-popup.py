@@ -1,0 +1,185 @@
+#!/usr/bin/python3
+"""Measures the popup (`weibo-notifier-popup`) under Xvfb, as `make bench` reports it.
+
+Starts Xvfb, a private dbus-daemon with dbusmock's notification server, the accessibility bus,
+the sandbox (500 posts) and `weibo-notifier run` (G_MESSAGES_DEBUG=all, so that the popup it
+starts logs its timings), then:
+  1. opens the popup with ShowPopup three times from cold (a new process each time) and reads
+     when its first row was drawn, and its peak RSS with 100 rows;
+  2. reads how long the frame model took to lay out 100 statuses in pixels (Pango included);
+  3. loads 500 rows ("Load more", pressed through AT-SPI), scrolls them with Page Down and
+     reads the longest frame (the frame clock's paint: layout and drawing);
+  4. compares the daemon's RSS before the popup existed and after it closed.
+Prints the figures with their targets; everything it started is ended.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import dbus
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/weibo-notifier")
+
+
+def status_kib(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except FileNotFoundError:
+        pass
+    return 0
+
+
+def wait_for(condition, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.01)
+    return None
+
+
+def popup_pid():
+    found = subprocess.run(["pgrep", "-f", "weibo-notifier-popup --kind"], capture_output=True, text=True).stdout.split()
+    return int(found[0]) if found else None
+
+
+def press_load_more(env):
+    script = (
+        "import pyatspi\n"
+        "d = pyatspi.Registry.getDesktop(0)\n"
+        "for i in range(d.childCount):\n"
+        "    a = d.getChildAtIndex(i)\n"
+        "    if a and a.name == 'weibo-notifier-popup':\n"
+        "        b = pyatspi.findDescendant(a, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == 'Load more' and n.getState().contains(pyatspi.STATE_SHOWING))\n"
+        "        if b: b.queryAction().doAction(0); print('pressed')\n")
+    return "pressed" in subprocess.run(["/usr/bin/timeout", "20", "/usr/bin/python3", "-c", script], env=env, capture_output=True, text=True).stdout
+
+
+def main():
+    started = []
+    home = tempfile.mkdtemp(prefix="weibo-notifier-popup-bench-")
+    log_path = os.path.join(home, "daemon.log")
+    display = ":%d" % (500 + os.getpid() % 300)
+    try:
+        started.append(subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + display[1:]))
+        bus_process = subprocess.Popen(
+            ["dbus-daemon", f"--config-file={ROOT}/Tests/Support/session-bus.conf", "--print-address=1", "--nofork"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        started.append(bus_process)
+        address = bus_process.stdout.readline().strip()
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=f"{home}/config", XDG_STATE_HOME=f"{home}/state",
+                   XDG_CACHE_HOME=f"{home}/cache", HOME=home, LANG="C", DISPLAY=display, GTK_THEME="Adwaita")
+        started.append(subprocess.Popen(
+            ["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-p", '{"capabilities": "body actions"}'],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        started.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        bus = dbus.bus.BusConnection(address)
+        wait_for(lambda: bus.name_has_owner("org.freedesktop.Notifications") and bus.name_has_owner("org.a11y.Bus"))
+
+        sandbox = subprocess.Popen([BINARY, "sandbox", "--port", "0", "--new-status-every", "0"], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        started.append(sandbox)
+        fields = {}
+        while "token" not in fields:
+            line = sandbox.stdout.readline()
+            if not line:
+                raise SystemExit("bench-popup: the sandbox did not start")
+            match = re.match(r"\s*(api base|uid|token):\s+(\S+)", line)
+            if match:
+                fields[match.group(1)] = match.group(2)
+            elif line.startswith("Weibo sandbox listening on "):
+                fields["api base"] = line.split()[-1]
+        base = fields["api base"]
+        subprocess.run(["curl", "-s", "-d", "count=500", base + "/_sandbox/statuses"], stdout=subprocess.DEVNULL, check=True)
+        subprocess.run([BINARY, "login", "--token-stdin", "--uid", fields["uid"], "--api-base", base], input=fields["token"] + "\n",
+                       env=env, text=True, capture_output=True, check=True)
+        config = f"{home}/config/weibo-notifier/config"
+        with open(config, "a") as file:
+            file.write("\n[notifier]\npopup_close_on_focus_out=false\n")
+        log = open(log_path, "w")
+        daemon = subprocess.Popen([BINARY, "run", "--api-base", base], env=dict(env, G_MESSAGES_DEBUG="all"),
+                                  stdout=subprocess.DEVNULL, stderr=log)
+        started.append(daemon)
+        service = lambda: bus.get_object("io.github.WeiboNotifier", "/io/github/WeiboNotifier")
+        wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"))
+        wait_for(lambda: int(service().GetStatus(dbus_interface="io.github.WeiboNotifier1")["polls"]) >= 1)
+        # The first fetch of the posts is the daemon's, not the popup's: done before measuring.
+        service().GetItems("posts", dbus.UInt32(100), dbus_interface="io.github.WeiboNotifier1", timeout=30)
+        time.sleep(1)
+        daemon_before = status_kib(daemon.pid, "VmRSS")
+
+        def log_text():
+            with open(log_path, errors="replace") as file:
+                return file.read()
+
+        def show(kind="posts"):
+            service().ShowPopup(kind, dbus_interface="io.github.WeiboNotifier1")
+
+        firsts, peaks, layouts = [], [], []
+        for _ in range(3):
+            seen = log_text().count("first row drawn at")
+            start = time.time()
+            show()
+            drawn = wait_for(lambda: [float(m) for m in re.findall(r"first row drawn at (\d+)", log_text())][seen:])
+            if not drawn:
+                raise SystemExit("bench-popup: the popup drew no row")
+            firsts.append((drawn[0] / 1e6 - start) * 1000)
+            pid = wait_for(popup_pid)
+            time.sleep(1.5)
+            peaks.append(status_kib(pid, "VmHWM") / 1024)
+            show()  # the same section again: it closes
+            wait_for(lambda: popup_pid() is None)
+        layouts = [float(m) for m in re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())]
+
+        # 500 rows, scrolled.
+        frames_before = log_text().count("frames, the longest")
+        show()
+        pid = wait_for(popup_pid)
+        wait_for(lambda: "laid out 100 posts rows" in log_text())
+        time.sleep(1)
+        for count in (200, 300, 400, 500):
+            press_load_more(env)
+            wait_for(lambda: f"laid out {count} posts rows" in log_text(), timeout=30)
+        window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
+        if window:
+            subprocess.run(["xdotool", "mousemove", "--window", window[0], "200", "300"], env=env)
+        for _ in range(40):
+            subprocess.run(["xdotool", "key", "Page_Down"], env=env)
+            time.sleep(0.05)
+        rows_500_peak = status_kib(pid, "VmHWM") / 1024
+        show()
+        wait_for(lambda: popup_pid() is None)
+        longest = [float(m) for m in re.findall(r"frames, the longest ([\d.]+) ms", log_text())][frames_before:]
+        daemon_after = status_kib(daemon.pid, "VmRSS")
+
+        print("Popup under Xvfb (weibo-notifier-popup, GTK 3; the sandbox's posts, no pictures fetched):")
+        print(f"  first row drawn after ShowPopup, cold: {min(firsts):.0f} / {sorted(firsts)[1]:.0f} / {max(firsts):.0f} ms "
+              "(best / median / worst of 3; target <= 120 ms)")
+        print(f"  peak RSS with 100 rows: {sorted(peaks)[1]:.1f} MiB median of 3 ({' / '.join(f'{p:.1f}' for p in peaks)}: the first in a fresh home; target <= 50 MB); with 500 rows scrolled: {rows_500_peak:.1f} MiB")
+        if layouts:
+            print(f"  pixel layout of 100 statuses (Pango measuring included): {min(layouts):.1f} ms best, "
+                  f"{sorted(layouts)[len(layouts) // 2]:.1f} ms median of {len(layouts)} (target <= 10 ms)")
+        if longest:
+            print(f"  longest frame while scrolling 500 rows (40 Page Down): {longest[0]:.1f} ms (target <= 16 ms)")
+        print(f"  daemon RSS before the popup {daemon_before / 1024:.1f} MiB, after it closed {daemon_after / 1024:.1f} MiB")
+    finally:
+        for process in reversed(started):
+            process.kill()
+            process.wait()
+        subprocess.run(["pkill", "-KILL", "-f", "weibo-notifier-popup --kind"])
+        subprocess.run(["pkill", "-KILL", "-f", "at-spi/bus_" + display[1:]])
+
+
+if __name__ == "__main__":
+    main()

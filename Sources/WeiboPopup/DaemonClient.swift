@@ -1,0 +1,105 @@
+import CGLib
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// The popup's side of the daemon's D-Bus interface: every call asynchronous, the token never
+/// here (the daemon fetches; the popup gets the API's JSON).
+final class DaemonClient {
+    /// Why a call failed, in the user's words.
+    struct Failure: Error {
+        var message: String
+    }
+
+    private let connection: OpaquePointer
+    private var countsSubscription: DBusSignalSubscription?
+    /// The counts changed (the daemon's `CountsChanged`): unread by API counter name.
+    var countsChanged: (([String: Int]) -> Void)?
+
+    init(connection: OpaquePointer) {
+        self.connection = connection
+        g_object_ref(UnsafeMutableRawPointer(connection))
+        countsSubscription = DBusSignalSubscription(
+            connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
+            path: SessionBus.objectPath
+        ) { [weak self] _, parameters in
+            guard let self, let parameters, let dictionary = g_variant_get_child_value(parameters, 0) else { return }
+            defer { g_variant_unref(dictionary) }
+            self.countsChanged?(Self.counts(dictionary))
+        }
+    }
+
+    deinit {
+        countsSubscription = nil
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most).
+    func items(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
+        let parameters = g_variant_new_tuple([g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))], 2)
+        call("GetItems", parameters, timeoutMilliseconds: 30_000) { reply, error in
+            guard let reply, let child = g_variant_get_child_value(reply, 0) else {
+                return completion(.failure(Failure(message: Self.words(error))))
+            }
+            defer { g_variant_unref(child) }
+            let json = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+            do throws(DecodingFailure) {
+                completion(.success(try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8))))
+            } catch {
+                completion(.failure(Failure(message: tr("the notifier's answer could not be read: %s", error.description))))
+            }
+        }
+    }
+
+    /// `GetCounts`: unread by API counter name.
+    func counts(completion: @escaping ([String: Int]) -> Void) {
+        call("GetCounts", nil) { reply, _ in
+            guard let reply, let dictionary = g_variant_get_child_value(reply, 0) else { return completion([:]) }
+            defer { g_variant_unref(dictionary) }
+            completion(Self.counts(dictionary))
+        }
+    }
+
+    /// `MarkSeen`: the section shown counts as seen; `done` once the daemon answered.
+    func markSeen(_ kind: BubbleKind, done: @escaping () -> Void) {
+        call("MarkSeen", g_variant_new_tuple([g_variant_new_string(kind.rawValue)], 1)) { _, _ in done() }
+    }
+
+    /// `LogIn`: the daemon's own login (the browser, or a terminal where it cannot).
+    func logIn() {
+        call("LogIn", nil) { _, _ in }
+    }
+
+    private func call(
+        _ method: String, _ parameters: OpaquePointer?, timeoutMilliseconds: Int32 = DBusCall.timeoutMilliseconds,
+        completion: @escaping DBusCall.Completion
+    ) {
+        DBusCall.call(
+            connection, name: SessionBus.busName, path: SessionBus.objectPath, interface: SessionBus.interfaceName, method: method,
+            parameters, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+    }
+
+    private static func words(_ error: GLibError?) -> String {
+        guard let error else { return tr("no answer from the notifier") }
+        if error.message.contains("ServiceUnknown") || error.message.contains("was not provided") {
+            return tr("Weibo Notifier is not running")
+        }
+        return error.message
+    }
+
+    /// `a{su}` as a dictionary.
+    private static func counts(_ dictionary: OpaquePointer) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for index in 0..<g_variant_n_children(dictionary) {
+            guard let entry = g_variant_get_child_value(dictionary, index) else { continue }
+            defer { g_variant_unref(entry) }
+            guard let key = g_variant_get_child_value(entry, 0), let value = g_variant_get_child_value(entry, 1) else { continue }
+            defer {
+                g_variant_unref(key)
+                g_variant_unref(value)
+            }
+            result[g_variant_get_string(key, nil).map { String(cString: $0) } ?? ""] = Int(g_variant_get_uint32(value))
+        }
+        return result
+    }
+}

@@ -1,0 +1,81 @@
+import CGLib
+import CGtk
+import WeiboDesktop
+import WeiboKit
+
+/// The popup as a unique GTK application (`io.github.WeiboNotifier.Popup`): the first start
+/// shows the window; a later one hands its command line to it, which switches the section, or
+/// closes the window when it shows that section already (the tray icon toggles it).
+final class PopupApplication {
+    static let id = "io.github.WeiboNotifier.Popup"
+
+    private let application: UnsafeMutableRawPointer
+    private let environment: [String: String]
+    private var context: PopupContext?
+    private var window: PopupWindow?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        application = UnsafeMutableRawPointer(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE)!)
+        GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
+            guard let self, let commandLine else { return 1 }
+            return self.commandLine(OpaquePointer(commandLine))
+        }
+    }
+
+    deinit { g_object_unref(application) }
+
+    /// Runs until the window closes; the exit status.
+    func run(_ arguments: [String]) -> Int32 {
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return g_application_run(CGtk_g_application(application), Int32(arguments.count), &pointers)
+    }
+
+    /// A start, this process's own or a later one's: 0 when it was shown (or toggled), 2 for
+    /// bad options, 3 when there is no window to show (no daemon's bus).
+    private func commandLine(_ commandLine: OpaquePointer) -> Int32 {
+        var count: Int32 = 0
+        guard let argv = g_application_command_line_get_arguments(UnsafeMutablePointer(commandLine), &count) else { return 2 }
+        defer { g_strfreev(argv) }
+        let arguments = (1..<Int(count)).compactMap { argv[$0].map { String(cString: $0) } }
+        guard let options = try? PopupOptions(arguments: arguments) else { return 2 }
+        // A window on its way out (telling the daemon what was seen) is not shown again.
+        let open = window.flatMap { $0.isClosing ? nil : $0 }
+        guard let window = open ?? makeWindow() else { return 3 }
+        if window.isVisible, window.currentKind == options.kind {
+            window.close()
+        } else {
+            window.show(options.kind, at: options.point)
+        }
+        return 0
+    }
+
+    private func makeWindow() -> PopupWindow? {
+        guard let connection = g_application_get_dbus_connection(CGtk_g_application(application)) else { return nil }
+        let directories = XDGDirectories(environment: environment)
+        let configuration =
+            (try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles))?.0
+            ?? Configuration()
+        let settings = gtk_settings_get_default()
+        var font = "Sans 10"
+        if let settings {
+            var name: UnsafeMutablePointer<CChar>?
+            CGtk_settings_font_name(settings, &name)
+            if let name {
+                font = String(cString: name)
+                g_free(name)
+            }
+        }
+        let context = PopupContext(
+            client: DaemonClient(connection: connection), configuration: configuration, measurer: PangoMeasurer(font: font), images: ImageCache(),
+            environment: environment)
+        self.context = context
+        let window = PopupWindow(application: application, context: context)
+        window.closed = { [weak self, weak window] in
+            if let self, self.window === window { self.window = nil }
+        }
+        self.window = window
+        return window
+    }
+}

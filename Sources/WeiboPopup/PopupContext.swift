@@ -1,0 +1,43 @@
+import CGtk
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// What every section of the popup shares: the daemon, the fonts and layouts, the pictures.
+final class PopupContext {
+    let client: DaemonClient
+    let localizer: Localizer
+    let configuration: Configuration
+    let measurer: PangoMeasurer
+    let images: ImageCache
+    let environment: [String: String]
+
+    init(client: DaemonClient, configuration: Configuration, measurer: PangoMeasurer, images: ImageCache, environment: [String: String]) {
+        self.client = client
+        localizer = processLocalizer
+        self.configuration = configuration
+        self.measurer = measurer
+        self.images = images
+        self.environment = environment
+    }
+
+    /// The layouts at this moment (relative times are of now).
+    func statusLayout(now: Date) -> StatusFrameLayout {
+        StatusFrameLayout(
+            localizer: localizer, timeZone: SystemTimeZone(), now: now, metrics: .pixels, measurer: measurer,
+            emoticons: configuration.emoticons)
+    }
+
+    func commentLayout(now: Date) -> CommentFrameLayout {
+        CommentFrameLayout(
+            localizer: localizer, timeZone: SystemTimeZone(), now: now, metrics: .pixels, measurer: measurer,
+            emoticons: configuration.emoticons)
+    }
+
+    var times: RelativeTimeFormatter { RelativeTimeFormatter(localizer: localizer, timeZone: SystemTimeZone()) }
+
+    /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
+    func open(_ url: String) {
+        _ = Browser.open(url, environment: environment)
+    }
+}

@@ -1,0 +1,58 @@
+import WeiboDesktop
+import WeiboKit
+
+/// The popup's command line: `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y]`.
+struct PopupOptions: Equatable {
+    var kind = BubbleKind.posts
+    /// Where the click was, in screen coordinates (the tray's `Activate`).
+    var point: (x: Int32, y: Int32)?
+    var showHelp = false
+
+    static func == (left: PopupOptions, right: PopupOptions) -> Bool {
+        left.kind == right.kind && left.point?.x == right.point?.x && left.point?.y == right.point?.y && left.showHelp == right.showHelp
+    }
+
+    struct Failure: Error, Equatable {
+        var message: String
+    }
+
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y]
+
+            The notifier's popup: the newest posts, comments and mentions, in a small window at
+            the tray. The notifier starts it (a click on the tray icon or a notification, or
+            weibo-notifier popup); a second start switches its section, or closes it when it
+            shows that section already.
+
+            Options:
+              --kind KIND   The section to show: posts, comments or mentions (default: posts)
+              --at X,Y      Where the click was, in screen pixels (X11); else at the pointer
+              -h, --help    Show this help
+            """)
+    }
+
+    /// Reads `arguments` (without the program's name).
+    init(arguments: [String]) throws(Failure) {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            switch option {
+            case "-h", "--help": showHelp = true
+            case "--kind":
+                guard let value = rest.popFirst() else { throw Failure(message: tr("--kind needs posts, comments or mentions")) }
+                guard let kind = BubbleKind(rawValue: value), [.posts, .comments, .mentions].contains(kind) else {
+                    throw Failure(message: tr("--kind: '%s' is not posts, comments or mentions", value))
+                }
+                self.kind = kind
+            case "--at":
+                guard let value = rest.popFirst() else { throw Failure(message: tr("--at needs X,Y")) }
+                let numbers = value.split(separator: ",").compactMap { Int32($0) }
+                guard numbers.count == 2 else { throw Failure(message: tr("--at: '%s' is not X,Y in pixels", value)) }
+                point = (numbers[0], numbers[1])
+            default:
+                throw Failure(message: tr("unknown option %s", option))
+            }
+        }
+    }
+}

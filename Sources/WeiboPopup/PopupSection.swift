@@ -1,0 +1,305 @@
+import CGLib
+import CGtk
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// One section of the popup (Posts, Comments or Mentions): a list of cells drawn from their
+/// frames, a line for the state (offline since, the day's limit, not logged in), a "3 new" pill
+/// for what arrived while it is open, and "Load more".
+final class PopupSection {
+    let kind: BubbleKind
+    /// The notebook's page and its tab.
+    let page: UnsafeMutableRawPointer
+    let tab: UnsafeMutableRawPointer
+    private let context: PopupContext
+    private let list: UnsafeMutableRawPointer
+    private let stateLine: UnsafeMutableRawPointer
+    private let logInButton: UnsafeMutableRawPointer
+    private let pill: UnsafeMutableRawPointer
+    private let spinner: UnsafeMutableRawPointer
+    private let emptyLine: UnsafeMutableRawPointer
+    private let loadMore: UnsafeMutableRawPointer
+
+    private(set) var entries: [PopupEntry] = []
+    /// The process drew its first row (logged once, for `make bench`).
+    nonisolated(unsafe) private static var drewARow = false
+    /// Each entry's drawing area and frame, in the same order.
+    private var areas: [UnsafeMutableRawPointer] = []
+    private var frames: [StatusFrame] = []
+    private var newer: [PopupEntry] = []
+    private var width = 0
+    private var layoutGeneration = 0
+    private(set) var isLoaded = false
+    private var isLoading = false
+    private var asked = PopupItems.pageSize
+    /// When the section was brought to the front (MarkSeen needs a second of it).
+    var shownSince: Date?
+    var wasSeen = false
+
+    init(kind: BubbleKind, context: PopupContext) {
+        self.kind = kind
+        self.context = context
+        page = UnsafeMutableRawPointer(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+        tab = UnsafeMutableRawPointer(gtk_label_new(Self.title(kind, count: 0)))
+        stateLine = UnsafeMutableRawPointer(gtk_label_new(""))
+        logInButton = UnsafeMutableRawPointer(gtk_button_new_with_label(tr("Log in to Weibo…")))
+        pill = UnsafeMutableRawPointer(gtk_button_new_with_label(""))
+        spinner = UnsafeMutableRawPointer(gtk_spinner_new())
+        emptyLine = UnsafeMutableRawPointer(gtk_label_new(tr("Nothing new")))
+        loadMore = UnsafeMutableRawPointer(gtk_button_new_with_label(tr("Load more")))
+        list = UnsafeMutableRawPointer(gtk_list_box_new())
+        build()
+    }
+
+    private func build() {
+        gtk_label_set_line_wrap(CGtk_label(stateLine), 1)
+        gtk_label_set_xalign(CGtk_label(stateLine), 0)
+        gtk_widget_set_margin_start(CGtk_widget(stateLine), 10)
+        gtk_widget_set_margin_end(CGtk_widget(stateLine), 10)
+        gtk_widget_set_margin_top(CGtk_widget(stateLine), 6)
+        gtk_style_context_add_class(CGtk_style(stateLine), "dim-label")
+        gtk_style_context_add_class(CGtk_style(pill), "suggested-action")
+        gtk_widget_set_halign(CGtk_widget(pill), GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(CGtk_widget(pill), 4)
+        gtk_widget_set_halign(CGtk_widget(logInButton), GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(CGtk_widget(emptyLine), 40)
+        gtk_style_context_add_class(CGtk_style(emptyLine), "dim-label")
+        gtk_list_box_set_selection_mode(CGtk_list_box(list), GTK_SELECTION_BROWSE)
+        atk_object_set_name(CGtk_accessible(list), Self.title(kind, count: 0))
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_pack_start(CGtk_box(content), CGtk_widget(list), 0, 1, 0)
+        gtk_box_pack_start(CGtk_box(content), CGtk_widget(loadMore), 0, 0, 6)
+        let scrolled = gtk_scrolled_window_new(nil, nil)
+        gtk_scrolled_window_set_policy(CGtk_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(CGtk_container(scrolled), content)
+        gtk_list_box_set_adjustment(CGtk_list_box(list), gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(scrolled)))
+
+        for widget in [stateLine, logInButton, pill, spinner, emptyLine] {
+            gtk_box_pack_start(CGtk_box(page), CGtk_widget(widget), 0, 0, 2)
+            gtk_widget_set_no_show_all(CGtk_widget(widget), 1)
+        }
+        gtk_widget_set_no_show_all(CGtk_widget(loadMore), 1)
+        gtk_box_pack_start(CGtk_box(page), scrolled, 1, 1, 0)
+
+        GtkSignal.connect(list, "row-activated", .pointer) { [weak self] _, row, _ in
+            guard let self, let row else { return 0 }
+            self.activate(Int(gtk_list_box_row_get_index(CGtk_list_box_row(row))))
+            return 0
+        }
+        GtkSignal.connect(list, "size-allocate", .pointer) { [weak self] _, allocation, _ in
+            guard let self, let allocation else { return 0 }
+            let width = Int(allocation.assumingMemoryBound(to: GtkAllocation.self).pointee.width)
+            // Laid out again after this allocation, never inside it.
+            if width != self.width, width > 0 { GLibSource.later { [weak self] in self?.layOut(width: width) } }
+            return 0
+        }
+        GtkSignal.connect(pill, "clicked", .plain) { [weak self] _, _, _ in
+            self?.showNewer()
+            return 0
+        }
+        GtkSignal.connect(loadMore, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            self.asked = min(self.asked + PopupItems.pageSize, PopupItems.maximumCount)
+            self.load()
+            return 0
+        }
+        GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
+            self?.context.client.logIn()
+            return 0
+        }
+    }
+
+    static func title(_ kind: BubbleKind, count: Int) -> String {
+        let name: String
+        switch kind {
+        case .comments: name = tr("Comments")
+        case .mentions: name = tr("Mentions")
+        default: name = tr("Posts")
+        }
+        return count > 0 ? "\(name) (\(count))" : name
+    }
+
+    /// The tab's words with the section's unread count.
+    func setCount(_ count: Int) {
+        gtk_label_set_text(CGtk_label(tab), Self.title(kind, count: count))
+    }
+
+    // MARK: - Items
+
+    /// Asks the daemon for the items (the ones known stay on screen meanwhile).
+    func load() {
+        guard !isLoading else { return }
+        isLoading = true
+        gtk_widget_show(CGtk_widget(spinner))
+        gtk_spinner_start(CGtk_spinner(spinner))
+        context.client.items(kind, count: asked) { [weak self] result in
+            guard let self else { return }
+            self.isLoading = false
+            self.isLoaded = true
+            gtk_spinner_stop(CGtk_spinner(self.spinner))
+            gtk_widget_hide(CGtk_widget(self.spinner))
+            switch result {
+            case .success(let items): self.show(items)
+            case .failure(let failure): self.say(failure.message, logIn: false)
+            }
+        }
+    }
+
+    /// Asks again in the background: what is new waits behind the pill (the view does not jump).
+    func refreshInBackground() {
+        guard isLoaded, !isLoading else { return load() }
+        isLoading = true
+        context.client.items(kind, count: asked) { [weak self] result in
+            guard let self else { return }
+            self.isLoading = false
+            guard case .success(let items) = result else { return }
+            let known = Set(self.entries.map(\.id))
+            self.newer = PopupEntry.entries(of: items, kind: self.kind).filter { !known.contains($0.id) }
+            gtk_button_set_label(CGtk_button(self.pill), tr("%d new", self.newer.count))
+            if self.newer.isEmpty { gtk_widget_hide(CGtk_widget(self.pill)) } else { gtk_widget_show(CGtk_widget(self.pill)) }
+        }
+    }
+
+    private func showNewer() {
+        gtk_widget_hide(CGtk_widget(pill))
+        entries = newer + entries
+        newer = []
+        rebuild()
+        if let first = gtk_list_box_get_row_at_index(CGtk_list_box(list), 0) { gtk_widget_grab_focus(CGtk_widget(first)) }
+    }
+
+    private func show(_ items: PopupItems) {
+        let expanded = Set(entries.filter(\.isExpanded).map(\.id))
+        entries = PopupEntry.entries(of: items, kind: kind).map { entry in
+            var entry = entry
+            entry.isExpanded = context.configuration.popupCells == .full || expanded.contains(entry.id)
+            return entry
+        }
+        rebuild()
+        // In front: the first row gets the keyboard (the arrows move from there).
+        if shownSince != nil { focusList() }
+        if let failure = items.failure {
+            say(stateWords(failure, fetchedAt: items.fetchedAt), logIn: failure.kind == .loginRejected)
+        } else {
+            say(nil, logIn: false)
+        }
+        if entries.isEmpty, items.failure == nil { gtk_widget_show(CGtk_widget(emptyLine)) } else { gtk_widget_hide(CGtk_widget(emptyLine)) }
+        let more = entries.count >= asked && asked < PopupItems.maximumCount
+        if more { gtk_widget_show(CGtk_widget(loadMore)) } else { gtk_widget_hide(CGtk_widget(loadMore)) }
+    }
+
+    /// Why the items are old, and since when.
+    private func stateWords(_ failure: PollFailure, fetchedAt: Date?) -> String {
+        let since = fetchedAt.map { context.times.string(for: $0, now: Date()) }
+        switch failure.kind {
+        case .loginRejected: return failure.message.isEmpty ? tr("Not logged in to Weibo") : failure.message
+        case .rateLimited: return since.map { tr("Weibo's limit for today is reached; these are from %s.", $0) } ?? tr("Weibo's limit for today is reached.")
+        default: return since.map { tr("Offline: these are from %s.", $0) } ?? tr("Offline: Weibo could not be reached.")
+        }
+    }
+
+    private func say(_ words: String?, logIn: Bool) {
+        if let words {
+            gtk_label_set_text(CGtk_label(stateLine), words)
+            gtk_widget_show(CGtk_widget(stateLine))
+        } else {
+            gtk_widget_hide(CGtk_widget(stateLine))
+        }
+        if logIn { gtk_widget_show(CGtk_widget(logInButton)) } else { gtk_widget_hide(CGtk_widget(logInButton)) }
+    }
+
+    // MARK: - Rows
+
+    private func rebuild() {
+        for area in areas {
+            if let row = gtk_widget_get_parent(CGtk_widget(area)) { gtk_widget_destroy(row) }
+        }
+        areas = []
+        frames = []
+        let now = Date()
+        for (index, entry) in entries.enumerated() {
+            let row = gtk_list_box_row_new()
+            let area = UnsafeMutableRawPointer(gtk_drawing_area_new()!)
+            gtk_container_add(CGtk_container(row), CGtk_widget(area))
+            atk_object_set_name(CGtk_accessible(row), entry.accessibleName(times: context.times, now: now, emoticons: context.configuration.emoticons))
+            GtkSignal.connect(area, "draw", .pointerReturningBool) { [weak self] widget, cairo, _ in
+                guard let self, let cairo else { return 0 }
+                self.draw(index, widget: widget, cairo: OpaquePointer(cairo))
+                return 1
+            }
+            gtk_list_box_insert(CGtk_list_box(list), row, -1)
+            areas.append(area)
+        }
+        gtk_widget_show_all(CGtk_widget(list))
+        layOut(width: width)
+    }
+
+    /// Lays every row out at `width` pixels (the list's), and sizes its drawing area.
+    func layOut(width: Int) {
+        guard width > 0 else { return }
+        self.width = width
+        layoutGeneration += 1
+        frames = []
+        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: 0)
+    }
+
+    /// A screenful of rows first, so that the first frame does not wait for the hundredth row;
+    /// the rest in batches on later turns of the loop (a newer layout stops an older one).
+    private func layOutRows(from start: Int, generation: Int, now: Date, spent: Int) {
+        guard generation == layoutGeneration else { return }
+        let started = g_get_monotonic_time()
+        let statusLayout = context.statusLayout(now: now)
+        let commentLayout = context.commentLayout(now: now)
+        let end = min(entries.count, start + (start == 0 ? 12 : 50))
+        for index in start..<end {
+            let frame = entries[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
+            frames.append(frame)
+            // Only the height: the width is the list's, never asked for (that would widen it).
+            gtk_widget_set_size_request(CGtk_widget(areas[index]), -1, Int32(frame.height))
+            gtk_widget_queue_draw(CGtk_widget(areas[index]))
+        }
+        let total = spent + (g_get_monotonic_time() - started)
+        guard end >= entries.count else {
+            return GLibSource.later { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
+        }
+        // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
+        Log.debug("popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total) / 1000) ms")
+    }
+
+    private func draw(_ index: Int, widget: UnsafeMutableRawPointer, cairo: OpaquePointer) {
+        guard frames.indices.contains(index), entries.indices.contains(index) else { return }
+        if !Self.drewARow {
+            Self.drewARow = true
+            Log.debug("popup: first row drawn at \(g_get_real_time()) µs")
+        }
+        let entry = entries[index]
+        let painter = CellPainter(measurer: context.measurer, palette: CellPainter.Palette(widget: widget), image: context.images.image)
+        painter.paint(frames[index], on: cairo, avatar: entry.avatarURL, thumbnails: entry.thumbnailURLs)
+    }
+
+    /// Enter or a click: a compact row shows its whole cell; a whole one opens in the browser.
+    private func activate(_ index: Int) {
+        guard entries.indices.contains(index) else { return }
+        if !entries[index].isExpanded {
+            entries[index].isExpanded = true
+            layOut(width: width)
+        } else {
+            context.open(entries[index].url)
+        }
+    }
+
+    /// The row with the focus (or selected), if any.
+    var selectedEntry: PopupEntry? {
+        guard let row = gtk_list_box_get_selected_row(CGtk_list_box(list)) else { return nil }
+        let index = Int(gtk_list_box_row_get_index(row))
+        return entries.indices.contains(index) ? entries[index] : nil
+    }
+
+    /// Puts the keyboard focus on the selected row (else the first).
+    func focusList() {
+        let row = gtk_list_box_get_selected_row(CGtk_list_box(list)) ?? gtk_list_box_get_row_at_index(CGtk_list_box(list), 0)
+        if let row { gtk_widget_grab_focus(CGtk_widget(UnsafeMutableRawPointer(row))) }
+    }
+}

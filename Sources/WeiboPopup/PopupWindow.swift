@@ -1,0 +1,220 @@
+import CGLib
+import CGtk
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// The popup's window: three sections as tabs (Posts · Comments · Mentions, each with its
+/// unread count), opened at the tray icon (X11), in a corner (layer-shell), or where the shell
+/// puts it (GNOME on Wayland); closed by Esc, a click elsewhere, or the tray icon again.
+final class PopupWindow {
+    static let size = (width: Int32(400), height: Int32(560))
+
+    let window: UnsafeMutableRawPointer
+    private let notebook: UnsafeMutableRawPointer
+    let sections: [PopupSection]
+    private let context: PopupContext
+    private var current = 0
+    /// Runs once the window is gone and the daemon was told what was seen.
+    var closed: (() -> Void)?
+    private(set) var isClosing = false
+
+    init(application: UnsafeMutableRawPointer, context: PopupContext) {
+        self.context = context
+        window = UnsafeMutableRawPointer(gtk_application_window_new(CGtk_application(application))!)
+        notebook = UnsafeMutableRawPointer(gtk_notebook_new()!)
+        sections = [BubbleKind.posts, .comments, .mentions].map { PopupSection(kind: $0, context: context) }
+        gtk_window_set_title(CGtk_window(window), tr("Weibo"))
+        gtk_window_set_default_size(CGtk_window(window), Self.size.width, Self.size.height)
+        gtk_window_set_skip_taskbar_hint(CGtk_window(window), 1)
+        gtk_window_set_keep_above(CGtk_window(window), 1)
+        gtk_window_set_icon_name(CGtk_window(window), "io.github.WeiboNotifier")
+        for section in sections {
+            gtk_notebook_append_page(CGtk_notebook(notebook), CGtk_widget(section.page), CGtk_widget(section.tab))
+        }
+        gtk_container_add(CGtk_container(window), CGtk_widget(notebook))
+        connect()
+    }
+
+    private func connect() {
+        GtkSignal.connect(notebook, "switch-page", .pointerAndNumber) { [weak self] _, _, number in
+            self?.switched(to: Int(number))
+            return 0
+        }
+        GtkSignal.connect(window, "key-press-event", .pointerReturningBool) { [weak self] _, event, _ in
+            guard let self, let event else { return 0 }
+            return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self)) ? 1 : 0
+        }
+        GtkSignal.connect(window, "focus-out-event", .pointerReturningBool) { [weak self] _, _, _ in
+            guard let self, self.context.configuration.popupClosesOnFocusOut else { return 0 }
+            // A click elsewhere; later, so that a click on the tray icon that toggles comes first.
+            GLibSource.later { [weak self] in self?.close() }
+            return 0
+        }
+        GtkSignal.connect(window, "delete-event", .pointerReturningBool) { [weak self] _, _, _ in
+            self?.close()
+            return 1
+        }
+        context.client.countsChanged = { [weak self] counts in self?.countsChanged(counts) }
+    }
+
+    // MARK: - Showing
+
+    /// Shows the window at `kind`'s section; placed at `point` (X11), else at the pointer.
+    func show(_ kind: BubbleKind, at point: (x: Int32, y: Int32)?) {
+        let index = sections.firstIndex { $0.kind == kind.popupSection } ?? 0
+        if gtk_widget_get_visible(CGtk_widget(window)) == 0 {
+            place(at: point)
+            gtk_widget_show_all(CGtk_widget(window))
+            timeFrames()
+            context.client.counts { [weak self] counts in self?.countsChanged(counts, refresh: false) }
+        }
+        gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(index))
+        switched(to: index)
+        gtk_window_present(CGtk_window(window))
+    }
+
+    var currentKind: BubbleKind { sections[current].kind }
+    var isVisible: Bool { gtk_widget_get_visible(CGtk_widget(window)) != 0 }
+
+    private func switched(to index: Int) {
+        guard sections.indices.contains(index) else { return }
+        noteSeen(sections[current])
+        current = index
+        let section = sections[index]
+        section.shownSince = Date()
+        if !section.isLoaded { section.load() }
+        section.focusList()
+    }
+
+    /// A section in front for a second or more counts as seen.
+    private func noteSeen(_ section: PopupSection) {
+        if let since = section.shownSince, Date().timeIntervalSince(since) >= 1 { section.wasSeen = true }
+        section.shownSince = nil
+    }
+
+    private func countsChanged(_ counts: [String: Int], refresh: Bool = true) {
+        for section in sections {
+            let count = section.kind.counters.reduce(0) { $0 + (counts[$1.rawValue] ?? 0) }
+            section.setCount(count)
+            if refresh, count > 0, section.isLoaded { section.refreshInBackground() }
+        }
+    }
+
+    /// The longest frame (the frame clock's paint: layout and drawing), for `make bench`.
+    private var frameStarted = 0
+    private var longestFrame = 0
+    private var frameCount = 0
+
+    private func timeFrames() {
+        guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return }
+        GtkSignal.connect(UnsafeMutableRawPointer(clock), "before-paint", .plain) { [weak self] _, _, _ in
+            self?.frameStarted = g_get_monotonic_time()
+            return 0
+        }
+        GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { [weak self] _, _, _ in
+            guard let self, self.frameStarted > 0 else { return 0 }
+            self.longestFrame = max(self.longestFrame, g_get_monotonic_time() - self.frameStarted)
+            self.frameCount += 1
+            return 0
+        }
+    }
+
+    // MARK: - Placing
+
+    /// On layer-shell compositors a layer surface in the configured corner; on X11 at the point
+    /// (or the pointer), opening toward the screen's centre, inside the monitor's work area.
+    private func place(at point: (x: Int32, y: Int32)?) {
+        if gtk_layer_is_supported() != 0 {
+            gtk_layer_init_for_window(CGtk_window(window))
+            gtk_layer_set_layer(CGtk_window(window), GTK_LAYER_SHELL_LAYER_TOP)
+            gtk_layer_set_namespace(CGtk_window(window), "weibo-notifier")
+            gtk_layer_set_keyboard_mode(CGtk_window(window), GTK_LAYER_SHELL_KEYBOARD_MODE_ON_DEMAND)
+            let corner = context.configuration.popupCorner
+            let top = corner == .topRight || corner == .topLeft
+            let right = corner == .topRight || corner == .bottomRight
+            for (edge, on) in [
+                (GTK_LAYER_SHELL_EDGE_TOP, top), (GTK_LAYER_SHELL_EDGE_BOTTOM, !top), (GTK_LAYER_SHELL_EDGE_RIGHT, right), (GTK_LAYER_SHELL_EDGE_LEFT, !right),
+            ] {
+                gtk_layer_set_anchor(CGtk_window(window), edge, on ? 1 : 0)
+                gtk_layer_set_margin(CGtk_window(window), edge, on ? 8 : 0)
+            }
+            return
+        }
+        guard let display = gdk_display_get_default() else { return }
+        // Only X11 lets a window place itself; elsewhere the shell does.
+        guard String(cString: CGtk_type_name(UnsafeMutableRawPointer(display))).hasPrefix("GdkX11") else { return }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        if let point {
+            (x, y) = point
+        } else if let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) {
+            gdk_device_get_position(pointer, nil, &x, &y)
+        }
+        guard let monitor = gdk_display_get_monitor_at_point(display, x, y) else { return }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        let width = min(Self.size.width, area.width)
+        let height = min(Self.size.height, area.height)
+        gtk_window_set_default_size(CGtk_window(window), width, height)
+        let left = x > area.x + area.width / 2 ? x - width : x
+        let top = y > area.y + area.height / 2 ? y - height : y
+        gtk_window_move(
+            CGtk_window(window), min(max(left, area.x), area.x + area.width - width), min(max(top, area.y), area.y + area.height - height))
+    }
+
+    // MARK: - Keys
+
+    /// Esc closes; Tab and Ctrl+Tab (Shift: back) and Alt+1/2/3 switch sections; Ctrl+R asks
+    /// again; Ctrl+C copies the row's text and link. The list moves with the arrows, Page
+    /// Up/Down, Home and End itself. No single letters: they clash with screen readers.
+    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        let key = CGtk_event_keyval(event)
+        let state = CGtk_event_state(event)
+        let control = state & UInt32(CGtk_CONTROL_MASK) != 0
+        let alt = state & UInt32(CGtk_MOD1_MASK) != 0
+        let shift = state & UInt32(CGtk_SHIFT_MASK) != 0
+        switch key {
+        case UInt32(CGtk_KEY_Escape):
+            close()
+        case UInt32(CGtk_KEY_Tab), UInt32(CGtk_KEY_ISO_Left_Tab):
+            let step = shift || key == UInt32(CGtk_KEY_ISO_Left_Tab) ? sections.count - 1 : 1
+            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step) % sections.count))
+        case UInt32(CGtk_KEY_1)...UInt32(CGtk_KEY_3) where alt:
+            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(key - UInt32(CGtk_KEY_1)))
+        case UInt32(CGtk_KEY_r) where control:
+            sections[current].load()
+        case UInt32(CGtk_KEY_c) where control:
+            guard let entry = sections[current].selectedEntry else { return false }
+            gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), entry.copyText, -1)
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Closing
+
+    /// Hides the window, tells the daemon which sections were seen, then `closed`.
+    func close() {
+        guard !isClosing else { return }
+        isClosing = true
+        noteSeen(sections[current])
+        gtk_widget_hide(CGtk_widget(window))
+        let seen = sections.filter(\.wasSeen)
+        var waiting = seen.count
+        guard waiting > 0 else { return finish() }
+        for section in seen {
+            context.client.markSeen(section.kind) { [weak self] in
+                waiting -= 1
+                if waiting == 0 { self?.finish() }
+            }
+        }
+    }
+
+    private func finish() {
+        Log.debug("popup: \(frameCount) frames, the longest \(Double(longestFrame) / 1000) ms")
+        gtk_widget_destroy(CGtk_widget(window))
+        closed?()
+    }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Reads the popup through AT-SPI, as a screen reader does, and prints JSON.
+
+  atspi-popup.py read     the popup's window: its title, its tabs (name, selected) and the
+                          rows of the section shown (name, focused), in order
+  atspi-popup.py buttons  the names of the buttons shown
+
+Prints {"running": false} when no application named weibo-notifier-popup is on the bus.
+"""
+import json
+import sys
+
+import pyatspi
+
+
+def popup():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == "weibo-notifier-popup":
+            return app
+    return None
+
+
+def walk(node, found, depth=0):
+    if node is None or depth > 40:
+        return
+    found.append(node)
+    for index in range(node.childCount):
+        walk(node.getChildAtIndex(index), found, depth + 1)
+
+
+def read(app):
+    windows = [app.getChildAtIndex(i) for i in range(app.childCount)]
+    shown = [w for w in windows if w is not None and w.getState().contains(pyatspi.STATE_SHOWING)]
+    if not shown:
+        return {"running": True, "window": None}
+    window = shown[0]
+    nodes = []
+    walk(window, nodes)
+    tabs = []
+    rows = []
+    buttons = []
+    for node in nodes:
+        role = node.getRole()
+        state = node.getState()
+        if role == pyatspi.ROLE_PAGE_TAB:
+            tabs.append({"name": node.name, "selected": state.contains(pyatspi.STATE_SELECTED)})
+        elif role == pyatspi.ROLE_LIST_ITEM and state.contains(pyatspi.STATE_SHOWING):
+            rows.append({"name": node.name, "focused": state.contains(pyatspi.STATE_FOCUSED)})
+        elif role == pyatspi.ROLE_PUSH_BUTTON and state.contains(pyatspi.STATE_SHOWING):
+            buttons.append(node.name)
+    return {"running": True, "window": window.name, "tabs": tabs, "rows": rows, "buttons": buttons}
+
+
+def main():
+    app = popup()
+    if app is None:
+        print(json.dumps({"running": False}))
+        return
+    print(json.dumps(read(app), ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// The popup itself under Xvfb, read through AT-SPI as a screen reader reads it: opened by
+/// `ShowPopup`, the tray's `Activate` and a bubble's click; its rows are the sandbox's newest
+/// items in order; the arrows move, Enter opens the post, Esc closes and marks what was seen.
+@Suite(.serialized, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
+struct PopupWindowTests {
+    typealias Setup = DaemonTests.Setup
+
+    @Test func openedByEveryWayReadByAScreenReaderDrivenByKeys() throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
+        setup.sandbox.control("/_sandbox/comments", [("count", "3")])
+        _ = try setup.startWithTray()
+        let posts = try PopupDaemonTests.items(setup, "posts")
+        let comments = try PopupDaemonTests.items(setup, "comments")
+
+        // ShowPopup: the window, its tabs, the rows of the posts in order.
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil(timeout: 15) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
+        let view = desktop.read()
+        #expect(view.window == "Weibo")
+        #expect(view.tabs.map(\.name).map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Posts", "Comments", "Mentions"])
+        #expect(view.tabs.first?.selected == true)
+        let authors = (view.rows ?? []).map { $0.name.split(separator: ",").first.map(String.init) ?? "" }
+        #expect(authors == posts.statuses.prefix(authors.count).map { $0.user?.screenName ?? "" }, "newest first, as the API gave them")
+        let firstName = view.rows?.first?.name ?? ""
+        #expect(firstName.contains(TextSanitizer.singleLine(String(posts.statuses[0].text.prefix(8)))), "the row says its text: \(firstName)")
+
+        // The arrows move between rows; Enter shows the whole cell, Enter again opens the post.
+        desktop.pointAtPopup()
+        #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "the first row has the focus: \(desktop.read())")
+        desktop.key("Down")
+        #expect(waitUntil { desktop.read().rows?.dropFirst().first?.focused == true }, "\(desktop.read())")
+        desktop.key("Return")
+        desktop.key("Return")
+        let second = posts.statuses[1]
+        #expect(waitUntil { desktop.opened().contains("https://weibo.com/\(second.user?.id ?? 0)/\(second.id)") }, "\(desktop.opened())")
+
+        // Tab switches to the comments; a second ShowPopup of comments closes it.
+        desktop.key("Tab")
+        #expect(waitUntil { desktop.read().tabs.dropFirst().first?.selected == true }, "\(desktop.read())")
+        #expect(waitUntil { (desktop.read().rows?.count ?? 0) == comments.comments.count }, "\(desktop.read())")
+        // A section counts as seen after a second in front.
+        usleep(1_100_000)
+        desktop.call("ShowPopup", "comments")
+        #expect(waitUntil { desktop.read().window == nil }, "toggled closed: \(desktop.read())")
+        // Both sections were in front for a second or more: both count as seen.
+        #expect(waitUntil { setup.bus.daemonStatus()["status"] == "0" && setup.bus.daemonStatus()["cmt"] == "0" }, "\(setup.bus.daemonStatus())")
+
+        // The tray icon's left click opens it (at the click); Esc closes it.
+        desktop.activateTray(x: 1200, y: 10)
+        #expect(waitUntil(timeout: 15) { desktop.read().window == "Weibo" }, "\(desktop.read())")
+        desktop.pointAtPopup()
+        desktop.key("Escape")
+        #expect(waitUntil { desktop.read().window == nil })
+
+        // A bubble's click opens it at that bubble's kind.
+        let commentBubbles = { setup.bus.notifications().filter { $0.summary.contains("comment") }.count }
+        let before = commentBubbles()
+        setup.sandbox.control("/_sandbox/comments", [("count", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { commentBubbles() > before }, "\(setup.bus.notifications().map(\.summary))")
+        let bubble = try #require(setup.bus.notifications().lastIndex { $0.summary.contains("comment") })
+        setup.bus.invokeAction(id: setup.bus.id(ofNotification: bubble), key: "default")
+        #expect(waitUntil(timeout: 15) { desktop.read().tabs.dropFirst().first?.selected == true }, "at the comments: \(desktop.read())")
+        desktop.shot("popup-comments")
+    }
+
+    @Test func notLoggedInShowsItsLineAndAButton() throws {
+        let desktop = try PopupDesktop()
+        try desktop.setup.start()
+        // The login goes: the daemon follows the account file.
+        #expect(try desktop.setup.home.run(["logout", "--api-base", desktop.setup.sandbox.baseURL]).status == 0)
+        #expect(waitUntil { desktop.setup.bus.daemonStatus()["state"] == "'not-logged-in'" }, "\(desktop.setup.bus.daemonStatus())")
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil(timeout: 15) { desktop.read().buttons?.contains("Log in to Weibo…") == true }, "\(desktop.read())")
+        desktop.shot("popup-not-logged-in")
+    }
+}
+
+/// Xvfb, the accessibility bus, and a `DaemonTests.Setup` whose daemon sees the display and
+/// records the browser's addresses.
+final class PopupDesktop {
+    static let present =
+        ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3"]
+        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+
+    let display: RealDesktopTests.VirtualDisplay
+    let setup: DaemonTests.Setup
+    private let recorded: String
+
+    init() throws {
+        display = try RealDesktopTests.VirtualDisplay()
+        setup = try DaemonTests.Setup(bubbles: "per-kind")
+        recorded = setup.home.folder + "/opened"
+        let script = setup.home.folder + "/browser.sh"
+        try "#!/bin/sh\necho \"$1\" >> \(recorded)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        setup.extraEnvironment["DISPLAY"] = display.name
+        setup.extraEnvironment["BROWSER"] = script
+        setup.extraEnvironment["GTK_THEME"] = "Adwaita"
+        // The popup does not close when the pointer leaves (no window manager gives focus here).
+        try setup.configure("popup_close_on_focus_out=false\n")
+        // The accessibility bus (what a desktop session starts): its launcher leaves the bus
+        // running and is ended with the session bus; the bus is ended with this object.
+        spawnDetached("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: setup.environment)
+        guard waitUntil({ self.setup.bus.hasOwner("org.a11y.Bus") }) else { throw PrivateSessionBus.Failure(description: "no accessibility bus") }
+    }
+
+    deinit {
+        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-popup.*--kind"], environment: nil)
+        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "at-spi/bus_\(display.number)"], environment: nil)
+    }
+
+    struct View: CustomStringConvertible {
+        struct Tab {
+            var name: String
+            var selected: Bool
+        }
+        struct Row {
+            var name: String
+            var focused: Bool
+        }
+        var window: String?
+        var tabs: [Tab] = []
+        var rows: [Row]?
+        var buttons: [String]?
+        var description: String {
+            "window \(window ?? "none"), tabs \(tabs.map(\.name)), rows \(rows?.map { ($0.focused ? "* " : "") + $0.name.prefix(30) } ?? [])"
+        }
+    }
+
+    /// What a screen reader finds of the popup now.
+    func read() -> View {
+        let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
+        let output = toolOutput("/usr/bin/timeout", ["20", script], environment: setup.environment)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else { return View() }
+        var view = View(window: object["window"] as? String)
+        view.tabs = (object["tabs"] as? [[String: Any]] ?? []).map { View.Tab(name: $0["name"] as? String ?? "", selected: $0["selected"] as? Bool ?? false) }
+        view.rows = (object["rows"] as? [[String: Any]])?.map { View.Row(name: $0["name"] as? String ?? "", focused: $0["focused"] as? Bool ?? false) }
+        view.buttons = object["buttons"] as? [String]
+        return view
+    }
+
+    func call(_ method: String, _ argument: String) {
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.\(method)", argument,
+        ])
+    }
+
+    func activateTray(x: Int, y: Int) {
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        _ = setup.bus.gdbus([
+            "call", "--dest", item, "--object-path", "/StatusNotifierItem", "--method", "org.kde.StatusNotifierItem.Activate",
+            "\(x)", "\(y)",
+        ])
+    }
+
+    /// With no window manager, X gives the keyboard to the window under the pointer.
+    func pointAtPopup() {
+        let window =
+            toolOutput("/usr/bin/xdotool", ["search", "--name", "^Weibo$"], environment: setup.environment)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        toolOutput("/usr/bin/xdotool", ["mousemove", "--window", window, "200", "300"], environment: setup.environment)
+        toolOutput("/usr/bin/xdotool", ["windowfocus", window], environment: setup.environment)
+    }
+
+    func key(_ name: String) {
+        toolOutput("/usr/bin/xdotool", ["key", name], environment: setup.environment)
+        usleep(150_000)
+    }
+
+    /// The addresses the browser was asked to open.
+    func opened() -> String { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
+
+    /// A screenshot for people to look at, in `.build/e2e/`.
+    func shot(_ name: String) {
+        let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        toolOutput("/usr/bin/import", ["-window", "root", folder + "/\(name).png"], environment: setup.environment)
+    }
+}
