@@ -163,7 +163,7 @@ def main():
         longest = [float(m) for m in re.findall(r"frames, the longest ([\d.]+) ms", log_text())][frames_before:]
         daemon_after = status_kib(daemon.pid, "VmRSS")
 
-        print("Popup under Xvfb (weibo-notifier-popup, GTK 3; the sandbox's posts, no pictures fetched):")
+        print("Popup under Xvfb (weibo-notifier-popup, GTK 3; the sandbox's posts, pictures fetched from the sandbox):")
         print(f"  first row drawn after ShowPopup, cold: {min(firsts):.0f} / {sorted(firsts)[1]:.0f} / {max(firsts):.0f} ms "
               "(best / median / worst of 3; target <= 120 ms)")
         print(f"  peak RSS with 100 rows: {sorted(peaks)[1]:.1f} MiB median of 3 ({' / '.join(f'{p:.1f}' for p in peaks)}: the first in a fresh home; target <= 50 MB); with 500 rows scrolled: {rows_500_peak:.1f} MiB")

@@ -1,14 +1,41 @@
 import CGtk
+import WeiboDesktop
 
-/// The avatars and thumbnails the popup has decoded, by address. Fetching fills it; drawing
-/// never waits for it (a placeholder until a picture is here).
+/// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
+/// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
+/// under `$XDG_CACHE_HOME/weibo-notifier/images`, least recently used dropped first), then
+/// decoded once. Drawing never waits: a placeholder until a picture is here, then `arrived`.
 final class ImageCache {
+    private let files: AvatarCache
     private var pixbufs: [String: OpaquePointer] = [:]
+    /// Addresses asked for (arrived or not): each is fetched once.
+    private var asked: Set<String> = []
+    /// A picture arrived: the rows redraw.
+    var arrived: (() -> Void)?
+
+    init(directory: String) {
+        files = AvatarCache(directory: directory)
+    }
 
     deinit {
         for pixbuf in pixbufs.values { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     }
 
-    /// The decoded picture of `url`, if it arrived.
-    func image(_ url: String) -> OpaquePointer? { pixbufs[url] }
+    /// The decoded picture of `url`, if it arrived; else it is fetched (once) and nil.
+    func image(_ url: String) -> OpaquePointer? {
+        if let known = pixbufs[url] { return known }
+        guard asked.insert(url).inserted else { return nil }
+        files.image(for: url) { [weak self] uri in
+            guard let self, let uri, uri.hasPrefix("file://") else { return }
+            var error: UnsafeMutablePointer<GError>?
+            // At most the size a cell draws it (a thumbnail, an avatar): small in memory.
+            guard let pixbuf = gdk_pixbuf_new_from_file_at_size(String(uri.dropFirst("file://".count)), 140, 140, &error) else {
+                if let error { g_error_free(error) }
+                return
+            }
+            self.pixbufs[url] = pixbuf
+            self.arrived?()
+        }
+        return nil
+    }
 }

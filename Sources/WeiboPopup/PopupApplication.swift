@@ -68,8 +68,8 @@ final class PopupApplication {
             }
         }
         let context = PopupContext(
-            client: DaemonClient(connection: connection), configuration: configuration, measurer: PangoMeasurer(font: font), images: ImageCache(),
-            environment: environment)
+            client: DaemonClient(connection: connection), configuration: configuration, measurer: PangoMeasurer(font: font),
+            images: ImageCache(directory: directories.cacheDirectory + "/images"), environment: environment)
         self.context = context
         let window = PopupWindow(application: application, context: context)
         window.closed = { [weak self, weak window] in

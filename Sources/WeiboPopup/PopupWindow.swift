@@ -56,6 +56,10 @@ final class PopupWindow {
             return 1
         }
         context.client.countsChanged = { [weak self] counts in self?.countsChanged(counts) }
+        context.images.arrived = { [weak self] in
+            guard let self else { return }
+            gtk_widget_queue_draw(CGtk_widget(self.window))
+        }
     }
 
     // MARK: - Showing

@@ -148,9 +148,15 @@ extension SandboxAPI {
         return user
     }
 
+    /// A status as served: its author's avatar and its pictures on this sandbox
+    /// (`/_sandbox/pictures/<id>-<n>.png`, generated), so that the popup has real images.
     func servedStatus(_ status: Status) -> Status {
         var served = status
         served.user = servedUser(status.user)
+        if !baseURL.isEmpty {
+            served.pictures = status.pictures.indices.map { Picture(thumbnailURL: "\(baseURL)/_sandbox/pictures/\(status.id)-\($0).png") }
+        }
+        served.retweetedStatus = status.retweetedStatus.map(servedStatus)
         return served
     }
 

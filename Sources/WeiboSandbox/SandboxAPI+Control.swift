@@ -63,6 +63,12 @@ extension SandboxAPI {
                 return controlError("an avatar is /_sandbox/avatars/<uid>.png")
             }
             return SandboxResponse(status: 200, contentType: "image/png", body: SandboxAvatar.png(for: uid))
+        case ("GET", let path) where path.hasPrefix("/_sandbox/pictures/") && path.hasSuffix(".png"):
+            let name = path.dropFirst("/_sandbox/pictures/".count).dropLast(4).split(separator: "-")
+            guard name.count == 2, let id = Int64(name[0]), let index = Int64(name[1]) else {
+                return controlError("a picture is /_sandbox/pictures/<status id>-<n>.png")
+            }
+            return SandboxResponse(status: 200, contentType: "image/png", body: SandboxAvatar.png(for: id &+ index &* 7919))
         case ("POST", "/_sandbox/reset"):
             reset()
         case ("GET", "/_sandbox/state"):

@@ -356,7 +356,7 @@ public final class SandboxAPI {
             return error(10017, "parameter (since_id, max_id, count or page)'s value invalid", request.path)
         }
         let matching = (worlds[uid]?.statuses ?? []).filter { window.admits($0.id) }
-        let slice = window.slice(matching)
+        let slice = window.slice(matching).map(servedStatus)
         let more = (window.page - 1) * window.count + slice.count < matching.count
         if options.resetStatusOnRead { userCounts[uid]?.status = 0 }
         return json(

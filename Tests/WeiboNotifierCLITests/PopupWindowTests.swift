@@ -32,6 +32,13 @@ struct PopupWindowTests {
         let firstName = view.rows?.first?.name ?? ""
         #expect(firstName.contains(TextSanitizer.singleLine(String(posts.statuses[0].text.prefix(8)))), "the row says its text: \(firstName)")
 
+        // Avatars and thumbnails are fetched from the sandbox into the popup's image cache.
+        let images = { () -> Int in
+            let found = FileManager.default.enumerator(atPath: setup.home.folder)?.compactMap { $0 as? String } ?? []
+            return found.filter { $0.contains("weibo-notifier/images/") }.count
+        }
+        #expect(waitUntil { images() >= 2 }, "pictures fetched: \(images())")
+
         // The arrows move between rows; Enter shows the whole cell, Enter again opens the post.
         desktop.pointAtPopup()
         #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "the first row has the focus: \(desktop.read())")
