@@ -28,8 +28,8 @@ final class ImageCache {
         files.image(for: url) { [weak self] uri in
             guard let self, let uri, uri.hasPrefix("file://") else { return }
             var error: UnsafeMutablePointer<GError>?
-            // At most the size a cell draws it (a thumbnail, an avatar): small in memory.
-            guard let pixbuf = gdk_pixbuf_new_from_file_at_size(String(uri.dropFirst("file://".count)), 140, 140, &error) else {
+            // At most the size a cell draws it (70 px: a full cell's picture; avatars 35): small in memory.
+            guard let pixbuf = gdk_pixbuf_new_from_file_at_size(String(uri.dropFirst("file://".count)), 70, 70, &error) else {
                 if let error { g_error_free(error) }
                 return
             }
