@@ -3,6 +3,7 @@
 import CGtk
 import Glibc
 import WeiboDesktop
+import WeiboKit
 
 Log.setUpProcess()
 let environment = ProcessEnvironment.current
@@ -15,7 +16,9 @@ do throws(PopupOptions.Failure) {
         exit(0)
     }
 } catch {
-    let message = Array(("weibo-notifier-popup: " + error.message + "\n" + tr("Try 'weibo-notifier-popup --help'.") + "\n").utf8)
+    // The option as typed goes back without terminal controls.
+    let words = TextSanitizer.terminalSafe("weibo-notifier-popup: " + error.message)
+    let message = Array((words + "\n" + tr("Try 'weibo-notifier-popup --help'.") + "\n").utf8)
     _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(2)
 }

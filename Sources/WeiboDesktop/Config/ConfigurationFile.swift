@@ -144,6 +144,14 @@ public enum ConfigurationFile {
         func failure(_ group: String, _ key: String, _ message: String) -> Failure {
             Failure(path: origins[group + "." + key] ?? path, group: group, key: key, message: message)
         }
+        /// A `true` or `false` of `[notifier]`.
+        func boolean(_ key: String) throws(Failure) -> Bool? {
+            guard let value = string("notifier", key) else { return nil }
+            guard let answer = ["true": true, "false": false][value] else {
+                throw failure("notifier", key, tr("'%s' is neither true nor false", value))
+            }
+            return answer
+        }
         /// A list of bubble kinds (`sound`, `dnd_allow`), `;` or `,` between them.
         func kinds(_ key: String) throws(Failure) -> Set<BubbleKind>? {
             guard let value = string("notifier", key) else { return nil }
@@ -217,18 +225,8 @@ public enum ConfigurationFile {
         }
         if let kinds = try kinds("sound") { configuration.sound = kinds }
         if let kinds = try kinds("dnd_allow") { configuration.doNotDisturbAllows = kinds }
-        if let value = string("notifier", "follow_dnd") {
-            guard let follow = ["true": true, "false": false][value.trimmed(of: " \t")] else {
-                throw failure("notifier", "follow_dnd", tr("'%s' is neither true nor false", value))
-            }
-            configuration.followDoNotDisturb = follow
-        }
-        if let value = string("notifier", "tray_hide_at_zero") {
-            guard let hide = ["true": true, "false": false][value.trimmed(of: " \t")] else {
-                throw failure("notifier", "tray_hide_at_zero", tr("'%s' is neither true nor false", value))
-            }
-            configuration.trayHideAtZero = hide
-        }
+        if let value = try boolean("follow_dnd") { configuration.followDoNotDisturb = value }
+        if let value = try boolean("tray_hide_at_zero") { configuration.trayHideAtZero = value }
         if let value = string("notifier", "popup_cells") {
             guard let cells = PopupCells(rawValue: value.trimmed(of: " \t")) else {
                 throw failure("notifier", "popup_cells", tr("'%s' is neither compact nor full", value))
@@ -241,12 +239,7 @@ public enum ConfigurationFile {
             }
             configuration.popupCorner = corner
         }
-        if let value = string("notifier", "popup_close_on_focus_out") {
-            guard let close = ["true": true, "false": false][value.trimmed(of: " \t")] else {
-                throw failure("notifier", "popup_close_on_focus_out", tr("'%s' is neither true nor false", value))
-            }
-            configuration.popupClosesOnFocusOut = close
-        }
+        if let value = try boolean("popup_close_on_focus_out") { configuration.popupClosesOnFocusOut = value }
         if let value = string("notifier", "detail_calls_per_day") {
             guard let calls = Int(value.trimmed(of: " \t")), (0...100).contains(calls) else {
                 throw failure("notifier", "detail_calls_per_day", tr("'%s' is not a whole number from 0 to 100", value))

@@ -29,12 +29,17 @@ public enum InstalledFiles {
             ?? sourceRoot + "/.build/locale"
     }
 
-    /// `<prefix>/share` of the running executable, when `probe` is installed there.
-    private static func installedShare(probe: String) -> String? {
+    /// The running executable's path (`/proc/self/exe`).
+    public static var program: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `<prefix>/share` of the running executable, when `probe` is installed there.
+    private static func installedShare(probe: String) -> String? {
+        guard let executable = program else { return nil }
         let share = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)]) + "/../share"
         return access(share + "/" + probe, R_OK) == 0 ? share : nil
     }

@@ -46,7 +46,8 @@ public enum Browser {
         return reason
     }
 
-    private static func tokenVariables(_ token: String?) -> [(String, String)] {
+    /// The variables that hand a click's activation token to the program it starts.
+    static func tokenVariables(_ token: String?) -> [(String, String)] {
         guard let token, !token.isEmpty else { return [] }
         return [("XDG_ACTIVATION_TOKEN", token), ("DESKTOP_STARTUP_ID", token)]
     }

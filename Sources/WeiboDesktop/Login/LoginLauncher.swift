@@ -16,11 +16,7 @@ public enum LoginLauncher {
         guard let terminal = g_find_program_in_path("x-terminal-emulator") else { return false }
         defer { g_free(terminal) }
         var error: UnsafeMutablePointer<GError>?
-        let program =
-            g_file_read_link("/proc/self/exe", nil).map { pointer -> String in
-                defer { g_free(pointer) }
-                return String(cString: pointer)
-            } ?? "weibo-notifier"
+        let program = InstalledFiles.program ?? "weibo-notifier"
         // The argument list holds no secret: the login asks for everything itself.
         let arguments = [String(cString: terminal), "-e"] + Self.arguments(program: program, apiBase: apiBase)
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

@@ -35,13 +35,9 @@ public final class PopupLauncher {
     /// else the one on `PATH`.
     public func executable() -> String? {
         if let chosen = environment["WEIBO_NOTIFIER_POPUP"] { return chosen.isEmpty ? nil : chosen }
-        if let link = g_file_read_link("/proc/self/exe", nil) {
-            defer { g_free(link) }
-            let program = String(cString: link)
-            if let slash = program.lastIndex(of: "/") {
-                let beside = String(program[...slash]) + Self.executableName
-                if access(beside, X_OK) == 0 { return beside }
-            }
+        if let program = InstalledFiles.program, let slash = program.lastIndex(of: "/") {
+            let beside = String(program[...slash]) + Self.executableName
+            if access(beside, X_OK) == 0 { return beside }
         }
         guard let found = g_find_program_in_path(Self.executableName) else { return nil }
         defer { g_free(found) }
@@ -63,10 +59,7 @@ public final class PopupLauncher {
         var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point).map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         var variables = g_get_environ()
-        if let token = activationToken, !token.isEmpty {
-            variables = g_environ_setenv(variables, "XDG_ACTIVATION_TOKEN", token, 1)
-            variables = g_environ_setenv(variables, "DESKTOP_STARTUP_ID", token, 1)
-        }
+        for (name, value) in Browser.tokenVariables(activationToken) { variables = g_environ_setenv(variables, name, value, 1) }
         defer { g_strfreev(variables) }
         var pid: GPid = 0
         var error: UnsafeMutablePointer<GError>?
