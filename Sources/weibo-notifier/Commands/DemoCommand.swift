@@ -82,13 +82,14 @@ struct DemoCommand: Command {
                     endpoints: WeiboEndpoints(singleBase: server.baseURL),
                     http: HTTPClient(totalTimeout: RunCommand.requestTimeout(interval), pollInterval: UInt32(interval))),
                 accounts: accounts, stateStore: StateStore(path: folder + "/state.json"), sink: sink, avatars: AvatarCache(directory: folder + "/avatars"),
-                unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"),
-                popup: desktop == nil ? nil : PopupLauncher(environment: environment))
+                // No popup: the demo serves no D-Bus, so a popup could not ask it for items; a
+                // click shows the summary bubble.
+                unsentReplies: UnsentReplies(path: folder + "/unsent-replies.json"))
         }
         try Terminal.write(lines: [
             tr("Weibo Notifier demo: a sandbox at %s, a check every %d s, a new post every %d s.", server.baseURL, interval, newStatusEvery),
             desktop != nil
-                ? tr("Watch the desktop notifications; click one to open the popup.")
+                ? tr("Watch the desktop notifications; click one to see the newest posts.")
                 : tr("No notification server here: the bubbles are printed below."),
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
