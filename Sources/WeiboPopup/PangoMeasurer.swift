@@ -1,10 +1,11 @@
 import CGtk
+import Glibc
 import WeiboKit
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's
-/// `sizeWithText:font:maxW:` did with UIKit. Lines break as Pango breaks them (UAX #14: CJK
-/// anywhere but before closing punctuation, Latin at spaces, a word longer than the line
-/// between characters); a cut line ends in `…` and is as wide as it is drawn.
+/// `sizeWithText:font:maxW:` did with UIKit. Each text is shaped once (`ShapedText`); lines
+/// break where Pango allows (UAX #14: CJK anywhere but before closing punctuation, Latin at
+/// spaces, a word longer than the line between clusters); a cut line ends in `…`.
 ///
 /// Used on the GTK thread only, as everything in the popup: `@unchecked Sendable` because
 /// `TextMeasurer` is `Sendable` for the layouts' sake, and Pango's objects are not.
@@ -20,6 +21,8 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     private var layouts: [TextRole: OpaquePointer] = [:]
     private var heights: [TextRole: Int] = [:]
     private var ellipsisWidths: [TextRole: Int] = [:]
+    /// The hyphen a word broken across lines ends with, and its advance.
+    private var hyphens: [TextRole: (String, Int64)] = [:]
 
     /// `font`: a Pango font description ("DejaVu Sans 10"), the body's; the other roles scale it.
     init(context: OpaquePointer, font: String) {
@@ -39,12 +42,17 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         for role in TextRole.allCases {
             heights[role] = size(of: "Ag汉", role).height
             ellipsisWidths[role] = size(of: "…", role).width
+            hyphens[role] = ("-", shaped("-", role, singleLine: true).units)
         }
     }
 
-    /// A measurer for tests and the benchmark: a context of Pango's cairo font map at 96 dpi.
+    /// A measurer with the thread's default font map (Pango's cairo one) at 96 dpi.
     convenience init(font: String) {
-        let map = pango_cairo_font_map_get_default()
+        self.init(fontMap: pango_cairo_font_map_get_default(), font: font)
+    }
+
+    /// A measurer with `fontMap` at 96 dpi, as the cells are drawn.
+    convenience init(fontMap map: UnsafeMutablePointer<PangoFontMap>, font: String) {
         let context = pango_font_map_create_context(map)!
         pango_cairo_context_set_resolution(context, 96)
         self.init(context: context, font: font)
@@ -56,6 +64,14 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
+    /// A new layout in `role`'s font, in the measurer's context: text drawn with it is the text
+    /// measured.
+    func makeLayout(_ role: TextRole) -> OpaquePointer? {
+        guard let layout = pango_layout_new(context) else { return nil }
+        pango_layout_set_font_description(layout, font(role))
+        return layout
+    }
+
     /// The font description of `role`, for the renderer (owned by the measurer's layout).
     func font(_ role: TextRole) -> OpaquePointer? {
         pango_layout_get_font_description(layouts[role])
@@ -65,12 +81,12 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     func measure(_ text: String, as role: TextRole, maxWidth: Int, maxLines: Int?) -> MeasuredText {
         // One wrap per text and width; a cut to fewer lines is made from it.
-        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth, maxLines: -1)
-        let whole: [Line]
+        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth)
+        let whole: [ShapedText.Line]
         if let known = measures[key] {
             whole = known
         } else {
-            whole = wrap(text, role, maxWidth: maxWidth)
+            whole = wrap(shaped(text, role, singleLine: false), maxWidth: maxWidth, role)
             if measures.count > Self.cacheLimit { measures.removeAll(keepingCapacity: true) }
             measures[key] = whole
         }
@@ -80,8 +96,8 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             lines = Array(whole.prefix(max(maxLines, 0)))
             if let last = lines.last {
                 // The last kept line says that more follows, within the width.
-                let (fitted, size) = fit(last.text + "…", role, maxWidth: maxWidth)
-                lines[lines.count - 1] = Line(text: fitted, width: size.width, height: max(size.height, lineHeight(role)))
+                lines[lines.count - 1] = shaped(text, role, singleLine: false).cut(
+                    last, maxWidth: maxWidth, ellipsis: "…", ellipsisWidth: ellipsisWidths[role] ?? 0)
             }
         }
         guard !lines.isEmpty else { return MeasuredText(lines: [], width: 0, height: 0, truncated: truncated) }
@@ -89,20 +105,14 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             lines: lines.map(\.text), width: lines.map(\.width).max() ?? 0, height: lines.map(\.height).reduce(0, +), truncated: truncated)
     }
 
-    /// One line as Pango broke it, with its size.
-    private struct Line {
-        var text: String
-        var width: Int
-        var height: Int
-    }
-
     func line(_ text: String, as role: TextRole, maxWidth: Int) -> MeasuredText {
-        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth, maxLines: 0)
+        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth)
         if let known = singleLines[key] { return known }
-        let single = TextSanitizer.singleLine(text)
-        let (fitted, measuredSize) = fit(single, role, maxWidth: maxWidth)
-        let result = MeasuredText(
-            lines: [fitted], width: measuredSize.width, height: max(measuredSize.height, lineHeight(role)), truncated: fitted != single)
+        let shaped = shaped(text, role, singleLine: true)
+        var line = shaped.singleLine(minimumHeight: lineHeight(role))
+        let truncated = line.width > maxWidth
+        if truncated { line = shaped.cut(line, maxWidth: maxWidth, ellipsis: "…", ellipsisWidth: ellipsisWidths[role] ?? 0) }
+        let result = MeasuredText(lines: [line.text], width: line.width, height: line.height, truncated: truncated)
         if singleLines.count > Self.cacheLimit { singleLines.removeAll(keepingCapacity: true) }
         singleLines[key] = result
         return result
@@ -114,34 +124,74 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         var text: String
         var role: TextRole
         var maxWidth: Int
-        var maxLines: Int
+
+        // By the text's bytes: a String's own hash normalizes it first, which cost a layout
+        // of 100 statuses a quarter of its time.
+        func hash(into hasher: inout Hasher) {
+            PangoMeasurer.hashBytes(of: text, into: &hasher)
+            hasher.combine(role)
+            hasher.combine(maxWidth)
+        }
+
+        static func == (left: MeasureKey, right: MeasureKey) -> Bool {
+            left.role == right.role && left.maxWidth == right.maxWidth && PangoMeasurer.sameBytes(left.text, right.text)
+        }
+    }
+
+    fileprivate static func hashBytes(of text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    fileprivate static func sameBytes(_ left: String, _ right: String) -> Bool {
+        var left = left
+        var right = right
+        return left.withUTF8 { one in
+            right.withUTF8 { other in
+                one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+            }
+        }
     }
     private static let cacheLimit = 20_000
-    private var measures: [MeasureKey: [Line]] = [:]
+    private var measures: [MeasureKey: [ShapedText.Line]] = [:]
     private var singleLines: [MeasureKey: MeasuredText] = [:]
 
-    /// Breaks `text` with Pango; each line's width and height from the layout's own lines.
-    private func wrap(_ text: String, _ role: TextRole, maxWidth: Int) -> [Line] {
-        let clean = TextSanitizer.clean(text)
-        guard !clean.trimmed(of: " \n").isEmpty, let layout = layouts[role] else { return [] }
-        pango_layout_set_width(layout, Int32(clamping: max(maxWidth, 1)) &* PANGO_SCALE)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_text(layout, clean, -1)
-        defer { pango_layout_set_width(layout, -1) }
-        var lines: [Line] = []
-        let bytes = Array(clean.utf8)
-        let count = Int(pango_layout_get_line_count(layout))
-        for index in 0..<count {
-            guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
-            let start = Int(line.pointee.start_index)
-            let end = min(bytes.count, start + Int(line.pointee.length))
-            var text = String(decoding: bytes[min(start, end)..<end], as: UTF8.self)
-            while let last = text.last, last == "\n" || last == " " || last == "\r\n" { text.removeLast() }
-            var logical = PangoRectangle()
-            pango_layout_line_get_pixel_extents(line, nil, &logical)
-            lines.append(Line(text: text, width: Int(logical.width), height: max(Int(logical.height), lineHeight(role))))
+    /// Each text shaped once per role (its wraps at any width come from it), cleaned as a
+    /// paragraph or as one line first; bounded as above.
+    private struct ShapeKey: Hashable {
+        var text: String
+        var role: TextRole
+        var singleLine: Bool
+
+        func hash(into hasher: inout Hasher) {
+            PangoMeasurer.hashBytes(of: text, into: &hasher)
+            hasher.combine(role)
+            hasher.combine(singleLine)
         }
-        // A trailing newline adds no visible line.
+
+        static func == (left: ShapeKey, right: ShapeKey) -> Bool {
+            left.role == right.role && left.singleLine == right.singleLine && PangoMeasurer.sameBytes(left.text, right.text)
+        }
+    }
+    private var shapes: [ShapeKey: ShapedText] = [:]
+    private var fontMetrics: ShapedText.FontMetrics = [:]
+
+    private func shaped(_ text: String, _ role: TextRole, singleLine: Bool) -> ShapedText {
+        let key = ShapeKey(text: text, role: role, singleLine: singleLine)
+        if let known = shapes[key] { return known }
+        let clean = singleLine ? TextSanitizer.singleLine(text) : TextSanitizer.clean(text)
+        guard let font = font(role), !clean.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return ShapedText() }
+        let shaped = ShapedText(clean, context: context, font: font, metrics: &fontMetrics)
+        if shapes.count > Self.shapeLimit { shapes.removeAll(keepingCapacity: true) }
+        shapes[key] = shaped
+        return shaped
+    }
+    private static let shapeLimit = 3_000
+
+    /// Lines as Pango breaks them at `maxWidth`, a trailing newline adding none.
+    private func wrap(_ shaped: ShapedText, maxWidth: Int, _ role: TextRole) -> [ShapedText.Line] {
+        let hyphen = hyphens[role] ?? ("-", 0)
+        var lines = shaped.wrap(maxWidth: maxWidth, minimumHeight: lineHeight(role), hyphen: hyphen)
         while let last = lines.last, last.text.isEmpty { lines.removeLast() }
         return lines
     }
@@ -149,32 +199,6 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     func lineHeight(_ role: TextRole) -> Int { heights[role] ?? 16 }
 
     // MARK: - Measuring
-
-    /// `text` on one line as it is, or cut at a grapheme boundary so that it and `…` fit; with
-    /// its size.
-    private func fit(_ text: String, _ role: TextRole, maxWidth: Int) -> (String, (width: Int, height: Int)) {
-        let whole = size(of: text, role)
-        if whole.width <= maxWidth { return (text, whole) }
-        let room = maxWidth - (ellipsisWidths[role] ?? 0)
-        guard room > 0 else { return ("", (0, whole.height)) }
-        // Pango finds the grapheme under the cut; whole graphemes before it are kept.
-        guard let layout = layouts[role] else { return ("", (0, whole.height)) }
-        var index: Int32 = 0
-        var trailing: Int32 = 0
-        pango_layout_xy_to_index(layout, Int32(clamping: room) &* PANGO_SCALE, 0, &index, &trailing)
-        var kept = ""
-        var offset = 0
-        for character in text {
-            let length = character.utf8.count
-            if offset + length > Int(index) { break }
-            kept.append(character)
-            offset += length
-        }
-        while !kept.isEmpty, size(of: kept, role).width > room { kept.removeLast() }
-        while kept.last == " " { kept.removeLast() }
-        let cut = kept + "…"
-        return (cut, size(of: cut, role))
-    }
 
     /// The logical size of `text` on one line (its newlines break it), in pixels.
     func size(of text: String, _ role: TextRole) -> (width: Int, height: Int) {

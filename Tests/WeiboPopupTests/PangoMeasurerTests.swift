@@ -1,3 +1,4 @@
+import CGtk
 import FoundationEssentials
 import Testing
 import WeiboKit
@@ -20,12 +21,64 @@ import WeiboKit
             #expect(!measured.lines.isEmpty && !measured.truncated)
             for line in measured.lines {
                 #expect(measurer.width(line, as: .body) <= width, "'\(line)' wider than \(width)")
+                // As Pango draws it alone (shaped again, kerning at its ends included).
+                #expect(measurer.size(of: line, .body).width <= width, "'\(line)' drawn wider than \(width)")
             }
             #expect(measured.width <= width)
             #expect(measured.height >= measured.lines.count * measurer.lineHeight(.body) - measured.lines.count)
             // Nothing lost but the spaces at the breaks: graphemes stay whole.
-            let joined = measured.lines.joined().filter { $0 != " " }
-            #expect(joined == TextSanitizer.clean(text).filter { $0 != " " })
+            let joined = measured.lines.joined().filter { $0 != " " && $0 != "-" }
+            #expect(joined == TextSanitizer.clean(text).filter { $0 != " " && $0 != "-" })
+        }
+    }
+
+    /// The lines from one shaping are the lines Pango's own wrapping makes of the same text.
+    @Test(arguments: [
+        "今天天气很好，我们一起去公园散步吧。周末和朋友去爬山，风景美极了。「引号」（括号）还有……省略号。",
+        "Photos from the trip are up. Just shipped a new release, check it out! https://example.com/a/very/long/address/that/breaks",
+        "混合 mixed 文本 text 😀🎉👨‍👩‍👧‍👦 and 🇨🇳 flags\n第二段 second paragraph",
+    ])
+    func linesAreTheLinesPangoWrapsTheTextInto(_ text: String) {
+        for width in stride(from: 60, through: 420, by: 9) {
+            let measured = measurer.measure(text, as: .body, maxWidth: width, maxLines: nil)
+            #expect(measured.lines == pangoLines(text, width: width), "at \(width) px")
+        }
+    }
+
+    @Test func theGeneratedTimelineWrapsAsPangoWrapsIt() {
+        var generator = StatusGenerator(seed: 11, now: Date(timeIntervalSince1970: 1_795_838_400))
+        for status in generator.statuses(count: 60) {
+            let text = TextSanitizer.clean(status.text)
+            for width in [120, 219, 373] {
+                #expect(measurer.measure(text, as: .body, maxWidth: width, maxLines: nil).lines == pangoLines(text, width: width))
+            }
+        }
+    }
+
+    private func pangoLines(_ text: String, width: Int) -> [String] {
+        let map = pango_cairo_font_map_get_default()
+        let context = pango_font_map_create_context(map)!
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        pango_cairo_context_set_resolution(context, 96)
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, measurer.font(.body))
+        pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_text(layout, text, -1)
+        let bytes = Array(text.utf8)
+        var count: Int32 = 0
+        let attributes = pango_layout_get_log_attrs_readonly(layout, &count)!
+        return (0..<pango_layout_get_line_count(layout)).compactMap { index in
+            guard let line = pango_layout_get_line_readonly(layout, index)?.pointee else { return nil }
+            let start = Int(line.start_index)
+            let end = start + Int(line.length)
+            var text = String(decoding: bytes[start..<end], as: UTF8.self)
+            while text.last == " " || text.last == "\n" { text.removeLast() }
+            // Where Pango draws a hyphen at the break (the rule of its own line breaking).
+            let character = bytes[..<end].filter { $0 & 0xC0 != 0x80 }.count
+            if end < bytes.count, bytes[end] != 0x0A, character < count, attributes[character].break_inserts_hyphen != 0 { text += "-" }
+            return text
         }
     }
 

@@ -27,23 +27,35 @@ public enum Emoticons {
 
     /// `text` with every known `[phrase]` as its emoji (`style` `.text` leaves it as it is).
     public static func apply(_ style: Style, to text: String) -> String {
-        guard style == .emoji, text.contains("[") else { return text }
+        // Its bytes are searched, not its characters: the brackets are ASCII, and most texts have none.
+        let bytes = text.utf8
+        guard style == .emoji, bytes.contains(UInt8(ascii: "[")) else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "[") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
+        result.reserveCapacity(bytes.count)
+        var copied = bytes.startIndex
+        var searched = bytes.startIndex
+        while let open = bytes[searched...].firstIndex(of: UInt8(ascii: "[")) {
+            let afterOpen = bytes.index(after: open)
+            searched = afterOpen
             // A phrase is short and has no bracket or line break inside.
-            guard let close = rest[afterOpen...].prefix(12).firstIndex(where: { $0 == "]" || $0 == "[" || $0 == "\n" }), rest[close] == "]",
-                let emoji = table[String(rest[afterOpen..<close])]
-            else {
-                result.append("[")
-                rest = rest[afterOpen...]
-                continue
+            var cursor = afterOpen
+            var close: String.Index?
+            for _ in 0..<longestPhrase {
+                guard cursor < bytes.endIndex else { break }
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: "]") { close = cursor }
+                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\n") { break }
+                cursor = bytes.index(after: cursor)
             }
+            guard let close, let emoji = table[String(text[afterOpen..<close])] else { continue }
+            result += text[copied..<open]
             result += emoji
-            rest = rest[rest.index(after: close)...]
+            copied = bytes.index(after: close)
+            searched = copied
         }
-        return result + rest
+        return result + text[copied...]
     }
+
+    /// The most bytes a phrase and its closing bracket take.
+    private static let longestPhrase = (table.keys.map(\.utf8.count).max() ?? 0) + 1
 }
