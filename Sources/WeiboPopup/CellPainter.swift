@@ -45,7 +45,8 @@ struct CellPainter {
         }
     }
 
-    let measurer: PangoMeasurer
+    /// The texts' layouts, shaped once and drawn at every frame.
+    let layouts: TextLayouts
     let palette: Palette
     /// The pictures known so far, by address (a placeholder is drawn for the others).
     let image: (String) -> OpaquePointer?
@@ -101,12 +102,16 @@ struct CellPainter {
     // MARK: - Text
 
     private func drawText(_ part: FramePart, _ cairo: OpaquePointer, color: Color, centred: Bool, links: Bool = false) {
-        guard !part.lines.isEmpty, let layout = pango_cairo_create_layout(cairo) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_font_description(layout, measurer.font(part.kind.role))
+        guard !part.lines.isEmpty else { return }
         let text = part.lines.joined(separator: "\n")
-        pango_layout_set_text(layout, text, -1)
-        if links { colourLinks(of: part.lines, in: layout) }
+        let linkColor = links ? palette.link : nil
+        guard
+            let layout = layouts.layout(
+                text, role: part.kind.role, linkColor: linkColor,
+                make: { layout in
+                    if links { colourLinks(of: part.lines, in: layout) }
+                })
+        else { return }
         var width: Int32 = 0
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
@@ -151,13 +156,13 @@ struct CellPainter {
         defer { cairo_restore(cairo) }
         path(rect, cairo, radius: round ? Double(min(rect.width, rect.height)) / 2 : 4)
         cairo_clip(cairo)
-        if let url, let pixbuf = image(url) {
-            let width = Double(gdk_pixbuf_get_width(pixbuf))
-            let height = Double(gdk_pixbuf_get_height(pixbuf))
+        if let url, let surface = image(url) {
+            let width = Double(cairo_image_surface_get_width(surface))
+            let height = Double(cairo_image_surface_get_height(surface))
             let scale = max(Double(rect.width) / max(width, 1), Double(rect.height) / max(height, 1))
             cairo_translate(cairo, Double(rect.x) + (Double(rect.width) - width * scale) / 2, Double(rect.y) + (Double(rect.height) - height * scale) / 2)
             cairo_scale(cairo, scale, scale)
-            gdk_cairo_set_source_pixbuf(cairo, pixbuf, 0, 0)
+            cairo_set_source_surface(cairo, surface, 0, 0)
             cairo_paint(cairo)
             return
         }

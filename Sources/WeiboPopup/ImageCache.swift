@@ -4,10 +4,11 @@ import WeiboDesktop
 /// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
 /// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
 /// under `$XDG_CACHE_HOME/weibo-notifier/images`, least recently used dropped first), then
-/// decoded once. Drawing never waits: a placeholder until a picture is here, then `arrived`.
+/// decoded once into a cairo surface (what drawing paints from, with no conversion per frame).
+/// Drawing never waits: a placeholder until a picture is here, then `arrived`.
 final class ImageCache {
     private let files: AvatarCache
-    private var pixbufs: [String: OpaquePointer] = [:]
+    private var surfaces: [String: OpaquePointer] = [:]
     /// Addresses asked for (arrived or not): each is fetched once.
     private var asked: Set<String> = []
     /// A picture arrived: the rows redraw.
@@ -18,12 +19,13 @@ final class ImageCache {
     }
 
     deinit {
-        for pixbuf in pixbufs.values { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        for surface in surfaces.values { cairo_surface_destroy(surface) }
     }
 
-    /// The decoded picture of `url`, if it arrived; else it is fetched (once) and nil.
+    /// The decoded picture of `url` (a cairo image surface), if it arrived; else it is fetched
+    /// (once) and nil.
     func image(_ url: String) -> OpaquePointer? {
-        if let known = pixbufs[url] { return known }
+        if let known = surfaces[url] { return known }
         guard asked.insert(url).inserted else { return nil }
         files.image(for: url) { [weak self] uri in
             guard let self, let uri, uri.hasPrefix("file://") else { return }
@@ -33,7 +35,9 @@ final class ImageCache {
                 if let error { g_error_free(error) }
                 return
             }
-            self.pixbufs[url] = pixbuf
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, 1, nil) else { return }
+            self.surfaces[url] = surface
             self.arrived?()
         }
         return nil

@@ -68,7 +68,7 @@ final class PopupApplication {
             }
         }
         let context = PopupContext(
-            client: DaemonClient(connection: connection), configuration: configuration, measurer: PangoMeasurer(font: font),
+            client: DaemonClient(connection: connection), configuration: configuration, fonts: FontPreload(font: font),
             images: ImageCache(directory: directories.cacheDirectory + "/images"), environment: environment)
         self.context = context
         let window = PopupWindow(application: application, context: context)

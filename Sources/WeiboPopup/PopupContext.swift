@@ -8,15 +8,18 @@ final class PopupContext {
     let client: DaemonClient
     let localizer: Localizer
     let configuration: Configuration
-    let measurer: PangoMeasurer
+    private let fonts: FontPreload
+    /// The cells' fonts, loaded meanwhile the window is built (`FontPreload`).
+    lazy var measurer = fonts.measurer()
+    lazy var layouts = TextLayouts(measurer: measurer)
     let images: ImageCache
     let environment: [String: String]
 
-    init(client: DaemonClient, configuration: Configuration, measurer: PangoMeasurer, images: ImageCache, environment: [String: String]) {
+    init(client: DaemonClient, configuration: Configuration, fonts: FontPreload, images: ImageCache, environment: [String: String]) {
         self.client = client
         localizer = processLocalizer
         self.configuration = configuration
-        self.measurer = measurer
+        self.fonts = fonts
         self.images = images
         self.environment = environment
     }

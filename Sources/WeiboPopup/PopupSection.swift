@@ -26,6 +26,8 @@ final class PopupSection {
     nonisolated(unsafe) private static var drewARow = false
     /// Each entry's drawing area and frame, in the same order.
     private var areas: [UnsafeMutableRawPointer] = []
+    /// Each row's accessible name as last set.
+    private var names: [String] = []
     private var frames: [StatusFrame] = []
     private var newer: [PopupEntry] = []
     private var width = 0
@@ -212,28 +214,39 @@ final class PopupSection {
 
     // MARK: - Rows
 
+    /// Shows `entries`: rows are kept by position (a row draws the entry at its index) and made
+    /// as their frames are laid out; the ones past the end go.
     private func rebuild() {
-        for area in areas {
+        while areas.count > entries.count {
+            let area = areas.removeLast()
+            names.removeLast()
             if let row = gtk_widget_get_parent(CGtk_widget(area)) { gtk_widget_destroy(row) }
         }
-        areas = []
-        frames = []
-        let now = Date()
-        for (index, entry) in entries.enumerated() {
+        layOut(width: width)
+    }
+
+    /// The drawing area of row `index`, made when missing; named for screen readers after its entry.
+    private func area(at index: Int, now: Date) -> UnsafeMutableRawPointer {
+        if index >= areas.count {
             let row = gtk_list_box_row_new()
             let area = UnsafeMutableRawPointer(gtk_drawing_area_new()!)
             gtk_container_add(CGtk_container(row), CGtk_widget(area))
-            atk_object_set_name(CGtk_accessible(row), entry.accessibleName(times: context.times, now: now, emoticons: context.configuration.emoticons))
             GtkSignal.connect(area, "draw", .pointerReturningBool) { [weak self] widget, cairo, _ in
                 guard let self, let cairo else { return 0 }
                 self.draw(index, widget: widget, cairo: OpaquePointer(cairo))
                 return 1
             }
             gtk_list_box_insert(CGtk_list_box(list), row, -1)
+            gtk_widget_show_all(row)
             areas.append(area)
+            names.append("")
         }
-        gtk_widget_show_all(CGtk_widget(list))
-        layOut(width: width)
+        let name = entries[index].accessibleName(times: context.times, now: now, emoticons: context.configuration.emoticons)
+        if names[index] != name, let row = gtk_widget_get_parent(CGtk_widget(areas[index])) {
+            atk_object_set_name(CGtk_accessible(row), name)
+            names[index] = name
+        }
+        return areas[index]
     }
 
     /// Lays every row out at `width` pixels (the list's), and sizes its drawing area.
@@ -246,23 +259,31 @@ final class PopupSection {
     }
 
     /// A screenful of rows first, so that the first frame does not wait for the hundredth row;
-    /// the rest in batches on later turns of the loop (a newer layout stops an older one).
+    /// the rest in batches when the window is idle (after its drawing; a newer layout stops an
+    /// older one).
     private func layOutRows(from start: Int, generation: Int, now: Date, spent: Int) {
         guard generation == layoutGeneration else { return }
-        let started = g_get_monotonic_time()
         let statusLayout = context.statusLayout(now: now)
         let commentLayout = context.commentLayout(now: now)
-        let end = min(entries.count, start + (start == 0 ? 12 : 50))
-        for index in start..<end {
+        var spent = spent
+        var height = 0
+        var index = start
+        while index < entries.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
+            let started = g_get_monotonic_time()
             let frame = entries[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
+            spent += g_get_monotonic_time() - started
             frames.append(frame)
+            height += frame.height
+            let area = area(at: index, now: now)
             // Only the height: the width is the list's, never asked for (that would widen it).
-            gtk_widget_set_size_request(CGtk_widget(areas[index]), -1, Int32(frame.height))
-            gtk_widget_queue_draw(CGtk_widget(areas[index]))
+            gtk_widget_set_size_request(CGtk_widget(area), -1, Int32(frame.height))
+            gtk_widget_queue_draw(CGtk_widget(area))
+            index += 1
         }
-        let total = spent + (g_get_monotonic_time() - started)
+        let end = index
+        let total = spent
         guard end >= entries.count else {
-            return GLibSource.later { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
+            return GLibSource.whenIdle { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
         }
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
         Log.debug("popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total) / 1000) ms")
@@ -275,7 +296,7 @@ final class PopupSection {
             Log.debug("popup: first row drawn at \(g_get_real_time()) µs")
         }
         let entry = entries[index]
-        let painter = CellPainter(measurer: context.measurer, palette: CellPainter.Palette(widget: widget), image: context.images.image)
+        let painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(widget: widget), image: context.images.image)
         painter.paint(frames[index], on: cairo, avatar: entry.avatarURL, thumbnails: entry.thumbnailURLs)
     }
 

@@ -89,6 +89,17 @@ public final class GLibSource {
         }
     }
 
+    /// Runs `body` once when the thread-default context has nothing more urgent to do: after
+    /// GTK's resizing and drawing (their priorities are higher), so a window draws first.
+    public static func whenIdle(_ body: @escaping () -> Void) {
+        var source: GLibSource?
+        source = GLibSource(g_idle_source_new(), function: sourceFunction) {
+            body()
+            withExtendedLifetime(source) { source = nil }
+            return false
+        }
+    }
+
     /// Fires whenever the Unix signal `signal` arrives (on the loop, not in a signal handler).
     public static func unixSignal(_ signal: Int32, _ fire: @escaping () -> Bool) -> GLibSource {
         GLibSource(g_unix_signal_source_new(signal), function: sourceFunction, fire)
