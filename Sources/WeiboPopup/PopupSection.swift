@@ -54,6 +54,10 @@ final class PopupSection {
         build()
     }
 
+    deinit {
+        if let cursor { g_object_unref(UnsafeMutableRawPointer(cursor)) }
+    }
+
     private func build() {
         gtk_label_set_line_wrap(CGtk_label(stateLine), 1)
         gtk_label_set_xalign(CGtk_label(stateLine), 0)
@@ -236,6 +240,21 @@ final class PopupSection {
                 self.draw(index, widget: widget, cairo: OpaquePointer(cairo))
                 return 1
             }
+            // A name, topic or link: a hand over it, its page on a click (not the row's).
+            gtk_widget_add_events(CGtk_widget(area), Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
+            GtkSignal.connect(area, "button-press-event", .pointerReturningBool) { [weak self] _, event, _ in
+                guard let self, let event, let entity = self.entity(index, event.assumingMemoryBound(to: GdkEvent.self)) else { return 0 }
+                var button: UInt32 = 0
+                guard gdk_event_get_button(event.assumingMemoryBound(to: GdkEvent.self), &button) != 0, button == 1 else { return 0 }
+                self.context.open(entity.url)
+                return 1
+            }
+            GtkSignal.connect(area, "motion-notify-event", .pointerReturningBool) { [weak self] widget, event, _ in
+                guard let self, let event, let window = gtk_widget_get_window(CGtk_widget(widget)) else { return 0 }
+                let over = self.entity(index, event.assumingMemoryBound(to: GdkEvent.self)) != nil
+                gdk_window_set_cursor(window, over ? self.handCursor(for: window) : nil)
+                return 0
+            }
             gtk_list_box_insert(CGtk_list_box(list), row, -1)
             gtk_widget_show_all(row)
             areas.append(area)
@@ -287,6 +306,22 @@ final class PopupSection {
         }
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
         Log.debug("popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total) / 1000) ms")
+    }
+
+    /// The name, topic or link under a pointer event in row `index`.
+    private func entity(_ index: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> TextEntity? {
+        guard frames.indices.contains(index) else { return nil }
+        var x = 0.0
+        var y = 0.0
+        guard gdk_event_get_coords(event, &x, &y) != 0 else { return nil }
+        return CellLinks.entity(at: Int(x), Int(y), in: frames[index], layouts: context.layouts)
+    }
+
+    private var cursor: OpaquePointer?
+
+    private func handCursor(for window: OpaquePointer) -> OpaquePointer? {
+        if cursor == nil { cursor = gdk_cursor_new_from_name(gdk_window_get_display(window), "pointer") }
+        return cursor
     }
 
     private func draw(_ index: Int, widget: UnsafeMutableRawPointer, cairo: OpaquePointer) {

@@ -13,7 +13,8 @@ extension SandboxAPI {
             guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
                 return controlError("count must be a whole number from 1 to 1000")
             }
-            addStatuses(count, for: uid)
+            // `text`: what they say (a test's own words), else the generator's.
+            addStatuses(count, for: uid, text: parameters["text"])
         case ("POST", "/_sandbox/counts"):
             for (name, value) in parameters where name != "uid" {
                 guard let counter = UnreadCounter(rawValue: name), let amount = Int(value), amount >= 0 else {

@@ -163,9 +163,11 @@ public final class SandboxAPI {
 
     /// `count` new statuses arrive now in the timeline of `uid` (the owner's by default); its
     /// `status` rises by as many.
-    public func addStatuses(_ count: Int, for uid: Int64 = ownerUID) {
+    public func addStatuses(_ count: Int, for uid: Int64 = ownerUID, text: String? = nil) {
         for _ in 0..<max(count, 0) {
-            worlds[uid, default: World()].statuses.insert(generator.status(postedAt: clock()), at: 0)
+            var status = generator.status(postedAt: clock())
+            if let text { status.text = text }
+            worlds[uid, default: World()].statuses.insert(status, at: 0)
         }
         userCounts[uid, default: UnreadCounts()].status += max(count, 0)
     }

@@ -41,16 +41,21 @@ def read(app):
     tabs = []
     rows = []
     buttons = []
+    labels = []
     for node in nodes:
         role = node.getRole()
         state = node.getState()
         if role == pyatspi.ROLE_PAGE_TAB:
             tabs.append({"name": node.name, "selected": state.contains(pyatspi.STATE_SELECTED)})
         elif role == pyatspi.ROLE_LIST_ITEM and state.contains(pyatspi.STATE_SHOWING):
-            rows.append({"name": node.name, "focused": state.contains(pyatspi.STATE_FOCUSED)})
+            box = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            rows.append({"name": node.name, "focused": state.contains(pyatspi.STATE_FOCUSED),
+                         "x": box.x, "y": box.y, "width": box.width, "height": box.height})
+        elif role == pyatspi.ROLE_LABEL and state.contains(pyatspi.STATE_SHOWING):
+            labels.append(node.name)
         elif role == pyatspi.ROLE_PUSH_BUTTON and state.contains(pyatspi.STATE_SHOWING):
             buttons.append(node.name)
-    return {"running": True, "window": window.name, "tabs": tabs, "rows": rows, "buttons": buttons}
+    return {"running": True, "window": window.name, "tabs": tabs, "rows": rows, "buttons": buttons, "labels": labels}
 
 
 def main():

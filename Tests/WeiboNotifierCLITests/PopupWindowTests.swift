@@ -79,6 +79,27 @@ struct PopupWindowTests {
         desktop.shot("popup-comments")
     }
 
+    @Test func aNameClickedOpensItsPageAndOfflineSaysSo() throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/statuses", [("count", "1"), ("text", "@Alice_小明 看这里 #春天的花# 照片")])
+        try setup.start()
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil(timeout: 15) { desktop.read().rows?.first?.name.contains("@Alice_小明") == true }, "\(desktop.read())")
+        let row = try #require(desktop.read().rows?.first)
+        // The name begins the text, the compact cell's second line (under the author's name).
+        desktop.click(x: row.x + 24, y: row.y + 32)
+        #expect(waitUntil { desktop.opened().contains("https://weibo.com/n/Alice_%E5%B0%8F%E6%98%8E") }, "\(desktop.opened())")
+        desktop.shot("popup-link")
+
+        // Weibo cannot be reached: the section says so (nothing fetched yet: no "since").
+        setup.sandbox.control("/_sandbox/faults", [("kind", "drop"), ("count", "4")])
+        desktop.call("ShowPopup", "mentions")
+        #expect(
+            waitUntil(timeout: 15) { desktop.read().labels?.contains("Offline: Weibo could not be reached.") == true }, "\(desktop.read().labels ?? [])")
+        desktop.shot("popup-offline")
+    }
+
     @Test func notLoggedInShowsItsLineAndAButton() throws {
         let desktop = try PopupDesktop()
         try desktop.setup.start()
@@ -134,11 +155,14 @@ final class PopupDesktop {
         struct Row {
             var name: String
             var focused: Bool
+            /// On the screen.
+            var x = 0, y = 0, width = 0, height = 0
         }
         var window: String?
         var tabs: [Tab] = []
         var rows: [Row]?
         var buttons: [String]?
+        var labels: [String]?
         var description: String {
             "window \(window ?? "none"), tabs \(tabs.map(\.name)), rows \(rows?.map { ($0.focused ? "* " : "") + $0.name.prefix(30) } ?? [])"
         }
@@ -151,8 +175,13 @@ final class PopupDesktop {
         guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else { return View() }
         var view = View(window: object["window"] as? String)
         view.tabs = (object["tabs"] as? [[String: Any]] ?? []).map { View.Tab(name: $0["name"] as? String ?? "", selected: $0["selected"] as? Bool ?? false) }
-        view.rows = (object["rows"] as? [[String: Any]])?.map { View.Row(name: $0["name"] as? String ?? "", focused: $0["focused"] as? Bool ?? false) }
+        view.rows = (object["rows"] as? [[String: Any]])?.map {
+            View.Row(
+                name: $0["name"] as? String ?? "", focused: $0["focused"] as? Bool ?? false, x: $0["x"] as? Int ?? 0, y: $0["y"] as? Int ?? 0,
+                width: $0["width"] as? Int ?? 0, height: $0["height"] as? Int ?? 0)
+        }
         view.buttons = object["buttons"] as? [String]
+        view.labels = object["labels"] as? [String]
         return view
     }
 
@@ -178,6 +207,11 @@ final class PopupDesktop {
             .split(separator: "\n").first.map(String.init) ?? ""
         toolOutput("/usr/bin/xdotool", ["mousemove", "--window", window, "200", "300"], environment: setup.environment)
         toolOutput("/usr/bin/xdotool", ["windowfocus", window], environment: setup.environment)
+    }
+
+    func click(x: Int, y: Int) {
+        toolOutput("/usr/bin/xdotool", ["mousemove", "\(x)", "\(y)", "click", "1"], environment: setup.environment)
+        usleep(150_000)
     }
 
     func key(_ name: String) {

@@ -1,0 +1,37 @@
+import CGtk
+import WeiboKit
+
+/// Where a drawn cell's `@names`, `#topics#` and links are, so that a click on one opens its
+/// page (weibo.com's for a name or a topic) rather than the row.
+enum CellLinks {
+    /// The parts whose text is drawn with its links coloured.
+    static func hasLinks(_ kind: FramePart.Kind) -> Bool {
+        switch kind {
+        case .text, .retweetText, .retweetMark, .quote, .replyTo: return true
+        default: return false
+        }
+    }
+
+    /// The entity drawn under the point (`x`, `y`) of `frame` (the cell's own coordinates), if
+    /// any: found in the text's layout as it is drawn (the same text, font and context).
+    static func entity(at x: Int, _ y: Int, in frame: StatusFrame, layouts: TextLayouts) -> TextEntity? {
+        for part in frame.parts where hasLinks(part.kind) && !part.lines.isEmpty && part.rect.contains(x: x, y: y) {
+            guard let layout = layouts.layout(part.lines.joined(separator: "\n"), role: part.kind.role, linkColor: nil, make: { _ in })
+            else { continue }
+            var index: Int32 = 0
+            var trailing: Int32 = 0
+            let inside = pango_layout_xy_to_index(
+                layout, Int32(clamping: x - part.rect.x) &* PANGO_SCALE, Int32(clamping: y - part.rect.y) &* PANGO_SCALE, &index, &trailing)
+            guard inside != 0 else { continue }
+            var offset = 0
+            for line in part.lines {
+                for entity in TextEntity.find(in: line) where (offset + entity.utf8Range.lowerBound..<offset + entity.utf8Range.upperBound).contains(Int(index))
+                {
+                    return entity
+                }
+                offset += line.utf8.count + 1
+            }
+        }
+        return nil
+    }
+}
