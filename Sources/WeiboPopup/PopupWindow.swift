@@ -47,8 +47,13 @@ final class PopupWindow {
         }
         GtkSignal.connect(window, "focus-out-event", .pointerReturningBool) { [weak self] _, _, _ in
             guard let self, self.context.configuration.popupClosesOnFocusOut else { return 0 }
-            // A click elsewhere; later, so that a click on the tray icon that toggles comes first.
-            GLibSource.later { [weak self] in self?.close() }
+            // A click elsewhere, if the keyboard stays away: a window that maps can lose it
+            // and have it back at once. Later too, so that a click on the tray icon that toggles
+            // comes first.
+            GLibSource.later(afterMilliseconds: 150) { [weak self] in
+                guard let self, gtk_window_is_active(CGtk_window(self.window)) == 0 else { return }
+                self.close()
+            }
             return 0
         }
         GtkSignal.connect(window, "delete-event", .pointerReturningBool) { [weak self] _, _, _ in

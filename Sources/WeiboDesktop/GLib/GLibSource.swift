@@ -77,11 +77,12 @@ public final class GLibSource {
         }
     }
 
-    /// Runs `body` once, on a later turn of the thread-default context: an answer that must
-    /// never come inside the call that asked for it. The source keeps itself until it fired.
-    public static func later(_ body: @escaping () -> Void) {
+    /// Runs `body` once, on a later turn of the thread-default context (`milliseconds` later at
+    /// least): an answer that must never come inside the call that asked for it. The source
+    /// keeps itself until it fired.
+    public static func later(afterMilliseconds milliseconds: UInt32 = 0, _ body: @escaping () -> Void) {
         var source: GLibSource?
-        source = timeout(milliseconds: 0) {
+        source = timeout(milliseconds: milliseconds) {
             body()
             // The closure held the source (a cycle, on purpose): broken once it fired.
             withExtendedLifetime(source) { source = nil }
