@@ -3,7 +3,8 @@ import WeiboDesktop
 
 /// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
 /// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
-/// under `$XDG_CACHE_HOME/weibo-notifier/images`, least recently used dropped first), then
+/// under `$XDG_CACHE_HOME/weibo-notifier/images`, 50 MiB with the daemon's avatars, least
+/// recently used dropped first), then
 /// decoded once into a cairo surface (what drawing paints from, with no conversion per frame).
 /// Drawing never waits: a placeholder until a picture is here, then `arrived`.
 final class ImageCache {
@@ -14,8 +15,9 @@ final class ImageCache {
     /// A picture arrived: the rows redraw.
     var arrived: (() -> Void)?
 
-    init(directory: String) {
-        files = AvatarCache(directory: directory)
+    /// `directory`: the popup's pictures; `sharing`: the daemon's avatars (one room for both).
+    init(directory: String, sharing: [String]) {
+        files = AvatarCache(directory: directory, sharing: sharing)
     }
 
     deinit {

@@ -69,7 +69,7 @@ final class PopupApplication {
         }
         let context = PopupContext(
             client: DaemonClient(connection: connection), configuration: configuration, fonts: FontPreload(font: font),
-            images: ImageCache(directory: directories.cacheDirectory + "/images"), environment: environment)
+            images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]), environment: environment)
         self.context = context
         let window = PopupWindow(application: application, context: context)
         window.closed = { [weak self, weak window] in

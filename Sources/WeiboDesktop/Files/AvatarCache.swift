@@ -2,24 +2,30 @@ import CGLib
 import Glibc
 import WeiboKit
 
-/// Senders' avatars on disk (`$XDG_CACHE_HOME/weibo-notifier/avatars`), for bubbles' `image-path`.
+/// Pictures on disk: senders' avatars for bubbles' `image-path`
+/// (`$XDG_CACHE_HOME/weibo-notifier/avatars`, the daemon's) and the popup's avatars and
+/// thumbnails (`…/images`, the popup's).
 ///
 /// Fetched over HTTPS (or from a sandbox on this machine) within two seconds, at most 1 MiB
 /// each, kept by URL (newer avatar URLs carry signatures, so a URL is one picture), and the
-/// least recently used dropped first when the folder passes 20 MiB. A fetch that fails or takes
-/// too long gives no image: the bubble is never held back for it.
+/// least recently used dropped first when the folder and the ones it shares its room with pass
+/// 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
+/// held back for it.
 public final class AvatarCache {
     public static let maximumImageBytes = 1 << 20
-    public static let maximumCacheBytes = 20 << 20
+    public static let maximumCacheBytes = 50 << 20
 
     public let directory: String
+    /// Folders whose pictures count toward the same 50 MiB (each program prunes them all).
+    public let sharing: [String]
     private let http: HTTPClient
     /// Completions waiting for a URL already being fetched.
     private var waiting: [String: [(String?) -> Void]] = [:]
 
     /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS).
-    public init(directory: String, trustedCAFile: String? = nil) {
+    public init(directory: String, sharing: [String] = [], trustedCAFile: String? = nil) {
         self.directory = directory
+        self.sharing = sharing
         http = HTTPClient(totalTimeout: 2, trustedCAFile: trustedCAFile)
     }
 
@@ -71,18 +77,21 @@ public final class AvatarCache {
         prune(keeping: 0)
     }
 
-    /// Drops the least recently used files until the folder holds at most `keeping` bytes.
+    /// Drops the least recently used files until the folder and those it shares with hold at
+    /// most `keeping` bytes together (`removeAll`: this folder's only).
     func prune(keeping cap: Int = maximumCacheBytes) {
-        guard let folder = opendir(directory) else { return }
         var files: [(path: String, used: Int, size: Int)] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".img") else { continue }
-            var info = stat()
-            let path = directory + "/" + name
-            if stat(path, &info) == 0 { files.append((path, info.st_mtim.tv_sec, Int(info.st_size))) }
+        for directory in cap == 0 ? [directory] : [directory] + sharing {
+            guard let folder = opendir(directory) else { continue }
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name.hasSuffix(".img") else { continue }
+                var info = stat()
+                let path = directory + "/" + name
+                if stat(path, &info) == 0 { files.append((path, info.st_mtim.tv_sec, Int(info.st_size))) }
+            }
+            closedir(folder)
         }
-        closedir(folder)
         var total = files.reduce(0) { $0 + $1.size }
         for file in files.sorted(by: { $0.used < $1.used }) where total > cap || cap == 0 {
             unlink(file.path)

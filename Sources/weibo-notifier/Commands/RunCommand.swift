@@ -85,7 +85,9 @@ struct RunCommand: Command {
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
                 sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
-                avatars: AvatarCache(directory: context.directories.cacheDirectory + "/avatars", trustedCAFile: context.configuration.tlsCAFile),
+                avatars: AvatarCache(
+                    directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
+                    trustedCAFile: context.configuration.tlsCAFile),
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
                 movesTokenToKeyring: context.configuration.tokenStore != .file, popup: popup)
         }
