@@ -142,6 +142,8 @@ final class PopupWindow {
             gtk_layer_set_layer(CGtk_window(window), GTK_LAYER_SHELL_LAYER_TOP)
             gtk_layer_set_namespace(CGtk_window(window), "weibo-notifier")
             gtk_layer_set_keyboard_mode(CGtk_window(window), GTK_LAYER_SHELL_KEYBOARD_MODE_ON_DEMAND)
+            // A layer surface is as big as its window asks, not its default size.
+            gtk_widget_set_size_request(CGtk_widget(window), Self.size.width, Self.size.height)
             let corner = context.configuration.popupCorner
             let top = corner == .topRight || corner == .topLeft
             let right = corner == .topRight || corner == .bottomRight

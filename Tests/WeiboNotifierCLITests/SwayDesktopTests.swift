@@ -5,8 +5,9 @@ import WeiboTestSupport
 
 /// The notifier on a real wlroots desktop: a headless sway with mako as the notification
 /// server and waybar running the shipped waybar snippet (`weibo-notifier watch`), on a private
-/// bus. sway refuses to run as root, so the desktop runs as `nobody` when the tests run as root
-/// (CI), in a runtime folder of its own. Screenshots (grim) go to `.build/e2e/sway-*.png`.
+/// bus; the popup opens there as a layer surface in its corner. sway refuses to run as root, so
+/// the desktop runs as `nobody` when the tests run as root (CI), in a runtime folder of its own.
+/// Screenshots (grim) go to `.build/e2e/sway-*.png`.
 @Suite(.serialized) struct SwayDesktopTests {
     /// A desktop user's session: its runtime and home folders, and how to run a program as it.
     final class DesktopUser {
@@ -96,8 +97,11 @@ import WeiboTestSupport
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
+        // The popup it starts is a Wayland client of this desktop.
+        let daemonEnvironment = environment.merging(["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": user.runtime, "GDK_BACKEND": "wayland"]) { $1 }
+            .filter { $0.key != "DISPLAY" }
         let daemon = try startProgram(
-            CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
+            CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: daemonEnvironment)
         defer {
             kill(daemon.processIdentifier, SIGTERM)
             daemon.waitUntilExit()
@@ -132,5 +136,25 @@ import WeiboTestSupport
             waitUntil(timeout: 15) {
                 XfcePanelTests.share(of: "#202020", x: 0, y: 0, width: 300, height: 30, in: screenshot("zero")) > 0.99
             }, "the module hides at zero: \(folder)/sway-zero.png")
+
+        // The popup: a layer surface in the top right corner (popup_corner's default), below the
+        // bar's exclusive zone; the theme's light background where the desktop was black.
+        _ = user.output("/usr/bin/makoctl", ["dismiss", "--all"], environment: desktop)
+        sandbox.control("/_sandbox/statuses", [("count", "3")])
+        let light = "#ffffff"
+        #expect(XfcePanelTests.share(of: light, x: 900, y: 100, width: 340, height: 400, in: screenshot("before-popup")) < 0.01)
+        _ = bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.ShowPopup", "posts",
+        ])
+        // Its cells drawn too: text and pictures on it, more than a spinner.
+        #expect(
+            waitUntil(timeout: 20) {
+                let share = XfcePanelTests.share(of: light, x: 900, y: 100, width: 340, height: 400, in: screenshot("popup"))
+                return share > 0.3 && share < 0.97
+            }, "the popup in the corner: \(folder)/sway-popup.png")
+        // Nothing of it on the left: it is anchored, not placed at a pointer.
+        #expect(XfcePanelTests.share(of: light, x: 0, y: 100, width: 500, height: 400, in: folder + "/sway-popup.png") < 0.01)
+        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-popup.*--kind"])
     }
 }
