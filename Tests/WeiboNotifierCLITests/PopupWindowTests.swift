@@ -113,6 +113,33 @@ struct PopupWindowTests {
         #expect(waitUntil { desktop.read().window == nil }, "closed: \(desktop.read())")
     }
 
+    /// Each section as the golden image in docs/screenshots (kept in the AppStream metainfo):
+    /// the sandbox's items are the same every run, the fonts those `make deps` installs.
+    /// `WEIBO_NOTIFIER_UPDATE_GOLDENS=1` writes them anew (look at them before committing).
+    @Test(arguments: [("en", "C.UTF-8"), ("zh", "zh_CN.UTF-8")])
+    func eachSectionLooksAsItsGoldenImage(_ language: String, _ locale: String) throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        setup.extraEnvironment["LANG"] = locale
+        setup.extraEnvironment["LANGUAGE"] = language == "zh" ? "zh_CN" : "en"
+        setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
+        setup.sandbox.control("/_sandbox/comments", [("count", "3")])
+        setup.sandbox.control("/_sandbox/mentions", [("count", "2")])
+        try setup.start()
+        let kinds = language == "en" ? ["posts", "comments", "mentions"] : ["posts"]
+        for (index, kind) in kinds.enumerated() {
+            desktop.call("ShowPopup", kind)
+            #expect(
+                waitUntil(timeout: 15) {
+                    let view = desktop.read()
+                    return view.tabs.indices.contains(index) && view.tabs[index].selected && (view.rows?.count ?? 0) >= 1
+                }, "\(desktop.read())")
+            let name = kind == "posts" ? "popup-\(language)" : "popup-\(kind)-\(language)"
+            let difference = desktop.compareWithGolden(name)
+            #expect(difference < 0.01, "\(name): \(Int(difference * 100)) % of its pixels differ from docs/screenshots/\(name).png (.build/e2e/\(name).png)")
+        }
+    }
+
     @Test func notLoggedInShowsItsLineAndAButton() throws {
         let desktop = try PopupDesktop()
         try desktop.setup.start()
@@ -255,6 +282,40 @@ final class PopupDesktop {
 
     /// The addresses the browser was asked to open.
     func opened() -> String { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
+
+    /// The popup's window now, beside the golden image `name`: the share of its pixels that
+    /// differ (beyond a small colour tolerance: antialiasing), 1 for another size or none. The
+    /// pointer is moved away first (no hovered row), and the pictures are let arrive.
+    func compareWithGolden(_ name: String) -> Double {
+        toolOutput("/usr/bin/xdotool", ["mousemove", "0", "0"], environment: setup.environment)
+        var count = -1
+        _ = waitUntil(timeout: 5) {
+            let found = FileManager.default.enumerator(atPath: self.setup.home.folder)?.compactMap { $0 as? String } ?? []
+            let now = found.filter { $0.contains("weibo-notifier/images/") }.count
+            defer { count = now }
+            return now == count && now > 0
+        }
+        usleep(700_000)
+        let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let shot = folder + "/\(name).png"
+        let window =
+            toolOutput("/usr/bin/xdotool", ["search", "--name", "^(Weibo|微博)$"], environment: setup.environment)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        toolOutput("/usr/bin/import", ["-window", window, shot], environment: setup.environment)
+        let golden = FixtureFiles.packageRoot().appendingPathComponent("docs/screenshots/\(name).png").path
+        if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_GOLDENS"] == "1" {
+            try? FileManager.default.removeItem(atPath: golden)
+            try? FileManager.default.copyItem(atPath: shot, toPath: golden)
+        }
+        let size = { (path: String) in toolOutput("/usr/bin/identify", ["-format", "%w %h", path]) }
+        guard FileManager.default.fileExists(atPath: golden), size(shot) == size(golden) else { return 1 }
+        // `compare` prints the count of differing pixels on its error output.
+        let differing = toolOutput("/bin/sh", ["-c", "/usr/bin/compare -metric AE -fuzz 12% '\(shot)' '\(golden)' null: 2>&1"])
+        let parts = size(shot).split(separator: " ").compactMap { Double($0) }
+        guard let count = Double(differing.trimmingCharacters(in: .whitespacesAndNewlines)), parts.count == 2 else { return 1 }
+        return count / (parts[0] * parts[1])
+    }
 
     /// A screenshot for people to look at, in `.build/e2e/`.
     func shot(_ name: String) {
