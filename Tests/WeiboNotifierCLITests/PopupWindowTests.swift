@@ -79,7 +79,7 @@ struct PopupWindowTests {
         desktop.shot("popup-comments")
     }
 
-    @Test func aNameClickedOpensItsPageAndOfflineSaysSo() throws {
+    @Test func aNameClickedOpensItsPageTheLimitAndOfflineSaySo() throws {
         let desktop = try PopupDesktop()
         let setup = desktop.setup
         setup.sandbox.control("/_sandbox/statuses", [("count", "1"), ("text", "@Alice_小明 看这里 #春天的花# 照片")])
@@ -92,11 +92,19 @@ struct PopupWindowTests {
         #expect(waitUntil { desktop.opened().contains("https://weibo.com/n/Alice_%E5%B0%8F%E6%98%8E") }, "\(desktop.opened())")
         desktop.shot("popup-link")
 
-        // Weibo cannot be reached: the section says so (nothing fetched yet: no "since").
+        // Weibo's limit for the day: the comments say so (nothing fetched yet: no "since").
+        setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit"), ("count", "1")])
+        desktop.call("ShowPopup", "comments")
+        #expect(
+            waitUntil(timeout: 15) { desktop.read().labels?.contains("Weibo's limit for today is reached.") == true },
+            "\(desktop.read().labels ?? [])")
+
+        // Weibo cannot be reached: the mentions say that.
         setup.sandbox.control("/_sandbox/faults", [("kind", "drop"), ("count", "4")])
         desktop.call("ShowPopup", "mentions")
         #expect(
-            waitUntil(timeout: 15) { desktop.read().labels?.contains("Offline: Weibo could not be reached.") == true }, "\(desktop.read().labels ?? [])")
+            waitUntil(timeout: 15) { desktop.read().labels?.contains("Offline: Weibo could not be reached.") == true },
+            "\(desktop.read().labels ?? [])")
         desktop.shot("popup-offline")
     }
 
