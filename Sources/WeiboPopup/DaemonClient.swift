@@ -12,12 +12,15 @@ final class DaemonClient {
     }
 
     private let connection: OpaquePointer
+    /// The account shown, by uid (nil: the notifier's default).
+    let account: String?
     private var countsSubscription: DBusSignalSubscription?
     /// The counts changed (the daemon's `CountsChanged`): unread by API counter name.
     var countsChanged: (([String: Int]) -> Void)?
 
-    init(connection: OpaquePointer) {
+    init(connection: OpaquePointer, account: String?) {
         self.connection = connection
+        self.account = account
         g_object_ref(UnsafeMutableRawPointer(connection))
         countsSubscription = DBusSignalSubscription(
             connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
@@ -36,8 +39,10 @@ final class DaemonClient {
 
     /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most).
     func items(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
-        let parameters = g_variant_new_tuple([g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))], 2)
-        call("GetItems", parameters, timeoutMilliseconds: 30_000) { reply, error in
+        var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
+        if let account { arguments.append(g_variant_new_string(account)) }
+        let parameters = g_variant_new_tuple(arguments, gsize(arguments.count))
+        call(account == nil ? "GetItems" : "GetItemsAccount", parameters, timeoutMilliseconds: 30_000) { reply, error in
             guard let reply, let child = g_variant_get_child_value(reply, 0) else {
                 return completion(.failure(Failure(message: Self.words(error))))
             }
@@ -62,7 +67,8 @@ final class DaemonClient {
 
     /// `MarkSeen`: the section shown counts as seen; `done` once the daemon answered.
     func markSeen(_ kind: BubbleKind, done: @escaping () -> Void) {
-        call("MarkSeen", g_variant_new_tuple([g_variant_new_string(kind.rawValue)], 1)) { _, _ in done() }
+        let arguments = [g_variant_new_string(kind.rawValue)] + (account.map { [g_variant_new_string($0)] } ?? [])
+        call(account == nil ? "MarkSeen" : "MarkSeenAccount", g_variant_new_tuple(arguments, gsize(arguments.count))) { _, _ in done() }
     }
 
     /// `LogIn`: the daemon's own login (the browser, or a terminal where it cannot).

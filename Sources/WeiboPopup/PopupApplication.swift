@@ -42,7 +42,9 @@ final class PopupApplication {
         guard let options = try? PopupOptions(arguments: arguments) else { return 2 }
         // A window on its way out (telling the daemon what was seen) is not shown again.
         let open = window.flatMap { $0.isClosing ? nil : $0 }
-        guard let window = open ?? makeWindow() else { return 3 }
+        // Another account's popup: that one closes, this one opens.
+        if let open, open.account != options.account { open.close() }
+        guard let window = open.flatMap({ $0.account == options.account ? $0 : nil }) ?? makeWindow(account: options.account) else { return 3 }
         if window.isVisible, window.currentKind == options.kind {
             window.close()
         } else {
@@ -51,7 +53,7 @@ final class PopupApplication {
         return 0
     }
 
-    private func makeWindow() -> PopupWindow? {
+    private func makeWindow(account: String?) -> PopupWindow? {
         guard let connection = g_application_get_dbus_connection(CGtk_g_application(application)) else { return nil }
         let directories = XDGDirectories(environment: environment)
         let configuration =
@@ -68,7 +70,7 @@ final class PopupApplication {
             }
         }
         let context = PopupContext(
-            client: DaemonClient(connection: connection), configuration: configuration, fonts: FontPreload(font: font),
+            client: DaemonClient(connection: connection, account: account), configuration: configuration, fonts: FontPreload(font: font),
             images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]), environment: environment)
         self.context = context
         let window = PopupWindow(application: application, context: context)

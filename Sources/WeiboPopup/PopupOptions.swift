@@ -1,15 +1,19 @@
 import WeiboDesktop
 import WeiboKit
 
-/// The popup's command line: `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y]`.
+/// The popup's command line:
+/// `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]`.
 struct PopupOptions: Equatable {
     var kind = BubbleKind.posts
+    /// The account shown, by uid (else the notifier's default).
+    var account: String?
     /// Where the click was, in screen coordinates (the tray's `Activate`).
     var point: (x: Int32, y: Int32)?
     var showHelp = false
 
     static func == (left: PopupOptions, right: PopupOptions) -> Bool {
-        left.kind == right.kind && left.point?.x == right.point?.x && left.point?.y == right.point?.y && left.showHelp == right.showHelp
+        left.kind == right.kind && left.account == right.account && left.point?.x == right.point?.x && left.point?.y == right.point?.y
+            && left.showHelp == right.showHelp
     }
 
     struct Failure: Error, Equatable {
@@ -19,7 +23,7 @@ struct PopupOptions: Equatable {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y]
+            Usage: weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]
 
             The notifier's popup: the newest posts, comments and mentions, in a small window at
             the tray. The notifier starts it (a click on the tray icon or a notification, or
@@ -29,6 +33,7 @@ struct PopupOptions: Equatable {
             Options:
               --kind KIND   The section to show: posts, comments or mentions (default: posts)
               --at X,Y      Where the click was, in screen pixels (X11); else at the pointer
+              --account UID The account to show, by its uid (default: the notifier's default)
               -h, --help    Show this help
             """)
     }
@@ -50,6 +55,11 @@ struct PopupOptions: Equatable {
                 let numbers = value.split(separator: ",").compactMap { Int32($0) }
                 guard numbers.count == 2 else { throw Failure(message: tr("--at: '%s' is not X,Y in pixels", value)) }
                 point = (numbers[0], numbers[1])
+            case "--account":
+                guard let value = rest.popFirst(), !value.isEmpty, value.allSatisfy(\.isASCII), Int64(value) != nil else {
+                    throw Failure(message: tr("--account needs an account's uid (digits)"))
+                }
+                account = value
             default:
                 throw Failure(message: tr("unknown option %s", option))
             }

@@ -84,6 +84,8 @@ final class PopupWindow {
     }
 
     var currentKind: BubbleKind { sections[current].kind }
+    /// The account it shows, by uid (nil: the notifier's default).
+    var account: String? { context.client.account }
     var isVisible: Bool { gtk_widget_get_visible(CGtk_widget(window)) != 0 }
 
     private func switched(to index: Int) {

@@ -108,6 +108,38 @@ struct PopupWindowTests {
         desktop.shot("popup-offline")
     }
 
+    @Test func popupAccountShowsThatAccountsItems() throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        let second = try AccountsTests().newUser(setup.sandbox)
+        let login = try CommandRunner.run(
+            ["login", "--token-stdin", "--uid", second.uid, "--api-base", setup.sandbox.baseURL], input: Data((second.token + "\n").utf8),
+            environment: setup.environment)
+        #expect(login.status == 0, "\(login.standardError)")
+        setup.sandbox.control("/_sandbox/statuses", [("uid", second.uid), ("count", "1"), ("text", "第二个账号的微博 second account")])
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
+        try setup.start()
+
+        // The other accounts start a few seconds after the default's.
+        var asked = ""
+        #expect(
+            waitUntil(timeout: 20) {
+                let run = try? CommandRunner.run(["popup", "--account", second.name], environment: setup.environment)
+                asked = run?.standardError ?? ""
+                return run?.status == 0
+            }, "\(asked)")
+        #expect(waitUntil(timeout: 15) { desktop.read().rows?.first?.name.contains("second account") == true }, "\(desktop.read())")
+        // The default account's popup replaces it.
+        desktop.call("ShowPopup", "posts")
+        #expect(
+            waitUntil(timeout: 15) {
+                let rows = desktop.read().rows ?? []
+                return !rows.isEmpty && !rows.contains { $0.name.contains("second account") }
+            }, "\(desktop.read())")
+        let nobody = try CommandRunner.run(["popup", "--account", "nobody"], environment: setup.environment)
+        #expect(nobody.status == 77, "\(nobody.standardError)")
+    }
+
     @Test func aClickElsewhereClosesIt() throws {
         let desktop = try PopupDesktop(closesOnFocusOut: true)
         desktop.setup.sandbox.control("/_sandbox/statuses", [("count", "2")])

@@ -16,6 +16,9 @@ public final class DaemonService {
             <method name="ShowPopup"><arg name="kind" type="s" direction="in"/></method>
             <method name="GetItems"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="items" type="s" direction="out"/></method>
             <method name="MarkSeen"><arg name="kind" type="s" direction="in"/></method>
+            <method name="ShowPopupAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
+            <method name="GetItemsAccount"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="uid" type="s" direction="in"/><arg name="items" type="s" direction="out"/></method>
+            <method name="MarkSeenAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
             <method name="LogIn"/>
             <method name="MarkRead"/>
             <method name="CheckNow"/>
@@ -153,12 +156,23 @@ public final class DaemonService {
         case "ShowPopup":
             guard let kind = section(parameters, invocation) else { return }
             daemon.showPopup(kind)
-        case "GetItems":
+        case "ShowPopupAccount":
+            // The popup of one account (`weibo-notifier popup --account`).
+            guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
+            member.showPopup(kind, showingAccount: true)
+        case "GetItems", "GetItemsAccount":
             guard let kind = section(parameters, invocation) else { return }
+            let items: (BubbleKind, Int, @escaping (String) -> Void) -> Void
+            if method == "GetItemsAccount" {
+                guard let member = account(parameters, invocation, at: 2) else { return }
+                items = member.items
+            } else {
+                items = daemon.items
+            }
             let count = parameters.map { Int(Variants.uint32(in: $0, at: 1)) } ?? 0
             // Answered when the core has them (known, or fetched within the API's limits).
             g_object_ref(UnsafeMutableRawPointer(invocation))
-            daemon.items(kind, count: max(1, min(count, PopupItems.maximumCount))) { json in
+            items(kind, max(1, min(count, PopupItems.maximumCount))) { json in
                 g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([g_variant_new_string(json)], 1))
                 g_object_unref(UnsafeMutableRawPointer(invocation))
             }
@@ -166,6 +180,9 @@ public final class DaemonService {
         case "MarkSeen":
             guard let kind = section(parameters, invocation) else { return }
             daemon.markSeen(kind)
+        case "MarkSeenAccount":
+            guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
+            member.markRead(kind.popupSection)
         case "LogIn":
             daemon.logIn()
         case "MarkRead":
@@ -199,8 +216,8 @@ public final class DaemonService {
 
     /// The member following the uid the call names; nil (and the call answered with an error)
     /// when no account of that uid is followed.
-    private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) -> NotifierDaemon? {
-        let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
+    private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer, at index: Int = 0) -> NotifierDaemon? {
+        let text = parameters.map { Variants.string(in: $0, at: index) } ?? ""
         if let uid = Int64(text), let member = daemon.member(uid) { return member }
         g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, tr("no account with uid %s is followed", text))
         return nil

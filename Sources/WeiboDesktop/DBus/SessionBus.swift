@@ -34,12 +34,13 @@ public enum SessionBus {
     /// may start the notifier (its activation file) when none runs.
     public static func callDaemon(
         _ connection: OpaquePointer, _ method: String, argument: String? = nil, number: UInt32? = nil, timeoutMilliseconds: Int32 = 10_000,
-        startingIt: Bool = false
+        startingIt: Bool = false, arguments: [String] = []
     ) throws(Failure) -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
         let parameters: OpaquePointer? =
             argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
             ?? number.flatMap { g_variant_new_tuple([g_variant_new_uint32($0)], 1) }
+            ?? (arguments.isEmpty ? nil : g_variant_new_tuple(arguments.map { g_variant_new_string($0) }, gsize(arguments.count)))
         let reply = g_dbus_connection_call_sync(
             connection, busName, objectPath, interfaceName, method, parameters, nil, startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
             timeoutMilliseconds, nil, &error)

@@ -14,14 +14,17 @@ extension NotifierDaemon {
 
     /// Opens the popup at `kind`'s section (a tray click at `point`, a bubble's click with its
     /// activation token, `ShowPopup`); where it cannot start, the summary bubble of that kind.
-    public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil) {
+    /// `showingAccount`: the popup shows this account's items by its uid (else the default
+    /// account's, whichever that is when it asks).
+    public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false) {
         let fallBack: () -> Void = { [weak self] in
             guard let self else { return }
             guard self.hasStarted else { return self.untilStarted.append { [weak self] in self?.showPopupFallback(kind) } }
             self.showPopupFallback(kind)
         }
         guard let popup else { return fallBack() }
-        if let reason = popup.open(kind, at: point, activationToken: activationToken, failed: fallBack) {
+        let account = showingAccount ? uid : nil
+        if let reason = popup.open(kind, at: point, activationToken: activationToken, account: account, failed: fallBack) {
             Log.info("no popup (\(reason)): the summary bubble instead")
             fallBack()
         }

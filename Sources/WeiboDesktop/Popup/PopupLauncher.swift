@@ -45,18 +45,21 @@ public final class PopupLauncher {
     }
 
     /// The arguments of a start at `kind`'s section.
-    static func arguments(program: String, kind: BubbleKind, at point: Point?) -> [String] {
+    static func arguments(program: String, kind: BubbleKind, at point: Point?, account: Int64? = nil) -> [String] {
         [program, "--kind", kind.popupSection.rawValue] + (point.map { ["--at", "\($0.x),\($0.y)"] } ?? [])
+            + (account.map { ["--account", String($0)] } ?? [])
     }
 
     /// Starts the popup; nil when it started, else why not (then `failed` is not called).
     /// `failed` runs on the main loop when the process ends with a failure.
-    public func open(_ kind: BubbleKind, at point: Point?, activationToken: String?, failed: @escaping () -> Void) -> String? {
+    public func open(
+        _ kind: BubbleKind, at point: Point?, activationToken: String?, account: Int64? = nil, failed: @escaping () -> Void
+    ) -> String? {
         guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true else {
             return tr("no display")
         }
         guard let program = executable() else { return tr("%s is not installed", Self.executableName) }
-        var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point).map { strdup($0) } + [nil]
+        var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point, account: account).map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         var variables = g_get_environ()
         for (name, value) in Browser.tokenVariables(activationToken) { variables = g_environ_setenv(variables, name, value, 1) }

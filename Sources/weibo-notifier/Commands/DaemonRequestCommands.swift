@@ -6,11 +6,14 @@ import WeiboKit
 /// commands and scripts: exits 0 when it took the request, 69 when none runs.
 /// `startingIt`: D-Bus may start the notifier for it (installed activation file); its first
 /// check can take a while then.
-private func request(_ method: String, argument: String? = nil, number: UInt32? = nil, startingIt: Bool = false) throws(CommandError) {
+private func request(
+    _ method: String, argument: String? = nil, number: UInt32? = nil, arguments: [String] = [], startingIt: Bool = false
+) throws(CommandError) {
     try DaemonCall.with { connection throws(SessionBus.Failure) in
         DaemonStatus.release(
             try SessionBus.callDaemon(
-                connection, method, argument: argument, number: number, timeoutMilliseconds: startingIt ? 30_000 : 10_000, startingIt: startingIt))
+                connection, method, argument: argument, number: number, timeoutMilliseconds: startingIt ? 30_000 : 10_000, startingIt: startingIt,
+                arguments: arguments))
     }
 }
 
@@ -21,11 +24,12 @@ struct PopupCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier popup [--kind posts|comments|mentions]
+            Usage: weibo-notifier popup [--kind posts|comments|mentions] [--account NAME]
 
             Asks the notifier to open its popup (what a click on its tray icon or notification
             does): a small window with the newest posts, comments and mentions, at the section
-            given (default: posts). Asked again for the section it shows, it closes. Where no
+            given (default: posts), of the default account or of the one --account names (a
+            screen name or uid). Asked again for the section it shows, it closes. Where no
             window can open (no display, the popup not installed) the notifier shows the
             section as a notification instead. With the installed D-Bus activation file, this
             starts the notifier when none runs.
@@ -34,11 +38,19 @@ struct PopupCommand: Command {
 
     var showHelp = false
     var kind = "posts"
+    var account: String?
+    let environment: [String: String]
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
         var kind = kind
+        var account: String?
         showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            if option.name == "--account" {
+                account = try reader.value(for: option)
+                return true
+            }
             guard option.name == "--kind" else { return false }
             let value = try reader.value(for: option)
             guard ["posts", "comments", "mentions"].contains(value) else {
@@ -48,11 +60,14 @@ struct PopupCommand: Command {
             return true
         }
         self.kind = kind
+        self.account = account
     }
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        try request("ShowPopup", argument: kind, startingIt: true)
+        guard let account else { return try request("ShowPopup", argument: kind, startingIt: true) }
+        let uid = try CommandContext.uid(of: account, environment: environment)
+        try request("ShowPopupAccount", arguments: [kind, String(uid)], startingIt: true)
     }
 }
 
