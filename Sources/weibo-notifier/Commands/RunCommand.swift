@@ -31,9 +31,10 @@ struct RunCommand: Command {
 
             D-Bus (io.github.WeiboNotifier1 at /io/github/WeiboNotifier): Refresh, MarkRead,
             RefreshAccount, MarkReadAccount, ShowSummary, ShowComments, ShowMentions, ShowPopup,
-            GetItems, MarkSeen, LogIn, CheckNow, Pause, Resume, GetCounts, GetStatus,
-            GetAccounts; signals CountsChanged and StateChanged. A D-Bus activation file starts
-            it on the first call; with systemd, through the user unit weibo-notifier.service.
+            GetItems, MarkSeen, ShowPopupAccount, GetItemsAccount, MarkSeenAccount, LogIn,
+            CheckNow, Pause, Resume, GetCounts, GetStatus, GetAccounts; signals CountsChanged and
+            StateChanged. A D-Bus activation file starts it on the first call; with systemd,
+            through the user unit weibo-notifier.service.
 
             Signals: SIGTERM and SIGINT save the state and exit 0; SIGHUP reads the configuration
             and the account again.
