@@ -1,6 +1,8 @@
+import CGLib
 import Foundation
 import Glibc
 import Testing
+import WeiboSandbox
 import WeiboTestSupport
 
 @testable import WeiboDesktop
@@ -29,6 +31,45 @@ import WeiboTestSupport
             // Emptying the cache empties its own folder only.
             cache.removeAll()
             #expect(left(avatars).isEmpty && left(images) == ["i2.img"])
+        }
+    }
+}
+
+/// Only pictures are kept: a page (or a script, an SVG) where an avatar should be is dropped.
+@Suite struct AvatarPictureTests {
+    @Test(
+        arguments: [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], true), ([0xFF, 0xD8, 0xFF, 0xE0], true), (Array("GIF89a...".utf8), true),
+            (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), true), (Array("<!DOCTYPE html><html>".utf8), false),
+            (Array("<svg xmlns=\"http://www.w3.org/2000/svg\">".utf8), false), (Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8), false), ([0x89, 0x50], false),
+        ] as [([UInt8], Bool)])
+    func picturesAreKnownByTheirFirstBytes(_ bytes: [UInt8], _ picture: Bool) {
+        #expect(AvatarCache.isPicture(bytes) == picture)
+    }
+
+    @Test func aPageWhereAnAvatarShouldBeIsNotKept() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        try withTemporaryFolder { folder in
+            // On a context of this test's own, iterated here (no main loop runs in the tests).
+            let context = g_main_context_new()
+            g_main_context_push_thread_default(context)
+            defer {
+                g_main_context_pop_thread_default(context)
+                g_main_context_unref(context)
+            }
+            let cache = AvatarCache(directory: folder)
+            let picture = sandbox.baseURL + "/_sandbox/pictures/1-0.png"
+            // An HTML page answered with 200, as a captive portal or a wrong address may.
+            let page =
+                sandbox.baseURL + "/oauth2/authorize?client_id=\(SandboxAPI.appKey)&redirect_uri=http%3A%2F%2F127.0.0.1%3A8939%2Fcallback&response_type=code"
+            var results: [String: String?] = [:]
+            for url in [picture, page] { cache.image(for: url) { results[url] = .some($0) } }
+            let deadline = g_get_monotonic_time() + 10_000_000
+            while results.count < 2, g_get_monotonic_time() < deadline { g_main_context_iteration(context, 1) }
+            #expect(results[picture]??.hasPrefix("file://") == true, "\(results)")
+            #expect(results[page] == .some(nil), "the page is no avatar: \(results)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(kept.count == 1, "\(kept)")
         }
     }
 }

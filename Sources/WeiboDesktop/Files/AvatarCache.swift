@@ -61,6 +61,10 @@ public final class AvatarCache {
                 Log.debug("avatar \(Redaction.redact(url)): HTTP \(response.status), \(response.body.count) bytes")
                 return nil
             }
+            guard Self.isPicture(response.body) else {
+                Log.debug("avatar \(Redaction.redact(url)): not a PNG, JPEG, GIF or WebP picture")
+                return nil
+            }
             do {
                 try PrivateFile.write(response.body, to: path, mode: 0o644)
             } catch {
@@ -70,6 +74,15 @@ public final class AvatarCache {
             prune()
             return path
         }
+    }
+
+    /// Whether `bytes` begin as a PNG, JPEG, GIF or WebP picture does: only those are kept and
+    /// handed to a notification server or the popup (never a page, a script or an SVG).
+    public static func isPicture(_ bytes: [UInt8]) -> Bool {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.starts(with: png) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return true }
+        return bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && bytes[8..<12].elementsEqual("WEBP".utf8)
     }
 
     /// Empties the cache (the demo's throw-away folder).
