@@ -226,3 +226,46 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         #expect(UnsentReplies(path: dirs.unsentRepliesFile).forAccount(42).path == "/home/u/.local/state/weibo-notifier/unsent-replies-42.json")
     }
 }
+
+/// Nothing typed is dropped: an unreadable file of unsent replies is moved aside, not written
+/// over, and a reply the file could not hold is refused rather than wiping the others.
+@Suite struct UnsentRepliesFileTests {
+    func reply(_ text: String) -> ReplyRequest { ReplyRequest(commentID: 7, statusID: 9, text: text, authorName: "王五") }
+
+    @Test func aDamagedFileIsMovedAsideNotWrittenOver() throws {
+        try withTemporaryFolder { folder in
+            let store = UnsentReplies(path: folder + "/unsent-replies-1.json")
+            try "[{\"statusID\":9,\"text\":\"我写的回复\"".write(toFile: store.path, atomically: true, encoding: .utf8)
+            try store.add(reply("新的"), at: 1_796_000_000)
+            let loaded = try store.load()
+            #expect(loaded == [reply("新的")])
+            let aside = folder + "/unsent-replies-1.json.bad-1796000000"
+            let words = try String(contentsOfFile: aside, encoding: .utf8)
+            #expect(words.contains("我写的回复"), "the damaged file's words are kept")
+            #expect(store.movedAside() == [aside])
+        }
+    }
+
+    @Test func aReplyTheFileCannotHoldIsRefusedAndTheOthersStay() throws {
+        try withTemporaryFolder { folder in
+            let store = UnsentReplies(path: folder + "/unsent-replies-1.json")
+            let long = String(repeating: "长", count: 10_000)
+            var kept = 0
+            var refused: PrivateFile.Failure?
+            for _ in 0..<60 {
+                do throws(PrivateFile.Failure) {
+                    try store.add(reply(long))
+                    kept += 1
+                } catch {
+                    refused = error
+                    break
+                }
+            }
+            #expect(kept > 10 && refused != nil, "kept \(kept)")
+            #expect(refused?.description.contains("is full (\(kept) replies wait)") == true, "\(refused?.description ?? "")")
+            let loaded = try store.load()
+            #expect(loaded.count == kept, "every reply accepted is still there, and readable")
+            #expect(store.movedAside().isEmpty)
+        }
+    }
+}

@@ -240,7 +240,10 @@ public final class NotifierDaemon {
         case .adoptBubble(let kind, let id): sink.adopt(kind, id: id)
         case .fetchDetails(let source, let sinceID, let count): fetchDetails(source, sinceID: sinceID, count: count)
         case .sendReply(let reply): sendReply(reply)
-        case .keepUnsentReply(let reply): keepUnsent(reply)
+        case .keepUnsentReply(let reply, let reason):
+            // Kept now; the core hears how it went on the next turn (never inside this effect).
+            let saved = keepUnsent(reply)
+            GLibSource.later { [weak self] in self?.send(.replyFailed(reply, PollFailure(.refused, reason), saved: saved)) }
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url, activationToken: sink.activationToken)

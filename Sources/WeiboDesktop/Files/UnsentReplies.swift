@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 public import WeiboKit
 
 /// Replies typed into a bubble that could not be sent (`unsent-replies-UID.json` under
@@ -34,22 +35,50 @@ public struct UnsentReplies: Sendable {
         }
     }
 
-    /// Keeps `reply` after the others.
-    public func add(_ reply: ReplyRequest) throws(PrivateFile.Failure) {
-        var replies = (try? load()) ?? []
+    /// Keeps `reply` after the others. A file that cannot be read (damaged, too large) is
+    /// moved aside (`…json.bad-TIME`, said by `replies` and `doctor`) rather than written over;
+    /// a reply that would make the file larger than it can be read back is refused (the
+    /// bubble says so): what is kept can always be sent again.
+    public func add(_ reply: ReplyRequest, at seconds: Int? = nil) throws(PrivateFile.Failure) {
+        var replies: [ReplyRequest]
+        do {
+            replies = try load()
+        } catch {
+            let aside = path + ".bad-\(seconds ?? time(nil))"
+            guard rename(path, aside) == 0 else {
+                throw .io(path: path, message: tr("%s cannot be read (%s) nor moved aside", path, error.description))
+            }
+            Log.warning("\(error.description): moved aside to \(aside), the replies in it are kept there")
+            replies = []
+        }
         replies.append(reply)
-        try save(replies)
+        let bytes = try Self.encoded(replies, path: path)
+        guard bytes.count <= PrivateFile.defaultLimit else {
+            throw .io(
+                path: path,
+                message: tr("%s is full (%d replies wait); send them with 'weibo-notifier replies --retry'", path, replies.count - 1))
+        }
+        try PrivateFile.write(bytes, to: path, mode: 0o600)
+    }
+
+    /// The files of replies moved aside beside this one (`unsent-replies*.json.bad-*`).
+    public func movedAside() -> [String] {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("unsent-replies") && $0.contains(".json.bad-") }.sorted().map { folder + "/" + $0 }
+    }
+
+    private static func encoded(_ replies: [ReplyRequest], path: String) throws(PrivateFile.Failure) -> [UInt8] {
+        do {
+            return Array(try WeiboJSON.encode(replies)) + [0x0A]
+        } catch {
+            throw .io(path: path, message: String(describing: error))
+        }
     }
 
     /// Replaces the kept replies with `replies` (none: the file goes).
     public func save(_ replies: [ReplyRequest]) throws(PrivateFile.Failure) {
         guard !replies.isEmpty else { return try PrivateFile.remove(path) }
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try WeiboJSON.encode(replies)) + [0x0A]
-        } catch {
-            throw .io(path: path, message: String(describing: error))
-        }
-        try PrivateFile.write(bytes, to: path, mode: 0o600)
+        try PrivateFile.write(try Self.encoded(replies, path: path), to: path, mode: 0o600)
     }
 }

@@ -98,6 +98,7 @@ public struct Localizer: Sendable {
         case replied(String)
         case replyFailed(String)
         case replySaved
+        case replyNotSaved(String)
         /// The summary bubbles' titles.
         case newComments(Int)
         case newMentions(Int)
@@ -189,6 +190,7 @@ public struct Localizer: Sendable {
         case .replied(let name): return tr("Replied to %s", name)
         case .replyFailed(let reason): return tr("Could not reply: %s", reason)
         case .replySaved: return tr("The reply is saved; 'weibo-notifier replies --retry' sends it.")
+        case .replyNotSaved(let text): return tr("It could not be saved either; it was: %s", text)
         case .newComments(let n): return trn("%d new comment", "%d new comments", n, n)
         case .newMentions(let n): return trn("%d new mention", "%d new mentions", n, n)
         case .detailsUnavailable(let reason): return tr("comment and mention texts unavailable: %s", reason)

@@ -93,14 +93,16 @@ extension Notifier {
         effects.append(.sendReply(reply))
     }
 
+    /// The bubble says what happened once the shell has tried to keep it (`replyFailed`).
     private mutating func keep(_ reply: ReplyRequest, because reason: String) {
-        effects.append(.keepUnsentReply(reply))
-        replyFailed(reply, PollFailure(.refused, reason), saved: true)
+        effects.append(.keepUnsentReply(reply, reason: reason))
     }
 
+    /// Not sent: why, and whether it was kept; one that could not be kept either is shown
+    /// whole, so that what was typed is not lost.
     mutating func replyFailed(_ reply: ReplyRequest, _ failure: PollFailure, saved: Bool) {
         var bubble = presenter.notice(.replyFailed(failure.message))
-        if saved { bubble.body += "\n" + presenter.localizer.text(.replySaved) }
+        bubble.body += "\n" + presenter.localizer.text(saved ? .replySaved : .replyNotSaved(reply.text))
         effects.append(.showTransient(bubble))
     }
 }

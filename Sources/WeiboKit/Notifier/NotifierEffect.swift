@@ -23,8 +23,9 @@ public enum NotifierEffect: Equatable, Sendable {
     case fetchDetails(DetailSource, sinceID: Int64?, count: Int)
     /// Send a reply; answer with `replySent` or `replyFailed`.
     case sendReply(ReplyRequest)
-    /// Keep a reply that cannot be sent now, for `weibo-notifier replies --retry`.
-    case keepUnsentReply(ReplyRequest)
+    /// Keep a reply that cannot be sent now (`reason`), for `weibo-notifier replies --retry`;
+    /// answer with `replyFailed` saying whether it could be kept.
+    case keepUnsentReply(ReplyRequest, reason: String)
     /// A second, passing bubble (the summary, an error, a warning).
     case showTransient(Bubble)
     /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.

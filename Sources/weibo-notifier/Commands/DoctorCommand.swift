@@ -114,6 +114,9 @@ struct DoctorCommand: Command {
             findings.append(
                 .missing(tr("configuration: %s", error.description), fix: tr("correct the value, or delete the file to get the documented defaults")))
         }
+        for file in UnsentReplies(path: directories.unsentRepliesFile).movedAside() {
+            findings.append(.note(tr("replies that could not be read were moved aside to %s", file), fix: tr("open it to send them by hand, then remove it")))
+        }
         if var configuration {
             if let apiBase {
                 configuration.apiBase = apiBase

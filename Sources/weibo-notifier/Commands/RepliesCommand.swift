@@ -63,6 +63,10 @@ struct RepliesCommand: Command {
         } catch {
             throw .failed(error.description)
         }
+        // Files that could not be read were moved aside: their replies wait there.
+        for file in earlier.movedAside() {
+            Terminal.writeError(tr("weibo-notifier: replies that could not be read were moved aside to %s (open it to send them by hand)", file))
+        }
         if replies.isEmpty { return try Terminal.write(lines: [tr("No replies wait to be sent.")]) }
         guard retry else {
             return try Terminal.write(lines: replies.map { tr("to %s: %s", TextSanitizer.singleLine($0.authorName), TextSanitizer.singleLine($0.text)) })

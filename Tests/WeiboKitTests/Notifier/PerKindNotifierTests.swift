@@ -187,9 +187,18 @@ import WeiboTestSupport
 
         let long = String(repeating: "长", count: 141)
         let kept = driver.send(.replyTyped(long, kind: .comments, at: driver.now))
-        #expect(kept.contains(.keepUnsentReply(ReplyRequest(commentID: 9, statusID: 4_530_000_000_000_001, text: long, authorName: "王五"))))
-        #expect(kept.transientBodies.first?.contains("more than 140 characters") == true)
-        #expect(kept.transientBodies.first?.contains("replies --retry") == true)
+        let longReply = ReplyRequest(commentID: 9, statusID: 4_530_000_000_000_001, text: long, authorName: "王五")
+        #expect(kept.contains(.keepUnsentReply(longReply, reason: "more than 140 characters")))
+        #expect(kept.transientBodies.isEmpty, "the bubble waits to know whether it was kept")
+        // Kept: the bubble says why and where it waits.
+        let saved = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: true))
+        #expect(saved.transientBodies.first?.contains("more than 140 characters") == true)
+        #expect(saved.transientBodies.first?.contains("replies --retry") == true)
+        // Not kept (the file could not be written): never "saved"; the text itself is shown.
+        let lost = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: false))
+        #expect(lost.transientBodies.first?.contains("saved;") == false)
+        #expect(lost.transientBodies.first?.contains("could not be saved either") == true)
+        #expect(lost.transientBodies.first?.contains(long) == true)
     }
 
     @Test func markReadOnOneBubbleLeavesTheOthers() {
