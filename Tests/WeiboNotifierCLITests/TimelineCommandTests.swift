@@ -85,6 +85,8 @@ import WeiboTestSupport
             !result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
             "\(result.standardError.debugDescription)")
         #expect(TextSanitizer.terminalSafe("a\u{1B}[2Jb\tc\nd\u{7F}\u{85}") == "a[2Jb\tc\nd")
+        // Bidirectional overrides and isolates would reorder what follows on the screen.
+        #expect(TextSanitizer.terminalSafe("login: \u{202E}gnp.exe\u{202C} \u{2066}x\u{2069} 中文 עברית") == "login: gnp.exe x 中文 עברית")
     }
 
     /// Bug: a file named in Latin-1 (not UTF-8) was "No such file": paths go to the system as

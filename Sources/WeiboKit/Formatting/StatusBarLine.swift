@@ -89,13 +89,15 @@ public struct StatusBarLine: Sendable {
         let main = states.first ?? .none
         let total = presenter.total(unread)
         let label = localizer.text(.appName)
-        let text: String
+        var text: String
         switch main {
         case .offline: text = "\(label) \(localizer.text(.offline))"
         case .loginNeeded: text = "\(label) \(localizer.text(.loginNeeded))"
         case .stale, .rateLimited: text = expanded(unread, main: main)
         case .none, .unread, .urgent, .paused, .quiet, .doNotDisturb: text = hideZero && total == 0 ? "" : expanded(unread, main: main)
         }
+        // A bar reads one line per update: a template's newline is a space.
+        text = TextSanitizer.singleLine(text)
         let details = presenter.counterWords(unread)
         let tooltip = details.isEmpty ? localizer.text(.nothingUnread) : details.joined(separator: "\n")
         let color = self.color(main, total: total)

@@ -22,7 +22,8 @@ public enum TextSanitizer {
         return clusters
     }
 
-    /// `text` without the characters that drive a terminal (C0 and C1 controls, ESC, DEL),
+    /// `text` without the characters that drive a terminal (C0 and C1 controls, ESC, DEL) or
+    /// reorder it (bidirectional overrides),
     /// newlines and tabs kept: for messages printed as they are (an error from a server, a
     /// proxy page's title), which must never set a window title or clear the screen.
     public static func terminalSafe(_ text: String) -> String {
@@ -32,9 +33,13 @@ public enum TextSanitizer {
         return String(scalars)
     }
 
+    /// C0 and C1 controls (not newline and tab), DEL, and the bidirectional embeddings,
+    /// overrides and isolates (U+202A–202E, U+2066–2069), which would reorder what follows them
+    /// on the user's screen.
     private static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+        return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
     }
 
     /// The cleaned text on one line, newlines turned into spaces: for names.

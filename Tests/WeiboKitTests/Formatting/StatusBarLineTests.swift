@@ -110,6 +110,17 @@ import WeiboTestSupport
         #expect(lines.line(unread: counts, states: states) == expected.replacingOccurrences(of: "6", with: String(total)))
     }
 
+    /// A bar reads one line per update: a newline in the template (or a carriage return) is a
+    /// space in every format, never a second line.
+    @Test(arguments: [StatusBarLine.Format.plain, .polybar, .waybar, .i3blocks])
+    func aTemplatesNewlineGivesOneLine(_ format: StatusBarLine.Format) {
+        var lines = StatusBarLine(format: format, localizer: Localizer())
+        lines.template = "Weibo\n{total}\r\nnew"
+        let line = lines.line(unread: UnreadCounts(status: 2), states: [.unread])
+        #expect(!line.contains("\n") && !line.contains("\r") && !line.contains("\\n"), "\(line)")
+        #expect(line.contains("Weibo 2 new"), "\(line)")
+    }
+
     @Test func unknownPlaceholdersAreFound() {
         #expect(StatusBarLine.unknownPlaceholder(in: "Weibo {total} {icon}") == nil)
         #expect(StatusBarLine.unknownPlaceholder(in: "{totl}") == "totl")
