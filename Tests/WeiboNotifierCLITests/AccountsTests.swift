@@ -72,6 +72,28 @@ import WeiboTestSupport
         #expect(try home.run(["logout", "--all", "x"]).status == 64)
     }
 
+    /// One account per uid: an entry written twice (by hand, a broken sync) is used once, and
+    /// named, rather than doubling every count and bubble.
+    @Test func theSameUIDTwiceIsOneAccount() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = Home()
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: home.accountFile))) as? [String: Any])
+        let entries = try #require(object["accounts"] as? [Any])
+        object["accounts"] = entries + entries
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: home.accountFile))
+        chmod(home.accountFile, 0o600)
+
+        let listed = try home.run(["accounts"])
+        #expect(listed.standardOutput.split(separator: "\n").count == 1, "\(listed.standardOutput)")
+        #expect(listed.standardError.contains("names uid 5712659759 more than once; the first entry is used"), "\(listed.standardError)")
+        let json = try home.run(["accounts", "--json"])
+        #expect(json.standardOutput.components(separatedBy: "\"uid\":5712659759").count == 2, "once: \(json.standardOutput)")
+        let doctor = try home.run(["doctor", "--api-base", sandbox.baseURL])
+        #expect(doctor.standardOutput.contains("names uid 5712659759 more than once"), "\(doctor.standardOutput)")
+        #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
+    }
+
     @Test func theOneAccountFileOfEarlierVersionsIsMergedIn() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         let home = Home()

@@ -6,7 +6,24 @@ import WeiboKit
 /// "access_token" or "token_in": "keyring"}, …]}`; no file, or no entry, is not logged in.
 /// An empty list removes the file.
 extension AccountStore {
+    /// The accounts, one per uid: an entry whose uid came already is left out (it would double
+    /// every count and bubble); `duplicateUIDs` names them.
     func readFile() throws(Failure) -> [Saved] {
+        var seen = Set<Int64>()
+        return try readEntries().filter { seen.insert($0.uid).inserted }
+    }
+
+    /// The uids the file names more than once (the first entry of each is the one used).
+    public func duplicateUIDs() -> [Int64] {
+        var seen = Set<Int64>()
+        var twice: [Int64] = []
+        for entry in (try? readEntries()) ?? [] where !seen.insert(entry.uid).inserted && !twice.contains(entry.uid) {
+            twice.append(entry.uid)
+        }
+        return twice
+    }
+
+    private func readEntries() throws(Failure) -> [Saved] {
         guard let bytes = try readBytes(path) else { return [] }
         do {
             return try WeiboJSON.decodeDocument(AccountsRecord.self, from: Data(bytes)).accounts.map(\.saved)

@@ -44,6 +44,9 @@ struct AccountsCommand: Command {
         } catch {
             throw .account(error.description)
         }
+        for uid in context.accountStore.duplicateUIDs() {
+            Terminal.writeError(tr("weibo-notifier: %s names uid %s more than once; the first entry is used", context.accountStore.path, String(uid)))
+        }
         if json { return try Terminal.write(lines: [Self.json(saved)]) }
         guard !saved.isEmpty else { throw .account(tr("Not logged in: run weibo-notifier login")) }
         let now = Date()

@@ -123,6 +123,13 @@ struct DoctorCommand: Command {
                 configuration.remindBase = apiBase
             }
             findings.append(Self.account(directories: directories, configuration: configuration))
+            let store = AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile)
+            for uid in store.duplicateUIDs() {
+                findings.append(
+                    .note(
+                        tr("%s names uid %s more than once; the first entry is used", store.path, String(uid)),
+                        fix: tr("log in to it again (weibo-notifier login): the file is then written with one entry")))
+            }
             findings.append(contentsOf: Self.tokenPlace(directories: directories, configuration: configuration, bus: bus))
         }
         if let bus {
