@@ -43,6 +43,7 @@ done
 abi_check='
 #include <stddef.h>
 #include <libsecret/secret.h>
+#define CLIBSECRET_SCHEMA SecretSchema
 #include "Sources/CLibSecret/shim.h"
 #define SAME(type, ours) _Static_assert(sizeof(type) == sizeof(ours), #type)
 #define AT(type, ours, field) _Static_assert(offsetof(type, field) == offsetof(ours, field), #type "." #field)
@@ -54,6 +55,9 @@ AT(SecretSchema, CLibSecretSchema, reserved);
 AT(SecretSchemaAttribute, CLibSecretSchemaAttribute, type);
 _Static_assert(SECRET_SCHEMA_ATTRIBUTE_STRING == 0 && SECRET_SCHEMA_NONE == 0, "the zeros");
 #define CALL(name, ours) _Static_assert(__builtin_types_compatible_p(__typeof__(&name), ours), #name)
+CALL(secret_password_storev, CLibSecret_storev_t);
+CALL(secret_password_lookupv, CLibSecret_lookupv_t);
+CALL(secret_password_clearv, CLibSecret_lookupv_t);
 CALL(secret_password_store_finish, CLibSecret_finish_t);
 CALL(secret_password_lookup_finish, CLibSecret_lookup_finish_t);
 CALL(secret_password_clear_finish, CLibSecret_finish_t);
@@ -61,7 +65,7 @@ CALL(secret_password_free, CLibSecret_free_t);
 CALL(secret_service_disconnect, CLibSecret_disconnect_t);
 '
 # shellcheck disable=SC2046
-if ! abi=$(printf '%s' "$abi_check" | cc -fsyntax-only -x c - $(pkg-config --cflags libsecret-1) 2>&1); then
+if ! abi=$(printf '%s' "$abi_check" | cc -fsyntax-only -Wno-incompatible-pointer-types -x c - $(pkg-config --cflags libsecret-1) 2>&1); then
     echo "$abi" | head -n 20
     problem "Sources/CLibSecret/shim.h does not match libsecret's header"
 fi

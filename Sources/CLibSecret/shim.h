@@ -53,10 +53,15 @@ static inline void CLibSecret_attributes_add(GHashTable *table, const char *key,
     g_hash_table_insert(table, g_strdup(key), g_strdup(value));
 }
 
-// The calls, as libsecret declares them.
-typedef void (*CLibSecret_storev_t)(const CLibSecretSchema *, GHashTable *, const gchar *, const gchar *, const gchar *,
+// The calls, as libsecret declares them. Their schema is ours (laid out as libsecret's
+// SecretSchema); Scripts/check-sources.sh compiles every one of them against libsecret's header
+// with CLIBSECRET_SCHEMA set to SecretSchema.
+#ifndef CLIBSECRET_SCHEMA
+#define CLIBSECRET_SCHEMA CLibSecretSchema
+#endif
+typedef void (*CLibSecret_storev_t)(const CLIBSECRET_SCHEMA *, GHashTable *, const gchar *, const gchar *, const gchar *,
     GCancellable *, GAsyncReadyCallback, gpointer);
-typedef void (*CLibSecret_lookupv_t)(const CLibSecretSchema *, GHashTable *, GCancellable *, GAsyncReadyCallback, gpointer);
+typedef void (*CLibSecret_lookupv_t)(const CLIBSECRET_SCHEMA *, GHashTable *, GCancellable *, GAsyncReadyCallback, gpointer);
 typedef gboolean (*CLibSecret_finish_t)(GAsyncResult *, GError **);
 typedef gchar *(*CLibSecret_lookup_finish_t)(GAsyncResult *, GError **);
 typedef void (*CLibSecret_free_t)(gchar *);
