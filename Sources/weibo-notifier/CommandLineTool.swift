@@ -35,7 +35,9 @@ struct CommandLineTool {
         // No command, or options only: the daemon.
         guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
             var run = try RunCommand(arguments: arguments, environment: environment)
-            run.launchedBare = arguments.isEmpty
+            // No command (what the menu entry runs, options or not): while an instance runs, it
+            // is asked to show the newest posts, as the help says.
+            run.launchedBare = true
             return try run.run()
         }
         let rest = Array(arguments.dropFirst())

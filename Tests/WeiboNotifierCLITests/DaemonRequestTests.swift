@@ -41,6 +41,9 @@ import WeiboTestSupport
         let again = try CommandRunner.run([], environment: setup.environment)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } })
+        // Options without a command are still no command (it exited 1).
+        let withOptions = try CommandRunner.run(["--api-base", setup.sandbox.baseURL], environment: setup.environment)
+        #expect(withOptions.status == 0, "\(withOptions.standardError)")
         let run = try CommandRunner.run(["run"], environment: setup.environment)
         #expect(run.status == 1 && run.standardError.contains("already running"), "\(run.standardError)")
     }
