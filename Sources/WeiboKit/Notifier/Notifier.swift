@@ -217,6 +217,7 @@ public struct Notifier: Sendable {
     }
 
     private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Date) {
+        guard !answersAGoneLogin() else { return }
         pollInFlight = false
         failuresInARow = 0
         completedPolls += 1
@@ -243,7 +244,17 @@ public struct Notifier: Sendable {
         poll(at: now)
     }
 
+    /// A check answered after a logout (it was on its way): its counts or failure are of a
+    /// login that is gone, and change nothing (no "login expired" for a token just revoked).
+    private mutating func answersAGoneLogin() -> Bool {
+        guard phase == .notLoggedIn else { return false }
+        pollInFlight = false
+        log(.debug, "a check answered after the logout: its answer is dropped")
+        return true
+    }
+
     private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
+        guard !answersAGoneLogin() else { return }
         pollInFlight = false
         failuresInARow += 1
         completedPolls += 1

@@ -130,6 +130,25 @@ import WeiboTestSupport
         #expect(driver.notifier.unread == UnreadCounts())
     }
 
+    /// A logout while a check is on its way: its late answer (the revoked token's 21327, or the
+    /// counts) changes nothing: no "login expired" bubble, the state stays "not logged in".
+    @Test func aChecksAnswerAfterALogoutIsDropped() {
+        for answer in [
+            NotifierEvent.pollFailed(PollFailure(.loginRejected, "expired_token (21327)"), at: Date()), .pollSucceeded(UnreadCounts(cmt: 3), at: Date()),
+        ] {
+            var driver = NotifierDriver()
+            driver.start(counts: UnreadCounts(dm: 1))
+            driver.advance(60)
+            driver.send(.checkRequested(at: driver.now))
+            driver.send(.loginChanged(.none, at: driver.now))
+            let late = driver.send(answer)
+            #expect(late.transientBodies.isEmpty, "\(late.transientBodies)")
+            #expect(late.shownBodies.isEmpty)
+            #expect(driver.notifier.phase == .notLoggedIn)
+            #expect(driver.notifier.unread == UnreadCounts(dm: 1), "what was known before, not the late answer's")
+        }
+    }
+
     @Test func aDismissalIsRespectedUntilACounterRises() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 1))
