@@ -23,15 +23,22 @@ enum CellLinks {
             let inside = pango_layout_xy_to_index(
                 layout, Int32(clamping: x - part.rect.x) &* PANGO_SCALE, Int32(clamping: y - part.rect.y) &* PANGO_SCALE, &index, &trailing)
             guard inside != 0 else { continue }
-            var offset = 0
-            for line in part.lines {
-                for entity in TextEntity.find(in: line) where (offset + entity.utf8Range.lowerBound..<offset + entity.utf8Range.upperBound).contains(Int(index))
-                {
-                    return entity
-                }
-                offset += line.utf8.count + 1
-            }
+            if let found = entities(of: part.lines).first(where: { $0.range.contains(Int(index)) }) { return found.entity }
         }
         return nil
+    }
+
+    /// The entities of a part's lines with where each stands in the lines joined by newlines
+    /// (as they are drawn, in one layout), in bytes.
+    static func entities(of lines: [String]) -> [(entity: TextEntity, range: Range<Int>)] {
+        var found: [(entity: TextEntity, range: Range<Int>)] = []
+        var offset = 0
+        for line in lines {
+            for entity in TextEntity.find(in: line) {
+                found.append((entity, offset + entity.utf8Range.lowerBound..<offset + entity.utf8Range.upperBound))
+            }
+            offset += line.utf8.count + 1
+        }
+        return found
     }
 }

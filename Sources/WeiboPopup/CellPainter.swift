@@ -5,7 +5,7 @@ import WeiboKit
 /// colours: every part where its rectangle says, the decorations the window's way (a shaded
 /// retweet block, thin toolbar dividers, a dot between name and time).
 struct CellPainter {
-    struct Color {
+    struct Color: Hashable {
         var red, green, blue, alpha: Double
 
         func with(alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: self.alpha * alpha) }
@@ -128,24 +128,20 @@ struct CellPainter {
 
     /// `@names`, `#topics#` and links in the link colour.
     private func colourLinks(of lines: [String], in layout: OpaquePointer) {
+        let entities = CellLinks.entities(of: lines)
+        guard !entities.isEmpty else { return }
         let attributes = pango_attr_list_new()
         defer { pango_attr_list_unref(attributes) }
-        var offset = 0
-        var any = false
-        for line in lines {
-            for entity in TextEntity.find(in: line) {
-                guard
-                    let attribute = pango_attr_foreground_new(
-                        UInt16(palette.link.red * 65535), UInt16(palette.link.green * 65535), UInt16(palette.link.blue * 65535))
-                else { continue }
-                attribute.pointee.start_index = UInt32(offset + entity.utf8Range.lowerBound)
-                attribute.pointee.end_index = UInt32(offset + entity.utf8Range.upperBound)
-                pango_attr_list_insert(attributes, attribute)
-                any = true
-            }
-            offset += line.utf8.count + 1
+        for (_, range) in entities {
+            guard
+                let attribute = pango_attr_foreground_new(
+                    UInt16(palette.link.red * 65535), UInt16(palette.link.green * 65535), UInt16(palette.link.blue * 65535))
+            else { continue }
+            attribute.pointee.start_index = UInt32(range.lowerBound)
+            attribute.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(attributes, attribute)
         }
-        if any { pango_layout_set_attributes(layout, attributes) }
+        pango_layout_set_attributes(layout, attributes)
     }
 
     // MARK: - Pictures

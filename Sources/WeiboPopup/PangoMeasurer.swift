@@ -1,5 +1,4 @@
 import CGtk
-import Glibc
 import WeiboKit
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's
@@ -81,7 +80,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     func measure(_ text: String, as role: TextRole, maxWidth: Int, maxLines: Int?) -> MeasuredText {
         // One wrap per text and width; a cut to fewer lines is made from it.
-        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth)
+        let key = MeasureKey(text: TextBytes(text: text), role: role, maxWidth: maxWidth)
         let whole: [ShapedText.Line]
         if let known = measures[key] {
             whole = known
@@ -106,7 +105,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     func line(_ text: String, as role: TextRole, maxWidth: Int) -> MeasuredText {
-        let key = MeasureKey(text: text, role: role, maxWidth: maxWidth)
+        let key = MeasureKey(text: TextBytes(text: text), role: role, maxWidth: maxWidth)
         if let known = singleLines[key] { return known }
         let shaped = shaped(text, role, singleLine: true)
         var line = shaped.singleLine(minimumHeight: lineHeight(role))
@@ -118,39 +117,32 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         return result
     }
 
+    /// A text compared and hashed by its bytes: a String's own hash normalizes it first, which
+    /// cost a layout of 100 statuses a quarter of its time. (Texts that differ only in their
+    /// normalization are two keys: measured twice, never wrongly.)
+    private struct TextBytes: Hashable {
+        var text: String
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        static func == (left: TextBytes, right: TextBytes) -> Bool {
+            var one = left.text
+            var other = right.text
+            return one.withUTF8 { first in
+                other.withUTF8 { second in first.elementsEqual(second) }
+            }
+        }
+    }
+
     /// What was measured, by text, role and room: a layout asks the same several times (and
     /// again at the next relayout); bounded, emptied when full.
     private struct MeasureKey: Hashable {
-        var text: String
+        var text: TextBytes
         var role: TextRole
         var maxWidth: Int
-
-        // By the text's bytes: a String's own hash normalizes it first, which cost a layout
-        // of 100 statuses a quarter of its time.
-        func hash(into hasher: inout Hasher) {
-            PangoMeasurer.hashBytes(of: text, into: &hasher)
-            hasher.combine(role)
-            hasher.combine(maxWidth)
-        }
-
-        static func == (left: MeasureKey, right: MeasureKey) -> Bool {
-            left.role == right.role && left.maxWidth == right.maxWidth && PangoMeasurer.sameBytes(left.text, right.text)
-        }
-    }
-
-    fileprivate static func hashBytes(of text: String, into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    fileprivate static func sameBytes(_ left: String, _ right: String) -> Bool {
-        var left = left
-        var right = right
-        return left.withUTF8 { one in
-            right.withUTF8 { other in
-                one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-            }
-        }
     }
     private static let cacheLimit = 20_000
     private var measures: [MeasureKey: [ShapedText.Line]] = [:]
@@ -159,25 +151,15 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// Each text shaped once per role (its wraps at any width come from it), cleaned as a
     /// paragraph or as one line first; bounded as above.
     private struct ShapeKey: Hashable {
-        var text: String
+        var text: TextBytes
         var role: TextRole
         var singleLine: Bool
-
-        func hash(into hasher: inout Hasher) {
-            PangoMeasurer.hashBytes(of: text, into: &hasher)
-            hasher.combine(role)
-            hasher.combine(singleLine)
-        }
-
-        static func == (left: ShapeKey, right: ShapeKey) -> Bool {
-            left.role == right.role && left.singleLine == right.singleLine && PangoMeasurer.sameBytes(left.text, right.text)
-        }
     }
     private var shapes: [ShapeKey: ShapedText] = [:]
     private var fontMetrics: ShapedText.FontMetrics = [:]
 
     private func shaped(_ text: String, _ role: TextRole, singleLine: Bool) -> ShapedText {
-        let key = ShapeKey(text: text, role: role, singleLine: singleLine)
+        let key = ShapeKey(text: TextBytes(text: text), role: role, singleLine: singleLine)
         if let known = shapes[key] { return known }
         let clean = singleLine ? TextSanitizer.singleLine(text) : TextSanitizer.clean(text)
         guard let font = font(role), !clean.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return ShapedText() }

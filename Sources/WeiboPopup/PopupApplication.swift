@@ -41,10 +41,13 @@ final class PopupApplication {
         let arguments = (1..<Int(count)).compactMap { argv[$0].map { String(cString: $0) } }
         guard let options = try? PopupOptions(arguments: arguments) else { return 2 }
         // A window on its way out (telling the daemon what was seen) is not shown again.
-        let open = window.flatMap { $0.isClosing ? nil : $0 }
+        var open = window.flatMap { $0.isClosing ? nil : $0 }
         // Another account's popup: that one closes, this one opens.
-        if let open, open.account != options.account { open.close() }
-        guard let window = open.flatMap({ $0.account == options.account ? $0 : nil }) ?? makeWindow(account: options.account) else { return 3 }
+        if let shown = open, shown.account != options.account {
+            shown.close()
+            open = nil
+        }
+        guard let window = open ?? makeWindow(account: options.account) else { return 3 }
         if window.isVisible, window.currentKind == options.kind {
             window.close()
         } else {

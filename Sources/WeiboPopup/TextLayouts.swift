@@ -9,7 +9,7 @@ final class TextLayouts {
     private struct Key: Hashable {
         var text: String
         var role: TextRole
-        var link: [Double]
+        var link: CellPainter.Color?
     }
 
     private static let limit = 400
@@ -24,7 +24,7 @@ final class TextLayouts {
 
     /// The layout of `text` in `role`'s font; `make` finishes a new one (its link colours).
     func layout(_ text: String, role: TextRole, linkColor: CellPainter.Color?, make: (OpaquePointer) -> Void) -> OpaquePointer? {
-        let key = Key(text: text, role: role, link: linkColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
+        let key = Key(text: text, role: role, link: linkColor)
         if let known = layouts[key] { return known }
         guard let layout = measurer.makeLayout(role) else { return nil }
         pango_layout_set_text(layout, text, -1)

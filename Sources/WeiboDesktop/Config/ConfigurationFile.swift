@@ -152,6 +152,13 @@ public enum ConfigurationFile {
             }
             return answer
         }
+        /// One of a setting's words (`bubbles`, `preview`, `popup_cells`, `popup_corner`);
+        /// `otherwise` says which they are, for a value that is none of them.
+        func choice<Value: RawRepresentable<String>>(_ key: String, otherwise: (String) -> String) throws(Failure) -> Value? {
+            guard let value = string("notifier", key) else { return nil }
+            guard let chosen = Value(rawValue: value.trimmed(of: " \t")) else { throw failure("notifier", key, otherwise(value)) }
+            return chosen
+        }
         /// A list of bubble kinds (`sound`, `dnd_allow`), `;` or `,` between them.
         func kinds(_ key: String) throws(Failure) -> Set<BubbleKind>? {
             guard let value = string("notifier", key) else { return nil }
@@ -211,32 +218,20 @@ public enum ConfigurationFile {
             }
             configuration.tokenStore = choice
         }
-        if let value = string("notifier", "bubbles") {
-            guard let mode = BubbleMode(rawValue: value.trimmed(of: " \t")) else {
-                throw failure("notifier", "bubbles", tr("'%s' is neither per-kind nor single", value))
-            }
+        if let mode: BubbleMode = try choice("bubbles", otherwise: { tr("'%s' is neither per-kind nor single", $0) }) {
             configuration.bubbles = mode
         }
-        if let value = string("notifier", "preview") {
-            guard let level = PreviewLevel(rawValue: value.trimmed(of: " \t")) else {
-                throw failure("notifier", "preview", tr("'%s' is not full, sender or count", value))
-            }
+        if let level: PreviewLevel = try choice("preview", otherwise: { tr("'%s' is not full, sender or count", $0) }) {
             configuration.preview = level
         }
         if let kinds = try kinds("sound") { configuration.sound = kinds }
         if let kinds = try kinds("dnd_allow") { configuration.doNotDisturbAllows = kinds }
         if let value = try boolean("follow_dnd") { configuration.followDoNotDisturb = value }
         if let value = try boolean("tray_hide_at_zero") { configuration.trayHideAtZero = value }
-        if let value = string("notifier", "popup_cells") {
-            guard let cells = PopupCells(rawValue: value.trimmed(of: " \t")) else {
-                throw failure("notifier", "popup_cells", tr("'%s' is neither compact nor full", value))
-            }
+        if let cells: PopupCells = try choice("popup_cells", otherwise: { tr("'%s' is neither compact nor full", $0) }) {
             configuration.popupCells = cells
         }
-        if let value = string("notifier", "popup_corner") {
-            guard let corner = PopupCorner(rawValue: value.trimmed(of: " \t")) else {
-                throw failure("notifier", "popup_corner", tr("'%s' is not top-right, top-left, bottom-right or bottom-left", value))
-            }
+        if let corner: PopupCorner = try choice("popup_corner", otherwise: { tr("'%s' is not top-right, top-left, bottom-right or bottom-left", $0) }) {
             configuration.popupCorner = corner
         }
         if let value = try boolean("popup_close_on_focus_out") { configuration.popupClosesOnFocusOut = value }

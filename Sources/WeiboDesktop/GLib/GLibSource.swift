@@ -81,21 +81,21 @@ public final class GLibSource {
     /// least): an answer that must never come inside the call that asked for it. The source
     /// keeps itself until it fired.
     public static func later(afterMilliseconds milliseconds: UInt32 = 0, _ body: @escaping () -> Void) {
-        var source: GLibSource?
-        source = timeout(milliseconds: milliseconds) {
-            body()
-            // The closure held the source (a cycle, on purpose): broken once it fired.
-            withExtendedLifetime(source) { source = nil }
-            return false
-        }
+        firingOnce(g_timeout_source_new(milliseconds), body)
     }
 
     /// Runs `body` once when the thread-default context has nothing more urgent to do: after
     /// GTK's resizing and drawing (their priorities are higher), so a window draws first.
     public static func whenIdle(_ body: @escaping () -> Void) {
+        firingOnce(g_idle_source_new(), body)
+    }
+
+    /// `made` fires `body` once; the source keeps itself until then.
+    private static func firingOnce(_ made: UnsafeMutablePointer<GSource>?, _ body: @escaping () -> Void) {
         var source: GLibSource?
-        source = GLibSource(g_idle_source_new(), function: sourceFunction) {
+        source = GLibSource(made, function: sourceFunction) {
             body()
+            // The closure held the source (a cycle, on purpose): broken once it fired.
             withExtendedLifetime(source) { source = nil }
             return false
         }
