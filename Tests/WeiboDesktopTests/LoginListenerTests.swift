@@ -1,3 +1,4 @@
+import CGLib
 import Foundation
 import Testing
 import WeiboDesktop
@@ -17,9 +18,16 @@ import WeiboTestSupport
     final class Visit {
         var response: HTTPResponse?
         var page: String { response.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
-        init(_ port: Int, _ query: String) {
-            HTTPClient(totalTimeout: 10).send(HTTPRequest(.get, "http://127.0.0.1:\(port)/callback?\(query)")) { [self] in response = try? $0.get() }
+        var failure: HTTPError?
+        init(_ port: Int, _ query: String, host: String = "127.0.0.1") {
+            HTTPClient(totalTimeout: 10).send(HTTPRequest(.get, "http://\(host):\(port)/callback?\(query)")) { [self] in
+                switch $0 {
+                case .success(let answer): response = answer
+                case .failure(let error): failure = error
+                }
+            }
         }
+        var ended: Bool { response != nil || failure != nil }
     }
 
     @Test func anAddressWithoutThisLoginsStateIsRefusedAndTheLoginGoesOnWaiting() throws {
@@ -62,6 +70,50 @@ import WeiboTestSupport
             #expect(visit.response?.status == 200)
             #expect(listener.answered)
             for word in words { #expect(visit.page.contains(word), "\(word): \(visit.page)") }
+        }
+    }
+
+    /// The listener is where the redirect address sends the browser, so no other local program
+    /// can be there to take the code and the state.
+    @Test(arguments: [("127.0.0.2", ["127.0.0.2"]), ("[::1]", ["[::1]"]), ("localhost", ["127.0.0.1", "[::1]"])])
+    func itListensExactlyWhereTheRedirectAddressPoints(_ host: String, _ visited: [String]) throws {
+        try MainContext.withOwnContext {
+            let port = try Self.freePort()
+            let listener = try LoginListener(redirectURI: "http://\(host):\(port)/callback", state: "s1")
+            for address in visited {
+                let visit = Visit(port, "code=other&state=wrong", host: address)
+                MainContext.run(timeout: 10) { visit.ended }
+                #expect(visit.response?.status == 400, "\(address): \(String(describing: visit.failure))")
+            }
+            let visit = Visit(port, "code=abc&state=s1", host: visited.last ?? host)
+            MainContext.run(timeout: 10) { listener.outcome != nil || visit.ended }
+            #expect(listener.outcome == .code("abc"))
+            listener.conclude(.timedOut)
+            MainContext.run(timeout: 10) { visit.ended }
+        }
+    }
+
+    /// A program already on `[::1]:PORT` would get the browser's answer for `localhost:PORT`:
+    /// the login is refused before any browser opens.
+    @Test func aProgramOnTheOtherLoopbackAddressStopsTheLoginBeforeItStarts() throws {
+        try MainContext.withOwnContext {
+            let port = try Self.freePort()
+            let squatter = g_socket_service_new()
+            defer { g_object_unref(UnsafeMutableRawPointer(squatter)) }
+            let address = try #require(g_inet_socket_address_new_from_string("::1", UInt32(port)))
+            defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+            var error: UnsafeMutablePointer<GError>?
+            let listening = squatter.map { service in
+                service.withMemoryRebound(to: GSocketListener.self, capacity: 1) {
+                    g_socket_listener_add_address(
+                        $0, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(address)), G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, nil, nil, &error)
+                }
+            }
+            #expect(listening == 1, "the test could not listen on [::1]:\(port)")
+            if let error { g_error_free(error) }
+            #expect {
+                _ = try LoginListener(redirectURI: "http://localhost:\(port)/callback", state: "s1")
+            } throws: { ($0 as? LoginListener.Failure)?.message.contains("localhost port \(port)") == true }
         }
     }
 }

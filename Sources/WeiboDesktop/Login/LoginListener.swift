@@ -3,8 +3,10 @@ import CLibSoup
 import WeiboKit
 
 /// Catches the browser's return from Weibo's authorize page on a loopback redirect address
-/// (`http://127.0.0.1:PORT/callback`): a one-shot server on 127.0.0.1 that takes the code and
-/// checks the state. An address without this login's state (another attempt, an old tab, a page
+/// (`http://127.0.0.1:PORT/callback`): a one-shot server listening exactly where that address
+/// points (`localhost`: 127.0.0.1 and ::1) that takes the code and checks the state. Nothing is
+/// left for another local program to listen on: the listener refuses to start, before the
+/// browser opens, when it cannot have the address the browser will be sent to. An address without this login's state (another attempt, an old tab, a page
 /// that points an image at the address) gets a 400 page and the login goes on waiting. The
 /// browser's last page waits for the end of the login (`conclude`), so that it says in both
 /// languages what happened and what to do.
@@ -47,12 +49,12 @@ public final class LoginListener {
 
     /// Listens on the port and path of `redirectURI` for an answer carrying `state`.
     public init(redirectURI: String, state: String) throws(Failure) {
-        guard let (port, path) = Self.parse(redirectURI) else {
+        guard let place = Self.parse(redirectURI) else {
             throw Failure(message: tr("%s is not an address on this machine (http://127.0.0.1:PORT/…)", redirectURI))
         }
         guard let server = CLibSoup_server_new() else { throw Failure(message: "libsoup could not make a server") }
         self.server = server
-        self.path = path
+        self.path = place.path
         self.state = state
         // The handler holds the listener weakly, in a box libsoup frees with the handler.
         soup_server_add_handler(
@@ -61,17 +63,25 @@ public final class LoginListener {
                 guard let message, let path, let data else { return }
                 WeakTarget.object(LoginListener.self, in: data)?.serve(message, path: String(cString: path))
             }, WeakTarget.retained(self), WeakTarget.release)
-        guard let address = g_inet_socket_address_new_from_string("127.0.0.1", UInt32(port)) else {
-            throw Failure(message: tr("%s is not an address on this machine (http://127.0.0.1:PORT/…)", redirectURI))
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
         var error: UnsafeMutablePointer<GError>?
-        guard soup_server_listen(server, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(address)), SoupServerListenOptions(0), &error) != 0 else {
-            let detail = error.map { GLibError(taking: $0).message } ?? ""
+        if let address = place.address {
+            // Exactly the address the browser is sent to (127.0.0.2, ::1 …), nothing else.
+            guard let socket = g_inet_socket_address_new_from_string(address, UInt32(place.port)) else {
+                throw Failure(message: tr("%s is not an address on this machine (http://127.0.0.1:PORT/…)", redirectURI))
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(socket)) }
+            soup_server_listen(server, UnsafeMutablePointer<GSocketAddress>(OpaquePointer(socket)), SoupServerListenOptions(0), &error)
+        } else {
+            // `localhost`: both loopback addresses, as a browser may try either (::1 only where
+            // the machine has IPv6). No other program can then take the one a browser picks.
+            soup_server_listen_local(server, guint(place.port), SoupServerListenOptions(0), &error)
+        }
+        if let error {
+            let detail = GLibError(taking: error).message
             throw Failure(
                 message: tr(
-                    "cannot wait for the browser on 127.0.0.1:%d (%s): another program uses the port; choose another port in redirect_uri, and register the same address for the app at open.weibo.com",
-                    port, detail))
+                    "cannot wait for the browser on %s port %d (%s): another program uses the port; choose another port in redirect_uri, and register the same address for the app at open.weibo.com",
+                    place.address ?? "localhost", place.port, detail))
         }
     }
 
@@ -82,8 +92,8 @@ public final class LoginListener {
         g_object_unref(UnsafeMutableRawPointer(server))
     }
 
-    /// `(port, path)` of a loopback http address, or nil.
-    static func parse(_ uri: String) -> (Int, String)? {
+    /// Where a loopback http address points: its IP literal (nil for `localhost`), port and path.
+    static func parse(_ uri: String) -> (address: String?, port: Int, path: String)? {
         guard let parsed = g_uri_parse(uri, G_URI_FLAGS_NONE, nil) else { return nil }
         defer { g_uri_unref(parsed) }
         let scheme = g_uri_get_scheme(parsed).map { String(cString: $0) } ?? ""
@@ -91,7 +101,8 @@ public final class LoginListener {
         let port = Int(g_uri_get_port(parsed))
         let path = g_uri_get_path(parsed).map { String(cString: $0) } ?? "/"
         guard scheme == "http", HTTPClient.isLoopback(host), port > 0, port < 65_536 else { return nil }
-        return (port, path.isEmpty ? "/" : path)
+        let address = host.lowercased() == "localhost" ? nil : host.trimmed(of: "[]")
+        return (address, port, path.isEmpty ? "/" : path)
     }
 
     private func serve(_ message: OpaquePointer, path: String) {
