@@ -24,7 +24,7 @@ final class DaemonClient {
         g_object_ref(UnsafeMutableRawPointer(connection))
         countsSubscription = DBusSignalSubscription(
             connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
-            path: SessionBus.objectPath
+            path: SessionBus.objectPath, shape: "(a{su})"
         ) { [weak self] _, parameters in
             guard let self, let parameters, let dictionary = g_variant_get_child_value(parameters, 0) else { return }
             defer { g_variant_unref(dictionary) }
@@ -82,7 +82,7 @@ final class DaemonClient {
     ) {
         DBusCall.call(
             connection, name: SessionBus.busName, path: SessionBus.objectPath, interface: SessionBus.interfaceName, method: method,
-            parameters, timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+            parameters, reply: DaemonService.replyShape(of: method), timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
 
     private static func words(_ error: GLibError?) -> String {

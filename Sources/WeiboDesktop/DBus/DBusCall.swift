@@ -4,8 +4,10 @@ import CGLib
 /// otherwise), whose answer always comes later on the thread-default main context. A peer that
 /// never answers costs the loop nothing: the call fails when its time is up.
 ///
-/// The completion is held in a retained box that the call's callback (which GIO runs exactly
-/// once) releases.
+/// Every call names the shape its answer must have (`reply`, a GVariant type such as `(aoao)`):
+/// GDBus checks it, and an answer of another shape is an error, said once a peer and method,
+/// never read. The completion is held in a retained box that the call's callback (which GIO
+/// runs exactly once) releases.
 public enum DBusCall {
     /// The longest any call to a peer may take.
     public static let timeoutMilliseconds: Int32 = 2000
@@ -14,27 +16,40 @@ public enum DBusCall {
 
     private final class Box {
         let completion: Completion
-        init(_ completion: @escaping Completion) { self.completion = completion }
+        let peer: String
+        let method: String
+        init(_ completion: @escaping Completion, peer: String, method: String) {
+            self.completion = completion
+            self.peer = peer
+            self.method = method
+        }
     }
 
-    /// Calls `method` of `interface` at `path` on `name`; `completion` gets the reply (valid
-    /// during the completion only) or the error. `parameters` is consumed. No peer is started
-    /// by D-Bus activation unless `startingIt`.
+    /// Calls `method` of `interface` at `path` on `name`; `completion` gets the reply, of the
+    /// type `reply` (valid during the completion only), or the error. `parameters` is consumed.
+    /// No peer is started by D-Bus activation unless `startingIt`.
     public static func call(
         _ connection: OpaquePointer, name: String, path: String, interface: String, method: String, _ parameters: OpaquePointer?,
-        startingIt: Bool = false, timeoutMilliseconds: Int32 = timeoutMilliseconds, completion: @escaping Completion
+        reply: String, startingIt: Bool = false, timeoutMilliseconds: Int32 = timeoutMilliseconds, completion: @escaping Completion
     ) {
+        let expected = g_variant_type_new(reply)
+        // GDBus keeps a copy.
+        defer { g_variant_type_free(expected) }
         g_dbus_connection_call(
-            connection, name, path, interface, method, parameters, nil, startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
-            timeoutMilliseconds, nil,
+            connection, name, path, interface, method, parameters, expected,
+            startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil,
             { source, result, data in
                 guard let data else { return }
                 let box = Unmanaged<Box>.fromOpaque(data).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
                 defer { if let reply { g_variant_unref(reply) } }
-                box.completion(reply, error.map { GLibError(taking: $0) })
-            }, Unmanaged.passRetained(Box(completion)).toOpaque())
+                let failure = error.map { GLibError(taking: $0) }
+                if let failure, failure.domain == GLibError.ioDomain, failure.code == Int32(G_IO_ERROR_INVALID_ARGUMENT.rawValue) {
+                    WrongShape.say("\(box.peer)'s answer to \(box.method)", failure.message)
+                }
+                box.completion(reply, failure)
+            }, Unmanaged.passRetained(Box(completion, peer: name, method: method)).toOpaque())
     }
 
     /// Reads property `property` of `interface` (`org.freedesktop.DBus.Properties.Get`); the
@@ -45,7 +60,7 @@ public enum DBusCall {
     ) {
         call(
             connection, name: name, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
-            Variants.tuple([Variants.string(interface), Variants.string(property)])
+            Variants.tuple([Variants.string(interface), Variants.string(property)]), reply: "(v)"
         ) { reply, _ in
             guard let reply, let boxed = g_variant_get_child_value(reply, 0) else { return completion(nil) }
             defer { g_variant_unref(boxed) }
@@ -53,5 +68,17 @@ public enum DBusCall {
             defer { if let value { g_variant_unref(value) } }
             completion(value)
         }
+    }
+}
+
+/// Answers and signals of the wrong shape from a peer: each kind said once a run (a peer that
+/// answers wrongly does so at every call), at the message level, and never read.
+enum WrongShape {
+    nonisolated(unsafe) private static var said: Set<String> = []
+
+    /// `what`: the answer or signal and whose; `detail`: GDBus's words, or the shape it had.
+    static func say(_ what: String, _ detail: String) {
+        guard said.insert(what).inserted else { return }
+        Log.message("\(what) has the wrong shape, and is ignored: \(detail)")
     }
 }

@@ -35,6 +35,30 @@ public final class DaemonService {
         </node>
         """
 
+    /// The GVariant type of each method's answer (`GetItems`: `(s)`), from the description above:
+    /// what a caller checks the daemon's answer against.
+    private static let replyShapes: [String: String] = {
+        guard let node = g_dbus_node_info_new_for_xml(introspection, nil) else { return [:] }
+        defer { g_dbus_node_info_unref(node) }
+        guard let interface = node.pointee.interfaces?.pointee, let methods = interface.pointee.methods else { return [:] }
+        var shapes: [String: String] = [:]
+        var index = 0
+        while let method = methods[index] {
+            var types = ""
+            var argument = 0
+            while let out = method.pointee.out_args?[argument] {
+                types += String(cString: out.pointee.signature)
+                argument += 1
+            }
+            shapes[String(cString: method.pointee.name)] = "(\(types))"
+            index += 1
+        }
+        return shapes
+    }()
+
+    /// The type of `method`'s answer; `()` for a method the interface does not have.
+    public static func replyShape(of method: String) -> String { replyShapes[method] ?? "()" }
+
     private let connection: OpaquePointer
     private let daemon: NotifierGroup
     private var export: DBusExport?
@@ -113,7 +137,7 @@ public final class DaemonService {
         }
         nameLostSubscription = DBusSignalSubscription(
             connection: connection, sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameLost",
-            path: "/org/freedesktop/DBus"
+            path: "/org/freedesktop/DBus", shape: "(s)"
         ) { [weak self] _, parameters in
             guard let parameters, Variants.string(in: parameters, at: 0) == SessionBus.busName else { return }
             self?.nameLost?()

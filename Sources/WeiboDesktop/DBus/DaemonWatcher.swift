@@ -44,7 +44,7 @@ public final class DaemonWatcher {
         subscriptions = [
             DBusSignalSubscription(
                 connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
-                path: SessionBus.objectPath
+                path: SessionBus.objectPath, shape: "(a{su})"
             ) { [weak self] _, parameters in
                 guard let self, let parameters else { return }
                 self.unread = DaemonStatus.counts(inReply: parameters)
@@ -53,7 +53,7 @@ public final class DaemonWatcher {
             },
             DBusSignalSubscription(
                 connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "StateChanged",
-                path: SessionBus.objectPath
+                path: SessionBus.objectPath, shape: "(s)"
             ) { [weak self] _, _ in
                 guard let self, let status = try? DaemonStatus.read(connection) else { return }
                 self.status = status.notifierStatus

@@ -41,9 +41,12 @@ public enum SessionBus {
             argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
             ?? number.flatMap { g_variant_new_tuple([g_variant_new_uint32($0)], 1) }
             ?? (arguments.isEmpty ? nil : g_variant_new_tuple(arguments.map { g_variant_new_string($0) }, gsize(arguments.count)))
+        // The answer is checked against the interface's description: another program may own the name.
+        let expected = g_variant_type_new(DaemonService.replyShape(of: method))
+        defer { g_variant_type_free(expected) }
         let reply = g_dbus_connection_call_sync(
-            connection, busName, objectPath, interfaceName, method, parameters, nil, startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
-            timeoutMilliseconds, nil, &error)
+            connection, busName, objectPath, interfaceName, method, parameters, expected,
+            startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil, &error)
         if let error {
             // The daemon's own refusal (`Refresh` without an answer from Weibo): its words only.
             if g_dbus_error_is_remote_error(error) != 0, let name = g_dbus_error_get_remote_error(error) {

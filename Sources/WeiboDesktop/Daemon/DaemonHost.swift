@@ -117,9 +117,10 @@ public final class DaemonHost {
     /// `PropertiesChanged` (a collection's `Locked`), and its name getting an owner. The daemon
     /// reads the login again only while it waits for the keyring.
     private func watchKeyring(on bus: OpaquePointer) {
-        for (interface, member) in [("org.freedesktop.Secret.Service", "CollectionChanged"), ("org.freedesktop.DBus.Properties", "PropertiesChanged")] {
+        let signals = [("org.freedesktop.Secret.Service", "CollectionChanged", "(o)"), ("org.freedesktop.DBus.Properties", "PropertiesChanged", "(sa{sv}as)")]
+        for (interface, member, shape) in signals {
             handles.append(
-                DBusSignalSubscription(connection: bus, sender: "org.freedesktop.secrets", interface: interface, member: member, path: nil) {
+                DBusSignalSubscription(connection: bus, sender: "org.freedesktop.secrets", interface: interface, member: member, path: nil, shape: shape) {
                     [weak self] _, _ in self?.daemon.keyringChanged()
                 })
         }
@@ -152,7 +153,7 @@ public final class DaemonHost {
         handles.append(
             DBusSignalSubscription(
                 connection: system, sender: "org.freedesktop.login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep",
-                path: "/org/freedesktop/login1"
+                path: "/org/freedesktop/login1", shape: "(b)"
             ) { [weak self] _, parameters in
                 guard let parameters else { return }
                 let value = g_variant_get_child_value(parameters, 0)

@@ -153,7 +153,7 @@ public enum Keyring {
         let type = g_variant_type_new("{ss}")
         defer { g_variant_type_free(type) }
         let parameters = g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1)
-        callService("org.freedesktop.Secret.Service", "SearchItems", parameters, startingIt: false) { reply in
+        callService("org.freedesktop.Secret.Service", "SearchItems", parameters, reply: "(aoao)", startingIt: false) { reply in
             guard let reply else { return completion(.none) }
             let unlocked = g_variant_get_child_value(reply, 0)
             let locked = g_variant_get_child_value(reply, 1)
@@ -169,7 +169,8 @@ public enum Keyring {
     /// does not offer), bounded like every call here; `completion` gets the reply (valid during
     /// the completion) or nil, always later. `startingIt`: D-Bus may activate the service.
     private static func callService(
-        _ interface: String, _ method: String, _ parameters: OpaquePointer?, startingIt: Bool, completion: @escaping (OpaquePointer?) -> Void
+        _ interface: String, _ method: String, _ parameters: OpaquePointer?, reply: String, startingIt: Bool,
+        completion: @escaping (OpaquePointer?) -> Void
     ) {
         guard let bus = try? SessionBus.connect() else {
             if let parameters { g_variant_unref(g_variant_ref_sink(parameters)) }
@@ -178,7 +179,7 @@ public enum Keyring {
         defer { SessionBus.release(bus) }
         DBusCall.call(
             bus, name: "org.freedesktop.secrets", path: "/org/freedesktop/secrets", interface: interface, method: method, parameters,
-            startingIt: startingIt, timeoutMilliseconds: Int32(timeout * 1000)
+            reply: reply, startingIt: startingIt, timeoutMilliseconds: Int32(timeout * 1000)
         ) { reply, error in
             if let error { Log.debug("the Secret Service's \(method): \(error.message)") }
             completion(reply)
@@ -188,7 +189,7 @@ public enum Keyring {
     /// Whether a Secret Service answers on the session bus (running, or started by D-Bus
     /// activation as libsecret would): asked before loading libsecret for something optional.
     public static func serviceAnswers(completion: @escaping (Bool) -> Void) {
-        callService("org.freedesktop.DBus.Peer", "Ping", nil, startingIt: true) { reply in completion(reply != nil) }
+        callService("org.freedesktop.DBus.Peer", "Ping", nil, reply: "()", startingIt: true) { reply in completion(reply != nil) }
     }
 
     /// The Secret Service got a new owner (a keyring started or restarted): libsecret's cached

@@ -8,22 +8,41 @@ public final class DBusSignalSubscription {
 
     private final class Box {
         let handler: Handler
-        init(_ handler: @escaping Handler) { self.handler = handler }
+        let shape: String?
+        init(_ handler: @escaping Handler, shape: String?) {
+            self.handler = handler
+            self.shape = shape
+        }
     }
 
     private let connection: OpaquePointer
     private let id: UInt32
 
-    /// Signals `member` of `interface` from `sender` at `path` (nil: any).
-    public init(connection: OpaquePointer, sender: String?, interface: String, member: String?, path: String?, _ handler: @escaping Handler) {
+    /// Signals `member` of `interface` from `sender` at `path` (nil: any) whose parameters have
+    /// the GVariant type `shape` (`(sa{sv}as)`); a signal of another shape never reaches the
+    /// handler (it is said once). `shape` nil: the handler reads the parameters only through
+    /// `Variants`, which checks each value's type (for a peer whose signal grew over versions).
+    public init(
+        connection: OpaquePointer, sender: String?, interface: String, member: String?, path: String?, shape: String?,
+        _ handler: @escaping Handler
+    ) {
         self.connection = connection
         g_object_ref(UnsafeMutableRawPointer(connection))
         id = g_dbus_connection_signal_subscribe(
             connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
-            { _, sender, _, _, _, parameters, data in
+            { _, sender, _, _, member, parameters, data in
                 guard let data else { return }
-                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(sender.map { String(cString: $0) } ?? "", parameters)
-            }, Unmanaged.passRetained(Box(handler)).toOpaque(),
+                let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+                let sender = sender.map { String(cString: $0) } ?? ""
+                if let shape = box.shape {
+                    let actual = parameters.flatMap { g_variant_get_type_string($0) }.map { String(cString: $0) } ?? "()"
+                    guard actual == shape else {
+                        let name = member.map { String(cString: $0) } ?? "a signal"
+                        return WrongShape.say("\(sender)'s \(name) signal", "\(actual), not \(shape)")
+                    }
+                }
+                box.handler(sender, parameters)
+            }, Unmanaged.passRetained(Box(handler, shape: shape)).toOpaque(),
             { data in
                 if let data { Unmanaged<Box>.fromOpaque(data).release() }
             })

@@ -252,8 +252,8 @@ public final class DesktopNotificationSink: NotificationSink {
     /// may differ).
     private func follow() {
         guard let connection else { return }
-        func on(_ member: String, _ handler: @escaping (DesktopNotificationSink, OpaquePointer) -> Void) -> DBusSignalSubscription {
-            DBusSignalSubscription(connection: connection, sender: Self.name, interface: Self.name, member: member, path: Self.path) {
+        func on(_ member: String, _ shape: String, _ handler: @escaping (DesktopNotificationSink, OpaquePointer) -> Void) -> DBusSignalSubscription {
+            DBusSignalSubscription(connection: connection, sender: Self.name, interface: Self.name, member: member, path: Self.path, shape: shape) {
                 [weak self] _, parameters in
                 guard let self, let parameters else { return }
                 handler(self, parameters)
@@ -263,14 +263,14 @@ public final class DesktopNotificationSink: NotificationSink {
             // Sent just before ActionInvoked by servers that support it (what libnotify 0.8's
             // notify_notification_get_activation_token reads): the token of that click.
             // A peer's string for another program's environment: 1 KiB at most, no controls.
-            on("ActivationToken") { sink, parameters in
+            on("ActivationToken", "(us)") { sink, parameters in
                 let token = Variants.string(in: parameters, at: 1)
                 guard token.utf8.count <= 1024, !token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     return Log.debug("an activation token that is not one was ignored")
                 }
                 sink.lastToken = (Variants.uint32(in: parameters, at: 0), token)
             },
-            on("ActionInvoked") { sink, parameters in
+            on("ActionInvoked", "(us)") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)
                 guard let kind = sink.kind(ofID: id) else { return }
                 sink.activationToken = sink.lastToken.flatMap { $0.id == id && !$0.token.isEmpty ? $0.token : nil }
@@ -278,14 +278,14 @@ public final class DesktopNotificationSink: NotificationSink {
                 defer { sink.activationToken = nil }
                 sink.actionInvoked?(kind, Variants.string(in: parameters, at: 1))
             },
-            on("NotificationClosed") { sink, parameters in
+            on("NotificationClosed", "(uu)") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)
                 if sink.transients.removeValue(forKey: id) != nil { return }
                 guard id > 0, let kind = sink.slots.first(where: { $0.value.id == id })?.key else { return }
                 sink.slots[kind]?.id = nil
                 sink.unreadClosed?(kind, BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
             },
-            on("NotificationReplied") { sink, parameters in
+            on("NotificationReplied", "(us)") { sink, parameters in
                 guard let kind = sink.kind(ofID: Variants.uint32(in: parameters, at: 0)) else { return }
                 sink.replied?(kind, Variants.string(in: parameters, at: 1))
             },

@@ -74,7 +74,7 @@ public final class DoNotDisturbWatch {
         handles.append(
             DBusSignalSubscription(
                 connection: connection, sender: Self.notifications, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-                path: Self.notificationsPath
+                path: Self.notificationsPath, shape: "(sa{sv}as)"
             ) { [weak self] _, parameters in
                 guard let self, let parameters else { return }
                 let interface = Variants.string(in: parameters, at: 0)
@@ -105,7 +105,7 @@ public final class DoNotDisturbWatch {
     private func propertyChanged(_ parameters: OpaquePointer, _ name: String, _ source: Source) {
         guard let changed = g_variant_get_child_value(parameters, 1) else { return }
         defer { g_variant_unref(changed) }
-        // No expected type: a GVariantType made from a Swift string would dangle after the call.
+        // Any type: Variants.isTrue reads only a `b`.
         if let value = g_variant_lookup_value(changed, name, nil) {
             defer { g_variant_unref(value) }
             set(source, Variants.isTrue(value))
@@ -119,9 +119,10 @@ public final class DoNotDisturbWatch {
     private func followSwaync() {
         for member in ["Subscribe", "SubscribeV2"] {
             handles.append(
-                DBusSignalSubscription(connection: connection, sender: Self.swaync, interface: Self.swaync, member: member, path: Self.swayncPath) {
-                    [weak self] _, parameters in
-                    // (u count, b dnd, …)
+                DBusSignalSubscription(
+                    connection: connection, sender: Self.swaync, interface: Self.swaync, member: member, path: Self.swayncPath, shape: nil
+                ) { [weak self] _, parameters in
+                    // (u count, b dnd, …): longer in later versions, read through Variants.
                     guard let self, let parameters else { return }
                     self.set(.swaync, Variants.boolean(in: parameters, at: 1))
                 })
@@ -131,7 +132,7 @@ public final class DoNotDisturbWatch {
                 connection: connection, name: Self.swaync,
                 appeared: { [weak self] in
                     guard let self else { return }
-                    DBusCall.call(self.connection, name: Self.swaync, path: Self.swayncPath, interface: Self.swaync, method: "GetDnd", nil) {
+                    DBusCall.call(self.connection, name: Self.swaync, path: Self.swayncPath, interface: Self.swaync, method: "GetDnd", nil, reply: "(b)") {
                         [weak self] reply, _ in
                         guard let reply else { return }
                         self?.set(.swaync, Variants.boolean(in: reply, at: 0))

@@ -215,7 +215,8 @@ public final class StatusNotifierItem {
         // The call holds the item weakly: a late answer after the item went finds nothing.
         DBusCall.call(
             connection, name: "org.kde.StatusNotifierWatcher", path: "/StatusNotifierWatcher", interface: "org.kde.StatusNotifierWatcher",
-            method: "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), startingIt: true
+            method: "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), reply: "()",
+            startingIt: true
         ) { [weak self] _, error in
             if let error { self?.registrationFailed(error.message) }
         }
