@@ -130,7 +130,7 @@ func simulateDay(polls: Int, bursts: Int) -> (calls: Int, bursts: Int) {
                             source: source, id: nextID, authorName: "甲", authorID: 1, text: "评论", createdAt: start, statusID: 1, statusAuthorID: 2)
                     }
                     queue.append(.detailsFetched(source, items, at: start))
-                case .showUnread(_, let kind, _): queue.append(.bubbleShown(kind, id: 1))
+                case .showUnread(_, let kind, _): queue.append(.bubbleShown(kind, id: 1, at: start))
                 default: break
                 }
             }
@@ -143,7 +143,7 @@ func simulateDay(polls: Int, bursts: Int) -> (calls: Int, bursts: Int) {
         run(.pollTimerFired(at: now))
         run(.pollSucceeded(counts, at: now))
         // The user looks at the comments now and then (every third hour).
-        if minute % 180 == 179 { run(.markReadRequested(nil)) }
+        if minute % 180 == 179 { run(.markReadRequested(nil, at: now)) }
     }
     return (calls, bursts)
 }

@@ -36,10 +36,10 @@ public struct NotifierDriver {
                 if case .showUnread(_, let kind, let replacing) = effect {
                     if serverTakesBubbles {
                         // A server keeps the id of the bubble it replaces.
-                        queue.append(.bubbleShown(kind, id: replacing ?? nextBubbleID))
+                        queue.append(.bubbleShown(kind, id: replacing ?? nextBubbleID, at: now))
                         if replacing == nil { nextBubbleID += 1 }
                     } else {
-                        queue.append(.bubbleNotShown(kind))
+                        queue.append(.bubbleNotShown(kind, at: now))
                     }
                 }
             }

@@ -85,7 +85,10 @@ public final class NotifierDaemon {
             guard let self else { return }
             self.send(.replyTyped(text, kind: kind, at: self.clock()))
         }
-        sink.unreadClosed = { [weak self] kind, reason in self?.send(.bubbleClosed(kind, reason)) }
+        sink.unreadClosed = { [weak self] kind, reason in
+            guard let self else { return }
+            self.send(.bubbleClosed(kind, reason, at: self.clock()))
+        }
         sink.serverChanged = { [weak self] server in
             guard let self else { return }
             self.send(.notificationServerChanged(server, at: self.clock()))
@@ -146,14 +149,14 @@ public final class NotifierDaemon {
     }
 
     /// What a kind of bubble tells counts as seen (nil: everything); its bubble closes.
-    public func markRead(_ kind: BubbleKind? = nil) { send(.markReadRequested(kind)) }
+    public func markRead(_ kind: BubbleKind? = nil) { send(.markReadRequested(kind, at: clock())) }
 
     /// What a kind of bubble tells, as a summary bubble: the newest posts, the new comments or
     /// mentions; then those count as seen.
     public func showSummary(_ kind: BubbleKind = .posts) {
         // Asked before the login was read (the call that started it through D-Bus activation).
         guard hasStarted else { return untilStarted.append { [weak self] in self?.showSummary(kind) } }
-        send(.summaryRequested(kind))
+        send(.summaryRequested(kind, at: clock()))
     }
 
     /// No bubbles for `seconds` (0 resumes at once).
@@ -243,7 +246,10 @@ public final class NotifierDaemon {
         case .keepUnsentReply(let reply, let reason):
             // Kept now; the core hears how it went on the next turn (never inside this effect).
             let saved = keepUnsent(reply)
-            GLibSource.later { [weak self] in self?.send(.replyFailed(reply, PollFailure(.refused, reason), saved: saved)) }
+            GLibSource.later { [weak self] in
+                guard let self else { return }
+                self.send(.replyFailed(reply, PollFailure(.refused, reason), saved: saved, at: self.clock()))
+            }
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url, activationToken: sink.activationToken)
@@ -267,7 +273,10 @@ public final class NotifierDaemon {
     /// server's answer comes later, as an event.
     private func show(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?) {
         bubbleGeneration[kind, default: 0] += 1
-        let shown: (UInt32?) -> Void = { [weak self] id in self?.send(id.map { .bubbleShown(kind, id: $0) } ?? .bubbleNotShown(kind)) }
+        let shown: (UInt32?) -> Void = { [weak self] id in
+            guard let self else { return }
+            self.send(id.map { .bubbleShown(kind, id: $0, at: self.clock()) } ?? .bubbleNotShown(kind, at: self.clock()))
+        }
         guard let url = bubble.imageURL, let avatars else { return sink.showUnread(bubble, kind: kind, replacing: id, image: nil, shown: shown) }
         let generation = bubbleGeneration[kind, default: 0]
         avatars.image(for: url) { [weak self] image in
@@ -333,12 +342,12 @@ public final class NotifierDaemon {
 
     /// Sends a reply typed into a bubble; one that fails is kept for `replies --retry`.
     private func sendReply(_ reply: ReplyRequest) {
-        guard let account else { return send(.replyFailed(reply, PollFailure(.loginRejected, tr("not logged in")), saved: keepUnsent(reply))) }
+        guard let account else { return send(.replyFailed(reply, PollFailure(.loginRejected, tr("not logged in")), saved: keepUnsent(reply), at: clock())) }
         let done: (Result<Comment, WeiboClientError>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success: self.send(.replySent(reply))
-            case .failure(let error): self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(reply)))
+            case .success: self.send(.replySent(reply, at: self.clock()))
+            case .failure(let error): self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(reply), at: self.clock()))
             }
         }
         if let cid = reply.commentID {
@@ -362,14 +371,14 @@ public final class NotifierDaemon {
     }
 
     private func fetchSummary(count: Int) {
-        guard let account else { return send(.summaryFailed(tr("not logged in"))) }
+        guard let account else { return send(.summaryFailed(tr("not logged in"), at: clock())) }
         client.homeTimeline(for: account, count: count) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let page):
                 for failure in page.skipped { Log.message("timeline: a status could not be read and was left out (\(failure))") }
                 self.send(.summaryFetched(page.statuses, at: self.clock()))
-            case .failure(let error): self.send(.summaryFailed(error.description))
+            case .failure(let error): self.send(.summaryFailed(error.description, at: self.clock()))
             }
         }
     }

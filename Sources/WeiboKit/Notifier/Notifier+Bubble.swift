@@ -95,7 +95,7 @@ extension Notifier {
 
     /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
     /// known (fetched first when none are). Further requests while one is under way wait for it.
-    mutating func summaryRequested(_ kind: BubbleKind, at now: Date?) {
+    mutating func summaryRequested(_ kind: BubbleKind, at now: Date) {
         guard case .valid = login, phase != .loginExpired else {
             effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop)))
             return
@@ -107,13 +107,13 @@ extension Notifier {
             effects.append(.fetchSummary(count: min(max(unread.status, 1), 20)))
         case .comments, .mentions:
             if let known = items[kind], !known.isEmpty {
-                showItemsSummary(kind, known, at: now ?? state.lastSuccessfulPoll ?? Date(timeIntervalSince1970: 0))
+                showItemsSummary(kind, known, at: now)
                 return
             }
             guard !summaryWaiting.contains(kind) else { return }
             summaryWaiting.insert(kind)
             let unread = self.unread
-            for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now ?? Date(timeIntervalSince1970: 0)) }
+            for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now) }
             if !isFetching(kind) {
                 summaryWaiting.remove(kind)
                 effects.append(.showTransient(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread)))))

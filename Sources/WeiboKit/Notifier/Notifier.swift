@@ -135,10 +135,10 @@ public struct Notifier: Sendable {
         case .pollFailed(let failure, let now): pollFailed(failure, at: now)
         case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
         case .refreshRequested(let request, let now): refreshRequested(request, at: now)
-        case .markReadRequested(let kind): markRead(kind)
-        case .summaryRequested(let kind): summaryRequested(kind, at: nil)
+        case .markReadRequested(let kind, _): markRead(kind)
+        case .summaryRequested(let kind, let now): summaryRequested(kind, at: now)
         case .summaryFetched(let statuses, let now): summaryFetched(statuses, at: now)
-        case .summaryFailed(let reason): summaryFailed(reason)
+        case .summaryFailed(let reason, _): summaryFailed(reason)
         case .detailsFetched(let source, let items, let now): detailsArrived(source, items, failure: nil, at: now)
         case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
         case .itemsRequested(let kind, let count, let now): itemsRequested(kind, count: count, at: now)
@@ -147,16 +147,16 @@ public struct Notifier: Sendable {
         case .popupItemsFailed(let kind, let failure, let now): popupItemsArrived(kind, nil, failure: failure, at: now)
         case .actionInvoked(let key, let kind, let now): actionInvoked(key, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
-        case .replySent(let reply): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
-        case .replyFailed(let reply, let failure, let saved): replyFailed(reply, failure, saved: saved)
-        case .bubbleShown(let kind, let id):
+        case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
+        case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)
+        case .bubbleShown(let kind, let id, _):
             state[kind].id = id
             if let notificationServer { state.notificationServer = notificationServer }
         case .notificationServerChanged(let server, _): notificationServerChanged(server)
-        case .bubbleNotShown(let kind):
+        case .bubbleNotShown(let kind, _):
             // Not on screen: the next check shows it again.
             state[kind] = BubbleState(dismissed: state[kind].dismissed)
-        case .bubbleClosed(let kind, let reason): bubbleClosed(kind, reason)
+        case .bubbleClosed(let kind, let reason, _): bubbleClosed(kind, reason)
         case .pauseRequested(let seconds, let now): pause(seconds: seconds, at: now)
         case .resumeRequested(let now):
             state.pausedUntil = nil

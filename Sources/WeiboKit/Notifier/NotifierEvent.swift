@@ -1,8 +1,8 @@
 public import FoundationEssentials
 
 /// Something that happened, told to a `Notifier`: a timer, an answer from Weibo, the user, the
-/// notification server, the session. Each carries the time it happened where the decision
-/// depends on it, so the core never reads a clock.
+/// notification server, the session. Each carries the time it happened, so the core never
+/// reads a clock (and never mistakes a missing time for 1970: a day's budget of calls).
 public enum NotifierEvent: Equatable, Sendable {
     /// The notifier starts with the saved state (the shell loaded it) and the login it found.
     case started(UnreadState, login: Login, at: Date)
@@ -27,13 +27,13 @@ public enum NotifierEvent: Equatable, Sendable {
     case refreshRequested(RequestID, at: Date)
     /// Count what a kind of bubble tells as seen (nil: everything), without a check
     /// (`MarkRead`, a bubble's button).
-    case markReadRequested(BubbleKind?)
+    case markReadRequested(BubbleKind?, at: Date)
     /// Show what a kind of bubble tells: the newest posts (a click, the tray, `ShowSummary`),
     /// the new comments or mentions (`ShowComments`, `ShowMentions`).
-    case summaryRequested(BubbleKind)
+    case summaryRequested(BubbleKind, at: Date)
     /// The newest posts for the summary arrived, or could not be fetched.
     case summaryFetched([Status], at: Date)
-    case summaryFailed(String)
+    case summaryFailed(String, at: Date)
     /// The items behind a rising counter arrived, or could not be fetched.
     case detailsFetched(DetailSource, [DetailItem], at: Date)
     case detailsFailed(DetailSource, PollFailure, at: Date)
@@ -49,16 +49,16 @@ public enum NotifierEvent: Equatable, Sendable {
     /// Text typed into a bubble's inline reply.
     case replyTyped(String, kind: BubbleKind, at: Date)
     /// A reply reached Weibo, or did not (and was saved to be sent later, or not).
-    case replySent(ReplyRequest)
-    case replyFailed(ReplyRequest, PollFailure, saved: Bool)
+    case replySent(ReplyRequest, at: Date)
+    case replyFailed(ReplyRequest, PollFailure, saved: Bool, at: Date)
     /// The notification server now running (its bus's id and its unique name), or none.
     case notificationServerChanged(String?, at: Date)
     /// The notification server took a bubble and gave it this id.
-    case bubbleShown(BubbleKind, id: UInt32)
+    case bubbleShown(BubbleKind, id: UInt32, at: Date)
     /// No notification server took the bubble.
-    case bubbleNotShown(BubbleKind)
+    case bubbleNotShown(BubbleKind, at: Date)
     /// A bubble went away, and why.
-    case bubbleClosed(BubbleKind, BubbleCloseReason)
+    case bubbleClosed(BubbleKind, BubbleCloseReason, at: Date)
 
     /// No bubbles for `seconds` (0 resumes); the counts keep updating.
     case pauseRequested(seconds: Int, at: Date)

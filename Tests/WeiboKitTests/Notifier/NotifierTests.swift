@@ -45,7 +45,7 @@ import WeiboTestSupport
         #expect(click == [.showPopup(.posts)], "the popup, at the posts")
         let fallback = driver.send(.popupUnavailable(.posts, at: driver.now))
         #expect(fallback == [.fetchSummary(count: 2)], "the summary bubble where the popup cannot start")
-        #expect(driver.send(.summaryRequested(.posts)).isEmpty, "a second request waits for the first")
+        #expect(driver.send(.summaryRequested(.posts, at: driver.now)).isEmpty, "a second request waits for the first")
         let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
         #expect(fetched.transientBodies.count == 1)
         #expect(fetched.contains(.closeUnread(.all, id: 1)))
@@ -63,20 +63,20 @@ import WeiboTestSupport
     @Test func aFailedFetchShowsAnErrorAndClearsNothing() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
-        driver.send(.summaryRequested(.posts))
-        let failed = driver.send(.summaryFailed("HTTP 502"))
+        driver.send(.summaryRequested(.posts, at: driver.now))
+        let failed = driver.send(.summaryFailed("HTTP 502", at: driver.now))
         #expect(failed.transientBodies == ["Could not fetch the timeline: HTTP 502"])
         #expect(!failed.closes)
         #expect(driver.notifier.unread == UnreadCounts(status: 2))
-        #expect(driver.send(.summaryRequested(.posts)) == [.fetchSummary(count: 2)], "a new request may start")
+        #expect(driver.send(.summaryRequested(.posts, at: driver.now)) == [.fetchSummary(count: 2)], "a new request may start")
     }
 
     /// ShowSummary asked 200 times while the timeline is fetched: one request, one summary.
     @Test func summariesAskedDuringAFetchWaitForIt() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(status: 2))
-        #expect(driver.send(.summaryRequested(.posts)) == [.fetchSummary(count: 2)])
-        for _ in 0..<200 { #expect(driver.send(.summaryRequested(.all)).isEmpty) }
+        #expect(driver.send(.summaryRequested(.posts, at: driver.now)) == [.fetchSummary(count: 2)])
+        for _ in 0..<200 { #expect(driver.send(.summaryRequested(.all, at: driver.now)).isEmpty) }
         let fetched = driver.send(.summaryFetched(StatusFactory.generated(count: 2), at: driver.now))
         #expect(fetched.transientBodies.count == 1)
     }
@@ -84,7 +84,7 @@ import WeiboTestSupport
     @Test func markReadAndTheButtonClearEverything() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 3))
-        let marked = driver.send(.markReadRequested(nil))
+        let marked = driver.send(.markReadRequested(nil, at: driver.now))
         #expect(marked.contains(.closeUnread(.all, id: 1)))
         #expect(driver.notifier.unread == UnreadCounts())
         driver.check(UnreadCounts(cmt: 3, dm: 1))
@@ -152,7 +152,7 @@ import WeiboTestSupport
     @Test func aDismissalIsRespectedUntilACounterRises() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 1))
-        let closed = driver.send(.bubbleClosed(.all, .dismissed))
+        let closed = driver.send(.bubbleClosed(.all, .dismissed, at: driver.now))
         #expect(closed.saves.last?[.all].dismissed == UnreadCounts(cmt: 1))
         #expect(driver.notifier.state[.all].id == nil)
         #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies.isEmpty)
@@ -164,8 +164,8 @@ import WeiboTestSupport
     @Test func closingByTheProgramIsNotADismissal() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(cmt: 1))
-        driver.send(.markReadRequested(nil))
-        driver.send(.bubbleClosed(.all, .closedByProgram))
+        driver.send(.markReadRequested(nil, at: driver.now))
+        driver.send(.bubbleClosed(.all, .closedByProgram, at: driver.now))
         #expect(driver.notifier.state[.all].dismissed == nil)
     }
 
@@ -190,7 +190,7 @@ import WeiboTestSupport
         // Bug: the orphaned bubble was never updated, and a rise opened a second one.
         let rose = second.check(UnreadCounts(dm: 3))
         #expect(rose.replacedIDs == [41], "replaces the bubble the old process showed")
-        #expect(second.send(.markReadRequested(nil)).contains(.closeUnread(.all, id: 41)), "the same bubble, still")
+        #expect(second.send(.markReadRequested(nil, at: second.now)).contains(.closeUnread(.all, id: 41)), "the same bubble, still")
     }
 
     @Test func aRestartClosesTheOrphanWhenNothingIsUnread() {
@@ -435,7 +435,7 @@ import WeiboTestSupport
         driver.start()
         driver.advance(1)
         #expect(driver.send(.checkRequested(at: driver.now)).saves.isEmpty)
-        #expect(driver.send(.summaryRequested(.posts)).saves.isEmpty)
+        #expect(driver.send(.summaryRequested(.posts, at: driver.now)).saves.isEmpty)
         #expect(driver.send(.pollSucceeded(UnreadCounts(), at: driver.now)).saves.isEmpty, "only the last poll's time changed")
     }
 
@@ -467,7 +467,7 @@ import WeiboTestSupport
         #expect(driver.notifier.phase == .notLoggedIn)
         #expect(started.contains(.phaseChanged(.notLoggedIn)))
         #expect(!driver.send(.checkRequested(at: driver.now)).startsPoll)
-        #expect(driver.send(.summaryRequested(.posts)).transientBodies == ["Not logged in: “Log in to Weibo…” in the tray's menu logs in"])
+        #expect(driver.send(.summaryRequested(.posts, at: driver.now)).transientBodies == ["Not logged in: “Log in to Weibo…” in the tray's menu logs in"])
         let loggedIn = driver.send(.loginChanged(driver.validLogin, at: driver.now))
         #expect(loggedIn.startsPoll && loggedIn.contains(.phaseChanged(.starting)))
     }

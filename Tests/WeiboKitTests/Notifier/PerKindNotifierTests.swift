@@ -88,11 +88,33 @@ import WeiboTestSupport
     @Test func aClickWithoutKnownItemsFetchesThemFirst() throws {
         var driver = driver { $0.preview = .count }
         driver.check(UnreadCounts(cmt: 2))
-        let click = driver.send(.summaryRequested(.comments))
+        let click = driver.send(.summaryRequested(.comments, at: driver.now))
         #expect(click.fetches == [.commentsToMe])
         let shown = driver.send(.detailsFetched(.commentsToMe, [Self.comment(9), Self.comment(8)], at: driver.now))
         #expect(shown.transientBodies.count == 1)
         #expect(shown.closedKinds == [.comments])
+    }
+
+    /// `ShowComments` and `ShowMentions` spend the day's calls on the day they are asked (the
+    /// request carried no time, and its fetch was counted on 1970: the day's count went back
+    /// to nothing, and the API's daily limit could be overrun).
+    @Test func aRequestedSummarySpendsTodaysBudget() throws {
+        var driver = driver { $0.detailCallsPerDay = 4 }
+        var fetched = 0
+        func answer(_ effects: [NotifierEffect]) {
+            for source in effects.fetches {
+                fetched += 1
+                driver.send(.detailsFetched(source, [], at: driver.now))
+            }
+        }
+        // A new comment at each check, and a click on the mentions between checks.
+        for round in 1...5 {
+            answer(driver.check(UnreadCounts(cmt: round)))
+            driver.now = driver.now.addingTimeInterval(10)
+            answer(driver.send(.summaryRequested(.mentions, at: driver.now)))
+        }
+        #expect(fetched == 4, "the day's 4 calls, not more")
+        #expect(driver.notifier.state.detailCalls == DetailCalls(day: DetailCalls.day(of: driver.now), spent: 4))
     }
 
     @Test func aRestartFetchesOnlyWhatIsNew() {
@@ -181,7 +203,8 @@ import WeiboTestSupport
         driver.send(.detailsFetched(.statusMentions, [Self.mention(20)], at: driver.now))
         let reply = driver.send(.replyTyped(" 谢谢 ", kind: .comments, at: driver.now))
         #expect(reply.contains(.sendReply(ReplyRequest(commentID: 9, statusID: 4_530_000_000_000_001, text: "谢谢", authorName: "王五"))))
-        #expect(driver.send(.replySent(ReplyRequest(commentID: 9, statusID: 1, text: "谢谢", authorName: "王五"))).transientBodies == ["Replied to 王五"])
+        let sent = ReplyRequest(commentID: 9, statusID: 1, text: "谢谢", authorName: "王五")
+        #expect(driver.send(.replySent(sent, at: driver.now)).transientBodies == ["Replied to 王五"])
         let toMention = driver.send(.replyTyped("好", kind: .mentions, at: driver.now))
         #expect(toMention.contains(.sendReply(ReplyRequest(commentID: nil, statusID: 20, text: "好", authorName: "李四"))), "a comment on the mentioning post")
 
@@ -191,11 +214,11 @@ import WeiboTestSupport
         #expect(kept.contains(.keepUnsentReply(longReply, reason: "more than 140 characters")))
         #expect(kept.transientBodies.isEmpty, "the bubble waits to know whether it was kept")
         // Kept: the bubble says why and where it waits.
-        let saved = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: true))
+        let saved = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: true, at: driver.now))
         #expect(saved.transientBodies.first?.contains("more than 140 characters") == true)
         #expect(saved.transientBodies.first?.contains("replies --retry") == true)
         // Not kept (the file could not be written): never "saved"; the text itself is shown.
-        let lost = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: false))
+        let lost = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: false, at: driver.now))
         #expect(lost.transientBodies.first?.contains("saved;") == false)
         #expect(lost.transientBodies.first?.contains("could not be saved either") == true)
         #expect(lost.transientBodies.first?.contains(long) == true)
@@ -207,7 +230,7 @@ import WeiboTestSupport
         let marked = driver.send(.actionInvoked("mark-read", kind: .posts, at: driver.now))
         #expect(marked.closedKinds == [.posts])
         #expect(driver.notifier.unread == UnreadCounts(dm: 1))
-        let all = driver.send(.markReadRequested(nil))
+        let all = driver.send(.markReadRequested(nil, at: driver.now))
         #expect(all.closedKinds == [.messages])
         #expect(driver.notifier.unread == UnreadCounts())
     }
