@@ -67,15 +67,25 @@ typedef gchar *(*CLibSecret_lookup_finish_t)(GAsyncResult *, GError **);
 typedef void (*CLibSecret_free_t)(gchar *);
 typedef void (*CLibSecret_disconnect_t)(void);
 
-/// libsecret's handle; NULL when it is not installed.
-static inline void *CLibSecret_library(void) {
+/// Where libsecret's handle is kept: NULL until it is loaded, or when it is not installed.
+static inline void **CLibSecret_handle(void) {
     static void *library;
+    return &library;
+}
+
+/// libsecret's handle, loaded now if it was not; NULL when it is not installed.
+static inline void *CLibSecret_library(void) {
     static gboolean tried;
     if (!tried) {
         tried = TRUE;
-        library = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_LOCAL);
+        *CLibSecret_handle() = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_LOCAL);
     }
-    return library;
+    return *CLibSecret_handle();
+}
+
+/// Whether libsecret was loaded already (asking never loads it).
+static inline gboolean CLibSecret_loaded(void) {
+    return *CLibSecret_handle() != NULL;
 }
 
 static inline void *CLibSecret_symbol(const char *name) {
@@ -126,9 +136,10 @@ static inline void CLibSecret_password_free(gchar *password) {
     ((CLibSecret_free_t)CLibSecret_symbol("secret_password_free"))(password);
 }
 
-/// Drops libsecret's cached connection to the Secret Service (nothing when never loaded).
+/// Drops libsecret's cached connection to the Secret Service; nothing (and nothing loaded)
+/// when it was never loaded, as there is no connection then.
 static inline void CLibSecret_service_disconnect(void) {
-    if (CLibSecret_available()) ((CLibSecret_disconnect_t)CLibSecret_symbol("secret_service_disconnect"))();
+    if (CLibSecret_loaded() && CLibSecret_available()) ((CLibSecret_disconnect_t)CLibSecret_symbol("secret_service_disconnect"))();
 }
 
 #endif

@@ -49,6 +49,27 @@ import WeiboTestSupport
         #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL).isEmpty, "logout clears the keyring")
     }
 
+    /// With `token_store = file` the keyring is never used, so libsecret is never loaded, even
+    /// when a Secret Service starts while the daemon runs (it was, at once).
+    @Test func withTheTokenInTheFileLibsecretIsNeverLoaded() throws {
+        let setup = try Setup()
+        try "[weibo]\ntoken_store=file\n[notifier]\nbubbles=single\n".write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        setup.extraEnvironment["G_MESSAGES_DEBUG"] = "weibo-notifier"
+        let log = setup.home.folder + "/daemon.log"
+        try setup.start(errorLog: log)
+        let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let pid = try #require(setup.daemon?.processIdentifier)
+        #expect(setup.bus.checkNow())
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!maps.contains("libsecret"), "libsecret is mapped: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(setup.stop() == 0)
+    }
+
     @Test func aTokenInTheFileMovesToTheKeyringAndALockedKeyringIsAWait() throws {
         let setup = try Setup()
         try setup.configure("")
