@@ -148,6 +148,8 @@ def main():
             if "CA file:" in line:
                 ca = line.split()[2]
         env["SSL_CERT_FILE"] = ca
+        # 100 polls driven by CheckNow: no 10 s between them (allowed against the sandbox only).
+        env["WEIBO_NOTIFIER_REQUEST_GAP"] = "0"
         tls = ssl.create_default_context(cafile=ca)
         control = lambda path, data=None: json.loads(urllib.request.urlopen(
             urllib.request.Request(f"{base}{path}", data=data), context=tls).read() or b"{}")

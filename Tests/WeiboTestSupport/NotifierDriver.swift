@@ -12,10 +12,16 @@ public struct NotifierDriver {
     public var serverTakesBubbles = true
     private var nextBubbleID: UInt32 = 1
 
-    /// A driver for settings with one bubble for all (`bubbles = single`) unless `mode` says otherwise.
-    public init(settings: NotifierSettings = NotifierSettings(interval: 60), mode: BubbleMode = .single, now: Date = TestTime.now, firstBubbleID: UInt32 = 1) {
+    /// A driver for settings with one bubble for all (`bubbles = single`) unless `mode` says
+    /// otherwise, and every check or summary asked for made at once (`requestGap` 0) unless
+    /// `requestGap` says otherwise (`RequestStormTests`, with the product's 10 s).
+    public init(
+        settings: NotifierSettings = NotifierSettings(interval: 60), mode: BubbleMode = .single, now: Date = TestTime.now, firstBubbleID: UInt32 = 1,
+        requestGap: Double = 0
+    ) {
         var settings = settings
         settings.bubbles = mode
+        settings.requestGap = requestGap
         notifier = Notifier(settings: settings, localizer: Localizer(), zone: TestTime.zone)
         self.now = now
         nextBubbleID = firstBubbleID

@@ -7,7 +7,6 @@ extension NotifierDaemon {
     /// The items of a popup section, at most `count`, as the JSON `GetItems` answers; asked
     /// before the login was read, the request waits for it.
     public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {
-        guard hasStarted else { return untilStarted.append { [weak self] in self?.items(kind, count: count, reply: reply) } }
         itemsWaiting[kind.popupSection, default: []].append((count, reply))
         send(.itemsRequested(kind, count: count, at: clock()))
     }
@@ -17,11 +16,7 @@ extension NotifierDaemon {
     /// `showingAccount`: the popup shows this account's items by its uid (else the default
     /// account's, whichever that is when it asks).
     public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false) {
-        let fallBack: () -> Void = { [weak self] in
-            guard let self else { return }
-            guard self.hasStarted else { return self.untilStarted.append { [weak self] in self?.showPopupFallback(kind) } }
-            self.showPopupFallback(kind)
-        }
+        let fallBack: () -> Void = { [weak self] in self?.showPopupFallback(kind) }
         guard let popup else { return fallBack() }
         let account = showingAccount ? uid : nil
         if let reason = popup.open(kind, at: point, activationToken: activationToken, account: account, failed: fallBack) {

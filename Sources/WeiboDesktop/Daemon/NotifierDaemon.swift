@@ -49,9 +49,6 @@ public final class NotifierDaemon {
     private var bubbleGeneration: [BubbleKind: Int] = [:]
     let clock: () -> Date
     private var isRetired = false
-    /// `start` handed the core its state and login; what was asked before waits in `untilStarted`.
-    private(set) var hasStarted = false
-    var untilStarted: [() -> Void] = []
     /// `GetItems` calls waiting for their section, with how many each asked for.
     var itemsWaiting: [BubbleKind: [(count: Int, reply: (String) -> Void)]] = [:]
     private var pollTimer: GLibSource?
@@ -106,10 +103,8 @@ public final class NotifierDaemon {
                 self.stateStore = self.noAccountState.forAccount(uid)
                 self.stateUID = uid
             }
+            // What was asked before (a D-Bus call that started the daemon) waits in the core.
             self.send(.started(self.stateStore.load(), login: login, at: self.clock()))
-            self.hasStarted = true
-            for request in self.untilStarted { request() }
-            self.untilStarted = []
         }
     }
 
@@ -154,8 +149,6 @@ public final class NotifierDaemon {
     /// What a kind of bubble tells, as a summary bubble: the newest posts, the new comments or
     /// mentions; then those count as seen.
     public func showSummary(_ kind: BubbleKind = .posts) {
-        // Asked before the login was read (the call that started it through D-Bus activation).
-        guard hasStarted else { return untilStarted.append { [weak self] in self?.showSummary(kind) } }
         send(.summaryRequested(kind, at: clock()))
     }
 

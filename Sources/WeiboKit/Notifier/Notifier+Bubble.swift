@@ -100,6 +100,7 @@ extension Notifier {
             effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop)))
             return
         }
+        if let recent = recentSummary(kind, at: now) { return effects.append(.showTransient(recent)) }
         switch kind {
         case .all, .posts, .messages:
             guard !summaryInFlight else { return }
@@ -124,16 +125,12 @@ extension Notifier {
     /// The posts summary, then the posts count as seen (everything, with one bubble for all).
     mutating func summaryFetched(_ statuses: [Status], at now: Date) {
         summaryInFlight = false
-        effects.append(
-            .showTransient(
-                presenter.summaryBubble(statuses, items: settings.summaryItems)))
+        showSummary(presenter.summaryBubble(statuses, items: settings.summaryItems), of: .posts, at: now)
         markRead(settings.bubbles == .single ? nil : .posts)
     }
 
     mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {
-        effects.append(
-            .showTransient(
-                presenter.itemsSummary(kind, items: shown, items: settings.summaryItems)))
+        showSummary(presenter.itemsSummary(kind, items: shown, items: settings.summaryItems), of: kind, at: now)
         // The summary's Open goes to the newest of them, after they are marked as seen.
         lastOpened[kind] = shown.first?.webURL
         markRead(kind)

@@ -51,6 +51,14 @@ public struct Notifier: Sendable {
     var popupFetchedCount: [BubbleKind: Int] = [:]
     var popupFetching: [BubbleKind: Int] = [:]
     var waitingRefreshes: [RequestID] = []
+    /// When the last check started, and the summaries shown last: what a request within
+    /// `settings.requestGap` of them gets (see Notifier+Requests).
+    var lastCheckAt: Date?
+    var recentSummaries: [BubbleKind: RecentSummary] = [:]
+    /// Whether `started` gave the account's state; until then `beforeStart` keeps the events
+    /// that act on it, in order.
+    var hasStarted = false
+    var beforeStart: [NotifierEvent] = []
     /// Lists being fetched, and the kinds whose summary waits for them.
     var pendingDetails: Set<DetailSource> = []
     var summaryWaiting: Set<BubbleKind> = []
@@ -110,27 +118,41 @@ public struct Notifier: Sendable {
         return settings.quietHours?.contains(now, zone: zone) ?? false
     }
 
-    /// Takes one event; returns what the shell should do, in order.
+    /// Takes one event; returns what the shell should do, in order. An event that acts on the
+    /// account's state waits until the notifier has it (`started`): a `Pause` or `Refresh` in
+    /// the first moments is applied then, not to an empty state that the loaded one replaces.
     public mutating func handle(_ event: NotifierEvent) -> [NotifierEffect] {
+        guard hasStarted || !event.waitsForTheState else {
+            beforeStart.append(event)
+            return []
+        }
         let unreadBefore = unread
         let phaseBefore = phase
         let wasAnnounced = announced
         effects = []
+        apply(event)
+        if case .started = event, !hasStarted {
+            hasStarted = true
+            let waiting = beforeStart
+            beforeStart = []
+            for event in waiting { apply(event) }
+        }
+        if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
+        if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
+        if state != savedState, state.mustBeSaved(over: savedState) {
+            savedState = state
+            effects.append(.save(state))
+        }
+        return effects
+    }
+
+    private mutating func apply(_ event: NotifierEvent) {
         switch event {
         case .started(let saved, let login, let now): start(saved, login: login, at: now)
         case .loginChanged(let login, let now): loginChanged(login, at: now)
         case .settingsChanged(let settings, let sourceChanged, let now): settingsChanged(settings, sourceChanged: sourceChanged, at: now)
         case .pollTimerFired(let now): pollTimerFired(at: now)
-        case .checkRequested(let now):
-            schedule.reset()
-            if phase == .waitingForKeyring {
-                effects.append(.readLoginAgain)
-            } else if pollInFlight {
-                // What the asker wants to see may have arrived after this check started.
-                checkQueued = phase != .rateLimited
-            } else {
-                poll(at: now)
-            }
+        case .checkRequested(let now): checkRequested(at: now)
         case .pollSucceeded(let counts, let now): pollSucceeded(counts, at: now)
         case .pollFailed(let failure, let now): pollFailed(failure, at: now)
         case .rateLimitResetKnown(let seconds, let now): rateLimitResetKnown(seconds, at: now)
@@ -176,13 +198,6 @@ public struct Notifier: Sendable {
                 poll(at: now)
             }
         }
-        if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
-        if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
-        if state != savedState, state.mustBeSaved(over: savedState) {
-            savedState = state
-            effects.append(.save(state))
-        }
-        return effects
     }
 
     // MARK: - Polling
@@ -213,6 +228,7 @@ public struct Notifier: Sendable {
             effects.append(.schedulePoll(at: nil))
         }
         pollInFlight = true
+        lastCheckAt = now
         effects.append(.startPoll)
     }
 
@@ -235,13 +251,6 @@ public struct Notifier: Sendable {
         }
         scheduleNext(.success, at: now)
         runQueuedCheck(at: now)
-    }
-
-    /// The check asked for during the one that just ended.
-    private mutating func runQueuedCheck(at now: Date) {
-        guard checkQueued else { return }
-        checkQueued = false
-        poll(at: now)
     }
 
     /// A check answered after a logout (it was on its way): its counts or failure are of a
@@ -345,22 +354,6 @@ public struct Notifier: Sendable {
         if let last = state.expiryWarnedAt, now.timeIntervalSince(last) < 86_400, last <= now { return }
         state.expiryWarnedAt = now
         effects.append(.showTransient(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400)))))
-    }
-
-    private mutating func refreshRequested(_ request: RequestID, at now: Date) {
-        waitingRefreshes.append(request)
-        schedule.reset()
-        poll(at: now)
-        if !pollInFlight {
-            // No check can start (no login): what is known is what the user has seen.
-            markRead(nil)
-            finishRefreshes(failure: nil)
-        }
-    }
-
-    private mutating func finishRefreshes(failure: String?) {
-        for request in waitingRefreshes { effects.append(.finishRequest(request, failure: failure)) }
-        waitingRefreshes = []
     }
 
     mutating func log(_ level: NotifierEffect.LogLevel, _ message: String) {

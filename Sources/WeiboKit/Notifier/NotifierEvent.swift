@@ -71,6 +71,18 @@ public enum NotifierEvent: Equatable, Sendable {
     case networkChanged(Bool, at: Date)
 }
 
+extension NotifierEvent {
+    /// Whether the event acts on the account's state, and so waits for `started`. What the
+    /// session says (settings, the notification server, do-not-disturb, the network) applies
+    /// at once.
+    var waitsForTheState: Bool {
+        switch self {
+        case .started, .settingsChanged, .notificationServerChanged, .doNotDisturbChanged, .networkChanged: false
+        default: true
+        }
+    }
+}
+
 /// A login as the core sees it: when it ends, or why there is none. The token stays with the shell.
 public enum Login: Equatable, Sendable {
     case valid(expiresAt: Date)

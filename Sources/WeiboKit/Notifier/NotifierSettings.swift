@@ -28,6 +28,9 @@ public struct NotifierSettings: Equatable, Sendable {
     public var trayHideAtZero = false
     /// The account's name for the bubbles' titles, when several accounts are followed.
     public var accountName: String?
+    /// Seconds within which a request for a check or a summary gets the last answer instead
+    /// of a new call (`Notifier+Requests`).
+    public var requestGap: Double = 10
 
     public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
         self.interval = interval

@@ -159,6 +159,11 @@ struct RunCommand: Command {
         settings.doNotDisturbAllows = configuration.doNotDisturbAllows
         settings.detailCallsPerDay = configuration.detailCallsPerDay
         settings.emoticons = configuration.emoticons
+        // Tests drive the daemon with CheckNow: against a sandbox on this machine (as short
+        // intervals) the gap between requested checks may be shorter, never against Weibo.
+        if configuration.isSandbox, let gap = context.environment["WEIBO_NOTIFIER_REQUEST_GAP"].flatMap(Double.init), (0...10).contains(gap) {
+            settings.requestGap = gap
+        }
         return settings
     }
 

@@ -121,15 +121,6 @@ import WeiboTestSupport
         #expect(later.shownBodies == ["4 new posts"], "posts that arrive after it are shown")
     }
 
-    @Test func aRefreshWithoutALoginMarksWhatIsKnown() {
-        var driver = NotifierDriver()
-        driver.start(counts: UnreadCounts(dm: 1))
-        driver.send(.loginChanged(.missing(reason: "not logged in"), at: driver.now))
-        let effects = driver.send(.refreshRequested(RequestID(2), at: driver.now))
-        #expect(effects.contains(.finishRequest(RequestID(2), failure: nil)))
-        #expect(driver.notifier.unread == UnreadCounts())
-    }
-
     /// A logout while a check is on its way: its late answer (the revoked token's 21327, or the
     /// counts) changes nothing: no "login expired" bubble, the state stays "not logged in".
     @Test func aChecksAnswerAfterALogoutIsDropped() {
