@@ -26,6 +26,15 @@ public enum WeiboClientError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// The request went out and no answer came (a timeout, a connection closed half-way): what
+    /// it asked, a reply sent, may have happened all the same.
+    public var requestMayHaveArrived: Bool {
+        switch self {
+        case .transport(.timeout), .transport(.connectionClosed): return true
+        default: return false
+        }
+    }
+
     /// The error is worth retrying later with backoff (not a login or configuration problem).
     public var isTransient: Bool {
         switch self {

@@ -340,7 +340,10 @@ public final class NotifierDaemon {
             guard let self else { return }
             switch result {
             case .success: self.send(.replySent(reply, at: self.clock()))
-            case .failure(let error): self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(reply), at: self.clock()))
+            case .failure(let error):
+                var kept = reply
+                kept.maybeSent = error.requestMayHaveArrived
+                self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(kept), at: self.clock()))
             }
         }
         if let cid = reply.commentID {

@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 import Glibc
 public import WeiboKit
@@ -40,25 +41,126 @@ public struct UnsentReplies: Sendable {
     /// a reply that would make the file larger than it can be read back is refused (the
     /// bubble says so): what is kept can always be sent again.
     public func add(_ reply: ReplyRequest, at seconds: Int? = nil) throws(PrivateFile.Failure) {
-        var replies: [ReplyRequest]
+        try add([reply], at: seconds)
+    }
+
+    private func add(_ added: [ReplyRequest], at seconds: Int? = nil) throws(PrivateFile.Failure) {
+        try locked { () throws(PrivateFile.Failure) in
+            var replies = try loadOrMoveAside(at: seconds)
+            replies += added
+            let bytes = try Self.encoded(replies, path: path)
+            guard bytes.count <= PrivateFile.defaultLimit else {
+                throw .io(
+                    path: path,
+                    message: tr("%s is full (%d replies wait); send them with 'weibo-notifier replies --retry'", path, replies.count - added.count))
+            }
+            try PrivateFile.write(bytes, to: path, mode: 0o600)
+        }
+    }
+
+    /// The replies kept, or none after moving aside a file that cannot be read.
+    private func loadOrMoveAside(at seconds: Int? = nil) throws(PrivateFile.Failure) -> [ReplyRequest] {
         do {
-            replies = try load()
+            return try load()
         } catch {
             let aside = path + ".bad-\(seconds ?? time(nil))"
             guard rename(path, aside) == 0 else {
                 throw .io(path: path, message: tr("%s cannot be read (%s) nor moved aside", path, error.description))
             }
             Log.warning("\(error.description): moved aside to \(aside), the replies in it are kept there")
-            replies = []
+            return []
         }
-        replies.append(reply)
-        let bytes = try Self.encoded(replies, path: path)
-        guard bytes.count <= PrivateFile.defaultLimit else {
-            throw .io(
-                path: path,
-                message: tr("%s is full (%d replies wait); send them with 'weibo-notifier replies --retry'", path, replies.count - 1))
+    }
+
+    // MARK: - Sending them again: one owner at a time
+
+    /// Replies taken out of the file to be sent (`replies --retry`), kept meanwhile in a file
+    /// of their own (`…json.sending-PID`): a second retry finds nothing to send, the daemon
+    /// keeps new replies in the file as before, and a retry that stops half-way leaves them.
+    public struct Taken: Sendable {
+        public var replies: [ReplyRequest]
+        let file: String?
+    }
+
+    /// Takes every kept reply out of the file, with those a retry that ended half-way left
+    /// (marked as maybe sent: some of them may have reached Weibo).
+    public func take() throws(PrivateFile.Failure) -> Taken {
+        try locked { () throws(PrivateFile.Failure) -> Taken in
+            var replies = try loadOrMoveAside()
+            var left: [String] = []
+            for file in sendingFiles() where !Self.isRunning(file) {
+                guard let bytes = try? PrivateFile.read(file), let stale = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes)) else {
+                    continue
+                }
+                replies += stale.map {
+                    var reply = $0
+                    reply.maybeSent = true
+                    return reply
+                }
+                left.append(file)
+            }
+            guard !replies.isEmpty else { return Taken(replies: [], file: nil) }
+            let file = path + ".sending-\(getpid())"
+            try PrivateFile.write(try Self.encoded(replies, path: file), to: file, mode: 0o600)
+            try PrivateFile.remove(path)
+            for stale in left { try PrivateFile.remove(stale) }
+            return Taken(replies: replies, file: file)
         }
-        try PrivateFile.write(bytes, to: path, mode: 0o600)
+    }
+
+    /// Gives back what a retry did not send, after whatever was kept meanwhile.
+    public func putBack(_ left: [ReplyRequest], from taken: Taken) throws(PrivateFile.Failure) {
+        if !left.isEmpty { try add(left) }
+        if let file = taken.file { try PrivateFile.remove(file) }
+    }
+
+    /// The replies a retry is sending now, or left when it stopped (`replies` lists them too).
+    public func beingSent() -> [ReplyRequest] {
+        sendingFiles().flatMap { file -> [ReplyRequest] in
+            guard let bytes = try? PrivateFile.read(file), let replies = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes)) else {
+                return []
+            }
+            return Self.isRunning(file)
+                ? replies
+                : replies.map {
+                    var reply = $0
+                    reply.maybeSent = true
+                    return reply
+                }
+        }
+    }
+
+    private func sendingFiles() -> [String] {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(name + ".sending-") }.sorted().map { folder + "/" + $0 }
+    }
+
+    /// Whether the process a `….sending-PID` file names still runs.
+    private static func isRunning(_ file: String) -> Bool {
+        guard let pid = file.split(separator: "-").last.flatMap({ Int32($0) }), pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Runs `body` holding the file's lock (`….json.lock`, 0600): only ever for the moment a
+    /// read and a write take, never while anything is sent. A lock held longer (another
+    /// program) is waited for 100 ms at most, then the file is said to be in use.
+    private func locked<Result>(_ body: () throws(PrivateFile.Failure) -> Result) throws(PrivateFile.Failure) -> Result {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !folder.isEmpty { g_mkdir_with_parents(folder, 0o700) }
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+        guard fd >= 0 else { throw .io(path: path, message: tr("cannot lock %s: %s", path, String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < 100 else {
+                throw .io(path: path, message: tr("%s is in use by another program; try again", path))
+            }
+            waited += 1
+            usleep(1000)
+        }
+        return try body()
     }
 
     /// The files of replies moved aside beside this one (`unsent-replies*.json.bad-*`).

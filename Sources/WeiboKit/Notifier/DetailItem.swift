@@ -70,12 +70,16 @@ public struct ReplyRequest: Equatable, Sendable, Codable {
     public var text: String
     /// Whom it answers, for the words of the bubble that says how it went.
     public var authorName: String
+    /// Weibo may have it already: the request went out and its answer never came (a timeout,
+    /// a connection closed, a retry that stopped half-way). Never sent again without asking.
+    public var maybeSent = false
 
-    public init(commentID: Int64?, statusID: Int64, text: String, authorName: String) {
+    public init(commentID: Int64?, statusID: Int64, text: String, authorName: String, maybeSent: Bool = false) {
         self.commentID = commentID
         self.statusID = statusID
         self.text = text
         self.authorName = authorName
+        self.maybeSent = maybeSent
     }
 
     enum CodingKeys: String, CodingKey {
@@ -83,6 +87,25 @@ public struct ReplyRequest: Equatable, Sendable, Codable {
         case statusID = "id"
         case text = "comment"
         case authorName = "author"
+        case maybeSent = "maybe_sent"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        commentID = try keys.decodeIfPresent(Int64.self, forKey: .commentID)
+        statusID = try keys.decode(Int64.self, forKey: .statusID)
+        text = try keys.decode(String.self, forKey: .text)
+        authorName = try keys.decode(String.self, forKey: .authorName)
+        maybeSent = try keys.decodeIfPresent(Bool.self, forKey: .maybeSent) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encodeIfPresent(commentID, forKey: .commentID)
+        try keys.encode(statusID, forKey: .statusID)
+        try keys.encode(text, forKey: .text)
+        try keys.encode(authorName, forKey: .authorName)
+        if maybeSent { try keys.encode(true, forKey: .maybeSent) }
     }
 
     /// Weibo takes at most 140 characters.

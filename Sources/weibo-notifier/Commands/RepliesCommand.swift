@@ -8,14 +8,17 @@ struct RepliesCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier replies [--retry] [--account NAME] [--api-base URL]
+            Usage: weibo-notifier replies [--retry [--force]] [--account NAME] [--api-base URL]
 
             A reply typed into a notification that could not be sent (no network, the day's
             calls spent, more than 140 characters, an expired login) is kept, never lost.
             This lists them; with --retry it sends each again, and keeps those that still fail.
+            A reply whose answer never came (a timeout) may have reached Weibo: it is listed
+            as such, and sent again only with --force, once you have looked.
 
             Options:
               --retry         Send them again
+              --force         With --retry, also those that may have reached Weibo
               --account NAME  Those of this account (a screen name or uid; default: the first)
               --api-base URL  Send to this server instead of Weibo (a sandbox)
               -h, --help      Show this help
@@ -25,6 +28,7 @@ struct RepliesCommand: Command {
     }
 
     var retry = false
+    var force = false
     var account: String?
     var apiBase: String?
     var showHelp = false
@@ -36,6 +40,7 @@ struct RepliesCommand: Command {
         showHelp = try reader.readOptions { reader, option throws(CommandError) in
             switch option.name {
             case "--retry": retry = true
+            case "--force": force = true
             case "--account": account = try reader.value(for: option)
             case "--api-base": apiBase = try reader.apiBase(for: option)
             default: return false
@@ -57,24 +62,32 @@ struct RepliesCommand: Command {
         let earlier = UnsentReplies(path: context.directories.unsentRepliesFile)
         let isDefault = (try? context.accountStore.selecting(nil).loadSaved().uid) == saved.uid
         let store = earlier.forAccount(saved.uid)
-        let replies: [ReplyRequest]
-        do {
-            replies = try store.load() + (isDefault ? try earlier.load() : [])
-        } catch {
-            throw .failed(error.description)
-        }
         // Files that could not be read were moved aside: their replies wait there.
         for file in earlier.movedAside() {
             Terminal.writeError(tr("weibo-notifier: replies that could not be read were moved aside to %s (open it to send them by hand)", file))
         }
-        if replies.isEmpty { return try Terminal.write(lines: [tr("No replies wait to be sent.")]) }
-        guard retry else {
-            return try Terminal.write(lines: replies.map { tr("to %s: %s", TextSanitizer.singleLine($0.authorName), TextSanitizer.singleLine($0.text)) })
-        }
+        guard retry else { return try list([store] + (isDefault ? [earlier] : [])) }
         let account = try context.loadAccount()
         let client = context.makeClient()
+        // Taken out of the files: another retry finds nothing, the daemon keeps new ones there.
+        let taken: [UnsentReplies.Taken]
+        do {
+            taken = [try store.take()] + (isDefault ? [try earlier.take()] : [])
+        } catch {
+            throw .failed(error.description)
+        }
+        let replies = taken.flatMap(\.replies)
+        if replies.isEmpty { return try Terminal.write(lines: [tr("No replies wait to be sent.")]) }
         var left: [ReplyRequest] = []
         for reply in replies {
+            guard !reply.maybeSent || force else {
+                left.append(reply)
+                Terminal.writeError(
+                    tr(
+                        "weibo-notifier: not sent again to %s: it may have reached Weibo already (no answer came); look there, then send it anyway with: weibo-notifier replies --retry --force",
+                        TextSanitizer.singleLine(reply.authorName)))
+                continue
+            }
             do {
                 let _: Comment = try context.wait { done in
                     if let cid = reply.commentID {
@@ -85,16 +98,46 @@ struct RepliesCommand: Command {
                 }
                 try Terminal.write(lines: [tr("Sent to %s.", TextSanitizer.singleLine(reply.authorName))])
             } catch {
-                left.append(reply)
+                var kept = reply
+                kept.maybeSent = Self.mayHaveArrived(error)
+                left.append(kept)
                 Terminal.writeError(tr("weibo-notifier: not sent to %s: %s", TextSanitizer.singleLine(reply.authorName), error.description))
             }
         }
         do {
-            try store.save(left)
-            if isDefault { try PrivateFile.remove(earlier.path) }
+            // Back into the account's own file, after what was kept meanwhile.
+            try store.putBack(left, from: taken[0])
+            for other in taken.dropFirst() { try earlier.putBack([], from: other) }
         } catch {
             throw .failed(error.description)
         }
         if !left.isEmpty { throw .unavailable(trn("%d reply is still kept", "%d replies are still kept", left.count, left.count)) }
+    }
+
+    /// `replies` alone: what waits, and what a retry is sending now.
+    private func list(_ stores: [UnsentReplies]) throws(CommandError) {
+        var replies: [ReplyRequest] = []
+        for store in stores {
+            do {
+                replies += try store.load() + store.beingSent()
+            } catch {
+                throw .failed(error.description)
+            }
+        }
+        if replies.isEmpty { return try Terminal.write(lines: [tr("No replies wait to be sent.")]) }
+        try Terminal.write(
+            lines: replies.map { reply in
+                let line = tr("to %s: %s", TextSanitizer.singleLine(reply.authorName), TextSanitizer.singleLine(reply.text))
+                return reply.maybeSent ? line + " " + tr("(may have reached Weibo already: no answer came)") : line
+            })
+    }
+
+    /// A send whose answer never came: Weibo may have the reply.
+    private static func mayHaveArrived(_ error: CommandError) -> Bool {
+        switch error {
+        case .weibo(let failure): return failure.requestMayHaveArrived
+        case .unavailable: return true
+        default: return false
+        }
     }
 }
