@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // Models, decoding, formatting, text metrics, frame layout and rendering: pure Swift.
-        .target(name: "WeiboKit"),
+        .target(name: "WeiboKit", exclude: ["README.md"]),
         // The system libraries, from Debian's -dev packages.
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CLibSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
@@ -27,11 +27,12 @@ let package = Package(
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
-        .target(name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify", "CLibDbusmenu"]),
+        .target(
+            name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify", "CLibDbusmenu"], exclude: ["README.md"]),
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
         // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.
-        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"]),
+        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"], exclude: ["README.md"]),
         // The popup: a GTK 3 window at the tray with the timeline, comments and mentions, its
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
         .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CGtk"]),
