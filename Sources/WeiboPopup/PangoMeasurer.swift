@@ -33,7 +33,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             let size = Double(pango_font_description_get_size(description))
             pango_font_description_set_size(description, Int32((size > 0 ? size : 10 * Double(PANGO_SCALE)) * style.scale))
             if style.bold { pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD) }
-            let layout = pango_layout_new(context)!
+            let layout = made(pango_layout_new(context), "a PangoLayout")
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
             layouts[role] = layout
@@ -52,7 +52,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// A measurer with `fontMap` at 96 dpi, as the cells are drawn.
     convenience init(fontMap map: UnsafeMutablePointer<PangoFontMap>, font: String) {
-        let context = pango_font_map_create_context(map)!
+        let context = made(pango_font_map_create_context(map), "a Pango context")
         pango_cairo_context_set_resolution(context, 96)
         self.init(context: context, font: font)
         g_object_unref(UnsafeMutableRawPointer(context))

@@ -16,7 +16,7 @@ final class PopupApplication {
 
     init(environment: [String: String]) {
         self.environment = environment
-        application = UnsafeMutableRawPointer(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE)!)
+        application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
         GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
             guard let self, let commandLine else { return 1 }
             return self.commandLine(OpaquePointer(commandLine))
@@ -29,6 +29,8 @@ final class PopupApplication {
     func run(_ arguments: [String]) -> Int32 {
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
+        // GTK's loop turns the default context on this thread: every callback runs here.
+        MainContext.confine()
         return g_application_run(CGtk_g_application(application), Int32(arguments.count), &pointers)
     }
 

@@ -233,7 +233,7 @@ final class PopupSection {
     private func area(at index: Int, now: Date) -> UnsafeMutableRawPointer {
         if index >= areas.count {
             let row = gtk_list_box_row_new()
-            let area = UnsafeMutableRawPointer(gtk_drawing_area_new()!)
+            let area = UnsafeMutableRawPointer(made(gtk_drawing_area_new(), "a row's drawing area"))
             gtk_container_add(CGtk_container(row), CGtk_widget(area))
             GtkSignal.connect(area, "draw", .pointerReturningBool) { [weak self] widget, cairo, _ in
                 guard let self, let cairo else { return 0 }

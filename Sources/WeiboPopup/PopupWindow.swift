@@ -21,8 +21,8 @@ final class PopupWindow {
 
     init(application: UnsafeMutableRawPointer, context: PopupContext) {
         self.context = context
-        window = UnsafeMutableRawPointer(gtk_application_window_new(CGtk_application(application))!)
-        notebook = UnsafeMutableRawPointer(gtk_notebook_new()!)
+        window = UnsafeMutableRawPointer(made(gtk_application_window_new(CGtk_application(application)), "its window"))
+        notebook = UnsafeMutableRawPointer(made(gtk_notebook_new(), "its tabs"))
         sections = [BubbleKind.posts, .comments, .mentions].map { PopupSection(kind: $0, context: context) }
         gtk_window_set_title(CGtk_window(window), tr("Weibo"))
         gtk_window_set_default_size(CGtk_window(window), Self.size.width, Self.size.height)

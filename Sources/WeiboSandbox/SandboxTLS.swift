@@ -18,7 +18,7 @@ public struct SandboxTLS: Sendable {
     /// folder, else the temporary one).
     public static func make(in parent: String) throws(Failure) -> SandboxTLS {
         var template = Array((parent + "/weibo-notifier-sandbox-XXXXXX").utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+        guard let folder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }).map({ String(cString: $0) }) else {
             throw Failure(description: "cannot make a folder in \(parent): \(String(cString: strerror(errno)))")
         }
         let tls = SandboxTLS(certificateFile: folder + "/ca.pem", keyFile: folder + "/key.pem")

@@ -23,7 +23,7 @@ enum RawArguments {
     /// Calls `body` with `path` as the system knows it: its original bytes when it came from the
     /// command line repaired, else its UTF-8.
     static func withSystemPath<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        if let original = originals[path] { return original.withUnsafeBufferPointer { body($0.baseAddress!) } }
+        if let original = originals[path], let result = original.withUnsafeBufferPointer({ $0.baseAddress.map(body) }) { return result }
         return path.withCString(body)
     }
 }

@@ -5,8 +5,9 @@ import WeiboTestSupport
 
 /// Peers that take a call and do not answer it (`Tests/Support/frozen-peer.py`): the daemon's
 /// loop must not wait for them. Measured from outside: `GetCounts` every 50 ms while the daemon
-/// checks and tries to show bubbles; the longest answer is printed and must stay under 100 ms
-/// (a synchronous call would hold it for its whole timeout, 2 to 25 s).
+/// checks and tries to show bubbles; the longest answer is printed and must stay under half a
+/// second (typically 10 to 50 ms; a machine busy compiling reached 113), far from what one
+/// synchronous call would hold it for: its whole timeout, 2 to 25 s.
 @Suite(.serialized) struct FrozenPeerTests {
     typealias Setup = DaemonTests.Setup
 
@@ -33,7 +34,7 @@ import WeiboTestSupport
         try setup.start()
         let result = measure(setup, "notification server (\(mode.joined(separator: " ")))")
         #expect(result.allAnswered)
-        #expect(result.longest < 0.1, "the loop was held for \(result.longest) s")
+        #expect(result.longest < 0.5, "the loop was held for \(result.longest) s")
         #expect(setup.bus.daemonStatus()["state"] == "'ok'")
 
         // The server comes back: the next check's bubble reaches it.
@@ -59,7 +60,7 @@ import WeiboTestSupport
         try setup.start()
         let result = measure(setup, "tray watcher")
         #expect(result.allAnswered)
-        #expect(result.longest < 0.1, "the loop was held for \(result.longest) s")
+        #expect(result.longest < 0.5, "the loop was held for \(result.longest) s")
         #expect(waitUntil { setup.bus.notifications().count >= 1 }, "bubbles go on")
     }
 }

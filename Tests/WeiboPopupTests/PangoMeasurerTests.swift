@@ -38,29 +38,29 @@ import WeiboKit
         "Photos from the trip are up. Just shipped a new release, check it out! https://example.com/a/very/long/address/that/breaks",
         "混合 mixed 文本 text 😀🎉👨‍👩‍👧‍👦 and 🇨🇳 flags\n第二段 second paragraph",
     ])
-    func linesAreTheLinesPangoWrapsTheTextInto(_ text: String) {
+    func linesAreTheLinesPangoWrapsTheTextInto(_ text: String) throws {
         for width in stride(from: 60, through: 420, by: 9) {
             let measured = measurer.measure(text, as: .body, maxWidth: width, maxLines: nil)
-            #expect(measured.lines == pangoLines(text, width: width), "at \(width) px")
+            #expect(try measured.lines == pangoLines(text, width: width), "at \(width) px")
         }
     }
 
-    @Test func theGeneratedTimelineWrapsAsPangoWrapsIt() {
+    @Test func theGeneratedTimelineWrapsAsPangoWrapsIt() throws {
         var generator = StatusGenerator(seed: 11, now: Date(timeIntervalSince1970: 1_795_838_400))
         for status in generator.statuses(count: 60) {
             let text = TextSanitizer.clean(status.text)
             for width in [120, 219, 373] {
-                #expect(measurer.measure(text, as: .body, maxWidth: width, maxLines: nil).lines == pangoLines(text, width: width))
+                #expect(try measurer.measure(text, as: .body, maxWidth: width, maxLines: nil).lines == pangoLines(text, width: width))
             }
         }
     }
 
-    private func pangoLines(_ text: String, width: Int) -> [String] {
+    private func pangoLines(_ text: String, width: Int) throws -> [String] {
         let map = pango_cairo_font_map_get_default()
-        let context = pango_font_map_create_context(map)!
+        let context = try #require(pango_font_map_create_context(map))
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         pango_cairo_context_set_resolution(context, 96)
-        let layout = pango_layout_new(context)!
+        let layout = try #require(pango_layout_new(context))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, measurer.font(.body))
         pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
@@ -68,7 +68,7 @@ import WeiboKit
         pango_layout_set_text(layout, text, -1)
         let bytes = Array(text.utf8)
         var count: Int32 = 0
-        let attributes = pango_layout_get_log_attrs_readonly(layout, &count)!
+        let attributes = try #require(pango_layout_get_log_attrs_readonly(layout, &count))
         return (0..<pango_layout_get_line_count(layout)).compactMap { index in
             guard let line = pango_layout_get_line_readonly(layout, index)?.pointee else { return nil }
             let start = Int(line.start_index)

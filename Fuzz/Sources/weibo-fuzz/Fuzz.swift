@@ -92,7 +92,10 @@ let renderer = FrameRenderer()
 /// A private folder for the targets that read files.
 let scratch: String = {
     var template = Array("/tmp/weibo-fuzz-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    guard let folder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+        fatalError("cannot make a folder under /tmp for the fuzz targets")
+    }
+    return String(cString: folder)
 }()
 nonisolated(unsafe) var selected: ([UInt8]) -> Void = { _ in }
 

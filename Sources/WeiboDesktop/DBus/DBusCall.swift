@@ -39,6 +39,7 @@ public enum DBusCall {
             connection, name, path, interface, method, parameters, expected,
             startingIt ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil,
             { source, result, data in
+                MainContext.assertConfined()
                 guard let data else { return }
                 let box = Unmanaged<Box>.fromOpaque(data).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?

@@ -33,6 +33,7 @@ final class DBusExport {
         vtable.initialize(
             to: GDBusInterfaceVTable(
                 method_call: { _, _, _, _, method, parameters, invocation, data in
+                    MainContext.assertConfined()
                     guard let method, let invocation, let data else { return }
                     Unmanaged<Handlers>.fromOpaque(data).takeUnretainedValue().method(String(cString: method), parameters, invocation)
                 },

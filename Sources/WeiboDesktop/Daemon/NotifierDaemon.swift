@@ -76,7 +76,9 @@ public final class NotifierDaemon {
         self.clock = clock
         sink.actionInvoked = { [weak self] kind, key in
             guard let self else { return }
-            self.send(.actionInvoked(key, kind: kind, at: self.clock()))
+            // A key none of our bubbles has (a server's own): nothing to do.
+            guard let action = BubbleAction(rawValue: key) else { return Log.debug("unknown action \(key)") }
+            self.send(.actionInvoked(action, kind: kind, at: self.clock()))
         }
         sink.replied = { [weak self] kind, text in
             guard let self else { return }
@@ -161,7 +163,7 @@ public final class NotifierDaemon {
     public func openWeibo() { Browser.open("https://weibo.com") }
 
     /// Lets the user log in (again): the tray's "Log in…".
-    public func logIn() { send(.actionInvoked(Bubble.Action.logInKey, kind: .all, at: clock())) }
+    public func logIn() { send(.actionInvoked(BubbleAction.logIn, kind: .all, at: clock())) }
 
     /// Saves the state (SIGTERM): whatever the core holds now.
     public func saveState() { stateStore.save(notifier.state) }

@@ -19,18 +19,21 @@ public final class GLibSource {
 
     /// The trampoline of timers and signal sources (a GSourceFunc: the user data only).
     private static let sourceFunction: GSourceFunc = { data in
+        MainContext.assertConfined()
         guard let data else { return CGLib_SOURCE_REMOVE }
         return Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue().fire() ? CGLib_SOURCE_CONTINUE : CGLib_SOURCE_REMOVE
     }
 
     /// The trampoline of file-descriptor sources, which call a GUnixFDSourceFunc (fd, condition, data).
     private static let fileDescriptorFunction: @convention(c) (Int32, GIOCondition, UnsafeMutableRawPointer?) -> gboolean = { _, _, data in
+        MainContext.assertConfined()
         guard let data else { return CGLib_SOURCE_REMOVE }
         return Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue().fire() ? CGLib_SOURCE_CONTINUE : CGLib_SOURCE_REMOVE
     }
 
     /// The trampoline of child watches, which call a GChildWatchFunc (pid, wait status, data).
     private static let childWatchFunction: @convention(c) (GPid, Int32, UnsafeMutableRawPointer?) -> Void = { _, status, data in
+        MainContext.assertConfined()
         guard let data else { return }
         Unmanaged<Callback>.fromOpaque(data).takeUnretainedValue().exited?(status)
     }

@@ -31,6 +31,7 @@ public final class DBusSignalSubscription {
         id = g_dbus_connection_signal_subscribe(
             connection, sender, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
             { _, sender, _, _, member, parameters, data in
+                MainContext.assertConfined()
                 guard let data else { return }
                 let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
                 let sender = sender.map { String(cString: $0) } ?? ""
@@ -78,10 +79,12 @@ final class BusNameWatch {
         id = g_bus_watch_name_on_connection(
             connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, owner, data in
+                MainContext.assertConfined()
                 guard let data else { return }
                 Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().appeared(owner.map { String(cString: $0) } ?? "")
             },
             { _, _, data in
+                MainContext.assertConfined()
                 guard let data else { return }
                 Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().vanished()
             }, Unmanaged.passRetained(Box(appeared: appearedOwner, vanished: vanished)).toOpaque(),
@@ -122,6 +125,7 @@ final class GObjectSignalHandler {
     /// Also GSettings' "changed", whose second argument (the key) is a pointer too.
     private static let propertyNotify: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
         object, _, data in
+        MainContext.assertConfined()
         guard let object, let data else { return }
         Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
     }
@@ -130,17 +134,20 @@ final class GObjectSignalHandler {
         @convention(c) (
             UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, UnsafeMutableRawPointer?
         ) -> Void = { object, _, _, event, data in
+            MainContext.assertConfined()
             guard let object, let data else { return }
             Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, event.rawValue)
         }
 
     private static let plain: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
+        MainContext.assertConfined()
         guard let object, let data else { return }
         Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, 0)
     }
 
     private static let unsignedArgument: @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void = {
         object, value, data in
+        MainContext.assertConfined()
         guard let object, let data else { return }
         Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().handler(object, value)
     }

@@ -6,6 +6,24 @@ import CGLib
 /// their callback has fired. Everything runs on the calling thread: libsoup calls back on the
 /// context that was the thread's default when the session or server was made.
 public enum MainContext {
+    /// The context the program's loop turns, once `confine` named it.
+    nonisolated(unsafe) private static var confinedTo: OpaquePointer?
+
+    /// Names the thread-default context as the one every GLib callback of the process must run
+    /// on (the daemon's and the popup's loop), for `assertConfined`. Called once, by the
+    /// processes' entry points (never by a library: tests run loops of their own on many threads).
+    public static func confine() {
+        confinedTo = g_main_context_ref_thread_default()
+    }
+
+    /// In debug builds, stops the program when a GLib callback runs anywhere but on the thread
+    /// that owns the confined context (as swift-nio's `NIOLoopBound` does for its event loop):
+    /// the shell's state is the loop's alone. Every callback entry of `GLib/` and `DBus/` calls it.
+    @inline(__always)
+    static func assertConfined(_ file: StaticString = #fileID, _ line: UInt = #line) {
+        assert(confinedTo.map { g_main_context_is_owner($0) != 0 } ?? true, "a GLib callback ran off the main loop's thread", file: file, line: line)
+    }
+
     /// Iterates the thread-default main context until `isDone()` or `timeout` seconds passed.
     /// Returns whether it finished before the timeout.
     @discardableResult

@@ -217,7 +217,7 @@ public final class DesktopNotificationSink: NotificationSink {
         // Reply where the server can take one, else Open: never both, never Reply without it.
         let actions =
             capabilities.contains("actions")
-            ? bubble.actions.filter { $0.key != (canReply ? Bubble.Action.openKey : Bubble.Action.replyKey) }.map {
+            ? bubble.actions.filter { $0.does != (canReply ? BubbleAction.open : BubbleAction.reply) }.map {
                 NotificationThread.Action(key: $0.key, label: $0.label)
             } : []
         let show = NotificationThread.Show(

@@ -21,25 +21,17 @@ public struct Bubble: Equatable, Sendable {
     /// Critical urgency: a bubble let through the desktop's do-not-disturb.
     public var isUrgent = false
 
+    /// A button: what it does, and its label.
     public struct Action: Equatable, Sendable {
-        public var key: String
+        public var does: BubbleAction
         public var label: String
+        /// The action key the notification server gets, and sends back when it is chosen.
+        public var key: String { does.rawValue }
 
-        public init(_ key: String, _ label: String) {
-            self.key = key
+        public init(_ does: BubbleAction, _ label: String) {
+            self.does = does
             self.label = label
         }
-
-        /// A click on the bubble.
-        public static let clickKey = "default"
-        public static let markReadKey = "mark-read"
-        public static let openWeiboKey = "open-weibo"
-        /// Open the item a bubble tells of (its post, the chat page).
-        public static let openKey = "open"
-        /// The notification spec's inline reply (KDE, swaync, Cinnamon).
-        public static let replyKey = "inline-reply"
-        /// Log in (again).
-        public static let logInKey = "log-in"
     }
 
     public init(summary: String, body: String, actions: [Action] = [], isTransient: Bool = false) {
@@ -69,4 +61,19 @@ public enum BubbleCloseReason: Equatable, Sendable {
         default: self = .unknown
         }
     }
+}
+
+/// What a bubble's button, or a click on the bubble itself, does. The raw value is the action key
+/// of the notification spec: the server sends it back when the button is chosen.
+public enum BubbleAction: String, CaseIterable, Equatable, Sendable {
+    /// A click on the bubble (the spec's `default`).
+    case click = "default"
+    case markRead = "mark-read"
+    case openWeibo = "open-weibo"
+    /// Open the item a bubble tells of (its post, the chat page).
+    case open
+    /// The notification spec's inline reply (KDE, swaync, Cinnamon).
+    case reply = "inline-reply"
+    /// Log in (again).
+    case logIn = "log-in"
 }

@@ -71,9 +71,9 @@ extension Notifier {
         for known in BubbleKind.allCases where everything || known == kind { items[known] = nil }
     }
 
-    mutating func actionInvoked(_ key: String, kind: BubbleKind, at now: Date) {
-        switch key {
-        case Bubble.Action.clickKey:
+    mutating func actionInvoked(_ action: BubbleAction, kind: BubbleKind, at now: Date) {
+        switch action {
+        case .click:
             if kind == .messages {
                 effects.append(.open(url: Self.chatURL))
                 markRead(.messages)
@@ -81,12 +81,13 @@ extension Notifier {
                 // The popup at that kind's section; the summary bubble only where it cannot start.
                 effects.append(.showPopup(kind.popupSection))
             }
-        case Bubble.Action.markReadKey: markRead(kind)
-        case Bubble.Action.openWeiboKey: effects.append(.open(url: "https://weibo.com"))
-        case Bubble.Action.logInKey: effects.append(.startLogin)
-        case Bubble.Action.openKey:
+        case .markRead: markRead(kind)
+        case .openWeibo: effects.append(.open(url: "https://weibo.com"))
+        case .logIn: effects.append(.startLogin)
+        case .open:
             effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
-        default: log(.debug, "unknown action \(key)")
+        // Typed text comes as `replyTyped`; the button alone does nothing.
+        case .reply: break
         }
     }
 

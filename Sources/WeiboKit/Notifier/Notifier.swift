@@ -167,7 +167,7 @@ public struct Notifier: Sendable {
         case .popupUnavailable(let kind, let now): summaryRequested(kind, at: now)
         case .popupItemsFetched(let kind, let items, let now): popupItemsArrived(kind, items, failure: nil, at: now)
         case .popupItemsFailed(let kind, let failure, let now): popupItemsArrived(kind, nil, failure: failure, at: now)
-        case .actionInvoked(let key, let kind, let now): actionInvoked(key, kind: kind, at: now)
+        case .actionInvoked(let action, let kind, let now): actionInvoked(action, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
         case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)
@@ -324,7 +324,7 @@ public struct Notifier: Sendable {
         log(.message, "no polling until a new login: \(reason)")
         if !alreadyExpired {
             var bubble = presenter.notice(.loginExpiredOnDesktop, transient: false)
-            bubble.actions = [.init(Bubble.Action.logInKey, presenter.localizer.text(.logInAgain))]
+            bubble.actions = [.init(.logIn, presenter.localizer.text(.logInAgain))]
             effects.append(.showTransient(bubble))
         }
     }

@@ -45,7 +45,7 @@ public enum NotifierEvent: Equatable, Sendable {
     case popupItemsFailed(BubbleKind, PollFailure, at: Date)
 
     /// A button of a bubble, or the bubble itself (`default`), by its key.
-    case actionInvoked(String, kind: BubbleKind, at: Date)
+    case actionInvoked(BubbleAction, kind: BubbleKind, at: Date)
     /// Text typed into a bubble's inline reply.
     case replyTyped(String, kind: BubbleKind, at: Date)
     /// A reply reached Weibo, or did not (and was saved to be sent later, or not).

@@ -17,8 +17,8 @@ extension UnreadPresenter {
                 summary: titled(localizer.text(.appName)),
                 body: counterWords(unread, among: kind.counters.filter(policy.notify.contains) + policy.countOnly).joined(separator: " · "),
                 actions: [
-                    .init(Bubble.Action.clickKey, localizer.text(.showTimeline)), .init(Bubble.Action.markReadKey, localizer.text(.markRead)),
-                    .init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo)),
+                    .init(.click, localizer.text(.showTimeline)), .init(.markRead, localizer.text(.markRead)),
+                    .init(.openWeibo, localizer.text(.openWeibo)),
                 ])
             bubble.category = "x-weibo.post"
         case .comments, .mentions:
@@ -26,7 +26,7 @@ extension UnreadPresenter {
         case .messages:
             bubble = Bubble(
                 summary: titled(localizer.text(.appName)), body: counterWords(unread, among: [.dm]).joined(separator: " · "),
-                actions: [.init(Bubble.Action.clickKey, localizer.text(.open)), .init(Bubble.Action.markReadKey, localizer.text(.markRead))])
+                actions: [.init(.click, localizer.text(.open)), .init(.markRead, localizer.text(.markRead))])
         }
         bubble.kind = kind
         let audible = kind == .all ? sound.contains { $0 != .posts && $0.counters.contains { unread[$0] > 0 } } : sound.contains(kind)
@@ -41,8 +41,8 @@ extension UnreadPresenter {
         var bubble = Bubble(
             summary: titled(localizer.text(.appName)), body: counterWords(unread, among: kind.counters).joined(separator: " · "),
             actions: [
-                .init(Bubble.Action.clickKey, localizer.text(.showTimeline)), .init(Bubble.Action.markReadKey, localizer.text(.markRead)),
-                .init(Bubble.Action.openKey, localizer.text(.open)), .init(Bubble.Action.replyKey, localizer.text(.reply)),
+                .init(.click, localizer.text(.showTimeline)), .init(.markRead, localizer.text(.markRead)),
+                .init(.open, localizer.text(.open)), .init(.reply, localizer.text(.reply)),
             ])
         bubble.category = kind == .comments ? "x-weibo.comment" : "x-weibo.mention"
         guard let newest = items.first else { return bubble }
@@ -76,7 +76,7 @@ extension UnreadPresenter {
             body: lines.isEmpty
                 ? localizer.text(.nothingUnread)
                 : (lines + (more > 0 ? [localizer.text(kind == .comments ? .moreComments(more) : .moreMentions(more))] : [])).joined(separator: "\n"),
-            actions: items.isEmpty ? [] : [.init(Bubble.Action.openKey, localizer.text(.open))])
+            actions: items.isEmpty ? [] : [.init(.open, localizer.text(.open))])
         bubble.kind = kind
         return bubble
     }
@@ -94,7 +94,7 @@ extension UnreadPresenter {
         var bubble = Bubble(
             summary: titled(localizer.text(.newestPosts(statuses.count))),
             body: lines.isEmpty ? localizer.text(.nothingUnread) : (lines + (more > 0 ? [localizer.text(.morePosts(more))] : [])).joined(separator: "\n"),
-            actions: [.init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo))])
+            actions: [.init(.openWeibo, localizer.text(.openWeibo))])
         bubble.kind = .posts
         return bubble
     }

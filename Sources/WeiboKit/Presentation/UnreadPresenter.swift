@@ -53,9 +53,9 @@ public struct UnreadPresenter: Sendable {
         Bubble(
             summary: titled(localizer.text(.appName)), body: counterWords(unread, among: policy.notify).joined(separator: " · "),
             actions: [
-                .init(Bubble.Action.clickKey, localizer.text(.showTimeline)),
-                .init(Bubble.Action.markReadKey, localizer.text(.markAllRead)),
-                .init(Bubble.Action.openWeiboKey, localizer.text(.openWeibo)),
+                .init(.click, localizer.text(.showTimeline)),
+                .init(.markRead, localizer.text(.markAllRead)),
+                .init(.openWeibo, localizer.text(.openWeibo)),
             ])
     }
 

@@ -94,6 +94,7 @@ struct DemoCommand: Command {
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
         let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon.primary, interval: interval) : nil
+        MainContext.confine()
         DaemonHost(daemon: daemon, service: nil).run(
             accountFile: folder + "/accounts.json", notificationWait: 0, duration: duration.map { UInt32($0) })
         withExtendedLifetime((server, click)) {}

@@ -135,6 +135,8 @@ struct RunCommand: Command {
                 daemon.accountChanged()
             }
         }
+        // Every GLib callback from here on runs on this thread's loop (checked in debug builds).
+        MainContext.confine()
         host.run(accountFile: context.directories.accountsFile)
     }
 

@@ -69,7 +69,7 @@ import WeiboTestSupport
         var driver = driver()
         driver.check(UnreadCounts(status: 2, cmt: 1))
         driver.send(.detailsFetched(.commentsToMe, [Self.comment(9, replyingTo: "天气不错")], at: driver.now))
-        #expect(driver.send(.actionInvoked("default", kind: .comments, at: driver.now)) == [.showPopup(.comments)])
+        #expect(driver.send(.actionInvoked(.click, kind: .comments, at: driver.now)) == [.showPopup(.comments)])
         let click = driver.send(.popupUnavailable(.comments, at: driver.now))
         #expect(click.fetches.isEmpty, "the comments are known: no call")
         guard case .showTransient(let summary)? = click.first else {
@@ -82,7 +82,7 @@ import WeiboTestSupport
         #expect(click.closedKinds == [.comments], "the posts bubble stays")
         #expect(driver.notifier.unread == UnreadCounts(status: 2))
         // The summary's Open goes to the comment's post.
-        #expect(driver.send(.actionInvoked("open", kind: .comments, at: driver.now)).contains(.open(url: "https://weibo.com/5712659759/4530000000000001")))
+        #expect(driver.send(.actionInvoked(.open, kind: .comments, at: driver.now)).contains(.open(url: "https://weibo.com/5712659759/4530000000000001")))
     }
 
     @Test func aClickWithoutKnownItemsFetchesThemFirst() throws {
@@ -183,7 +183,7 @@ import WeiboTestSupport
         let rose = driver.check(UnreadCounts(dm: 1))
         let (kind, bubble) = try #require(rose.shownBubbles.first)
         #expect(kind == .messages && bubble.body == "1 new private message" && bubble.category == "im.received")
-        let click = driver.send(.actionInvoked("default", kind: .messages, at: driver.now))
+        let click = driver.send(.actionInvoked(.click, kind: .messages, at: driver.now))
         #expect(click.contains(.open(url: "https://api.weibo.com/chat")))
         #expect(click.closedKinds == [.messages])
     }
@@ -227,7 +227,7 @@ import WeiboTestSupport
     @Test func markReadOnOneBubbleLeavesTheOthers() {
         var driver = driver()
         driver.check(UnreadCounts(status: 1, dm: 1))
-        let marked = driver.send(.actionInvoked("mark-read", kind: .posts, at: driver.now))
+        let marked = driver.send(.actionInvoked(.markRead, kind: .posts, at: driver.now))
         #expect(marked.closedKinds == [.posts])
         #expect(driver.notifier.unread == UnreadCounts(dm: 1))
         let all = driver.send(.markReadRequested(nil, at: driver.now))

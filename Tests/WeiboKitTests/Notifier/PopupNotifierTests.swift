@@ -95,7 +95,7 @@ import WeiboTestSupport
     func aClickOnABubbleOpensThePopupAtItsSection(_ bubble: BubbleKind, _ section: BubbleKind) {
         var driver = NotifierDriver(mode: .perKind)
         driver.start()
-        #expect(driver.send(.actionInvoked("default", kind: bubble, at: driver.now)) == [.showPopup(section)])
+        #expect(driver.send(.actionInvoked(.click, kind: bubble, at: driver.now)) == [.showPopup(section)])
         // Where the popup cannot start: the summary bubble of that kind, as before.
         let fallback = driver.send(.popupUnavailable(section, at: driver.now))
         #expect(!fallback.isEmpty)
