@@ -3,9 +3,11 @@
 
     frozen-peer.py notifications never|notify-never|late SECONDS
     frozen-peer.py tray-watcher never
+    frozen-peer.py secrets never
 
 `notifications` owns org.freedesktop.Notifications; `tray-watcher` owns
-org.kde.StatusNotifierWatcher. `never`: no call is ever answered; `notify-never`: every call but
+org.kde.StatusNotifierWatcher; `secrets` owns org.freedesktop.secrets (a Secret Service whose
+OpenSession, SearchItems and every other call go unanswered: a keyring stuck at start). `never`: no call is ever answered; `notify-never`: every call but
 `Notify` is answered; `late SECONDS`: each call is answered that many seconds later. `Recover()`
 on io.github.WeiboNotifier.Test makes it answer the calls it holds and every later call at once,
 as a server that came back (a caller blocked in a synchronous call, as libnotify's thread is,
@@ -49,11 +51,31 @@ TRAY_WATCHER = """
 </node>
 """
 
+SECRETS = """
+<node>
+  <interface name="org.freedesktop.Secret.Service">
+    <method name="OpenSession">
+      <arg type="s" direction="in"/><arg type="v" direction="in"/>
+      <arg type="v" direction="out"/><arg type="o" direction="out"/>
+    </method>
+    <method name="SearchItems">
+      <arg type="a{ss}" direction="in"/><arg type="ao" direction="out"/><arg type="ao" direction="out"/>
+    </method>
+    <method name="Unlock"><arg type="ao" direction="in"/><arg type="ao" direction="out"/><arg type="o" direction="out"/></method>
+    <method name="GetSecrets">
+      <arg type="ao" direction="in"/><arg type="o" direction="in"/><arg type="a{o(oayays)}" direction="out"/>
+    </method>
+    <method name="ReadAlias"><arg type="s" direction="in"/><arg type="o" direction="out"/></method>
+  </interface>
+</node>
+"""
+
 role, mode = sys.argv[1], sys.argv[2]
 delay = int(sys.argv[3]) if mode == "late" else 0
 name, path, xml = {
     "notifications": ("org.freedesktop.Notifications", "/org/freedesktop/Notifications", NOTIFICATIONS),
     "tray-watcher": ("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", TRAY_WATCHER),
+    "secrets": ("org.freedesktop.secrets", "/org/freedesktop/secrets", SECRETS),
 }[role]
 
 recovered = False

@@ -37,6 +37,17 @@ import WeiboTestSupport
         var extraEnvironment: [String: String] = [:]
         private var bubbles = "single"
 
+        /// The account file as after a login with a Secret Service: the token in the keyring
+        /// only (`"token_in":"keyring"`), so that every start asks the keyring for it.
+        func tokenInKeyringOnly() throws {
+            let file = home.folder + "/config/weibo-notifier/accounts.json"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let moved = text.replacingOccurrences(of: #""access_token"\s*:\s*"[^"]*",?"#, with: #""token_in":"keyring","#, options: .regularExpression)
+            guard moved != text else { throw PrivateSessionBus.Failure(description: "no token in \(text)") }
+            try moved.write(toFile: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
+
         /// Writes the configuration: `bubbles` and the given `[notifier]` lines.
         func configure(_ notifierLines: String) throws {
             try "[notifier]\nbubbles=\(bubbles)\n\(notifierLines)".write(toFile: home.configFile, atomically: true, encoding: .utf8)

@@ -63,4 +63,24 @@ import WeiboTestSupport
         #expect(result.longest < 0.5, "the loop was held for \(result.longest) s")
         #expect(waitUntil { setup.bus.notifications().count >= 1 }, "bubbles go on")
     }
+
+    /// A Secret Service that never answers: the daemon says it waits for the keyring after one
+    /// timeout (5 s), not two (a lookup, then a search, took 11 s), and it is a wait, not an
+    /// expired login.
+    @Test func aKeyringThatDoesNotAnswerIsAWaitAfterOneTimeout() throws {
+        let setup = try Setup()
+        try setup.tokenInKeyringOnly()
+        let peer = try setup.bus.startFrozenPeer(["secrets", "never"])
+        defer {
+            kill(peer.processIdentifier, SIGKILL)
+            peer.waitUntilExit()
+        }
+        let started = Date()
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
+        let seconds = Date().timeIntervalSince(started)
+        print("frozen keyring: waiting for the keyring after \(String(format: "%.1f", seconds)) s")
+        #expect(seconds < 8.5, "\(seconds) s")
+        #expect(setup.bus.notifications().filter { $0.body.contains("login has expired") }.isEmpty)
+    }
 }

@@ -14,14 +14,7 @@ import WeiboTestSupport
         let setup = try Setup(notificationServer: role != "notifications")
         setup.extraEnvironment["G_DEBUG"] = "fatal-criticals"
         // The token in the keyring, as after a login with a Secret Service: read at every start.
-        if role == "secrets" {
-            let file = setup.home.folder + "/config/weibo-notifier/accounts.json"
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            let withoutToken = text.replacingOccurrences(of: #""access_token"\s*:\s*"[^"]*",?"#, with: #""token_in":"keyring","#, options: .regularExpression)
-            #expect(withoutToken != text, "\(text)")
-            try withoutToken.write(toFile: file, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
-        }
+        if role == "secrets" { try setup.tokenInKeyringOnly() }
         let name = role == "secrets" ? "org.freedesktop.secrets" : "org.freedesktop.Notifications"
         let peer = try setup.bus.startStandIn("wrong-peer.py", [role], name: name)
         defer {

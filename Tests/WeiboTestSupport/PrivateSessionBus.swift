@@ -267,7 +267,8 @@ public final class PrivateSessionBus {
     /// takes calls and does not answer them), once its name has an owner; ended with SIGKILL by
     /// the caller.
     public func startFrozenPeer(_ arguments: [String]) throws -> Process {
-        let name = arguments.first == "tray-watcher" ? "org.kde.StatusNotifierWatcher" : "org.freedesktop.Notifications"
+        let names = ["tray-watcher": "org.kde.StatusNotifierWatcher", "secrets": "org.freedesktop.secrets"]
+        let name = arguments.first.flatMap { names[$0] } ?? "org.freedesktop.Notifications"
         return try startStandIn("frozen-peer.py", arguments, name: name)
     }
 

@@ -121,6 +121,7 @@ public enum Keyring {
                 case .unlocked: lookup(item, unlocking: true, completion: completion)
                 case .locked: completion(.failure(.locked))
                 case .none: completion(.success(nil))
+                case .noAnswer: completion(.failure(.noAnswer))
                 }
             }
         }
@@ -129,10 +130,16 @@ public enum Keyring {
             let secret = CLibSecret_password_lookup_finish(result, &error)
             if let error {
                 // An unlock that could not be asked for (no prompter) fails the lookup: still locked.
+                // A service that did not answer is not asked again: that would wait as long again.
                 let failure = call.failure(error)
+                guard failure != .noAnswer else { return completion(.failure(.noAnswer)) }
                 return search(item) { completion(.failure($0 == .locked ? .locked : failure)) }
             }
-            guard let secret else { return search(item) { completion($0 == .locked ? .failure(.locked) : .success(nil)) } }
+            guard let secret else {
+                return search(item) { found in
+                    completion(found == .locked ? .failure(.locked) : found == .noAnswer ? .failure(.noAnswer) : .success(nil))
+                }
+            }
             defer { CLibSecret_password_free(secret) }
             completion(.success(String(cString: secret)))
         }
@@ -144,7 +151,7 @@ public enum Keyring {
     /// Where `item` is: the Secret Service's SearchItems, which lists locked items apart
     /// (libsecret's searches leave them out). Never unlocks, never prompts. By the item's own
     /// attributes only: GNOME Keyring cannot match `xdg:schema` while locked.
-    private enum Found { case none, unlocked, locked }
+    private enum Found { case none, unlocked, locked, noAnswer }
 
     private static func search(_ item: Item, completion: @escaping (Found) -> Void) {
         let entries: [OpaquePointer?] = item.attributes.map {
@@ -153,8 +160,8 @@ public enum Keyring {
         let type = g_variant_type_new("{ss}")
         defer { g_variant_type_free(type) }
         let parameters = g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1)
-        callService("org.freedesktop.Secret.Service", "SearchItems", parameters, reply: "(aoao)", startingIt: false) { reply in
-            guard let reply else { return completion(.none) }
+        callService("org.freedesktop.Secret.Service", "SearchItems", parameters, reply: "(aoao)", startingIt: false) { reply, timedOut in
+            guard let reply else { return completion(timedOut ? .noAnswer : .none) }
             let unlocked = g_variant_get_child_value(reply, 0)
             let locked = g_variant_get_child_value(reply, 1)
             defer {
@@ -167,14 +174,15 @@ public enum Keyring {
 
     /// Calls `method` of `interface` on the Secret Service itself over D-Bus (what libsecret
     /// does not offer), bounded like every call here; `completion` gets the reply (valid during
-    /// the completion) or nil, always later. `startingIt`: D-Bus may activate the service.
+    /// the completion) or nil, and whether the service did not answer in time, always later.
+    /// `startingIt`: D-Bus may activate the service.
     private static func callService(
         _ interface: String, _ method: String, _ parameters: OpaquePointer?, reply: String, startingIt: Bool,
-        completion: @escaping (OpaquePointer?) -> Void
+        completion: @escaping (_ reply: OpaquePointer?, _ timedOut: Bool) -> Void
     ) {
         guard let bus = try? SessionBus.connect() else {
             if let parameters { g_variant_unref(g_variant_ref_sink(parameters)) }
-            return GLibSource.later { completion(nil) }
+            return GLibSource.later { completion(nil, false) }
         }
         defer { SessionBus.release(bus) }
         DBusCall.call(
@@ -182,14 +190,14 @@ public enum Keyring {
             reply: reply, startingIt: startingIt, timeoutMilliseconds: Int32(timeout * 1000)
         ) { reply, error in
             if let error { Log.debug("the Secret Service's \(method): \(error.message)") }
-            completion(reply)
+            completion(reply, error.map { $0.domain == GLibError.ioDomain && $0.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue) } ?? false)
         }
     }
 
     /// Whether a Secret Service answers on the session bus (running, or started by D-Bus
     /// activation as libsecret would): asked before loading libsecret for something optional.
     public static func serviceAnswers(completion: @escaping (Bool) -> Void) {
-        callService("org.freedesktop.DBus.Peer", "Ping", nil, reply: "()", startingIt: true) { reply in completion(reply != nil) }
+        callService("org.freedesktop.DBus.Peer", "Ping", nil, reply: "()", startingIt: true) { reply, _ in completion(reply != nil) }
     }
 
     /// The Secret Service got a new owner (a keyring started or restarted): libsecret's cached
