@@ -113,6 +113,8 @@ bench: deps .build/lld-toolset.json
 	@echo
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
 	@echo
+	bash Scripts/bench-accounts.sh .build/release/weibo-notifier
+	@echo
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
 	/usr/bin/python3 Scripts/bench-popup.py .build/release/weibo-notifier
 

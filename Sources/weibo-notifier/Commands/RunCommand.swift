@@ -81,14 +81,16 @@ struct RunCommand: Command {
         // One notifier per account, each with its own bubbles and state, their checks a twelfth
         // of the interval apart (5 s at 60 s); the group joins them.
         let popup = PopupLauncher(environment: context.environment)
+        // One cache (and its HTTP session) for every account's avatars: the folder is the same.
+        let avatars = AvatarCache(
+            directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
+            trustedCAFile: context.configuration.tlsCAFile)
         let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
             NotifierDaemon(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
                 sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
-                avatars: AvatarCache(
-                    directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
-                    trustedCAFile: context.configuration.tlsCAFile),
+                avatars: avatars,
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
                 movesTokenToKeyring: context.configuration.tokenStore != .file, popup: popup)
         }
