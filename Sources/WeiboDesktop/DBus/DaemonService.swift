@@ -270,14 +270,16 @@ public final class DaemonService {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
         let notifier = daemon.primary.notifier
+        // The state shown and its error are one account's.
+        let reporting = daemon.reporting.notifier
         let status = daemon.status(at: Date())
         func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
             entry("state", g_variant_new_string(daemon.phase.rawValue)),
             entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
             entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
-            entry("last-error", g_variant_new_string(notifier.lastError ?? "")),
-            entry("last-error-kind", g_variant_new_string(notifier.lastErrorKind?.rawValue ?? "")),
+            entry("last-error", g_variant_new_string(reporting.lastError ?? "")),
+            entry("last-error-kind", g_variant_new_string(reporting.lastErrorKind?.rawValue ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),

@@ -143,10 +143,16 @@ public final class NotifierGroup {
 
     /// The state that most needs the user: an expired login first, then a locked keyring, a
     /// rate limit, no network; otherwise the default account's.
-    public var phase: NotifierPhase {
-        let phases = members.map(\.notifier.phase)
-        for wanted in [NotifierPhase.loginExpired, .waitingForKeyring, .rateLimited, .offline] where phases.contains(wanted) { return wanted }
-        return phases[0]
+    public var phase: NotifierPhase { reporting.notifier.phase }
+
+    /// The account whose state the group shows: the first that most needs the user (an expired
+    /// login, a locked keyring, a rate limit, no network), else the default one. `GetStatus`
+    /// takes the state and its error from it alike, never one account's state with another's error.
+    public var reporting: NotifierDaemon {
+        for wanted in [NotifierPhase.loginExpired, .waitingForKeyring, .rateLimited, .offline] {
+            if let member = members.first(where: { $0.notifier.phase == wanted }) { return member }
+        }
+        return primary
     }
 
     /// What the surfaces show besides the counts: the group's phase, the most checks failed in a
