@@ -42,6 +42,12 @@ import WeiboTestSupport
         #expect(paused.contains("{\"label\": \"For 1 hour\", \"type\": \"\", \"enabled\": true, \"toggle-state\": 1"), "\(paused)")
         #expect(paused.contains("{\"label\": \"Resume\", \"type\": \"\", \"enabled\": true"), "\(paused)")
 
+        // A pause asked over D-Bus is not "For 1 hour": the radio item is no longer checked.
+        #expect(setup.bus.callDaemon("Pause", seconds: 600))
+        #expect(
+            waitUntil { client(setup, item).layout.contains("{\"label\": \"For 1 hour\", \"type\": \"\", \"enabled\": true, \"toggle-state\": 0") },
+            "the radio follows a D-Bus Pause")
+
         // Resume resumes.
         #expect(client(setup, item, click: "Pause notifications/Resume").clicked)
         #expect(waitUntil { setup.bus.daemonStatus()["quiet"] == "false" }, "Resume through EventGroup resumes")

@@ -51,8 +51,9 @@ public final class StatusNotifierItem {
     private var toolTip = ""
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
-    /// The pause item last chosen: checked while that pause lasts.
-    private var pauseChoice: TrayMenu.Command?
+    /// The pause item last chosen and the end of the pause it made: checked while that very
+    /// pause lasts. A pause asked some other way (D-Bus `Pause`, a bar's click) checks none.
+    private var pauseChoice: (command: TrayMenu.Command, until: Date)?
     /// The token a host provided for the next `Activate` (`ProvideXdgActivationToken`).
     private var activationToken: String?
 
@@ -115,7 +116,8 @@ public final class StatusNotifierItem {
         menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn)
         menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn)
         menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…"))
-        menu.setChecked(notifier.state.pausedUntil.map { $0 > Date() } == true ? pauseChoice : nil)
+        let pausedUntil = notifier.state.pausedUntil
+        menu.setChecked(pauseChoice.flatMap { $0.until == pausedUntil && $0.until > Date() ? $0.command : nil })
     }
 
     // MARK: - D-Bus
@@ -171,11 +173,13 @@ public final class StatusNotifierItem {
         case .openWeibo: daemon.openWeibo()
         case .logIn: daemon.logIn()
         case .pauseHour:
-            pauseChoice = .pauseHour
             daemon.pause(seconds: PauseDuration.defaultSeconds)
+            pauseChoice = daemon.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }
+            update()
         case .pauseUntilTomorrow:
-            pauseChoice = .pauseUntilTomorrow
             daemon.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
+            pauseChoice = daemon.primary.notifier.state.pausedUntil.map { (.pauseUntilTomorrow, $0) }
+            update()
         case .resume:
             pauseChoice = nil
             daemon.pause(seconds: 0)
