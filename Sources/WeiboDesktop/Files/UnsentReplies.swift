@@ -86,19 +86,9 @@ public struct UnsentReplies: Sendable {
     /// (marked as maybe sent: some of them may have reached Weibo).
     public func take() throws(PrivateFile.Failure) -> Taken {
         try locked { () throws(PrivateFile.Failure) -> Taken in
-            var replies = try loadOrMoveAside()
-            var left: [String] = []
-            for file in sendingFiles() where !Self.isRunning(file) {
-                guard let bytes = try? PrivateFile.read(file), let stale = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes)) else {
-                    continue
-                }
-                replies += stale.map {
-                    var reply = $0
-                    reply.maybeSent = true
-                    return reply
-                }
-                left.append(file)
-            }
+            let stale = sending().filter { !$0.running }
+            let replies = try loadOrMoveAside() + stale.flatMap(\.replies)
+            let left = stale.map(\.file)
             guard !replies.isEmpty else { return Taken(replies: [], file: nil) }
             let file = path + ".sending-\(getpid())"
             try PrivateFile.write(try Self.encoded(replies, path: file), to: file, mode: 0o600)
@@ -116,25 +106,35 @@ public struct UnsentReplies: Sendable {
 
     /// The replies a retry is sending now, or left when it stopped (`replies` lists them too).
     public func beingSent() -> [ReplyRequest] {
-        sendingFiles().flatMap { file -> [ReplyRequest] in
+        sending().flatMap(\.replies)
+    }
+
+    /// Each `….sending-PID` file beside this one, read: its replies (those of a retry that no
+    /// longer runs marked as maybe sent), and whether its retry still runs.
+    private func sending() -> [(file: String, replies: [ReplyRequest], running: Bool)] {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return files(named: { $0.hasPrefix(name + ".sending-") }).compactMap { file in
             guard let bytes = try? PrivateFile.read(file), let replies = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes)) else {
-                return []
+                return nil
             }
-            return Self.isRunning(file)
-                ? replies
-                : replies.map {
+            let running = Self.isRunning(file)
+            guard !running else { return (file, replies, true) }
+            return (
+                file,
+                replies.map {
                     var reply = $0
                     reply.maybeSent = true
                     return reply
-                }
+                }, false
+            )
         }
     }
 
-    private func sendingFiles() -> [String] {
+    /// The files beside this one whose names `matches`, sorted.
+    private func files(named matches: (String) -> Bool) -> [String] {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(name + ".sending-") }.sorted().map { folder + "/" + $0 }
+        return names.filter(matches).sorted().map { folder + "/" + $0 }
     }
 
     /// Whether the process a `….sending-PID` file names still runs.
@@ -165,9 +165,7 @@ public struct UnsentReplies: Sendable {
 
     /// The files of replies moved aside beside this one (`unsent-replies*.json.bad-*`).
     public func movedAside() -> [String] {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix("unsent-replies") && $0.contains(".json.bad-") }.sorted().map { folder + "/" + $0 }
+        files(named: { $0.hasPrefix("unsent-replies") && $0.contains(".json.bad-") })
     }
 
     private static func encoded(_ replies: [ReplyRequest], path: String) throws(PrivateFile.Failure) -> [UInt8] {

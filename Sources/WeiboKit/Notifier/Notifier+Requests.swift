@@ -27,11 +27,18 @@ extension Notifier {
     /// Checks now, or, when a check that worked started less than `settings.requestGap` ago, once that
     /// time is up (the planned check comes no later than it would have).
     mutating func checkSoon(at now: Date) {
-        guard phase == .ok, let last = lastCheckAt, now < last.addingTimeInterval(settings.requestGap) else { return poll(at: now) }
-        let due = last.addingTimeInterval(settings.requestGap)
+        guard let due = recentCheckHoldsUntil(now) else { return poll(at: now) }
         guard nextPollAt.map({ $0 > due }) ?? true else { return }
         nextPollAt = due
         effects.append(.schedulePoll(at: due))
+    }
+
+    /// When the last check's answer stops being the current one, if it still is at `now`: a
+    /// check that worked (the phase is `ok`) started less than `settings.requestGap` ago.
+    private func recentCheckHoldsUntil(_ now: Date) -> Date? {
+        guard phase == .ok, let last = lastCheckAt else { return nil }
+        let until = last.addingTimeInterval(settings.requestGap)
+        return now < until ? until : nil
     }
 
     /// The check asked for during the one that just ended.
@@ -44,7 +51,7 @@ extension Notifier {
     mutating func refreshRequested(_ request: RequestID, at now: Date) {
         waitingRefreshes.append(request)
         schedule.reset()
-        if !pollInFlight, phase == .ok, let last = lastCheckAt, now < last.addingTimeInterval(settings.requestGap) {
+        if !pollInFlight, recentCheckHoldsUntil(now) != nil {
             // The check that just answered is the one a refresh would make.
             markRead(nil)
             return finishRefreshes(failure: nil)
