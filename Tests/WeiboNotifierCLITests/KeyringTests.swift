@@ -97,7 +97,7 @@ import WeiboTestSupport
             keyring.waitUntilExit()
         }
         try setup.start(waitForPoll: false)
-        #expect(waitUntil(timeout: 15) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
+        #expect(waitUntil(timeout: 45) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
         #expect(setup.bus.notifications().filter { $0.body.contains("login has expired") }.isEmpty, "no error bubble")
 
         // Unlocked (here: the keyring starts again, unlocked): followed at once, not at the next check (20 s).

@@ -14,10 +14,10 @@ import WeiboTestSupport
         let log = setup.home.folder + "/memcheck.log"
         try setup.start(
             wrapper: [valgrind, "--leak-check=full", "--show-leak-kinds=definite", "--num-callers=40", "--log-file=\(log)"], pollTimeout: 120)
-        #expect(waitUntil(timeout: 60) { setup.bus.notifications().count == 1 })
+        #expect(waitUntil(timeout: 150) { setup.bus.notifications().count == 1 })
         // A click (the summary), a check, the summary's error path, mark-read: the daemon's paths.
         setup.bus.invokeAction(id: setup.bus.id(ofNotification: 0), key: "default")
-        #expect(waitUntil(timeout: 60) { setup.bus.notifications().count == 2 })
+        #expect(waitUntil(timeout: 150) { setup.bus.notifications().count == 2 })
         setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         #expect(setup.bus.checkNow())
         #expect(setup.bus.callDaemon("MarkRead"))

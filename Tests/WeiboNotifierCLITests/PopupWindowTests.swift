@@ -22,7 +22,7 @@ struct PopupWindowTests {
 
         // ShowPopup: the window, its tabs, the rows of the posts in order.
         desktop.call("ShowPopup", "posts")
-        #expect(waitUntil(timeout: 15) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
         let view = desktop.read()
         #expect(view.window == "Weibo")
         #expect(view.tabs.map(\.name).map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Posts", "Comments", "Mentions"])
@@ -62,7 +62,7 @@ struct PopupWindowTests {
 
         // The tray icon's left click opens it (at the click); Esc closes it.
         desktop.activateTray(x: 1200, y: 10)
-        #expect(waitUntil(timeout: 15) { desktop.read().window == "Weibo" }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().window == "Weibo" }, "\(desktop.read())")
         desktop.pointAtPopup()
         desktop.key("Escape")
         #expect(waitUntil { desktop.read().window == nil })
@@ -75,7 +75,7 @@ struct PopupWindowTests {
         #expect(waitUntil { commentBubbles() > before }, "\(setup.bus.notifications().map(\.summary))")
         let bubble = try #require(setup.bus.notifications().lastIndex { $0.summary.contains("comment") })
         setup.bus.invokeAction(id: setup.bus.id(ofNotification: bubble), key: "default")
-        #expect(waitUntil(timeout: 15) { desktop.read().tabs.dropFirst().first?.selected == true }, "at the comments: \(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().tabs.dropFirst().first?.selected == true }, "at the comments: \(desktop.read())")
         desktop.shot("popup-comments")
     }
 
@@ -85,7 +85,7 @@ struct PopupWindowTests {
         setup.sandbox.control("/_sandbox/statuses", [("count", "1"), ("text", "@Alice_小明 看这里 #春天的花# 照片")])
         try setup.start()
         desktop.call("ShowPopup", "posts")
-        #expect(waitUntil(timeout: 15) { desktop.read().rows?.first?.name.contains("@Alice_小明") == true }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().rows?.first?.name.contains("@Alice_小明") == true }, "\(desktop.read())")
         let row = try #require(desktop.read().rows?.first)
         // The name begins the text, the compact cell's second line (under the author's name).
         desktop.click(x: row.x + 24, y: row.y + 32)
@@ -96,14 +96,14 @@ struct PopupWindowTests {
         setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit"), ("count", "1")])
         desktop.call("ShowPopup", "comments")
         #expect(
-            waitUntil(timeout: 15) { desktop.read().labels?.contains("Weibo's limit for today is reached.") == true },
+            waitUntil(timeout: 45) { desktop.read().labels?.contains("Weibo's limit for today is reached.") == true },
             "\(desktop.read().labels ?? [])")
 
         // Weibo cannot be reached: the mentions say that.
         setup.sandbox.control("/_sandbox/faults", [("kind", "drop"), ("count", "4")])
         desktop.call("ShowPopup", "mentions")
         #expect(
-            waitUntil(timeout: 15) { desktop.read().labels?.contains("Offline: Weibo could not be reached.") == true },
+            waitUntil(timeout: 45) { desktop.read().labels?.contains("Offline: Weibo could not be reached.") == true },
             "\(desktop.read().labels ?? [])")
         desktop.shot("popup-offline")
     }
@@ -123,16 +123,16 @@ struct PopupWindowTests {
         // The other accounts start a few seconds after the default's.
         var asked = ""
         #expect(
-            waitUntil(timeout: 20) {
+            waitUntil(timeout: 45) {
                 let run = try? CommandRunner.run(["popup", "--account", second.name], environment: setup.environment)
                 asked = run?.standardError ?? ""
                 return run?.status == 0
             }, "\(asked)")
-        #expect(waitUntil(timeout: 15) { desktop.read().rows?.first?.name.contains("second account") == true }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().rows?.first?.name.contains("second account") == true }, "\(desktop.read())")
         // The default account's popup replaces it.
         desktop.call("ShowPopup", "posts")
         #expect(
-            waitUntil(timeout: 15) {
+            waitUntil(timeout: 45) {
                 let rows = desktop.read().rows ?? []
                 return !rows.isEmpty && !rows.contains { $0.name.contains("second account") }
             }, "\(desktop.read())")
@@ -145,7 +145,7 @@ struct PopupWindowTests {
         desktop.setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try desktop.setup.start()
         desktop.call("ShowPopup", "posts")
-        #expect(waitUntil(timeout: 15) { (desktop.read().rows?.count ?? 0) >= 1 }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 1 }, "\(desktop.read())")
         desktop.pointAtPopup()
         #expect(waitUntil { desktop.read().rows?.contains(where: \.focused) == true }, "the popup has the keyboard: \(desktop.read())")
         // Another window takes the focus, as a click on it does.
@@ -170,7 +170,7 @@ struct PopupWindowTests {
         for (index, kind) in kinds.enumerated() {
             desktop.call("ShowPopup", kind)
             #expect(
-                waitUntil(timeout: 15) {
+                waitUntil(timeout: 45) {
                     let view = desktop.read()
                     return view.tabs.indices.contains(index) && view.tabs[index].selected && (view.rows?.count ?? 0) >= 1
                 }, "\(desktop.read())")
@@ -187,7 +187,7 @@ struct PopupWindowTests {
         #expect(try desktop.setup.home.run(["logout", "--api-base", desktop.setup.sandbox.baseURL]).status == 0)
         #expect(waitUntil { desktop.setup.bus.daemonStatus()["state"] == "'not-logged-in'" }, "\(desktop.setup.bus.daemonStatus())")
         desktop.call("ShowPopup", "posts")
-        #expect(waitUntil(timeout: 15) { desktop.read().buttons?.contains("Log in to Weibo…") == true }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().buttons?.contains("Log in to Weibo…") == true }, "\(desktop.read())")
         desktop.shot("popup-not-logged-in")
     }
 }

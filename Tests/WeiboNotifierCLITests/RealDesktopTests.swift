@@ -63,7 +63,7 @@ struct RealDesktopTests {
             kill(dunst.processIdentifier, SIGKILL)
             dunst.waitUntilExit()
         }
-        #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/statuses", [("count", "3")])
@@ -86,7 +86,7 @@ struct RealDesktopTests {
             kill(daemon.processIdentifier, SIGTERM)
             daemon.waitUntilExit()
         }
-        #expect(waitUntil(timeout: 15) { bus.daemonPolls() >= 1 })
+        #expect(waitUntil(timeout: 45) { bus.daemonPolls() >= 1 })
         let displayed = { toolOutput("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(waitUntil { displayed() == "1" })
 
@@ -114,7 +114,7 @@ struct RealDesktopTests {
             toolOutput("/usr/bin/xdotool", ["search", "--name", tag == "zh" ? "^微博$" : "^Weibo$"], environment: environment)
                 .split(separator: "\n").first.map(String.init)
         }
-        #expect(waitUntil(timeout: 15) { popup() != nil }, "the popup opened")
+        #expect(waitUntil(timeout: 45) { popup() != nil }, "the popup opened")
 
         // A screenshot of the popup for people to look at.
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path

@@ -93,7 +93,7 @@ import WeiboTestSupport
             sway.waitUntilExit()
             toolOutput("/usr/bin/pkill", user.dropsPrivileges ? ["-KILL", "-u", "nobody"] : ["-KILL", "-f", user.folder])
         }
-        #expect(waitUntil(timeout: 20) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
@@ -125,7 +125,7 @@ import WeiboTestSupport
         let orange = "#ff8200"
         // The bar (the top 30 px, left part) shows the count in the unread colour.
         #expect(
-            waitUntil(timeout: 15) { XfcePanelTests.share(of: orange, x: 0, y: 0, width: 300, height: 30, in: screenshot("unread")) > 0.002 },
+            waitUntil(timeout: 45) { XfcePanelTests.share(of: orange, x: 0, y: 0, width: 300, height: 30, in: screenshot("unread")) > 0.002 },
             "waybar shows the count: \(folder)/sway-unread.png")
         // mako's bubble is on screen with the app's icon (its red).
         #expect(XfcePanelTests.share(of: "#e6162d", x: 880, y: 0, width: 400, height: 200, in: folder + "/sway-unread.png") > 0.002)
@@ -133,7 +133,7 @@ import WeiboTestSupport
         // At zero the module hides (--hide-zero): nothing but the bar's background is left.
         #expect(try CommandRunner.run(["mark-read"], environment: environment).status == 0)
         #expect(
-            waitUntil(timeout: 15) {
+            waitUntil(timeout: 45) {
                 XfcePanelTests.share(of: "#202020", x: 0, y: 0, width: 300, height: 30, in: screenshot("zero")) > 0.99
             }, "the module hides at zero: \(folder)/sway-zero.png")
 
@@ -149,7 +149,7 @@ import WeiboTestSupport
         ])
         // Its cells drawn too: text and pictures on it, more than a spinner.
         #expect(
-            waitUntil(timeout: 20) {
+            waitUntil(timeout: 45) {
                 let share = XfcePanelTests.share(of: light, x: 900, y: 100, width: 340, height: 400, in: screenshot("popup"))
                 return share > 0.3 && share < 0.97
             }, "the popup in the corner: \(folder)/sway-popup.png")

@@ -27,7 +27,7 @@ import WeiboTestSupport
         #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "going to sleep checks nothing")
         prepareForSleep(false)
         // The interval is 20 s: a check within seconds is the resume's.
-        #expect(waitUntil(timeout: 5) { setup.bus.daemonPolls() > before })
+        #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before })
     }
 
     @Test func theNetworkComingBackChecksAtOnce() throws {
@@ -53,6 +53,6 @@ import WeiboTestSupport
         #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "losing the network checks nothing")
         networkManagerState(70)  // NM_STATE_CONNECTED_GLOBAL
         // The interval is 20 s: a check within seconds is the network's.
-        #expect(waitUntil(timeout: 5) { setup.bus.daemonPolls() > before })
+        #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before })
     }
 }

@@ -48,11 +48,11 @@ import WeiboTestSupport
             }
         }
         helpers.append(try startProgram("/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", environment: panelEnvironment))
-        #expect(waitUntil(timeout: 15) { bus.hasOwner("org.xfce.Xfconf") })
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.xfce.Xfconf") })
         helpers.append(try startProgram("/usr/bin/xfce4-panel", ["--disable-wm-check"], environment: panelEnvironment))
-        #expect(waitUntil(timeout: 20) { bus.hasOwner("org.kde.StatusNotifierWatcher") }, "the panel's tray is the watcher")
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.kde.StatusNotifierWatcher") }, "the panel's tray is the watcher")
         helpers.append(try startProgram("/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd", environment: panelEnvironment))
-        #expect(waitUntil(timeout: 15) { bus.hasOwner("org.freedesktop.Notifications") })
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
@@ -62,7 +62,7 @@ import WeiboTestSupport
             daemon.waitUntilExit()
         }
         let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
-        #expect(waitUntil(timeout: 15) { bus.registeredTrayItems().contains(item) }, "\(bus.registeredTrayItems())")
+        #expect(waitUntil(timeout: 45) { bus.registeredTrayItems().contains(item) }, "\(bus.registeredTrayItems())")
         #expect(waitUntil { bus.daemonStatus()["total"] == "3" })
 
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
