@@ -62,7 +62,7 @@ final class PopupApplication {
         guard let connection = g_application_get_dbus_connection(CGtk_g_application(application)) else { return nil }
         let directories = XDGDirectories(environment: environment)
         let configuration =
-            (try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles))?.0
+            (try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles))?.configuration
             ?? Configuration()
         let settings = gtk_settings_get_default()
         var font = "Sans 10"

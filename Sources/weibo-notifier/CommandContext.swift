@@ -11,21 +11,24 @@ struct CommandContext {
     let localizer: Localizer
 
     /// Loads the configuration (writing the documented default on first run); `apiBase`
-    /// (from `--api-base`) points both API hosts at one server, a sandbox.
-    init(environment: [String: String], apiBase: String?, account: String? = nil) throws(CommandError) {
+    /// (from `--api-base`) points both API hosts at one server, a sandbox. Bad values are an
+    /// error naming each of them, unless `keepingGoing` (the notifier: it says them and runs
+    /// with the rest, each bad key at its default).
+    init(environment: [String: String], apiBase: String?, account: String? = nil, keepingGoing: Bool = false) throws(CommandError) {
         self.environment = environment
         accountSelection = account
         directories = XDGDirectories(environment: environment)
         localizer = processLocalizer
-        var configuration: Configuration
+        let loaded: ConfigurationFile.Loaded
         do {
-            let (loaded, warnings) = try ConfigurationFile.load(
-                path: directories.configurationFile, systemFiles: directories.systemConfigurationFiles)
-            for warning in warnings { Terminal.writeError(tr("weibo-notifier: warning: %s", warning)) }
-            configuration = loaded
+            loaded = try ConfigurationFile.load(path: directories.configurationFile, systemFiles: directories.systemConfigurationFiles)
         } catch {
             throw .configuration(error.description)
         }
+        for warning in loaded.warnings { Terminal.writeError(tr("weibo-notifier: warning: %s", warning)) }
+        if !loaded.problems.isEmpty, !keepingGoing { throw .configuration(ConfigurationFile.Failure.several(loaded.problems).description) }
+        for problem in loaded.problems { Log.warning(tr("%s; its default applies", problem.description)) }
+        var configuration = loaded.configuration
         if let apiBase {
             configuration.apiBase = apiBase
             configuration.remindBase = apiBase
@@ -139,7 +142,7 @@ struct CommandContext {
     static func emoticons(environment: [String: String]) -> Emoticons.Style {
         let directories = XDGDirectories(environment: environment)
         let loaded = try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
-        return loaded?.0.emoticons ?? .emoji
+        return loaded?.configuration.emoticons ?? .emoji
     }
 
     func loadAccount() throws(CommandError) -> Account {

@@ -75,16 +75,19 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
     @Test func firstRunWritesTheDocumentedDefaults() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/weibo-notifier/config"
-            let (configuration, warnings) = try ConfigurationFile.load(path: path)
-            #expect(configuration == Configuration())
-            #expect(warnings.isEmpty)
+            let loaded = try ConfigurationFile.load(path: path)
+            #expect(loaded.configuration == Configuration())
+            #expect(loaded.warnings.isEmpty && loaded.problems.isEmpty)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text == ConfigurationFile.template)
+            for setting in SettingsTable.all {
+                #expect(text.contains("#\(setting.key)=\(setting.isSecret ? "" : setting.defaultText)\n"), "\(setting.id) is documented with its default")
+            }
             for key in ["app_key", "app_secret", "redirect_uri", "api_base", "remind_base", "interval", "notify", "count_only", "quiet_hours"] {
                 #expect(text.contains("#\(key)="), "\(key) is documented")
             }
             // The template itself reads back as the defaults.
-            #expect(try ConfigurationFile.load(path: path).0 == Configuration())
+            #expect(try ConfigurationFile.load(path: path).configuration == Configuration())
         }
     }
 
@@ -104,8 +107,9 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             quiet_hours=23:00-08:00
             tray_hide_at_zero=true
             """.write(toFile: path, atomically: true, encoding: .utf8)
-            let (configuration, warnings) = try ConfigurationFile.load(path: path)
-            #expect(warnings.isEmpty)
+            let loaded = try ConfigurationFile.load(path: path)
+            let configuration = loaded.configuration
+            #expect(loaded.warnings.isEmpty && loaded.problems.isEmpty)
             #expect(configuration.appKey == "123" && configuration.appSecret == "s3cret")
             #expect(configuration.endpoints == WeiboEndpoints(singleBase: "http://127.0.0.1:8080"))
             #expect(configuration.interval == 120)
@@ -133,7 +137,7 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         try withTemporaryFolder { folder in
             let path = folder + "/config"
             try "[weibo]\napp_key=1\ncolour=red\n[extras]\nx=1\n".write(toFile: path, atomically: true, encoding: .utf8)
-            let (_, warnings) = try ConfigurationFile.load(path: path)
+            let warnings = try ConfigurationFile.load(path: path).warnings
             #expect(warnings == ["\(path): unknown key colour in [weibo] ignored", "\(path): unknown group [extras] ignored"])
         }
     }
@@ -164,12 +168,33 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             let path = folder + "/config"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             do {
-                _ = try ConfigurationFile.load(path: path)
-                Issue.record("accepted: \(text)")
+                let loaded = try ConfigurationFile.load(path: path)
+                let problem = try #require(loaded.problems.first, "accepted: \(text)")
+                #expect(loaded.problems.count == 1)
+                #expect(problem.description.hasPrefix(path))
+                #expect(problem.description.contains(message), "\(problem.description)")
+                let setting = try #require(SettingsTable.setting(named: "\(problem.group ?? "").\(problem.key ?? "")"))
+                #expect(setting.text(in: loaded.configuration) == setting.defaultText, "the bad key keeps its default")
             } catch let error as ConfigurationFile.Failure {
+                // A file that is no key file at all is an error of its own.
                 #expect(error.description.hasPrefix(path))
                 #expect(error.description.contains(message), "\(error.description)")
             }
+        }
+    }
+
+    /// Every bad value is said at once, each naming its key; the good ones apply.
+    @Test func everyBadKeyIsSaidAndTheRestApplies() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try "[notifier]\ninterval=soon\nquiet_hours=22:00-07:00\nbubbles=sometimes\nfollow_dnd=false\n".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            let loaded = try ConfigurationFile.load(path: path)
+            #expect(loaded.problems.map(\.key) == ["interval", "bubbles"])
+            #expect(loaded.configuration.interval == 60 && loaded.configuration.bubbles == .perKind, "defaults for the bad keys")
+            #expect(loaded.configuration.quietHours == QuietHours(start: 22 * 60, end: 7 * 60) && !loaded.configuration.followDoNotDisturb)
+            let said = ConfigurationFile.Failure.several(loaded.problems).description.split(separator: "\n")
+            #expect(said.count == 2 && said.allSatisfy { $0.hasPrefix(path + ": [notifier] ") }, "\(said)")
         }
     }
 
@@ -178,12 +203,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         try withTemporaryFolder { folder in
             let path = folder + "/config"
             try Data(Array("[notifier]\nquiet_hours=23:00-08:00".utf8) + [0xC3, 0x28, 0x0A]).write(to: URL(fileURLWithPath: path))
-            #expect(throws: ConfigurationFile.Failure.self) { try ConfigurationFile.load(path: path) }
-            do {
-                _ = try ConfigurationFile.load(path: path)
-            } catch let error as ConfigurationFile.Failure {
-                #expect(error.description == "\(path): [notifier] quiet_hours: the value is not valid UTF-8 text")
-            }
+            let problems = try ConfigurationFile.load(path: path).problems
+            #expect(problems.map(\.description) == ["\(path): [notifier] quiet_hours: the value is not valid UTF-8 text"])
         }
     }
 

@@ -60,9 +60,14 @@ import WeiboTestSupport
 
         /// Starts the daemon (under `wrapper`, such as valgrind, when given) and waits for its first poll.
         /// `errorLog`: a file for its standard error (dropped otherwise).
-        func start(_ extra: [String] = [], waitForPoll: Bool = true, wrapper: [String] = [], pollTimeout: Double = 15, errorLog: String? = nil) throws {
+        /// `interval`: `--interval` (nil: the configuration's).
+        func start(
+            _ extra: [String] = [], waitForPoll: Bool = true, wrapper: [String] = [], pollTimeout: Double = 15, errorLog: String? = nil,
+            interval: Int? = 20
+        ) throws {
             let process = Process()
-            let command = [CommandRunner.executable.path, "run", "--api-base", sandbox.baseURL, "--interval", "20"] + extra
+            let command =
+                [CommandRunner.executable.path, "run", "--api-base", sandbox.baseURL] + (interval.map { ["--interval", String($0)] } ?? []) + extra
             process.executableURL = URL(fileURLWithPath: wrapper.first ?? command[0])
             process.arguments = Array((wrapper + command).dropFirst())
             process.environment = environment

@@ -116,6 +116,6 @@ import WeiboTestSupport
         try "[notifier]\nbubbles=sometimes\n".write(toFile: system + "/weibo-notifier/config", atomically: true, encoding: .utf8)
         let bad = try CommandRunner.run(["unread"], environment: environment)
         #expect(bad.status == 78)
-        #expect(bad.standardError.contains("\(system)/weibo-notifier/config: [notifier] bubbles: 'sometimes' is neither per-kind nor single"))
+        #expect(bad.standardError.contains("\(system)/weibo-notifier/config: [notifier] bubbles: 'sometimes' is not one of: per-kind, single"))
     }
 }

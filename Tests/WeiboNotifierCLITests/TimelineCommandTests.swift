@@ -183,7 +183,7 @@ import WeiboTestSupport
         #expect(help.standardOutput.contains("timeline"))
         #expect(help.standardOutput.contains("Usage: weibo-notifier [<command>]"))
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 24)
+        #expect(commands.count == 25)
         for command in commands {
             let commandHelp = try CommandRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -234,7 +234,7 @@ import WeiboTestSupport
         let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 24, "\(commands)")
+        #expect(commands.count == 25, "\(commands)")
         let help = try CommandRunner.run(["--help"]).standardOutput
         var checked = 0
         for command in commands {
@@ -250,6 +250,22 @@ import WeiboTestSupport
             }
         }
         #expect(checked >= 25, "the options were found in the help texts")
+    }
+
+    /// The CONFIGURATION section is the settings table's, word for word (WEIBO_NOTIFIER_UPDATE_MAN=1
+    /// writes it anew after a change to the table).
+    @Test func theConfigurationSectionIsTheTables() throws {
+        let path = FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1").path
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(page.range(of: ".SH CONFIGURATION\n"), "the man page has a CONFIGURATION section")
+        // The next section's header (the header's own line break may be the one before it).
+        let end = page.range(of: "\n.SH ", range: page.index(before: start.upperBound)..<page.endIndex)?.lowerBound ?? page.endIndex
+        let section = String(page[start.lowerBound..<end]) + "\n"
+        if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_MAN"] == "1", section != SettingsTable.manualSection {
+            try (page[..<start.lowerBound] + SettingsTable.manualSection.dropLast() + page[end...]).write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            #expect(section == SettingsTable.manualSection, "make the section again: WEIBO_NOTIFIER_UPDATE_MAN=1 swift test --filter ManPageTests")
+        }
     }
 
     func manPage() throws -> String {

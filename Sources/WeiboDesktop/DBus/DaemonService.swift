@@ -289,6 +289,7 @@ public final class DaemonService {
             entry("network", g_variant_new_boolean(status.networkAvailable ? 1 : 0)),
             entry("quiet-until", g_variant_new_int64(seconds(quietHoursEnd(notifier)))),
             entry("details", g_variant_new_string(notifier.detailsNote ?? "")),
+            entry("interval", g_variant_new_uint32(UInt32(clamping: notifier.settings.interval))),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }

@@ -15,6 +15,8 @@ public final class DaemonHost {
     private var wasNetworkAvailable = true
     /// What SIGHUP does: read the configuration (and the account) again. By default, the account.
     public var reload: (() -> Void)?
+    /// The configuration is read again when this fires (a save's writes are over).
+    private var pendingReload: GLibSource?
 
     public init(daemon: NotifierGroup, service: DaemonService?) {
         self.daemon = daemon
@@ -26,11 +28,12 @@ public final class DaemonHost {
     }
 
     /// Runs until SIGTERM or SIGINT (state saved), or `duration` seconds when given.
-    /// `accountFile` is watched for a new login. Waits up to `notificationWait` seconds for a
-    /// notification server before the first poll.
-    public func run(accountFile: String, notificationWait: UInt32 = 30, duration: UInt32? = nil) {
+    /// `accountFile` is watched for a new login, `configurationFile` for changed settings. Waits
+    /// up to `notificationWait` seconds for a notification server before the first poll.
+    public func run(accountFile: String, configurationFile: String? = nil, notificationWait: UInt32 = 30, duration: UInt32? = nil) {
         installSignals()
         watchAccount(accountFile)
+        if let configurationFile { watchConfiguration(configurationFile) }
         watchNetwork()
         watchSuspend()
         if let bus = try? SessionBus.connect() {
@@ -69,21 +72,43 @@ public final class DaemonHost {
 
     /// A new login (or a logout) takes effect at once.
     private func watchAccount(_ path: String) {
+        watch(path, advice: "send SIGHUP after logging in") { [weak self] in
+            Log.info("the account file changed")
+            self?.daemon.accountChanged()
+        }
+    }
+
+    /// A changed configuration (`config set`, the settings window, an editor) applies at once,
+    /// as after SIGHUP: read once the writes of one save are over (an editor's save is several
+    /// events).
+    private func watchConfiguration(_ path: String) {
+        watch(path, advice: "send SIGHUP after changing it") { [weak self] in
+            // Another event within 200 ms replaces the timer (the old one is removed with its handle).
+            self?.pendingReload = GLibSource.timeout(milliseconds: 200) { [weak self] in
+                guard let self else { return false }
+                Log.message("the configuration changed: reading it again")
+                if let reload = self.reload { reload() } else { self.daemon.accountChanged() }
+                return false
+            }
+        }
+    }
+
+    /// Calls `changed` whenever the file at `path` is written, replaced, moved in or removed.
+    private func watch(_ path: String, advice: String, changed: @escaping () -> Void) {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            Log.warning("cannot watch \(path): \(error.map { GLibError(taking: $0).message } ?? ""); send SIGHUP after logging in")
+            Log.warning("cannot watch \(path): \(error.map { GLibError(taking: $0).message } ?? ""); \(advice)")
             return
         }
         // The handler holds the monitor (and keeps it alive); the monitor is cancelled when the
         // handler goes, with the host.
-        let handler = GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "changed", shape: .fileMonitorChanged) { [weak self] _, event in
+        let handler = GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "changed", shape: .fileMonitorChanged) { _, event in
             switch GFileMonitorEvent(rawValue: event) {
             case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_RENAMED,
                 G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_DELETED:
-                Log.info("the account file changed")
-                self?.daemon.accountChanged()
+                changed()
             default:
                 break
             }

@@ -1,5 +1,5 @@
 public import FoundationEssentials
-import WeiboKit
+public import WeiboKit
 
 /// The whole browser login run by the daemon itself (the tray's "Log in to Weibo…", the expired
 /// login's bubble), when the redirect address is a loopback one: the authorize page in the

@@ -94,20 +94,26 @@ struct DoctorCommand: Command {
         let directories = XDGDirectories(environment: environment)
         var configuration: Configuration?
         do {
-            let (loaded, warnings) = try ConfigurationFile.load(
+            let loaded = try ConfigurationFile.load(
                 path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles)
-            configuration = loaded
+            configuration = loaded.configuration
             configuration?.trustSSLCertFile(in: environment)
             findings.append(
-                warnings.isEmpty
+                loaded.warnings.isEmpty
                     ? .good(tr("configuration %s", directories.configurationFile))
-                    : .note(tr("configuration: %s", warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
+                    : .note(tr("configuration: %s", loaded.warnings.joined(separator: "; ")), fix: tr("remove or correct those keys")))
+            for problem in loaded.problems {
+                findings.append(
+                    .missing(
+                        tr("configuration: %s; its default applies", problem.description),
+                        fix: problem.key.map { tr("weibo-notifier config set %s VALUE, or config unset %s", $0, $0) }
+                            ?? tr("correct the value, or delete the file to get the documented defaults")))
+            }
             if verbose {
-                for (group, keys) in ConfigurationFile.known.sorted(by: { $0.key > $1.key }) {
-                    for key in keys.sorted() {
-                        let origin = loaded.origins[group + "." + key].map { tr("from %s", $0) } ?? tr("the default")
-                        findings.append(.setting("[\(group)] \(key): \(origin)"))
-                    }
+                for setting in SettingsTable.all {
+                    let origin = loaded.configuration.origins[setting.id].map { tr("from %s", $0) } ?? tr("the default")
+                    findings.append(
+                        .setting("[\(setting.group.rawValue)] \(setting.key): \(origin) (\(ConfigCommand.shown(setting, in: loaded.configuration)))"))
                 }
             }
         } catch {

@@ -67,7 +67,7 @@ struct RunCommand: Command {
 
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let context = try CommandContext(environment: environment, apiBase: apiBase)
+        let context = try CommandContext(environment: environment, apiBase: apiBase, keepingGoing: true)
         let interval = try Self.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
         let connection: OpaquePointer
         do {
@@ -123,7 +123,7 @@ struct RunCommand: Command {
         host.reload = { [environment, apiBase, self] in
             // A bad file keeps the settings in force; the message says what is wrong.
             do {
-                let fresh = try CommandContext(environment: environment, apiBase: apiBase)
+                let fresh = try CommandContext(environment: environment, apiBase: apiBase, keepingGoing: true)
                 let seconds = try Self.checkedInterval(self.interval ?? fresh.configuration.interval, configuration: fresh.configuration)
                 let moved = fresh.configuration.endpoints != endpoints
                 endpoints = fresh.configuration.endpoints
@@ -139,7 +139,7 @@ struct RunCommand: Command {
         }
         // Every GLib callback from here on runs on this thread's loop (checked in debug builds).
         MainContext.confine()
-        host.run(accountFile: context.directories.accountsFile)
+        host.run(accountFile: context.directories.accountsFile, configurationFile: context.directories.configurationFile)
     }
 
     /// What the daemon's own browser login needs (the tray's and the bubble's "Log in…").
@@ -151,21 +151,10 @@ struct RunCommand: Command {
     }
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {
-        let configuration = context.configuration
-        var settings = NotifierSettings(
-            interval: interval, policy: UnreadPolicy(notify: configuration.notify, countOnly: configuration.countOnly),
-            quietHours: configuration.quietHours)
-        settings.bubbles = configuration.bubbles
-        settings.preview = configuration.preview
-        settings.sound = configuration.sound
-        settings.followDoNotDisturb = configuration.followDoNotDisturb
-        settings.trayHideAtZero = configuration.trayHideAtZero
-        settings.doNotDisturbAllows = configuration.doNotDisturbAllows
-        settings.detailCallsPerDay = configuration.detailCallsPerDay
-        settings.emoticons = configuration.emoticons
+        var settings = NotifierSettings(context.configuration, interval: interval)
         // Tests drive the daemon with CheckNow: against a sandbox on this machine (as short
         // intervals) the gap between requested checks may be shorter, never against Weibo.
-        if configuration.isSandbox, let gap = context.environment["WEIBO_NOTIFIER_REQUEST_GAP"].flatMap(Double.init), (0...10).contains(gap) {
+        if context.configuration.isSandbox, let gap = context.environment["WEIBO_NOTIFIER_REQUEST_GAP"].flatMap(Double.init), (0...10).contains(gap) {
             settings.requestGap = gap
         }
         return settings

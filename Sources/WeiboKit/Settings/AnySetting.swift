@@ -1,0 +1,68 @@
+/// A setting of any value type: what lists of every setting hold (the table, the key file's
+/// reader, `config`, the settings window).
+public struct AnySetting: Sendable, Identifiable {
+    public let group: SettingGroup
+    public let key: String
+    public let rule: SettingRule
+    public let summary: LocalizableMessage
+    public let scope: SettingScope
+    public let change: SettingChange
+    /// The default as the key file writes it.
+    public let defaultText: String
+
+    private let read: @Sendable (String, SettingContext, inout Configuration) -> LocalizableMessage?
+    private let written: @Sendable (Configuration) -> String
+    private let restore: @Sendable (inout Configuration) -> Void
+    private let toNotifier: @Sendable (Configuration, inout NotifierSettings) -> Void
+
+    init<Value>(_ setting: Setting<Value>) {
+        group = setting.group
+        key = setting.key
+        rule = setting.codec.rule
+        summary = setting.summary
+        scope = setting.scope
+        change = setting.change
+        defaultText = setting.codec.text(setting.defaultValue)
+        read = { text, context, configuration in
+            switch setting.codec.value(text, in: context) {
+            case .success(let value):
+                configuration[keyPath: setting.field] = value
+                return nil
+            case .failure(let message):
+                return message
+            }
+        }
+        written = { setting.codec.text($0[keyPath: setting.field]) }
+        restore = { $0[keyPath: setting.field] = setting.defaultValue }
+        toNotifier = { configuration, settings in
+            if let field = setting.notifierField { settings[keyPath: field] = configuration[keyPath: setting.field] }
+        }
+    }
+
+    /// `group.key`, as `config` names it.
+    public var id: String { group.rawValue + "." + key }
+
+    /// Sets the value `text` stands for in `configuration`; why not, when it stands for none
+    /// (`configuration` unchanged then).
+    public func read(_ text: String, in context: SettingContext = SettingContext(), into configuration: inout Configuration) -> LocalizableMessage? {
+        read(text, context, &configuration)
+    }
+
+    /// Why `text` is no value of this setting; nil when it is one.
+    public func problem(with text: String, in context: SettingContext = SettingContext()) -> LocalizableMessage? {
+        var scratch = Configuration()
+        return read(text, context, &scratch)
+    }
+
+    /// The value in `configuration`, as the key file writes it.
+    public func text(in configuration: Configuration) -> String { written(configuration) }
+
+    /// Puts the default back in `configuration`.
+    public func reset(in configuration: inout Configuration) { restore(&configuration) }
+
+    /// Copies the value into the core's settings, where the core decides with it.
+    func apply(_ configuration: Configuration, to settings: inout NotifierSettings) { toNotifier(configuration, &settings) }
+
+    /// A secret: never shown, never taken on a command line.
+    public var isSecret: Bool { rule == .secret }
+}

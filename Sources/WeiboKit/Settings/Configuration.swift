@@ -1,0 +1,55 @@
+/// What the user configured: one field per setting of `SettingsTable`, each starting at the
+/// table's default; `ConfigurationFile` fills them from the key files.
+public struct Configuration: Equatable, Sendable {
+    public var appKey: String = SettingsTable.appKey.defaultValue
+    public var appSecret: String = SettingsTable.appSecret.defaultValue
+    public var redirectURI: String = SettingsTable.redirectURI.defaultValue
+    public var apiBase: String = SettingsTable.apiBase.defaultValue
+    public var remindBase: String = SettingsTable.remindBase.defaultValue
+    public var tokenStore: TokenStoreChoice = SettingsTable.tokenStore.defaultValue
+    public var tlsCAFile: String? = SettingsTable.tlsCAFile.defaultValue
+    public var interval: Int = SettingsTable.interval.defaultValue
+    public var notify: [UnreadCounter] = SettingsTable.notify.defaultValue
+    public var countOnly: [UnreadCounter] = SettingsTable.countOnly.defaultValue
+    public var quietHours: QuietHours? = SettingsTable.quietHours.defaultValue
+    public var bubbles: BubbleMode = SettingsTable.bubbles.defaultValue
+    public var preview: PreviewLevel = SettingsTable.preview.defaultValue
+    public var sound: Set<BubbleKind> = SettingsTable.sound.defaultValue
+    public var followDoNotDisturb: Bool = SettingsTable.followDoNotDisturb.defaultValue
+    public var doNotDisturbAllows: Set<BubbleKind> = SettingsTable.doNotDisturbAllows.defaultValue
+    public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
+    public var popupCells: PopupCells = SettingsTable.popupCells.defaultValue
+    public var popupCorner: PopupCorner = SettingsTable.popupCorner.defaultValue
+    public var popupClosesOnFocusOut: Bool = SettingsTable.popupClosesOnFocusOut.defaultValue
+    public var detailCallsPerDay: Int = SettingsTable.detailCallsPerDay.defaultValue
+    public var emoticons: Emoticons.Style = SettingsTable.emoticons.defaultValue
+
+    /// Where each setting came from (`weibo.app_key` → the file that set it), for `doctor
+    /// --verbose` and `config list`; a setting no file gives has its default.
+    public var origins: [String: String] = [:]
+
+    public init() {}
+
+    /// The smallest interval against the real API; shorter ones are for a sandbox on this machine.
+    public static let minimumInterval = 30
+    /// The longest interval: a day.
+    public static let maximumInterval = 86_400
+}
+
+/// `token_store`: where tokens are kept.
+public enum TokenStoreChoice: String, CaseIterable, Sendable {
+    case auto, keyring, file
+}
+
+/// The popup's rows: the compact summary, or the whole cell.
+public enum PopupCells: String, CaseIterable, Sendable {
+    case compact, full
+}
+
+/// A corner of the screen, where the popup opens on layer-shell desktops.
+public enum PopupCorner: String, CaseIterable, Sendable {
+    case topRight = "top-right"
+    case topLeft = "top-left"
+    case bottomRight = "bottom-right"
+    case bottomLeft = "bottom-left"
+}

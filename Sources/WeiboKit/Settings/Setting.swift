@@ -1,0 +1,126 @@
+/// One setting of the configuration file, declared once: where it lives (group and key), what it
+/// takes (its codec and rule), its default, one line saying what it does, where it applies, when a
+/// change takes effect, and the field it fills in `Configuration` (and in `NotifierSettings`,
+/// where the core decides with it).
+///
+/// `SettingsTable` lists every one; the key file's reader, the commented file written at first
+/// use, `config`, `doctor --verbose`, the man page's CONFIGURATION section and the settings
+/// window are all derived from that list.
+public struct Setting<Value: Equatable & Sendable>: Sendable {
+    public let group: SettingGroup
+    public let key: String
+    public let codec: SettingCodec<Value>
+    public let defaultValue: Value
+    /// One line (a gettext message id) saying what the setting does.
+    public let summary: LocalizableMessage
+    public let scope: SettingScope
+    public let change: SettingChange
+    let field: any WritableKeyPath<Configuration, Value> & Sendable
+    private(set) var notifierField: (any WritableKeyPath<NotifierSettings, Value> & Sendable)?
+
+    /// A setting the core does not decide with (the app, the API, the popup's).
+    init(
+        _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
+        _ field: any WritableKeyPath<Configuration, Value> & Sendable, scope: SettingScope, change: SettingChange = .atOnce, _ summary: LocalizableMessage
+    ) {
+        self.group = group
+        self.key = key
+        self.codec = codec
+        self.defaultValue = defaultValue
+        self.field = field
+        self.notifierField = nil
+        self.scope = scope
+        self.change = change
+        self.summary = summary
+    }
+
+    /// A setting the core decides with: its value is copied to `notifier` in `NotifierSettings`.
+    init(
+        _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
+        _ field: any WritableKeyPath<Configuration, Value> & Sendable, notifier: any WritableKeyPath<NotifierSettings, Value> & Sendable,
+        scope: SettingScope, change: SettingChange = .atOnce, _ summary: LocalizableMessage
+    ) {
+        self.init(group, key, codec, default: defaultValue, field, scope: scope, change: change, summary)
+        self.notifierField = notifier
+    }
+
+    /// The same setting without its value's type, for lists of every setting.
+    public var erased: AnySetting { AnySetting(self) }
+}
+
+/// The groups of the key file.
+public enum SettingGroup: String, CaseIterable, Sendable {
+    /// The app, the API, where tokens are kept.
+    case weibo
+    /// What the notifier checks and shows, and the popup.
+    case notifier
+}
+
+/// Where a setting is read.
+public struct SettingScope: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The running notifier (`run`).
+    public static let daemon = SettingScope(rawValue: 1)
+    /// The popup window.
+    public static let popup = SettingScope(rawValue: 2)
+    /// The commands typed in a terminal (`login`, `unread`, `timeline` …).
+    public static let commandLine = SettingScope(rawValue: 4)
+}
+
+/// When a changed setting takes effect.
+public enum SettingChange: String, Sendable {
+    /// The running notifier applies it at once (after `config set`, SIGHUP or the settings
+    /// window), the popup the next time it opens.
+    case atOnce = "at-once"
+    /// Used at the next login.
+    case nextLogin = "next-login"
+    /// Read when the notifier starts.
+    case nextStart = "next-start"
+}
+
+/// What the values of a setting look like: for its documentation, its error messages and the
+/// settings window's widget.
+public enum SettingRule: Equatable, Sendable {
+    case boolean
+    /// A whole number in `range` (seconds for an interval); against an API on this machine
+    /// (a sandbox) from `sandboxMinimum`.
+    case number(ClosedRange<Int>, seconds: Bool, sandboxMinimum: Int?)
+    /// One of these words.
+    case choice([String])
+    /// Any of these words, `;` between them; empty for none.
+    case list([String])
+    /// `HH:MM-HH:MM`, or empty.
+    case timeRange
+    /// An http:// or https:// address.
+    case url
+    /// An absolute path, or empty.
+    case path
+    case text
+    /// Text that is never shown or taken on a command line (kept in the keyring where one runs).
+    case secret
+
+    /// What the setting takes, in words (for the commented file, `config`, the man page).
+    public var words: LocalizableMessage {
+        switch self {
+        case .boolean: return .tr("true or false")
+        case .number(let range, true, _): return .tr("%s to %s seconds", .text(String(range.lowerBound)), .text(String(range.upperBound)))
+        case .number(let range, false, _): return .tr("a whole number from %s to %s", .text(String(range.lowerBound)), .text(String(range.upperBound)))
+        case .choice(let words): return .tr("one of: %s", .text(words.joined(separator: ", ")))
+        case .list(let words): return .tr("any of %s, separated by ';'; empty for none", .text(words.joined(separator: ", ")))
+        case .timeRange: return .tr("a time range such as 23:00-08:00, or empty for none")
+        case .url: return .tr("an http:// or https:// address")
+        case .path: return .tr("an absolute path, or empty")
+        case .text: return .tr("text")
+        case .secret: return .tr("text, never shown nor taken on the command line")
+        }
+    }
+}
+
+/// What a value is read against: whether both API servers are on this machine (a sandbox,
+/// where intervals may be shorter).
+public struct SettingContext: Sendable {
+    public var isSandbox: Bool
+    public init(isSandbox: Bool = false) { self.isSandbox = isSandbox }
+}

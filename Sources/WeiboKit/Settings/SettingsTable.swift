@@ -1,0 +1,100 @@
+/// Every setting of the configuration file, each declared once, in the order the commented file,
+/// `config list`, the man page and the settings window show them.
+public enum SettingsTable {
+    // [weibo]
+    public static let appKey = Setting(
+        .weibo, "app_key", .text, default: "", \.appKey, scope: [.commandLine, .daemon], change: .nextLogin,
+        .tr("Your app's key from https://open.weibo.com/apps, needed to log in."))
+    public static let appSecret = Setting(
+        .weibo, "app_secret", .secret, default: "", \.appSecret, scope: [.commandLine, .daemon], change: .nextLogin,
+        .tr("Your app's secret; 'weibo-notifier login' keeps it in the keyring instead when one runs."))
+    public static let redirectURI = Setting(
+        .weibo, "redirect_uri", .url, default: "https://api.weibo.com/oauth2/default.html", \.redirectURI, scope: [.commandLine, .daemon],
+        change: .nextLogin, .tr("Where Weibo sends the browser after you approve; it must match the app's callback setting."))
+    public static let apiBase = Setting(
+        .weibo, "api_base", .url, default: "https://api.weibo.com", \.apiBase, scope: [.commandLine, .daemon, .popup],
+        .tr("The API server; to try things out, point it and remind_base at 'weibo-notifier sandbox'."))
+    public static let remindBase = Setting(
+        .weibo, "remind_base", .url, default: "https://rm.api.weibo.com", \.remindBase, scope: [.commandLine, .daemon],
+        .tr("The server of the unread counts."))
+    public static let tokenStore = Setting(
+        .weibo, "token_store", .choice, default: TokenStoreChoice.auto, \.tokenStore, scope: [.commandLine, .daemon], change: .nextLogin,
+        .tr("Where the login's token is kept: auto (the keyring when one runs, else the account file), keyring, or file."))
+    public static let tlsCAFile = Setting(
+        .weibo, "tls_ca_file", .path, default: nil, \.tlsCAFile, scope: [.commandLine, .daemon, .popup], change: .nextStart,
+        .tr("PEM certificates trusted for HTTPS instead of the system's (a sandbox's, for testing); SSL_CERT_FILE when empty."))
+
+    // [notifier]
+    public static let interval = Setting(
+        .notifier, "interval", .seconds(Configuration.minimumInterval...Configuration.maximumInterval, sandboxMinimum: 1), default: 60,
+        \.interval, notifier: \.interval, scope: [.daemon, .commandLine], .tr("Seconds between two checks of the unread counts."))
+    public static let notify = Setting(
+        .notifier, "notify", .counters, default: UnreadCounter.allCases, \.notify, notifier: \.policy.notify, scope: [.daemon],
+        .tr("The counters that raise a notification."))
+    public static let countOnly = Setting(
+        .notifier, "count_only", .counters, default: [], \.countOnly, notifier: \.policy.countOnly, scope: [.daemon],
+        .tr("The counters shown as a count only (tray, badge, status bar), without a notification."))
+    public static let quietHours = Setting(
+        .notifier, "quiet_hours", .timeRange, default: nil, \.quietHours, notifier: \.quietHours, scope: [.daemon],
+        .tr("A daily stretch without notifications (local time); the counts still show, and one notification sums up when it ends."))
+    public static let bubbles = Setting(
+        .notifier, "bubbles", .choice, default: BubbleMode.perKind, \.bubbles, notifier: \.bubbles, scope: [.daemon],
+        .tr("One notification per kind (posts, comments, mentions, messages), or a single one for all."))
+    public static let preview = Setting(
+        .notifier, "preview", .choice, default: PreviewLevel.full, \.preview, notifier: \.preview, scope: [.daemon],
+        .tr("What comment and mention notifications tell: full (who and what), sender (who), or count."))
+    public static let sound = Setting(
+        .notifier, "sound", .kinds, default: [.comments, .mentions, .messages], \.sound, notifier: \.sound, scope: [.daemon],
+        .tr("The kinds whose notifications play a sound; empty for silence."))
+    public static let followDoNotDisturb = Setting(
+        .notifier, "follow_dnd", .boolean, default: true, \.followDoNotDisturb, notifier: \.followDoNotDisturb, scope: [.daemon],
+        .tr("Hold notifications back while the desktop's do-not-disturb is on, then one sums up what came."))
+    public static let doNotDisturbAllows = Setting(
+        .notifier, "dnd_allow", .kinds, default: [], \.doNotDisturbAllows, notifier: \.doNotDisturbAllows, scope: [.daemon],
+        .tr("The kinds that still come through do-not-disturb, as urgent notifications."))
+    public static let trayHideAtZero = Setting(
+        .notifier, "tray_hide_at_zero", .boolean, default: false, \.trayHideAtZero, notifier: \.trayHideAtZero, scope: [.daemon],
+        .tr("Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu)."))
+    public static let popupCells = Setting(
+        .notifier, "popup_cells", .choice, default: PopupCells.compact, \.popupCells, scope: [.popup],
+        .tr("The popup's rows: compact (three lines and a strip of thumbnails) or full (all the text, the picture grid)."))
+    public static let popupCorner = Setting(
+        .notifier, "popup_corner", .choice, default: PopupCorner.topRight, \.popupCorner, scope: [.popup],
+        .tr("Where the popup opens on Wayland desktops that let it choose (sway, Hyprland, KDE); on X11 it opens at the tray icon."))
+    public static let popupClosesOnFocusOut = Setting(
+        .notifier, "popup_close_on_focus_out", .boolean, default: true, \.popupClosesOnFocusOut, scope: [.popup],
+        .tr("Close the popup when another window takes the focus."))
+    public static let detailCallsPerDay = Setting(
+        .notifier, "detail_calls_per_day", .number(0...100), default: 60, \.detailCallsPerDay, notifier: \.detailCallsPerDay,
+        scope: [.daemon], .tr("Calls a day spent on comment and mention texts and replies (Weibo allows about 100)."))
+    public static let emoticons = Setting(
+        .notifier, "emoticons", .choice, default: Emoticons.Style.emoji, \.emoticons, notifier: \.emoticons,
+        scope: [.daemon, .popup, .commandLine], .tr("Weibo's [表情] codes as emoji, or as the text Weibo sends."))
+
+    /// Every setting, in order.
+    public static let all: [AnySetting] = [
+        appKey.erased, appSecret.erased, redirectURI.erased, apiBase.erased, remindBase.erased, tokenStore.erased, tlsCAFile.erased,
+        interval.erased, notify.erased, countOnly.erased, quietHours.erased, bubbles.erased, preview.erased, sound.erased,
+        followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, popupCells.erased, popupCorner.erased,
+        popupClosesOnFocusOut.erased, detailCallsPerDay.erased, emoticons.erased,
+    ]
+
+    /// The setting `name` names: `group.key`, or the key alone where no other group has it.
+    public static func setting(named name: String) -> AnySetting? {
+        if let exact = all.first(where: { $0.id == name }) { return exact }
+        let matching = all.filter { $0.key == name }
+        return matching.count == 1 ? matching[0] : nil
+    }
+}
+
+extension NotifierSettings {
+    /// The core's settings from `configuration`: every setting the table says the core decides
+    /// with, at the given `interval` (the configuration's, or `run --interval`).
+    public init(_ configuration: Configuration, interval: Int? = nil) {
+        self.init(interval: configuration.interval)
+        for setting in SettingsTable.all { setting.apply(configuration, to: &self) }
+        if let interval { self.interval = interval }
+        // A counter both notified and only counted is notified.
+        policy = UnreadPolicy(notify: policy.notify, countOnly: policy.countOnly)
+    }
+}

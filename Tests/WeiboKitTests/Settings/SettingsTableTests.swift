@@ -1,0 +1,100 @@
+import Testing
+import WeiboKit
+
+/// The table every setting is declared in: its rules, as tables of texts and what they read as.
+@Suite struct SettingsTableTests {
+    @Test func eachSettingIsNamedOnceAndItsDefaultReadsBackAsTheDefault() {
+        let ids = SettingsTable.all.map(\.id)
+        #expect(Set(ids).count == ids.count, "no setting twice")
+        for setting in SettingsTable.all {
+            var configuration = Configuration()
+            #expect(setting.read(setting.defaultText, into: &configuration) == nil, "\(setting.id)'s default is one of its values")
+            #expect(configuration == Configuration(), "\(setting.id)'s default text is its default")
+            #expect(SettingsTable.setting(named: setting.id)?.id == setting.id)
+            #expect(SettingsTable.setting(named: setting.key)?.id == setting.id, "the key alone names it while it is unique")
+            #expect(!setting.summary.description.isEmpty && !setting.summary.description.contains("\n"), "one line for \(setting.id)")
+        }
+        #expect(SettingsTable.setting(named: "notifier.app_key") == nil && SettingsTable.setting(named: "colour") == nil)
+    }
+
+    @Test(
+        arguments: [
+            ("interval", "120", "120", nil), ("interval", " 45 ", "45", nil), ("interval", "soon", nil, "'soon' is not a whole number of seconds"),
+            ("interval", "10", nil, "10 s is too often; 30 s or more"), ("interval", "-5", nil, "'-5' is not a whole number of seconds"),
+            ("interval", "99999999999999999999", nil, "99999999999999999999 s is too long; 86400 s (a day) at most"),
+            ("follow_dnd", "false", "false", nil), ("follow_dnd", "yes", nil, "'yes' is neither true nor false"),
+            ("notify", "cmt, dm;cmt", "cmt;dm", nil), ("notify", "", "", nil), ("notify", "likes", nil, "unknown counter 'likes'"),
+            ("sound", "messages;posts", "posts;messages", nil), ("sound", "all", nil, "unknown kind 'all'"),
+            ("quiet_hours", "9:00-17:30", "09:00-17:30", nil), ("quiet_hours", "", "", nil), ("quiet_hours", "late", nil, "'late' is not a time range"),
+            ("bubbles", "single", "single", nil), ("bubbles", "sometimes", nil, "'sometimes' is not one of: per-kind, single"),
+            ("detail_calls_per_day", "0", "0", nil), ("detail_calls_per_day", "101", nil, "'101' is not a whole number from 0 to 100"),
+            ("api_base", "http://127.0.0.1:8080", "http://127.0.0.1:8080", nil), ("api_base", "ftp://example.com", nil, "is not an http(s) URL"),
+            ("api_base", "https://", nil, "is not an http(s) URL"), ("api_base", "https://a b", nil, "is not an http(s) URL"),
+            ("tls_ca_file", "/etc/ca.pem", "/etc/ca.pem", nil), ("tls_ca_file", "ca.pem", nil, "is not an absolute path"),
+            ("popup_corner", "bottom-left", "bottom-left", nil), ("token_store", "cloud", nil, "'cloud' is not one of: auto, keyring, file"),
+        ] as [(String, String, String?, String?)])
+    func valuesAreReadByTheirRule(_ key: String, _ text: String, _ written: String?, _ problem: String?) throws {
+        let setting = try #require(SettingsTable.setting(named: key))
+        var configuration = Configuration()
+        let refused = setting.read(text, into: &configuration)
+        #expect(refused?.description.contains(problem ?? "") ?? (problem == nil), "\(key)=\(text): \(refused?.description ?? "accepted")")
+        #expect((refused == nil) == (problem == nil), "\(key)=\(text): \(refused?.description ?? "accepted")")
+        if let written { #expect(setting.text(in: configuration) == written) }
+        if refused != nil { #expect(configuration == Configuration(), "a refused value changes nothing") }
+    }
+
+    /// Intervals under 30 s are for an API on this machine only.
+    @Test func shortIntervalsOnlyAgainstASandbox() throws {
+        var configuration = Configuration()
+        #expect(SettingsTable.interval.erased.read("5", in: SettingContext(isSandbox: true), into: &configuration) == nil)
+        #expect(configuration.interval == 5)
+        #expect(SettingsTable.interval.erased.problem(with: "5", in: SettingContext(isSandbox: false)) != nil)
+    }
+
+    /// The core's settings come from the table, not from a hand-written copy.
+    @Test func theCoresSettingsFollowTheTable() {
+        var configuration = Configuration()
+        configuration.interval = 90
+        configuration.notify = [.cmt, .dm]
+        configuration.countOnly = [.dm, .status]
+        configuration.quietHours = QuietHours(start: 60, end: 120)
+        configuration.bubbles = .single
+        configuration.preview = .sender
+        configuration.sound = [.posts]
+        configuration.followDoNotDisturb = false
+        configuration.doNotDisturbAllows = [.messages]
+        configuration.trayHideAtZero = true
+        configuration.detailCallsPerDay = 7
+        configuration.emoticons = .text
+        let settings = NotifierSettings(configuration)
+        #expect(settings.interval == 90 && NotifierSettings(configuration, interval: 20).interval == 20)
+        #expect(settings.policy == UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status]), "a counter notified is not also only counted")
+        #expect(settings.quietHours == QuietHours(start: 60, end: 120) && settings.bubbles == .single && settings.preview == .sender)
+        #expect(settings.sound == [.posts] && !settings.followDoNotDisturb && settings.doNotDisturbAllows == [.messages])
+        #expect(settings.trayHideAtZero && settings.detailCallsPerDay == 7 && settings.emoticons == .text)
+        let defaults = NotifierSettings(Configuration())
+        #expect(defaults == NotifierSettings(interval: 60), "the table's defaults are the core's")
+    }
+
+    @Test func theCommentedFileDocumentsEverySettingAndReadsAsTheDefaults() {
+        let file = SettingsTable.commentedFile()
+        var text = KeyFileText(file)
+        for setting in SettingsTable.all {
+            #expect(file.contains("\n#\(setting.key)=\(setting.isSecret ? "" : setting.defaultText)\n"), "\(setting.id)")
+            #expect(file.contains(setting.summary.description.split(separator: " ").prefix(3).joined(separator: " ")), "\(setting.id)'s words")
+            text.set(group: setting.group.rawValue, key: setting.key, value: setting.defaultText)
+        }
+        #expect(file.split(separator: "\n").allSatisfy { $0.count <= 100 || !$0.contains(" ") }, "comment lines wrapped")
+        #expect(text.lines.count == file.split(separator: "\n", omittingEmptySubsequences: false).count - 1 + SettingsTable.all.count)
+    }
+
+    @Test func theManualSectionNamesEverySettingInRoff() {
+        let section = SettingsTable.manualSection
+        #expect(section.hasPrefix(".SH CONFIGURATION\n"))
+        for setting in SettingsTable.all {
+            let key = setting.key.replacing("-", with: "\\-")
+            #expect(section.contains(".BR \(key) \" = "), "\(setting.id)")
+        }
+        #expect(!section.split(separator: "\n").contains { $0.hasPrefix("'") }, "no line taken for a request")
+    }
+}

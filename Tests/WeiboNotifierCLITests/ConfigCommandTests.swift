@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// `weibo-notifier config`: one key changed, the rest of the file as the user wrote it, a bad
+/// value refused with its rule, and the running notifier applying a change at once.
+@Suite struct ConfigCommandTests {
+    typealias Home = AccountCommandsTests.Home
+
+    static let written = """
+        # Mine: checks every two minutes.
+        [notifier]
+        interval = 120
+        # the night
+        #quiet_hours=
+        colour=red
+
+        [weibo]
+        app_key=12345
+
+        """
+
+    @Test func setGetAndUnsetChangeOneLineAndABadValueChangesNothing() throws {
+        let home = Home()
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        try Self.written.write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        let file = { try String(contentsOfFile: home.configFile, encoding: .utf8) }
+
+        let set = try home.run(["config", "set", "interval", "45"])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(set.standardOutput == "notifier.interval = 45 (applies at once)\n")
+        #expect(try file() == Self.written.replacingOccurrences(of: "interval = 120", with: "interval=45"), "only that line changed")
+        #expect(fileMode(of: home.configFile) == 0o600)
+        #expect(try home.run(["config", "get", "notifier.interval"]).standardOutput == "45\n")
+
+        let quiet = try home.run(["config", "set", "quiet_hours", "22:00-07:00"])
+        #expect(quiet.status == 0)
+        let afterQuiet = try file()
+        #expect(afterQuiet.contains("#quiet_hours=\nquiet_hours=22:00-07:00\ncolour=red\n"), "after its commented line: \(afterQuiet)")
+
+        // Refused: the rule is said, the file is not touched.
+        let before = try file()
+        for (arguments, said) in [
+            (["config", "set", "interval", "soon"], "notifier.interval: 'soon' is not a whole number of seconds (30 to 86400 seconds)"),
+            (["config", "set", "interval", "10"], "10 s is too often; 30 s or more"),
+            (["config", "set", "bubbles", "sometimes"], "'sometimes' is not one of: per-kind, single"),
+            (["config", "set", "colour", "blue"], "no setting 'colour'; the keys are app_key,"),
+            (["config", "set", "app_secret", "s3cret"], "not taken on the command line"),
+            (["config", "set", "interval"], "set needs a key and a value"),
+            (["config", "frobnicate"], "'frobnicate' is not list, get, set or unset"),
+        ] {
+            let refused = try home.run(arguments)
+            #expect(refused.status == 64, "\(arguments)")
+            #expect(refused.standardError.contains(said), "\(arguments): \(refused.standardError)")
+            #expect(try file() == before, "\(arguments) left the file as it was")
+        }
+
+        let unset = try home.run(["config", "unset", "interval"])
+        #expect(unset.status == 0)
+        #expect(unset.standardOutput.contains("notifier.interval is no longer set in \(home.configFile): 60 (the default)"), "\(unset.standardOutput)")
+        let afterUnset = try file()
+        #expect(!afterUnset.contains("interval=") && afterUnset.hasPrefix("# Mine: checks every two minutes.\n[notifier]\n# the night\n"))
+
+        let list = try home.run(["config", "list"])
+        #expect(list.status == 0)
+        let lines = list.standardOutput.split(separator: "\n").map { String($0) }
+        #expect(lines.count == SettingsTable.all.count)
+        #expect(lines.contains { $0.hasPrefix("notifier.interval = 60 ") && $0.hasSuffix("# the default") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("weibo.app_key = 12345 ") && $0.hasSuffix("# from \(home.configFile)") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("notifier.quiet_hours = 22:00-07:00 ") })
+    }
+
+    /// A file with bad values: each is said (doctor gives the fix), the rest applies, and `config
+    /// set` still mends it.
+    @Test func badValuesAreSaidEachAndMendedWithSet() throws {
+        let home = Home()
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        try "[notifier]\ninterval=often\nbubbles=sometimes\n".write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        let doctor = try home.run(["doctor"])
+        #expect(
+            doctor.standardOutput.contains("[notifier] interval: 'often' is not a whole number of seconds; its default applies"), "\(doctor.standardOutput)")
+        #expect(doctor.standardOutput.contains("weibo-notifier config set bubbles VALUE, or config unset bubbles"))
+        let get = try home.run(["config", "get", "interval"])
+        #expect(get.status == 0 && get.standardOutput == "60\n" && get.standardError.contains("[notifier] interval: 'often'"))
+        #expect(try home.run(["config", "set", "interval", "90"]).status == 0)
+        #expect(try home.run(["config", "unset", "bubbles"]).status == 0)
+        let now = try home.run(["config", "get", "interval"])
+        #expect(now.standardOutput == "90\n" && now.standardError.isEmpty, "\(now.standardError)")
+    }
+
+    /// `config set` reaches the running notifier without a restart: `GetStatus` shows the new interval.
+    @Test func theRunningNotifierAppliesAChangeAtOnce() throws {
+        let setup = try DaemonTests.Setup()
+        try setup.start(interval: nil)
+        defer { setup.stop() }
+        #expect(setup.bus.daemonStatus()["interval"] == "60", "\(setup.bus.daemonStatus())")
+        let set = try CommandRunner.run(["config", "set", "interval", "45"], environment: setup.environment)
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "45" }, "\(setup.bus.daemonStatus())")
+        // A bad value written by hand: the notifier keeps running with that key's default.
+        try String(contentsOfFile: setup.home.configFile, encoding: .utf8).replacingOccurrences(of: "interval=45", with: "interval=often")
+            .write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "60" }, "\(setup.bus.daemonStatus())")
+        #expect(setup.daemon?.isRunning == true)
+    }
+}
