@@ -186,13 +186,21 @@ public final class NotifierDaemon {
     }
 
     /// The account was logged out (or became the default, followed elsewhere): its state saved,
-    /// its bubbles closed, its timers stopped; nothing it started later counts.
+    /// its bubbles closed, its timers stopped; nothing it started later counts. Callers still
+    /// waiting are answered now (their answer would never come): a refresh has nothing left to
+    /// do for an account no longer followed, and the popup's items are none.
     public func retire() {
         isRetired = true
         putAway()
         pollTimer = nil
         quietTimer = nil
         runningLogin = nil
+        let callers = waitingCallers
+        waitingCallers = [:]
+        for (_, done) in callers { done(nil) }
+        let items = itemsWaiting
+        itemsWaiting = [:]
+        for (_, replies) in items { for (_, reply) in replies { reply("{}") } }
     }
 
     // MARK: - Events in, effects out

@@ -20,7 +20,9 @@ public final class NotifierGroup {
     private var uids: [Int64?] = []
     private var names: [String?] = []
     private var started: [Bool] = []
-    private var startTimers: [GLibSource] = []
+    /// The members waiting for their first check, by member: dropped when it fires, or with
+    /// the member when its account goes first.
+    private var startTimers: [ObjectIdentifier: GLibSource] = [:]
     private var lastTotal: UnreadCounts?
     private var lastPhase: NotifierPhase?
 
@@ -49,6 +51,9 @@ public final class NotifierGroup {
 
     // MARK: - Who is followed
 
+    /// How many members still wait for their first check.
+    public var membersWaitingToStart: Int { startTimers.count }
+
     /// Starts every member: the default account's at once, the others a few seconds apart.
     public func start() {
         reconcile()
@@ -69,6 +74,7 @@ public final class NotifierGroup {
         let others = saved.dropFirst().map(\.uid)
         for index in members.indices.reversed() where index > 0 {
             guard let uid = uids[index], !others.contains(uid) else { continue }
+            startTimers[ObjectIdentifier(members[index])] = nil
             members[index].retire()
             members.remove(at: index)
             uids.remove(at: index)
@@ -110,7 +116,11 @@ public final class NotifierGroup {
             if delay == 0 {
                 begin()
             } else {
-                startTimers.append(GLibSource.once(afterSeconds: delay, begin))
+                let key = ObjectIdentifier(member)
+                startTimers[key] = GLibSource.once(afterSeconds: delay) { [weak self] in
+                    self?.startTimers[key] = nil
+                    begin()
+                }
             }
             delay += stagger
         }
@@ -230,7 +240,8 @@ public final class NotifierGroup {
     }
 
     /// A check of every account, then what each found counts as seen; `done` once all answered,
-    /// with the first failure (nil when all could check).
+    /// with the first failure (nil when all could check). An account logged out meanwhile
+    /// answers at once, having nothing left to check.
     public func refresh(_ done: @escaping (String?) -> Void) {
         var waiting = members.count
         var failures: [String] = []
