@@ -60,7 +60,7 @@ public final class DaemonService {
     public static func replyShape(of method: String) -> String { replyShapes[method] ?? "()" }
 
     private let connection: OpaquePointer
-    private let daemon: NotifierGroup
+    private let accounts: AccountGroupShell
     private var export: DBusExport?
     private var nameLostSubscription: DBusSignalSubscription?
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
@@ -84,9 +84,9 @@ public final class DaemonService {
         }
     }
 
-    public init(connection: OpaquePointer, daemon: NotifierGroup) throws(Failure) {
+    public init(connection: OpaquePointer, accounts: AccountGroupShell) throws(Failure) {
         self.connection = connection
-        self.daemon = daemon
+        self.accounts = accounts
         do {
             export = try DBusExport(
                 connection: connection, path: SessionBus.objectPath, introspection: Self.introspection,
@@ -97,17 +97,17 @@ public final class DaemonService {
         } catch {
             throw .bus(error.message)
         }
-        daemon.countsChanged = { [weak self] unread in
+        accounts.countsChanged = { [weak self] unread in
             guard let self else { return }
             self.emitCountsChanged(unread)
             self.updateDockBadge(unread)
         }
         // StateChanged says the phase, and comes whenever anything a status bar shows besides
         // the counts changed (a pause, do-not-disturb, failed checks), so that bars read GetStatus.
-        daemon.eventsHandled = { [weak self] in
+        accounts.eventsHandled = { [weak self] in
             guard let self else { return }
             self.tray?.update()
-            let status = self.daemon.status(at: Date())
+            let status = self.accounts.status(at: Date())
             guard status != self.lastStatus else { return }
             self.lastStatus = status
             self.emitStateChanged(status.phase)
@@ -149,9 +149,9 @@ public final class DaemonService {
     private func methodCalled(_ method: String, _ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         switch method {
         case "Pause":
-            daemon.pause(seconds: parameters.map { Int(Variants.uint32(in: $0, at: 0)) } ?? 0)
+            accounts.pause(seconds: parameters.map { Int(Variants.uint32(in: $0, at: 0)) } ?? 0)
         case "Resume":
-            daemon.pause(seconds: 0)
+            accounts.pause(seconds: 0)
         case "Refresh", "RefreshAccount":
             // Answered when the check is done: the caller learns whether anything was marked.
             let refresh: ((@escaping (String?) -> Void) -> Void)
@@ -159,7 +159,7 @@ public final class DaemonService {
                 guard let member = account(parameters, invocation) else { return }
                 refresh = member.refresh
             } else {
-                refresh = daemon.refresh
+                refresh = accounts.refresh
             }
             g_object_ref(UnsafeMutableRawPointer(invocation))
             refresh { failure in
@@ -172,14 +172,14 @@ public final class DaemonService {
             }
             return
         case "ShowSummary":
-            daemon.showSummary(.posts)
+            accounts.showSummary(.posts)
         case "ShowComments":
-            daemon.showSummary(.comments)
+            accounts.showSummary(.comments)
         case "ShowMentions":
-            daemon.showSummary(.mentions)
+            accounts.showSummary(.mentions)
         case "ShowPopup":
             guard let kind = section(parameters, invocation) else { return }
-            daemon.showPopup(kind)
+            accounts.showPopup(kind)
         case "ShowPopupAccount":
             // The popup of one account (`weibo-notifier popup --account`).
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
@@ -191,7 +191,7 @@ public final class DaemonService {
                 guard let member = account(parameters, invocation, at: 2) else { return }
                 items = member.items
             } else {
-                items = daemon.items
+                items = accounts.items
             }
             let count = parameters.map { Int(Variants.uint32(in: $0, at: 1)) } ?? 0
             // Answered when the core has them (known, or fetched within the API's limits).
@@ -203,21 +203,21 @@ public final class DaemonService {
             return
         case "MarkSeen":
             guard let kind = section(parameters, invocation) else { return }
-            daemon.markSeen(kind)
+            accounts.markSeen(kind)
         case "MarkSeenAccount":
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
             member.markRead(kind.popupSection)
         case "LogIn":
-            daemon.logIn()
+            accounts.logIn()
         case "MarkRead":
-            daemon.markRead()
+            accounts.markRead()
         case "MarkReadAccount":
             guard let member = account(parameters, invocation) else { return }
             member.markRead()
         case "CheckNow":
-            daemon.checkNow()
+            accounts.checkNow()
         case "GetCounts":
-            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(daemon.unread)], 1))
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(accounts.unread)], 1))
         case "GetAccounts":
             return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([accountsVariant()], 1))
         case "GetStatus":
@@ -240,9 +240,9 @@ public final class DaemonService {
 
     /// The member following the uid the call names; nil (and the call answered with an error)
     /// when no account of that uid is followed.
-    private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer, at index: Int = 0) -> NotifierDaemon? {
+    private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer, at index: Int = 0) -> AccountShell? {
         let text = parameters.map { Variants.string(in: $0, at: index) } ?? ""
-        if let uid = Int64(text), let member = daemon.member(uid) { return member }
+        if let uid = Int64(text), let member = accounts.member(uid) { return member }
         g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, tr("no account with uid %s is followed", text))
         return nil
     }
@@ -269,13 +269,14 @@ public final class DaemonService {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
-        let notifier = daemon.primary.notifier
-        // The state shown and its error are one account's.
-        let reporting = daemon.reporting.notifier
-        let status = daemon.status(at: Date())
+        let notifier = accounts.primary.notifier
+        // One snapshot: the state shown and its error are one account's.
+        let group = accounts.snapshot()
+        let reporting = group.reporting
+        let status = group.status
         func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
-            entry("state", g_variant_new_string(daemon.phase.rawValue)),
+            entry("state", g_variant_new_string(status.phase.rawValue)),
             entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
             entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
             entry("last-error", g_variant_new_string(reporting.lastError ?? "")),
@@ -283,8 +284,8 @@ public final class DaemonService {
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
             entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
             entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
-            entry("quiet", g_variant_new_boolean(notifier.isQuiet(at: Date()) ? 1 : 0)),
-            entry("dnd", g_variant_new_boolean(notifier.followsDoNotDisturb ? 1 : 0)),
+            entry("quiet", g_variant_new_boolean(status.paused || status.quiet ? 1 : 0)),
+            entry("dnd", g_variant_new_boolean(status.doNotDisturb ? 1 : 0)),
             entry("failures", g_variant_new_uint32(UInt32(clamping: status.failuresInARow))),
             entry("network", g_variant_new_boolean(status.networkAvailable ? 1 : 0)),
             entry("quiet-until", g_variant_new_int64(seconds(quietHoursEnd(notifier)))),
@@ -298,13 +299,13 @@ public final class DaemonService {
 
     /// `a(ssa{su})`: each account followed, its uid, screen name and unread counts.
     private func accountsVariant() -> OpaquePointer? {
-        let accounts: [OpaquePointer?] = daemon.followed.map { account in
+        let entries: [OpaquePointer?] = accounts.followed.map { account in
             g_variant_new_tuple(
                 [g_variant_new_string(String(account.uid)), g_variant_new_string(account.name), Self.countsVariant(account.unread)], 3)
         }
         let type = g_variant_type_new("(ssa{su})")
         defer { g_variant_type_free(type) }
-        return g_variant_new_array(type, accounts, gsize(accounts.count))
+        return g_variant_new_array(type, entries, gsize(entries.count))
     }
 
     /// When the quiet hours in force now end; nil outside them.
@@ -324,7 +325,7 @@ public final class DaemonService {
     /// unread total, urgent while @mentions or messages wait; hidden at zero. Sent from the
     /// daemon's own connection, as docks drop a badge when its sender goes away.
     private func updateDockBadge(_ unread: UnreadCounts) {
-        let badge = daemon.primary.notifier.presenter.badge(unread)
+        let badge = accounts.primary.notifier.presenter.badge(unread)
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }

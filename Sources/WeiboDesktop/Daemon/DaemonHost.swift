@@ -2,13 +2,13 @@ import CGLib
 import FoundationEssentials
 import Glibc
 
-/// Runs a `NotifierDaemon` in the session: the GLib main loop, its D-Bus service, and the
+/// Runs a `AccountShell` in the session: the GLib main loop, its D-Bus service, and the
 /// events that make it act: signals, the account file changing, the network coming back,
 /// resume from suspend, the notification server appearing, the desktop's do-not-disturb.
 ///
 /// Every source and subscription is a handle it owns; releasing the host removes them all.
 public final class DaemonHost {
-    private let daemon: NotifierGroup
+    private let accounts: AccountGroupShell
     private let service: DaemonService?
     private let loop = MainLoop()
     private var handles: [AnyObject] = []
@@ -18,8 +18,8 @@ public final class DaemonHost {
     /// The configuration is read again when this fires (a save's writes are over).
     private var pendingReload: GLibSource?
 
-    public init(daemon: NotifierGroup, service: DaemonService?) {
-        self.daemon = daemon
+    public init(accounts: AccountGroupShell, service: DaemonService?) {
+        self.accounts = accounts
         self.service = service
         service?.nameLost = { [weak self] in
             Log.message("another weibo-notifier took over; exiting")
@@ -47,7 +47,7 @@ public final class DaemonHost {
         }
         startWhenNotificationsAppear(within: notificationWait)
         loop.run()
-        daemon.saveState()
+        accounts.saveState()
         handles = []
         waitingForServer = []
     }
@@ -65,7 +65,7 @@ public final class DaemonHost {
             GLibSource.unixSignal(SIGHUP) { [weak self] in
                 Log.message("SIGHUP: reading the configuration and the account again")
                 guard let self else { return false }
-                if let reload = self.reload { reload() } else { self.daemon.accountChanged() }
+                if let reload = self.reload { reload() } else { self.accounts.accountChanged() }
                 return true
             })
     }
@@ -74,7 +74,7 @@ public final class DaemonHost {
     private func watchAccount(_ path: String) {
         watch(path, advice: "send SIGHUP after logging in") { [weak self] in
             Log.info("the account file changed")
-            self?.daemon.accountChanged()
+            self?.accounts.accountChanged()
         }
     }
 
@@ -87,7 +87,7 @@ public final class DaemonHost {
             self?.pendingReload = GLibSource.timeout(milliseconds: 200) { [weak self] in
                 guard let self else { return false }
                 Log.message("the configuration changed: reading it again")
-                if let reload = self.reload { reload() } else { self.daemon.accountChanged() }
+                if let reload = self.reload { reload() } else { self.accounts.accountChanged() }
                 return false
             }
         }
@@ -125,7 +125,7 @@ public final class DaemonHost {
     private func watchNetwork() {
         guard let monitor = g_network_monitor_get_default() else { return }
         wasNetworkAvailable = g_network_monitor_get_network_available(monitor) != 0
-        if !wasNetworkAvailable { daemon.networkChanged(false) }
+        if !wasNetworkAvailable { accounts.networkChanged(false) }
         handles.append(
             GObjectSignalHandler(UnsafeMutableRawPointer(monitor), signal: "notify::network-available", shape: .propertyNotify) {
                 [weak self] object, _ in
@@ -134,7 +134,7 @@ public final class DaemonHost {
                 guard isAvailable != self.wasNetworkAvailable else { return }
                 self.wasNetworkAvailable = isAvailable
                 Log.message(isAvailable ? "the network is back; checking now" : "the network is gone")
-                self.daemon.networkChanged(isAvailable)
+                self.accounts.networkChanged(isAvailable)
             })
     }
 
@@ -146,7 +146,7 @@ public final class DaemonHost {
         for (interface, member, shape) in signals {
             handles.append(
                 DBusSignalSubscription(connection: bus, sender: "org.freedesktop.secrets", interface: interface, member: member, path: nil, shape: shape) {
-                    [weak self] _, _ in self?.daemon.keyringChanged()
+                    [weak self] _, _ in self?.accounts.keyringChanged()
                 })
         }
         handles.append(
@@ -154,15 +154,15 @@ public final class DaemonHost {
                 connection: bus, name: "org.freedesktop.secrets",
                 appeared: { [weak self] in
                     Keyring.serviceChanged()
-                    self?.daemon.keyringChanged()
+                    self?.accounts.keyringChanged()
                 }, vanished: {}))
     }
 
     /// The desktop's do-not-disturb: bubbles wait while it is on.
     private func watchDoNotDisturb(on bus: OpaquePointer) {
         let watch = DoNotDisturbWatch(connection: bus)
-        watch.changed = { [weak self] isOn in self?.daemon.doNotDisturbChanged(isOn) }
-        if watch.isOn { daemon.doNotDisturbChanged(true) }
+        watch.changed = { [weak self] isOn in self?.accounts.doNotDisturbChanged(isOn) }
+        if watch.isOn { accounts.doNotDisturbChanged(true) }
         handles.append(watch)
     }
 
@@ -185,7 +185,7 @@ public final class DaemonHost {
                 defer { g_variant_unref(value) }
                 if g_variant_get_boolean(value) == 0 {
                     Log.message("resumed from suspend; checking now")
-                    self?.daemon.checkNow()
+                    self?.accounts.checkNow()
                 }
             })
     }
@@ -194,12 +194,12 @@ public final class DaemonHost {
     /// get an owner, at most `seconds`, then start polling either way.
     private func startWhenNotificationsAppear(within seconds: UInt32) {
         guard seconds > 0, let bus = try? SessionBus.connect() else {
-            daemon.start()
+            accounts.start()
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         guard !Self.hasOwner(bus, "org.freedesktop.Notifications") else {
-            daemon.start()
+            accounts.start()
             return
         }
         Log.info("waiting up to \(seconds) s for a notification server")
@@ -218,7 +218,7 @@ public final class DaemonHost {
     private func startWaitingDaemon() {
         guard !waitingForServer.isEmpty else { return }
         waitingForServer = []
-        daemon.start()
+        accounts.start()
     }
 
     /// Whether `name` has an owner on the bus.

@@ -39,7 +39,7 @@ public final class StatusNotifierItem {
         """
 
     private let connection: OpaquePointer
-    private let daemon: NotifierGroup
+    private let accounts: AccountGroupShell
     private let menu: TrayMenu
     private let localizer: Localizer
     private let iconThemePath: String
@@ -59,9 +59,9 @@ public final class StatusNotifierItem {
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
-    public init(connection: OpaquePointer, daemon: NotifierGroup, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
+    public init(connection: OpaquePointer, accounts: AccountGroupShell, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
         self.connection = connection
-        self.daemon = daemon
+        self.accounts = accounts
         self.localizer = localizer
         self.iconThemePath = iconThemePath
         menu = TrayMenu(localizer: localizer)
@@ -83,15 +83,15 @@ public final class StatusNotifierItem {
 
     /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
     public func update() {
-        let notifier = daemon.primary.notifier
-        let phase = daemon.phase
+        let notifier = accounts.primary.notifier
+        let phase = accounts.phase
         let now = Date()
         let quietHours = notifier.settings.quietHours.flatMap { hours in hours.contains(now, zone: notifier.zone) ? hours : nil }
         var shown = notifier.presenter.tray(
-            daemon.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
+            accounts.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
             pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone),
             doNotDisturb: notifier.followsDoNotDisturb, hideAtZero: notifier.settings.trayHideAtZero)
-        let followed = daemon.followed
+        let followed = accounts.followed
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
         menu.setAccounts(followed.map { ($0.uid, $0.name) })
         if followed.count > 1 {
@@ -111,11 +111,11 @@ public final class StatusNotifierItem {
             toolTip = shown.toolTip
             emit("NewToolTip", nil)
         }
-        // Resume only while paused; Check now only while checks can run.
-        menu.setEnabled(.resume, notifier.state.pausedUntil != nil)
-        menu.setEnabled(.checkNow, phase != .loginExpired && phase != .notLoggedIn)
-        menu.setEnabled(.logIn, phase == .loginExpired || phase == .notLoggedIn)
-        menu.setLabel(.logIn, phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…"))
+        let offered = notifier.presenter.trayMenu(accounts.status(at: now))
+        menu.setEnabled(.resume, offered.canResume)
+        menu.setEnabled(.checkNow, offered.canCheckNow)
+        menu.setEnabled(.logIn, offered.canLogIn)
+        menu.setLabel(.logIn, offered.logInLabel)
         let pausedUntil = notifier.state.pausedUntil
         menu.setChecked(pauseChoice.flatMap { $0.until == pausedUntil && $0.until > Date() ? $0.command : nil })
     }
@@ -155,37 +155,37 @@ public final class StatusNotifierItem {
             let y = parameters.map { Variants.int32(in: $0, at: 1) } ?? 0
             let token = activationToken
             activationToken = nil
-            daemon.showPopup(.posts, at: x == 0 && y == 0 ? nil : PopupLauncher.Point(x: x, y: y), activationToken: token)
+            accounts.showPopup(.posts, at: x == 0 && y == 0 ? nil : PopupLauncher.Point(x: x, y: y), activationToken: token)
         case "ProvideXdgActivationToken":
             // Sent by the host just before Activate (KDE's extension): the next start's focus on Wayland.
             let token = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
             activationToken = token.isEmpty || token.utf8.count > 1024 ? nil : token
-        case "SecondaryActivate": daemon.checkNow()
+        case "SecondaryActivate": accounts.checkNow()
         default: break  // ContextMenu and Scroll: the host shows the dbusmenu itself.
         }
     }
 
     private func menuClicked(_ command: TrayMenu.Command) {
         switch command {
-        case .showTimeline: daemon.showPopup(.posts)
-        case .markRead: daemon.markRead()
-        case .checkNow: daemon.checkNow()
-        case .openWeibo: daemon.openWeibo()
-        case .logIn: daemon.logIn()
+        case .showTimeline: accounts.showPopup(.posts)
+        case .markRead: accounts.markRead()
+        case .checkNow: accounts.checkNow()
+        case .openWeibo: accounts.openWeibo()
+        case .logIn: accounts.logIn()
         case .pauseHour:
-            daemon.pause(seconds: PauseDuration.defaultSeconds)
-            pauseChoice = daemon.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }
+            accounts.pause(seconds: PauseDuration.defaultSeconds)
+            pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }
             update()
         case .pauseUntilTomorrow:
-            daemon.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
-            pauseChoice = daemon.primary.notifier.state.pausedUntil.map { (.pauseUntilTomorrow, $0) }
+            accounts.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
+            pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseUntilTomorrow, $0) }
             update()
         case .resume:
             pauseChoice = nil
-            daemon.pause(seconds: 0)
-        case .showAccount(let uid): daemon.member(uid)?.showSummary()
-        case .markAccountRead(let uid): daemon.member(uid)?.markRead()
-        case .logInAccount(let uid): daemon.member(uid)?.logIn()
+            accounts.pause(seconds: 0)
+        case .showAccount(let uid): accounts.member(uid)?.showSummary()
+        case .markAccountRead(let uid): accounts.member(uid)?.markRead()
+        case .logInAccount(let uid): accounts.member(uid)?.logIn()
         case .quit: quitRequested?()
         }
     }

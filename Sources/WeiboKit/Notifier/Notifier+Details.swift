@@ -98,6 +98,12 @@ extension Notifier {
         effects.append(.keepUnsentReply(reply, reason: reason))
     }
 
+    /// Sending failed: nothing typed is lost, the reply is kept for `replies --retry` (as maybe
+    /// sent when no answer came) and the bubble says what happened once the shell tried.
+    mutating func replyNotSent(_ reply: ReplyRequest, _ failure: PollFailure) {
+        keep(reply, because: failure.message)
+    }
+
     /// Not sent: why, and whether it was kept; one that could not be kept either is shown
     /// whole, so that what was typed is not lost.
     mutating func replyFailed(_ reply: ReplyRequest, _ failure: PollFailure, saved: Bool) {

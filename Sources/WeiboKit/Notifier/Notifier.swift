@@ -5,7 +5,7 @@ public import FoundationEssentials
 /// It owns the unread policy, the poll schedule and its backoff, quiet hours and pauses,
 /// dismissals, refresh and mark-read, the expired-login and rate-limit states, the expiry
 /// warning, a bubble no server took, and the catch-up after quiet. It never reads a clock or
-/// touches the desktop: the shell (WeiboDesktop's `NotifierDaemon`) carries the effects out and
+/// touches the desktop: the shell (WeiboDesktop's `AccountShell`) carries the effects out and
 /// turns what happens back into events. A second account is a second `Notifier`.
 public struct Notifier: Sendable {
     /// What survives a restart; saved (a `save` effect) whenever it changed.
@@ -170,6 +170,7 @@ public struct Notifier: Sendable {
         case .actionInvoked(let action, let kind, let now): actionInvoked(action, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
+        case .replyNotSent(let reply, let failure, _): replyNotSent(reply, failure)
         case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)
         case .bubbleShown(let kind, let id, _):
             state[kind].id = id

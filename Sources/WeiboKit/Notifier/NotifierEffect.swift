@@ -21,7 +21,7 @@ public enum NotifierEffect: Equatable, Sendable {
     /// Fetch the items of a list newer than `sinceID` (at most `count`); answer with
     /// `detailsFetched` or `detailsFailed`.
     case fetchDetails(DetailSource, sinceID: Int64?, count: Int)
-    /// Send a reply; answer with `replySent` or `replyFailed`.
+    /// Send a reply; answer with `replySent` or `replyNotSent`.
     case sendReply(ReplyRequest)
     /// Keep a reply that cannot be sent now (`reason`), for `weibo-notifier replies --retry`;
     /// answer with `replyFailed` saying whether it could be kept.

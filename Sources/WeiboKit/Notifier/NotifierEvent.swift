@@ -48,8 +48,10 @@ public enum NotifierEvent: Equatable, Sendable {
     case actionInvoked(BubbleAction, kind: BubbleKind, at: Date)
     /// Text typed into a bubble's inline reply.
     case replyTyped(String, kind: BubbleKind, at: Date)
-    /// A reply reached Weibo, or did not (and was saved to be sent later, or not).
+    /// A reply reached Weibo, or could not be sent (`maybeSent` when it may have arrived all the
+    /// same: no answer came); then whether it could be kept to be sent later.
     case replySent(ReplyRequest, at: Date)
+    case replyNotSent(ReplyRequest, PollFailure, at: Date)
     case replyFailed(ReplyRequest, PollFailure, saved: Bool, at: Date)
     /// The notification server now running (its bus's id and its unique name), or none.
     case notificationServerChanged(String?, at: Date)
@@ -118,6 +120,19 @@ public struct PollFailure: Equatable, Sendable {
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
+    }
+
+    /// Weibo's refusal `error`, sorted by what the notifier does about it: a rejected token
+    /// waits for a new login, a missing permission (10014) falls back, the rate limit waits for
+    /// its reset, the wrong user or a client bug backs off loudly, anything else is passing.
+    public init(refusal error: APIError, _ message: String) {
+        switch error.kind {
+        case .auth: self.init(.loginRejected, message)
+        case _ where error.code == 10014: self.init(.noPermission, message)
+        case .rateLimit: self.init(.rateLimited, message)
+        case .wrongUser, .clientBug: self.init(.refused, message)
+        case .transient, .other: self.init(.transient, message)
+        }
     }
 }
 

@@ -75,8 +75,8 @@ struct DemoCommand: Command {
             ?? TerminalNotificationSink { line in
                 Terminal.writeError("demo: " + line.replacingNewlines(with: "\n      "))
             }
-        let daemon = NotifierGroup(accounts: accounts) { _ in
-            NotifierDaemon(
+        let group = AccountGroupShell(accounts: accounts) { _ in
+            AccountShell(
                 settings: NotifierSettings(interval: interval), localizer: processLocalizer,
                 client: WeiboClient(
                     endpoints: WeiboEndpoints(singleBase: server.baseURL),
@@ -93,9 +93,9 @@ struct DemoCommand: Command {
                 : tr("No notification server here: the bubbles are printed below."),
             duration.map { tr("It stops after %d s; Ctrl-C stops it sooner.", $0) } ?? tr("Ctrl-C stops it."),
         ])
-        let click = desktop == nil ? Self.clickOnceAfterSecondBubble(daemon: daemon.primary, interval: interval) : nil
+        let click = desktop == nil ? Self.clickOnceAfterSecondBubble(account: group.primary, interval: interval) : nil
         MainContext.confine()
-        DaemonHost(daemon: daemon, service: nil).run(
+        DaemonHost(accounts: group, service: nil).run(
             accountFile: folder + "/accounts.json", notificationWait: 0, duration: duration.map { UInt32($0) })
         withExtendedLifetime((server, click)) {}
         try Terminal.write(lines: [tr("Demo over.")])
@@ -111,10 +111,10 @@ struct DemoCommand: Command {
 
     /// In the terminal nobody can click: the demo clicks the bubble once, two checks in. Keep
     /// the handle while the demo runs.
-    static func clickOnceAfterSecondBubble(daemon: NotifierDaemon, interval: Int) -> GLibSource {
-        GLibSource.once(afterSeconds: Double(interval * 2 + 1)) { [weak daemon] in
+    static func clickOnceAfterSecondBubble(account: AccountShell, interval: Int) -> GLibSource {
+        GLibSource.once(afterSeconds: Double(interval * 2 + 1)) { [weak account] in
             Terminal.writeError(tr("demo: (clicking the notification)"))
-            daemon?.showSummary()
+            account?.showSummary()
         }
     }
 

@@ -85,8 +85,8 @@ struct RunCommand: Command {
         let avatars = AvatarCache(
             directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
             trustedCAFile: context.configuration.tlsCAFile)
-        let daemon = NotifierGroup(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
-            NotifierDaemon(
+        let group = AccountGroupShell(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
+            AccountShell(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
                 sink: DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: context.environment)),
@@ -94,10 +94,10 @@ struct RunCommand: Command {
                 unsentReplies: UnsentReplies(path: context.directories.unsentRepliesFile),
                 movesTokenToKeyring: context.configuration.tokenStore != .file, popup: popup)
         }
-        daemon.desktopLogin = Self.desktopLogin(context)
+        group.desktopLogin = Self.desktopLogin(context)
         let service: DaemonService
         do {
-            service = try DaemonService(connection: connection, daemon: daemon)
+            service = try DaemonService(connection: connection, accounts: group)
             try service.claimName(replace: replace)
         } catch {
             if case .alreadyRunning = error {
@@ -110,10 +110,10 @@ struct RunCommand: Command {
             throw .unavailable(error.description)
         }
         Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
-        let host = DaemonHost(daemon: daemon, service: service)
+        let host = DaemonHost(accounts: group, service: service)
         do {
             let tray = try StatusNotifierItem(
-                connection: connection, daemon: daemon, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory)
+                connection: connection, accounts: group, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory)
             tray.quitRequested = { [weak host] in host?.quit() }
             service.tray = tray
         } catch {
@@ -127,14 +127,14 @@ struct RunCommand: Command {
                 let seconds = try Self.checkedInterval(self.interval ?? fresh.configuration.interval, configuration: fresh.configuration)
                 let moved = fresh.configuration.endpoints != endpoints
                 endpoints = fresh.configuration.endpoints
-                daemon.desktopLogin = Self.desktopLogin(fresh)
-                daemon.reload(
+                group.desktopLogin = Self.desktopLogin(fresh)
+                group.reload(
                     settings: Self.settings(fresh, interval: seconds),
                     client: moved
                         ? WeiboClient(endpoints: endpoints, http: fresh.httpClient(totalTimeout: Self.requestTimeout(seconds), pollInterval: seconds)) : nil)
             } catch {
                 Log.warning("keeping the current settings: \(error)")
-                daemon.accountChanged()
+                group.accountChanged()
             }
         }
         // Every GLib callback from here on runs on this thread's loop (checked in debug builds).

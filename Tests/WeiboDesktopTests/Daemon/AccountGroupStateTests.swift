@@ -17,8 +17,8 @@ import WeiboTestSupport
             try accounts.save(harness.account)
             // A second account whose token Weibo refuses.
             try accounts.save(Account(accessToken: "2.00refused", uid: 6_100_000_001, issuedAt: Date(), expiresIn: 86_400))
-            let group = NotifierGroup(accounts: accounts, stagger: 0) { selection in
-                NotifierDaemon(
+            let group = AccountGroupShell(accounts: accounts, stagger: 0) { selection in
+                AccountShell(
                     settings: NotifierSettings(interval: 60), localizer: Localizer(), client: harness.client, accounts: accounts.selecting(selection),
                     stateStore: StateStore(path: folder + "/state.json"), sink: TerminalNotificationSink { _ in })
             }
@@ -45,10 +45,10 @@ import WeiboTestSupport
             let object = try #require(try JSONSerialization.jsonObject(with: Data(user.body)) as? [String: Any])
             let uid = try #require((object["uid"] as? NSNumber)?.int64Value)
             try accounts.save(Account(accessToken: try #require(object["token"] as? String), uid: uid, issuedAt: Date(), expiresIn: 86_400))
-            let group = NotifierGroup(accounts: accounts, stagger: 1) { selection in
+            let group = AccountGroupShell(accounts: accounts, stagger: 1) { selection in
                 var settings = NotifierSettings(interval: 60)
                 settings.requestGap = 0
-                return NotifierDaemon(
+                return AccountShell(
                     settings: settings, localizer: Localizer(), client: harness.client, accounts: accounts.selecting(selection),
                     stateStore: StateStore(path: folder + "/state.json"), sink: TerminalNotificationSink { _ in })
             }

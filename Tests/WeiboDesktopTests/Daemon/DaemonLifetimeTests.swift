@@ -16,7 +16,7 @@ import WeiboTestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-lifetime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        weak var weakDaemon: NotifierDaemon?
+        weak var weakDaemon: AccountShell?
         weak var weakHost: DaemonHost?
         weak var weakSink: TerminalNotificationSink?
         let lines = Lines()
@@ -25,13 +25,13 @@ import WeiboTestSupport
             let accounts = AccountStore(path: folder + "/account")
             try accounts.save(harness.account)
             let sink = TerminalNotificationSink { lines.all.append($0) }
-            let group = NotifierGroup(accounts: accounts) { _ in
-                NotifierDaemon(
+            let group = AccountGroupShell(accounts: accounts) { _ in
+                AccountShell(
                     settings: NotifierSettings(interval: 60), localizer: Localizer(), client: harness.client, accounts: accounts,
                     stateStore: StateStore(path: folder + "/state.json"), sink: sink)
             }
             let daemon = group.primary
-            let host = DaemonHost(daemon: group, service: nil)
+            let host = DaemonHost(accounts: group, service: nil)
             // One second on this test's own context: the first check, its bubble, then the stop timer.
             host.run(accountFile: folder + "/account", notificationWait: 0, duration: 1)
             weakDaemon = daemon

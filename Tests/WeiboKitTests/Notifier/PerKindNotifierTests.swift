@@ -222,6 +222,13 @@ import WeiboTestSupport
         #expect(lost.transientBodies.first?.contains("saved;") == false)
         #expect(lost.transientBodies.first?.contains("could not be saved either") == true)
         #expect(lost.transientBodies.first?.contains(long) == true)
+
+        // Sending failed: the core keeps it (as maybe sent when no answer came), then says so.
+        var unanswered = sent
+        unanswered.maybeSent = true
+        let notSent = driver.send(.replyNotSent(unanswered, PollFailure(.transient, "no answer in 15 s"), at: driver.now))
+        #expect(notSent.contains(.keepUnsentReply(unanswered, reason: "no answer in 15 s")), "nothing typed is lost")
+        #expect(notSent.transientBodies.isEmpty, "the bubble waits to know whether it was kept")
     }
 
     @Test func markReadOnOneBubbleLeavesTheOthers() {

@@ -1,22 +1,22 @@
 public import FoundationEssentials
 public import WeiboKit
 
-/// Every account the user logged in, each followed by its own `NotifierDaemon` (its own core,
+/// Every account the user logged in, each followed by its own `AccountShell` (its own core,
 /// state file and bubbles), started a few seconds apart so their checks do not coincide. The
 /// first member follows the default account (and any account that becomes the default); one
 /// more member follows each other account. D-Bus, the tray and the badge see the group: the
 /// counts added up, the state that most needs the user, each account on its own for
 /// `GetAccounts` and the tooltip.
-public final class NotifierGroup {
+public final class AccountGroupShell {
     /// Makes the member that follows `selection` (a uid; nil: the default account).
-    public typealias MemberFactory = (_ selection: String?) -> NotifierDaemon
+    public typealias MemberFactory = (_ selection: String?) -> AccountShell
 
     private let accounts: AccountStore
     private let makeMember: MemberFactory
     /// Seconds between the members' first checks.
     private let stagger: Double
     /// The members, the default account's first; `uids[i]` is what member `i` was made for.
-    public private(set) var members: [NotifierDaemon] = []
+    public private(set) var members: [AccountShell] = []
     private var uids: [Int64?] = []
     private var names: [String?] = []
     private var started: [Bool] = []
@@ -47,7 +47,7 @@ public final class NotifierGroup {
     }
 
     /// The default account's member: its presenter speaks for the group.
-    public var primary: NotifierDaemon { members[0] }
+    public var primary: AccountShell { members[0] }
 
     // MARK: - Who is followed
 
@@ -104,8 +104,8 @@ public final class NotifierGroup {
     }
 
     private func startPending() {
-        var delay = 0.0
-        for index in members.indices where !started[index] {
+        let pending = members.indices.filter { !started[$0] }
+        for (index, delay) in zip(pending, AccountGroup.startDelays(count: pending.count, stagger: stagger)) {
             started[index] = true
             let member = members[index]
             let name = bubbleName(index)
@@ -122,7 +122,6 @@ public final class NotifierGroup {
                     begin()
                 }
             }
-            delay += stagger
         }
     }
 
@@ -146,44 +145,31 @@ public final class NotifierGroup {
 
     // MARK: - What the surfaces read
 
+    /// Every account as the surfaces see them now (WeiboKit's `AccountGroup` decides what the
+    /// group shows from it).
+    public func snapshot(at now: Date = Date()) -> AccountGroup {
+        AccountGroup(members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid, name: names[$0] ?? "", at: now) })
+    }
+
     /// The unread counts of every account added up.
-    public var unread: UnreadCounts {
-        members.map(\.notifier.unread).reduce(UnreadCounts()) { sum, counts in sum.adding(counts) }
-    }
+    public var unread: UnreadCounts { snapshot().unread }
 
-    /// The state that most needs the user: an expired login first, then a locked keyring, a
-    /// rate limit, no network; otherwise the default account's.
-    public var phase: NotifierPhase { reporting.notifier.phase }
+    /// The state that most needs the user (`AccountGroup.urgency`), otherwise the default account's.
+    public var phase: NotifierPhase { snapshot().status.phase }
 
-    /// The account whose state the group shows: the first that most needs the user (an expired
-    /// login, a locked keyring, a rate limit, no network), else the default one. `GetStatus`
-    /// takes the state and its error from it alike, never one account's state with another's error.
-    public var reporting: NotifierDaemon {
-        for wanted in [NotifierPhase.loginExpired, .waitingForKeyring, .rateLimited, .offline] {
-            if let member = members.first(where: { $0.notifier.phase == wanted }) { return member }
-        }
-        return primary
-    }
+    /// The account whose state and error the group shows (`AccountGroup.reportingIndex`).
+    public var reporting: AccountShell { members[snapshot().reportingIndex] }
 
-    /// What the surfaces show besides the counts: the group's phase, the most checks failed in a
-    /// row of any account, and the default account's pause, quiet hours and do-not-disturb.
-    public func status(at now: Date) -> NotifierStatus {
-        var status = primary.notifier.status(at: now)
-        status.phase = phase
-        status.failuresInARow = members.map(\.notifier.failuresInARow).max() ?? 0
-        return status
-    }
+    /// What the surfaces show besides the counts (`AccountGroup.status`).
+    public func status(at now: Date) -> NotifierStatus { snapshot(at: now).status }
 
     /// Each account followed: uid, name and unread counts (`GetAccounts`, the tooltip).
     public var followed: [(uid: Int64, name: String, unread: UnreadCounts, phase: NotifierPhase)] {
-        members.indices.compactMap { index in
-            guard let uid = members[index].uid else { return nil }
-            return (uid, names[index] ?? "", members[index].notifier.unread, members[index].notifier.phase)
-        }
+        snapshot().members.compactMap { member in member.uid.map { ($0, member.name, member.unread, member.status.phase) } }
     }
 
     /// The member following `uid`, if any.
-    public func member(_ uid: Int64) -> NotifierDaemon? {
+    public func member(_ uid: Int64) -> AccountShell? {
         members.first { $0.uid == uid }
     }
 
@@ -225,10 +211,7 @@ public final class NotifierGroup {
     public func markSeen(_ kind: BubbleKind) { primary.markRead(kind.popupSection) }
 
     /// Logs in again where a login is missing or expired, else adds one (the default's member).
-    public func logIn() {
-        let needing = members.first { [.loginExpired, .notLoggedIn].contains($0.notifier.phase) }
-        (needing ?? primary).logIn()
-    }
+    public func logIn() { members[snapshot().loginIndex].logIn() }
 
     /// Settings read again (SIGHUP), with each account's name kept.
     public func reload(settings: NotifierSettings, client: WeiboClient? = nil) {

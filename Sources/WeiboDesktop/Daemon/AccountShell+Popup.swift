@@ -3,7 +3,7 @@ public import WeiboKit
 
 /// The popup's items: `GetItems` waits here for the core's answer; the fetches it decides on
 /// go out with the daemon's own client (the token never leaves the daemon).
-extension NotifierDaemon {
+extension AccountShell {
     /// The items of a popup section, at most `count`, as the JSON `GetItems` answers; asked
     /// before the login was read, the request waits for it.
     public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {

@@ -8,7 +8,7 @@ public import WeiboKit
 ///
 /// Runs on the main context's thread. Events that arrive while effects are being carried out
 /// (a bubble's id, a synchronous failure) wait in a queue, so the core sees them one at a time.
-public final class NotifierDaemon {
+public final class AccountShell {
     public private(set) var notifier: Notifier
     /// Called with the unread amounts whenever they change (D-Bus signal, tray, badge).
     public var countsChanged: ((UnreadCounts) -> Void)?
@@ -18,7 +18,7 @@ public final class NotifierDaemon {
     /// tray menu follows a pause); each compares and announces only what changed.
     public var eventsHandled: (() -> Void)?
 
-    // Internal, not private, where `NotifierDaemon+Login` needs them.
+    // Internal, not private, where `AccountShell+Login` needs them.
     var client: WeiboClient
     let accounts: AccountStore
     var account: Account?
@@ -300,15 +300,11 @@ public final class NotifierDaemon {
         }
     }
 
-    /// Weibo's error, sorted by what the notifier does about it.
+    /// A failed call as the core sees it: Weibo's refusals sorted by the core
+    /// (`PollFailure(refusal:)`), the way there (network, timeout, a malformed answer) passing.
     static func pollFailure(_ error: WeiboClientError) -> PollFailure {
-        switch error {
-        case .api(let apiError) where apiError.kind == .auth: return PollFailure(.loginRejected, error.description)
-        case .api(let apiError) where apiError.code == 10014: return PollFailure(.noPermission, error.description)
-        case .api(let apiError) where apiError.kind == .rateLimit: return PollFailure(.rateLimited, error.description)
-        case .api(let apiError) where apiError.kind == .wrongUser || apiError.kind == .clientBug: return PollFailure(.refused, error.description)
-        default: return PollFailure(.transient, error.description)
-        }
+        guard case .api(let refusal) = error else { return PollFailure(.transient, error.description) }
+        return PollFailure(refusal: refusal, error.description)
     }
 
     private func askRateLimitReset() {
@@ -343,17 +339,17 @@ public final class NotifierDaemon {
         }
     }
 
-    /// Sends a reply typed into a bubble; one that fails is kept for `replies --retry`.
+    /// Sends a reply typed into a bubble; the core hears whether it went (and keeps one that did not).
     private func sendReply(_ reply: ReplyRequest) {
-        guard let account else { return send(.replyFailed(reply, PollFailure(.loginRejected, tr("not logged in")), saved: keepUnsent(reply), at: clock())) }
+        guard let account else { return send(.replyNotSent(reply, PollFailure(.loginRejected, tr("not logged in")), at: clock())) }
         let done: (Result<Comment, WeiboClientError>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
             case .success: self.send(.replySent(reply, at: self.clock()))
             case .failure(let error):
-                var kept = reply
-                kept.maybeSent = error.requestMayHaveArrived
-                self.send(.replyFailed(reply, Self.pollFailure(error), saved: self.keepUnsent(kept), at: self.clock()))
+                var unsent = reply
+                unsent.maybeSent = error.requestMayHaveArrived
+                self.send(.replyNotSent(unsent, Self.pollFailure(error), at: self.clock()))
             }
         }
         if let cid = reply.commentID {

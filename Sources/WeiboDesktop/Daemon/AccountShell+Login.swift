@@ -4,7 +4,7 @@ import WeiboKit
 /// The daemon's side of logging in: reading the login (the keyring never waited for, its unlock
 /// prompt at most once), following the keyring, swapping the state when the account followed
 /// changes, moving a token from the file to the keyring, and the desktop's own browser login.
-extension NotifierDaemon {
+extension AccountShell {
     /// The keyring may have been unlocked (it said something changed, or it started): the login
     /// is read again when the notifier waits for it.
     public func keyringChanged() {

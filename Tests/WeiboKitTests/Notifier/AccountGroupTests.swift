@@ -1,0 +1,73 @@
+import FoundationEssentials
+import Testing
+import WeiboKit
+
+/// Several accounts as one: which account's state (and error) the group shows, the counts added
+/// up, who a "Log in…" is for, when each account checks first. Tables of snapshots.
+@Suite struct AccountGroupTests {
+    static func member(_ uid: Int64, _ phase: NotifierPhase, failures: Int = 0, status: Int = 0, error: String? = nil) -> AccountGroup.Member {
+        AccountGroup.Member(
+            uid: uid, name: "u\(uid)", unread: UnreadCounts(status: status), status: NotifierStatus(phase: phase, failuresInARow: failures),
+            lastError: error)
+    }
+
+    @Test(
+        arguments: [
+            ([NotifierPhase.ok, .ok], 0), ([.ok, .loginExpired], 1), ([.offline, .rateLimited], 1), ([.rateLimited, .waitingForKeyring, .loginExpired], 2),
+            ([.notLoggedIn, .ok], 0), ([.ok, .offline, .offline], 1), ([.starting, .ok], 0),
+        ] as [([NotifierPhase], Int)])
+    func theAccountThatMostNeedsTheUserSpeaksForTheGroup(_ phases: [NotifierPhase], _ reporting: Int) {
+        let group = AccountGroup(members: phases.enumerated().map { Self.member(Int64($0.offset + 1), $0.element, error: "error \($0.offset)") })
+        #expect(group.reportingIndex == reporting, "\(phases)")
+        #expect(group.status.phase == phases[reporting])
+        #expect(group.reporting.lastError == "error \(reporting)", "the state and its error are one account's")
+    }
+
+    @Test func countsAddUpAndTheDefaultsPauseHoldsForAll() {
+        var first = Self.member(1, .ok, failures: 1, status: 2)
+        first.status.paused = true
+        first.status.doNotDisturb = true
+        let group = AccountGroup(members: [first, Self.member(2, .offline, failures: 4, status: 3)])
+        #expect(group.unread.status == 5)
+        #expect(group.status == NotifierStatus(phase: .offline, failuresInARow: 4, paused: true, doNotDisturb: true))
+        #expect(group.status.isStale, "the most failed checks of any account")
+    }
+
+    @Test(
+        arguments: [([NotifierPhase.ok, .ok], 0), ([.ok, .loginExpired], 1), ([.ok, .notLoggedIn, .loginExpired], 1), ([.loginExpired], 0)]
+            as [([NotifierPhase], Int)])
+    func aLogInIsForTheFirstAccountThatNeedsOne(_ phases: [NotifierPhase], _ index: Int) {
+        #expect(AccountGroup(members: phases.enumerated().map { Self.member(Int64($0.offset), $0.element) }).loginIndex == index)
+    }
+
+    @Test func accountsCheckFirstAStaggerApart() {
+        #expect(AccountGroup.startDelays(count: 3, stagger: 5) == [0, 5, 10])
+        #expect(AccountGroup.startDelays(count: 0, stagger: 5).isEmpty)
+    }
+
+    /// The tray's menu offers what the state allows, in the presenter's words.
+    @Test(
+        arguments: [
+            (NotifierStatus(phase: .ok), false, true, false, "Log in to Weibo…"),
+            (NotifierStatus(phase: .ok, paused: true), true, true, false, "Log in to Weibo…"),
+            (NotifierStatus(phase: .loginExpired), false, false, true, "Log in to Weibo again…"),
+            (NotifierStatus(phase: .notLoggedIn), false, false, true, "Log in to Weibo…"),
+        ] as [(NotifierStatus, Bool, Bool, Bool, String)])
+    func theTrayMenuFollowsTheState(_ status: NotifierStatus, _ resume: Bool, _ check: Bool, _ logIn: Bool, _ label: String) {
+        let menu = UnreadPresenter(localizer: Localizer()).trayMenu(status)
+        #expect(menu.canResume == resume && menu.canCheckNow == check && menu.canLogIn == logIn && menu.logInLabel == label, "\(menu)")
+    }
+}
+
+/// Weibo's refusals, sorted by what the notifier does about each (the shell only says which
+/// failures are refusals).
+@Suite struct RefusalKindTests {
+    @Test(
+        arguments: [
+            (21327, PollFailure.Kind.loginRejected), (21332, .loginRejected), (10014, .noPermission), (10023, .rateLimited), (10024, .rateLimited),
+            (21335, .refused), (10008, .refused), (10001, .transient), (99999, .transient),
+        ] as [(Int, PollFailure.Kind)])
+    func eachCodeHasItsKind(_ code: Int, _ kind: PollFailure.Kind) {
+        #expect(PollFailure(refusal: APIError(code: code, error: "e"), "said").kind == kind, "\(code)")
+    }
+}
