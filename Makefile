@@ -115,6 +115,8 @@ bench: deps .build/lld-toolset.json
 	@echo
 	bash Scripts/bench-accounts.sh .build/release/weibo-notifier
 	@echo
+	/usr/bin/python3 Scripts/bench-soak.py .build/release/weibo-notifier
+	@echo
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
 	/usr/bin/python3 Scripts/bench-popup.py .build/release/weibo-notifier
 

@@ -97,7 +97,7 @@ extension Notifier {
     /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Date) {
-        guard case .valid = login, phase != .loginExpired else {
+        guard login.isUsable else {
             effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop)))
             return
         }

@@ -15,7 +15,7 @@ extension Notifier {
         let kind = kind.popupSection
         let count = min(max(count, 1), PopupItems.maximumCount)
         let known = popupItems[kind] ?? PopupItems()
-        guard case .valid = login, phase != .loginExpired else {
+        guard login.isUsable else {
             let failure = PollFailure(.loginRejected, presenter.localizer.text(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop))
             return answerItems(kind, known.with(failure))
         }

@@ -11,21 +11,25 @@ extension Notifier {
         loginChanged(login, at: now)
     }
 
-    mutating func loginChanged(_ login: Login, at now: Date) {
-        self.login = login
-        switch login {
+    mutating func loginChanged(_ new: Login, at now: Date) {
+        let wasUsable = loginRead && login.isUsable
+        // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
+        if !new.isMissing {
+            login = new
+            loginRead = true
+        }
+        switch new {
         case .none:
             enterNotLoggedIn()
         case .waitingForKeyring:
             // No error and no bubble: the keyring is asked again at each check.
-            phase = .waitingForKeyring
             log(.message, "the keyring did not answer; checks start once it does")
             nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
             effects.append(.schedulePoll(at: nextPollAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)
         case .valid:
-            if phase == .loginExpired || phase == .notLoggedIn || phase == .waitingForKeyring { phase = .starting }
+            if !wasUsable { checkPhase = .starting }
             schedule.reset()
             poll(at: now)
         }

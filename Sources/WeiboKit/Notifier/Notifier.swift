@@ -10,7 +10,17 @@ public import FoundationEssentials
 public struct Notifier: Sendable {
     /// What survives a restart; saved (a `save` effect) whenever it changed.
     public internal(set) var state = UnreadState()
-    public internal(set) var phase = NotifierPhase.starting
+    /// What the notifier is doing: the login's state while it cannot check (`login` is the one
+    /// record of it), else how the checks go (`checkPhase`).
+    public var phase: NotifierPhase {
+        guard loginRead else { return checkPhase }
+        switch login {
+        case .none: return .notLoggedIn
+        case .missing: return .loginExpired
+        case .waitingForKeyring: return .waitingForKeyring
+        case .valid: return checkPhase
+        }
+    }
     public internal(set) var settings: NotifierSettings
     /// Why the last check failed, while it is the latest news.
     public internal(set) var lastError: String?
@@ -39,7 +49,12 @@ public struct Notifier: Sendable {
     /// What the network monitor says.
     public internal(set) var networkAvailable = true
 
-    var login = Login.missing(reason: "")
+    /// The login as the shell last read it, or `.missing` once Weibo refused it or it ran out.
+    var login = Login.none
+    /// Whether `login` was read (`started`); until then the phase is `starting`.
+    var loginRead = false
+    /// How the checks go while the login is usable: starting, ok, offline or rate-limited.
+    var checkPhase = NotifierPhase.starting
     var schedule: PollSchedule
     var pollInFlight = false
     /// A check asked for while one was under way: it runs when that one ends (at most one waits).
@@ -218,7 +233,7 @@ public struct Notifier: Sendable {
 
     /// Starts a check, unless one is under way, the login is gone, or it has run out.
     mutating func poll(at now: Date) {
-        guard !pollInFlight, phase != .loginExpired, phase != .notLoggedIn, case .valid(let expiresAt) = login else { return }
+        guard !pollInFlight, case .valid(let expiresAt) = login else { return }
         if expiresAt <= now {
             enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
             return
@@ -238,7 +253,7 @@ public struct Notifier: Sendable {
         pollInFlight = false
         failuresInARow = 0
         completedPolls += 1
-        phase = .ok
+        checkPhase = .ok
         lastError = nil
         lastErrorKind = nil
         offlineSince = nil
@@ -254,12 +269,13 @@ public struct Notifier: Sendable {
         runQueuedCheck(at: now)
     }
 
-    /// A check answered after a logout (it was on its way): its counts or failure are of a
-    /// login that is gone, and change nothing (no "login expired" for a token just revoked).
+    /// A check answered after its login went (a logout, an account file found damaged, a
+    /// keyring locked meanwhile; it was on its way): its counts or failure are of a login that
+    /// cannot be used now, and change nothing (no "login expired" for a token just revoked).
     private mutating func answersAGoneLogin() -> Bool {
-        guard phase == .notLoggedIn else { return false }
+        guard !login.isUsable else { return false }
         pollInFlight = false
-        log(.debug, "a check answered after the logout: its answer is dropped")
+        log(.debug, "a check answered after its login went: its answer is dropped")
         return true
     }
 
@@ -278,12 +294,12 @@ public struct Notifier: Sendable {
             enterLoginExpired(reason: failure.message)
         case .rateLimited:
             checkQueued = false
-            phase = .rateLimited
+            checkPhase = .rateLimited
             log(.message, "rate limited: \(failure.message)")
             pollInFlight = true
             effects.append(.askRateLimitReset)
         case .refused, .transient, .noPermission:
-            phase = .offline
+            checkPhase = .offline
             offlineSince = offlineSince ?? now
             log(failure.kind == .transient ? .message : .warning, "poll failed: \(failure.message)")
             scheduleNext(.transientFailure, at: now)
@@ -314,7 +330,9 @@ public struct Notifier: Sendable {
 
     mutating func enterLoginExpired(reason: String) {
         let alreadyExpired = phase == .loginExpired
-        phase = .loginExpired
+        // A login that ran out or that Weibo refused cannot be used until a new one is read.
+        login = .missing(reason: reason)
+        loginRead = true
         lastError = reason
         lastErrorKind = .loginRejected
         if nextPollAt != nil {
@@ -333,7 +351,6 @@ public struct Notifier: Sendable {
     /// No login saved (the first run, a logout): no checks and no error bubble; what was on
     /// screen closes, the tray and bars say "not logged in".
     mutating func enterNotLoggedIn() {
-        phase = .notLoggedIn
         lastError = nil
         lastErrorKind = nil
         if nextPollAt != nil {

@@ -94,6 +94,17 @@ public enum Login: Equatable, Sendable {
     case missing(reason: String)
     /// The token is in the keyring, which did not answer (locked): no error, checks wait.
     case waitingForKeyring
+
+    /// A login to check with.
+    var isUsable: Bool {
+        if case .valid = self { return true }
+        return false
+    }
+
+    var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
 }
 
 /// Why a poll failed, sorted by what the notifier does about it.

@@ -287,6 +287,23 @@ import WeiboTestSupport
         #expect(back.contains(.phaseChanged(.starting)))
     }
 
+    /// Bug: the phase and the login were kept apart, and a check answered after the login was
+    /// found unusable turned the phase back to `ok` (and planned the next check) while the
+    /// login stayed unusable. The login is now the one record; the phase follows from it.
+    @Test func aCheckAnsweredAfterTheLoginWentUnusableChangesNothingOfTheLogin() {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.advance(60)
+        #expect(driver.send(.checkRequested(at: driver.now)).startsPoll)
+        driver.send(.loginChanged(.missing(reason: "the account file is damaged"), at: driver.now))
+        #expect(driver.notifier.phase == .loginExpired)
+        let late = driver.send(.pollSucceeded(UnreadCounts(cmt: 1), at: driver.now))
+        #expect(driver.notifier.phase == .loginExpired, "still no usable login")
+        #expect(!late.contains(.phaseChanged(.ok)))
+        #expect(late.plannedPoll == nil || late.plannedPoll == .some(nil), "no check planned without a login")
+        #expect(!driver.send(.checkRequested(at: driver.now)).startsPoll)
+    }
+
     @Test func aLoginThatRanOutIsNotUsed() {
         var driver = NotifierDriver()
         let effects = driver.start(login: .valid(expiresAt: driver.now.addingTimeInterval(-1)), counts: nil)
