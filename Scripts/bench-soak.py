@@ -21,7 +21,7 @@ import urllib.request
 
 BINARY = os.path.realpath(sys.argv[1])
 CHECKS = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
-MARKS = [100, 1_000, CHECKS]
+MARKS = sorted({mark for mark in (100, 1_000, 10_000, CHECKS) if mark <= CHECKS})
 
 
 def rss_kib(pid):
