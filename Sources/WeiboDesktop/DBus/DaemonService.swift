@@ -269,28 +269,29 @@ public final class DaemonService {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
-        let notifier = accounts.primary.notifier
-        // One snapshot: the state shown and its error are one account's.
+        // One snapshot: the state shown and its error are one account's; the times, the pause
+        // and the interval the default account's.
         let group = accounts.snapshot()
         let reporting = group.reporting
         let status = group.status
+        let first = group.members[0]
         func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
             entry("state", g_variant_new_string(status.phase.rawValue)),
-            entry("last-poll", g_variant_new_int64(seconds(notifier.state.lastSuccessfulPoll))),
-            entry("next-poll", g_variant_new_int64(seconds(notifier.nextPollAt))),
+            entry("last-poll", g_variant_new_int64(seconds(first.lastPoll))),
+            entry("next-poll", g_variant_new_int64(seconds(first.nextPoll))),
             entry("last-error", g_variant_new_string(reporting.lastError ?? "")),
             entry("last-error-kind", g_variant_new_string(reporting.lastErrorKind?.rawValue ?? "")),
             entry("pid", g_variant_new_uint32(UInt32(getpid()))),
-            entry("polls", g_variant_new_uint32(UInt32(clamping: notifier.completedPolls))),
-            entry("paused-until", g_variant_new_int64(seconds(notifier.state.pausedUntil))),
+            entry("polls", g_variant_new_uint32(UInt32(clamping: first.completedPolls))),
+            entry("paused-until", g_variant_new_int64(seconds(first.pausedUntil))),
             entry("quiet", g_variant_new_boolean(status.paused || status.quiet ? 1 : 0)),
             entry("dnd", g_variant_new_boolean(status.doNotDisturb ? 1 : 0)),
             entry("failures", g_variant_new_uint32(UInt32(clamping: status.failuresInARow))),
             entry("network", g_variant_new_boolean(status.networkAvailable ? 1 : 0)),
-            entry("quiet-until", g_variant_new_int64(seconds(quietHoursEnd(notifier)))),
-            entry("details", g_variant_new_string(notifier.detailsNote ?? "")),
-            entry("interval", g_variant_new_uint32(UInt32(clamping: notifier.settings.interval))),
+            entry("quiet-until", g_variant_new_int64(seconds(first.quietUntil))),
+            entry("details", g_variant_new_string(first.detailsNote ?? "")),
+            entry("interval", g_variant_new_uint32(UInt32(clamping: first.interval))),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }
@@ -306,13 +307,6 @@ public final class DaemonService {
         let type = g_variant_type_new("(ssa{su})")
         defer { g_variant_type_free(type) }
         return g_variant_new_array(type, entries, gsize(entries.count))
-    }
-
-    /// When the quiet hours in force now end; nil outside them.
-    private func quietHoursEnd(_ notifier: Notifier) -> Date? {
-        let now = Date()
-        guard let hours = notifier.settings.quietHours, hours.contains(now, zone: notifier.zone) else { return nil }
-        return hours.end(after: now, zone: notifier.zone)
     }
 
     private func emitStateChanged(_ phase: NotifierPhase) {

@@ -83,20 +83,22 @@ public final class StatusNotifierItem {
 
     /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
     public func update() {
+        // One snapshot of the accounts: the state, the counts and the times shown together are
+        // of one moment; the words are the default account's presenter's.
         let notifier = accounts.primary.notifier
-        let phase = accounts.phase
         let now = Date()
-        let quietHours = notifier.settings.quietHours.flatMap { hours in hours.contains(now, zone: notifier.zone) ? hours : nil }
+        let group = accounts.snapshot(at: now)
+        let first = group.members[0]
         var shown = notifier.presenter.tray(
-            accounts.unread, phase: phase, lastPoll: notifier.state.lastSuccessfulPoll, offlineSince: notifier.offlineSince, zone: notifier.zone,
-            pausedUntil: notifier.state.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: quietHours?.end(after: now, zone: notifier.zone),
-            doNotDisturb: notifier.followsDoNotDisturb, hideAtZero: notifier.settings.trayHideAtZero)
-        let followed = accounts.followed
+            group.unread, phase: group.status.phase, lastPoll: first.lastPoll, offlineSince: first.offlineSince, zone: notifier.zone,
+            pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil, doNotDisturb: group.status.doNotDisturb,
+            hideAtZero: notifier.settings.trayHideAtZero)
+        let followed = group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
-        menu.setAccounts(followed.map { ($0.uid, $0.name) })
+        menu.setAccounts(followed.map { ($0.uid, $0.member.name) })
         if followed.count > 1 {
             let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
-            shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.name, $0.unread, $0.phase) }, last: last)
+            shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.member.name, $0.member.unread, $0.member.status.phase) }, last: last)
         }
         if shown.look != look {
             look = shown.look
@@ -111,13 +113,12 @@ public final class StatusNotifierItem {
             toolTip = shown.toolTip
             emit("NewToolTip", nil)
         }
-        let offered = notifier.presenter.trayMenu(accounts.status(at: now))
+        let offered = notifier.presenter.trayMenu(group.status)
         menu.setEnabled(.resume, offered.canResume)
         menu.setEnabled(.checkNow, offered.canCheckNow)
         menu.setEnabled(.logIn, offered.canLogIn)
         menu.setLabel(.logIn, offered.logInLabel)
-        let pausedUntil = notifier.state.pausedUntil
-        menu.setChecked(pauseChoice.flatMap { $0.until == pausedUntil && $0.until > Date() ? $0.command : nil })
+        menu.setChecked(pauseChoice.flatMap { $0.until == first.pausedUntil && $0.until > now ? $0.command : nil })
     }
 
     // MARK: - D-Bus

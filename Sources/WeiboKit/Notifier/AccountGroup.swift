@@ -12,6 +12,18 @@ public struct AccountGroup: Equatable, Sendable {
         public var status: NotifierStatus
         public var lastError: String?
         public var lastErrorKind: PollFailure.Kind?
+        /// The checks: the last answered, the next planned, how many ended, offline since when.
+        public var lastPoll: Date?
+        public var nextPoll: Date?
+        public var completedPolls = 0
+        public var offlineSince: Date?
+        /// The pause asked for (maybe over), and when the quiet hours in force end.
+        public var pausedUntil: Date?
+        public var quietUntil: Date?
+        /// Why comment and mention texts are not shown now.
+        public var detailsNote: String?
+        /// Seconds between checks.
+        public var interval = 0
 
         public init(
             uid: Int64?, name: String = "", unread: UnreadCounts = UnreadCounts(), status: NotifierStatus, lastError: String? = nil,
@@ -75,8 +87,18 @@ public struct AccountGroup: Equatable, Sendable {
 }
 
 extension Notifier {
-    /// This account as a group of accounts sees it, at `now`.
+    /// This account as a group of accounts (and every surface) sees it, at `now`.
     public func groupMember(uid: Int64?, name: String, at now: Date) -> AccountGroup.Member {
-        AccountGroup.Member(uid: uid, name: name, unread: unread, status: status(at: now), lastError: lastError, lastErrorKind: lastErrorKind)
+        var member = AccountGroup.Member(
+            uid: uid, name: name, unread: unread, status: status(at: now), lastError: lastError, lastErrorKind: lastErrorKind)
+        member.lastPoll = state.lastSuccessfulPoll
+        member.nextPoll = nextPollAt
+        member.completedPolls = completedPolls
+        member.offlineSince = offlineSince
+        member.pausedUntil = state.pausedUntil
+        member.quietUntil = settings.quietHours.flatMap { hours in hours.contains(now, zone: zone) ? hours.end(after: now, zone: zone) : nil }
+        member.detailsNote = detailsNote
+        member.interval = settings.interval
+        return member
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 import WeiboKit
+import WeiboTestSupport
 
 /// Several accounts as one: which account's state (and error) the group shows, the counts added
 /// up, who a "Log in…" is for, when each account checks first. Tables of snapshots.
@@ -38,6 +39,19 @@ import WeiboKit
             as [([NotifierPhase], Int)])
     func aLogInIsForTheFirstAccountThatNeedsOne(_ phases: [NotifierPhase], _ index: Int) {
         #expect(AccountGroup(members: phases.enumerated().map { Self.member(Int64($0.offset), $0.element) }).loginIndex == index)
+    }
+
+    /// One account's snapshot holds everything a surface shows of it, from one moment.
+    @Test func aSnapshotHoldsWhatTheSurfacesShow() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 2))
+        driver.send(.pauseRequested(seconds: 600, at: driver.now))
+        let member = driver.notifier.groupMember(uid: 7, name: "小明", at: driver.now)
+        #expect(member.uid == 7 && member.name == "小明" && member.unread.cmt == 2)
+        #expect(member.lastPoll == driver.now && member.completedPolls == 1 && member.interval == 60)
+        #expect(member.pausedUntil == driver.now.addingTimeInterval(600) && member.status.paused)
+        #expect(member.offlineSince == nil && member.quietUntil == nil && member.lastError == nil)
+        #expect(member.status.phase == .ok)
     }
 
     @Test func accountsCheckFirstAStaggerApart() {
