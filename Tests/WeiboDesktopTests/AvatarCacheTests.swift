@@ -72,4 +72,27 @@ import WeiboTestSupport
             #expect(kept.count == 1, "\(kept)")
         }
     }
+
+    /// Bug: every picture stored read both folders again (a popup of 100 rows read them 100
+    /// times). The room is counted once, then added to, and read again only past the cap or
+    /// after 64 pictures.
+    @Test func theFoldersAreReadOncePerManyPictures() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        try withTemporaryFolder { folder in
+            let context = g_main_context_new()
+            g_main_context_push_thread_default(context)
+            defer {
+                g_main_context_pop_thread_default(context)
+                g_main_context_unref(context)
+            }
+            let cache = AvatarCache(directory: folder + "/avatars", sharing: [folder + "/images"])
+            let urls = (0..<20).map { sandbox.baseURL + "/_sandbox/pictures/\($0 + 1)-0.png" }
+            var stored = 0
+            for url in urls { cache.image(for: url) { if $0 != nil { stored += 1 } } }
+            let deadline = g_get_monotonic_time() + 20_000_000
+            while stored < urls.count, g_get_monotonic_time() < deadline { g_main_context_iteration(context, 1) }
+            #expect(stored == urls.count)
+            #expect(cache.folderReadings == 1, "read once for 20 pictures: \(cache.folderReadings)")
+        }
+    }
 }

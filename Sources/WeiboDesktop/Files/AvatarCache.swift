@@ -21,6 +21,14 @@ public final class AvatarCache {
     private let http: HTTPClient
     /// Completions waiting for a URL already being fetched.
     private var waiting: [String: [(String?) -> Void]] = [:]
+    /// The bytes the shared room held when last counted, plus what was stored since, and how
+    /// many pictures that was: the folders are read again only when the sum passes the cap or
+    /// after `recountAfter` pictures (another program stores into the same room).
+    private var roomUsed: Int?
+    private var storedSinceCount = 0
+    static let recountAfter = 64
+    /// How often the folders were read, for tests.
+    private(set) var folderReadings = 0
 
     /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS).
     public init(directory: String, sharing: [String] = [], trustedCAFile: String? = nil) {
@@ -71,7 +79,7 @@ public final class AvatarCache {
                 Log.warning("cannot cache an avatar: \(error)")
                 return nil
             }
-            prune()
+            noteStored(response.body.count)
             return path
         }
     }
@@ -90,9 +98,22 @@ public final class AvatarCache {
         prune(keeping: 0)
     }
 
+    /// Counts a picture just stored; the room is pruned when it may hold more than the cap.
+    private func noteStored(_ bytes: Int) {
+        storedSinceCount += 1
+        if let used = roomUsed, used + bytes <= Self.maximumCacheBytes, storedSinceCount < Self.recountAfter {
+            roomUsed = used + bytes
+            return
+        }
+        roomUsed = prune()
+        storedSinceCount = 0
+    }
+
     /// Drops the least recently used files until the folder and those it shares with hold at
-    /// most `keeping` bytes together (`removeAll`: this folder's only).
-    func prune(keeping cap: Int = maximumCacheBytes) {
+    /// most `keeping` bytes together (`removeAll`: this folder's only); the bytes left.
+    @discardableResult
+    func prune(keeping cap: Int = maximumCacheBytes) -> Int {
+        folderReadings += 1
         var files: [(path: String, used: Int, size: Int)] = []
         for directory in cap == 0 ? [directory] : [directory] + sharing {
             guard let folder = opendir(directory) else { continue }
@@ -110,6 +131,7 @@ public final class AvatarCache {
             unlink(file.path)
             total -= file.size
         }
+        return total
     }
 
     /// A file name for `url`: its FNV-1a hash.
