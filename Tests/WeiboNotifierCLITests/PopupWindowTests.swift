@@ -339,10 +339,14 @@ final class PopupDesktop {
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let shot = folder + "/\(name).png"
-        let window =
-            toolOutput("/usr/bin/xdotool", ["search", "--name", "^(Weibo|微博)$"], environment: setup.environment)
-            .split(separator: "\n").first.map(String.init) ?? ""
-        toolOutput("/usr/bin/import", ["-window", window, shot], environment: setup.environment)
+        var window = ""
+        _ = waitUntil(timeout: 10) {
+            window =
+                toolOutput("/usr/bin/xdotool", ["search", "--name", "^(Weibo|微博)$"], environment: self.setup.environment)
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        guard screenshot(window: window, to: shot, environment: setup.environment) else { return 1 }
         let golden = FixtureFiles.packageRoot().appendingPathComponent("docs/screenshots/\(name).png").path
         if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_GOLDENS"] == "1" {
             try? FileManager.default.removeItem(atPath: golden)
@@ -361,6 +365,6 @@ final class PopupDesktop {
     func shot(_ name: String) {
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        toolOutput("/usr/bin/import", ["-window", "root", folder + "/\(name).png"], environment: setup.environment)
+        screenshot(window: "root", to: folder + "/\(name).png", environment: setup.environment)
     }
 }

@@ -121,7 +121,7 @@ struct RealDesktopTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         usleep(1_100_000)
         let shot = folder + "/popup-\(tag).png"
-        toolOutput("/usr/bin/import", ["-window", "root", shot], environment: environment)
+        screenshot(window: "root", to: shot, environment: environment)
         #expect(FileManager.default.fileExists(atPath: shot))
 
         // Esc closes it; the posts it showed for a second count as seen.

@@ -69,8 +69,7 @@ import WeiboTestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         func screenshot(_ name: String) -> String {
             let path = folder + "/xfce-\(name).png"
-            try? FileManager.default.removeItem(atPath: path)
-            toolOutput("/usr/bin/import", ["-window", "root", path], environment: environment)
+            WeiboTestSupport.screenshot(window: "root", to: path, environment: environment)
             return path
         }
         let red = "#e6162d"

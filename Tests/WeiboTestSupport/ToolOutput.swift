@@ -86,3 +86,14 @@ extension SandboxProcess {
         }
     }
 }
+
+/// A screenshot of the X window `window` (an id, or `root`) into `path`, within 20 s; false when
+/// there is no such window or it could not be taken. ImageMagick's `import` given no window waits
+/// for a click that never comes: it is never run without one.
+@discardableResult
+public func screenshot(window: String, to path: String, environment: [String: String]) -> Bool {
+    guard !window.isEmpty else { return false }
+    try? FileManager.default.removeItem(atPath: path)
+    toolOutput("/usr/bin/timeout", ["20", "/usr/bin/import", "-window", window, path], environment: environment)
+    return FileManager.default.fileExists(atPath: path)
+}
