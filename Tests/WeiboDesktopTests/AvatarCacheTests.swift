@@ -49,27 +49,23 @@ import WeiboTestSupport
 
     @Test func aPageWhereAnAvatarShouldBeIsNotKept() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        // On a context of this test's own, iterated here (no main loop runs in the tests).
         try withTemporaryFolder { folder in
-            // On a context of this test's own, iterated here (no main loop runs in the tests).
-            let context = g_main_context_new()
-            g_main_context_push_thread_default(context)
-            defer {
-                g_main_context_pop_thread_default(context)
-                g_main_context_unref(context)
+            try MainContext.withOwnContext {
+                let cache = AvatarCache(directory: folder)
+                let picture = sandbox.baseURL + "/_sandbox/pictures/1-0.png"
+                // An HTML page answered with 200, as a captive portal or a wrong address may.
+                let page =
+                    sandbox.baseURL
+                    + "/oauth2/authorize?client_id=\(SandboxAPI.appKey)&redirect_uri=http%3A%2F%2F127.0.0.1%3A8939%2Fcallback&response_type=code"
+                var results: [String: String?] = [:]
+                for url in [picture, page] { cache.image(for: url) { results[url] = .some($0) } }
+                MainContext.run(timeout: 10) { results.count == 2 }
+                #expect(results[picture]??.hasPrefix("file://") == true, "\(results)")
+                #expect(results[page] == .some(nil), "the page is no avatar: \(results)")
+                let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+                #expect(kept.count == 1, "\(kept)")
             }
-            let cache = AvatarCache(directory: folder)
-            let picture = sandbox.baseURL + "/_sandbox/pictures/1-0.png"
-            // An HTML page answered with 200, as a captive portal or a wrong address may.
-            let page =
-                sandbox.baseURL + "/oauth2/authorize?client_id=\(SandboxAPI.appKey)&redirect_uri=http%3A%2F%2F127.0.0.1%3A8939%2Fcallback&response_type=code"
-            var results: [String: String?] = [:]
-            for url in [picture, page] { cache.image(for: url) { results[url] = .some($0) } }
-            let deadline = g_get_monotonic_time() + 10_000_000
-            while results.count < 2, g_get_monotonic_time() < deadline { g_main_context_iteration(context, 1) }
-            #expect(results[picture]??.hasPrefix("file://") == true, "\(results)")
-            #expect(results[page] == .some(nil), "the page is no avatar: \(results)")
-            let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
-            #expect(kept.count == 1, "\(kept)")
         }
     }
 
@@ -79,20 +75,15 @@ import WeiboTestSupport
     @Test func theFoldersAreReadOncePerManyPictures() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         try withTemporaryFolder { folder in
-            let context = g_main_context_new()
-            g_main_context_push_thread_default(context)
-            defer {
-                g_main_context_pop_thread_default(context)
-                g_main_context_unref(context)
+            MainContext.withOwnContext {
+                let cache = AvatarCache(directory: folder + "/avatars", sharing: [folder + "/images"])
+                let urls = (0..<20).map { sandbox.baseURL + "/_sandbox/pictures/\($0 + 1)-0.png" }
+                var stored = 0
+                for url in urls { cache.image(for: url) { if $0 != nil { stored += 1 } } }
+                MainContext.run(timeout: 20) { stored == urls.count }
+                #expect(stored == urls.count)
+                #expect(cache.folderReadings == 1, "read once for 20 pictures: \(cache.folderReadings)")
             }
-            let cache = AvatarCache(directory: folder + "/avatars", sharing: [folder + "/images"])
-            let urls = (0..<20).map { sandbox.baseURL + "/_sandbox/pictures/\($0 + 1)-0.png" }
-            var stored = 0
-            for url in urls { cache.image(for: url) { if $0 != nil { stored += 1 } } }
-            let deadline = g_get_monotonic_time() + 20_000_000
-            while stored < urls.count, g_get_monotonic_time() < deadline { g_main_context_iteration(context, 1) }
-            #expect(stored == urls.count)
-            #expect(cache.folderReadings == 1, "read once for 20 pictures: \(cache.folderReadings)")
         }
     }
 }

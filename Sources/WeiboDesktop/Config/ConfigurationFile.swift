@@ -151,16 +151,17 @@ public enum ConfigurationFile {
     @discardableResult
     public static func unset(group: String, key: String, path: String) throws(Failure) -> Bool {
         var removed = false
-        guard g_file_test(path, G_FILE_TEST_EXISTS).isTrue else { return false }
-        try edit(path) { removed = $0.unset(group: group, key: key) }
+        try edit(path, creating: false) { removed = $0.unset(group: group, key: key) }
         return removed
     }
 
-    /// The file at `path` (the template when there is none) changed by `change`, written back
-    /// atomically when it changed.
-    private static func edit(_ path: String, _ change: (inout KeyFileText) -> Void) throws(Failure) {
+    /// The file at `path` (the template when there is none, unless not `creating`) changed by
+    /// `change`, written back atomically when it changed, and never larger than it can be read.
+    private static func edit(_ path: String, creating: Bool = true, _ change: (inout KeyFileText) -> Void) throws(Failure) {
+        let exists = g_file_test(path, G_FILE_TEST_EXISTS).isTrue
+        guard exists || creating else { return }
         let original: String
-        if g_file_test(path, G_FILE_TEST_EXISTS).isTrue {
+        if exists {
             guard let text = String(validating: try contents(of: path), as: UTF8.self) else {
                 throw Failure(path: path, message: tr("not UTF-8 text; left as it is"))
             }
@@ -170,7 +171,10 @@ public enum ConfigurationFile {
         }
         var text = KeyFileText(original)
         change(&text)
-        guard text.text != original || !g_file_test(path, G_FILE_TEST_EXISTS).isTrue else { return }
+        guard text.text != original || !exists else { return }
+        guard text.text.utf8.count <= sizeLimit else {
+            throw Failure(path: path, message: tr("larger than %d KiB; not a configuration", sizeLimit >> 10))
+        }
         do {
             try PrivateFile.write(Array(text.text.utf8), to: path, mode: 0o600)
         } catch {

@@ -131,12 +131,13 @@ public final class AccountGroupShell {
     }
 
     private func membersChanged() {
-        let total = unread
+        let group = snapshot()
+        let total = group.unread
         if total != lastTotal {
             lastTotal = total
             countsChanged?(total)
         }
-        let now = phase
+        let now = group.status.phase
         if now != lastPhase {
             lastPhase = now
             phaseChanged?(now)

@@ -2,8 +2,8 @@ import CGLib
 import FoundationEssentials
 import Glibc
 
-/// Runs a `AccountShell` in the session: the GLib main loop, its D-Bus service, and the
-/// events that make it act: signals, the account file changing, the network coming back,
+/// Runs the accounts followed (`AccountGroupShell`) in the session: the GLib main loop, the
+/// D-Bus service, and the events that make them act: signals, the account file changing, the network coming back,
 /// resume from suspend, the notification server appearing, the desktop's do-not-disturb.
 ///
 /// Every source and subscription is a handle it owns; releasing the host removes them all.
@@ -64,10 +64,14 @@ public final class DaemonHost {
         handles.append(
             GLibSource.unixSignal(SIGHUP) { [weak self] in
                 Log.message("SIGHUP: reading the configuration and the account again")
-                guard let self else { return false }
-                if let reload = self.reload { reload() } else { self.accounts.accountChanged() }
-                return true
+                self?.readConfigurationAgain()
+                return self != nil
             })
+    }
+
+    /// What SIGHUP and a changed configuration file do: `reload`, else the account read again.
+    private func readConfigurationAgain() {
+        if let reload { reload() } else { accounts.accountChanged() }
     }
 
     /// A new login (or a logout) takes effect at once.
@@ -85,9 +89,8 @@ public final class DaemonHost {
         watch(path, advice: "send SIGHUP after changing it") { [weak self] in
             // Another event within 200 ms replaces the timer (the old one is removed with its handle).
             self?.pendingReload = GLibSource.timeout(milliseconds: 200) { [weak self] in
-                guard let self else { return false }
                 Log.message("the configuration changed: reading it again")
-                if let reload = self.reload { reload() } else { self.accounts.accountChanged() }
+                self?.readConfigurationAgain()
                 return false
             }
         }

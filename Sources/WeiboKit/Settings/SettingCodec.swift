@@ -5,10 +5,17 @@ public struct SettingCodec<Value: Equatable & Sendable>: Sendable {
     let parse: @Sendable (String, SettingContext) -> Result<Value, LocalizableMessage>
     let format: @Sendable (Value) -> String
 
-    /// The value `text` stands for (blanks around it ignored), or why it is not one.
+    /// The value `text` stands for (blanks around it ignored), or why it is not one. No setting
+    /// takes more than `maximumLength` characters.
     public func value(_ text: String, in context: SettingContext = SettingContext()) -> Result<Value, LocalizableMessage> {
-        parse(text.trimmed(of: " \t"), context)
+        guard text.utf8.count <= Self.maximumLength else {
+            return .failure(.tr("longer than %s bytes", .text(String(Self.maximumLength))))
+        }
+        return parse(text.trimmed(of: " \t"), context)
     }
+
+    /// The longest value of any setting, in bytes (an app key is 10, a URL rarely 200).
+    public static var maximumLength: Int { 4096 }
 
     /// The text the key file holds for `value`.
     public func text(_ value: Value) -> String { format(value) }
@@ -96,17 +103,17 @@ extension SettingCodec where Value == [UnreadCounter] {
 
 extension SettingCodec where Value == Set<BubbleKind> {
     /// The kinds a bubble can be of (not `all`), `;` or `,` between them.
-    static let kinds = SettingCodec(rule: .list(SettingText.bubbleKinds.map(\.rawValue))) { text, _ in
+    static let kinds = SettingCodec(rule: .list(BubbleKind.inUse(.perKind).map(\.rawValue))) { text, _ in
         var kinds: Set<BubbleKind> = []
         for name in SettingText.items(text) {
-            guard let kind = BubbleKind(rawValue: name), SettingText.bubbleKinds.contains(kind) else {
+            guard let kind = BubbleKind(rawValue: name), BubbleKind.inUse(.perKind).contains(kind) else {
                 return .failure(.tr("unknown kind '%s'; the kinds are posts, comments, mentions, messages", .text(name)))
             }
             kinds.insert(kind)
         }
         return .success(kinds)
     } format: { kinds in
-        SettingText.bubbleKinds.filter(kinds.contains).map(\.rawValue).joined(separator: ";")
+        BubbleKind.inUse(.perKind).filter(kinds.contains).map(\.rawValue).joined(separator: ";")
     }
 }
 
@@ -155,9 +162,6 @@ extension SettingCodec where Value == String? {
 
 /// The small text rules the codecs share.
 enum SettingText {
-    /// The kinds `sound` and `dnd_allow` name, in the order they are written.
-    static let bubbleKinds: [BubbleKind] = [.posts, .comments, .mentions, .messages]
-
     /// The items of a list: `;` or `,` between them, blanks and empty items dropped.
     static func items(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String($0).trimmed(of: " \t") }.filter { !$0.isEmpty }

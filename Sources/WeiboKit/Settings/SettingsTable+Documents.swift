@@ -13,7 +13,7 @@ extension SettingsTable {
             lines += ["", "[\(group.rawValue)]"]
             for setting in all where setting.group == group {
                 let words = setting.summary.text(localizer) + " (" + setting.rule.words.text(localizer) + ")"
-                lines += wrapped(words, width: 96).map { "# " + $0 }
+                lines += TextWrapper.wrap(words, width: 96).map { "# " + $0 }
                 lines.append("#\(setting.key)=\(setting.isSecret ? "" : setting.defaultText)")
             }
         }
@@ -60,22 +60,6 @@ extension SettingsTable {
     static func roff(_ text: String) -> String {
         let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("\"", with: "\\(dq")
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
-    }
-
-    /// `text` in lines of at most `width` characters, broken at spaces (a longer word, or text
-    /// without spaces, stays whole).
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
     }
 }
 

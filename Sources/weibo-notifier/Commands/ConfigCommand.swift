@@ -100,7 +100,9 @@ struct ConfigCommand: Command {
             try Terminal.write(lines: [
                 "\(setting.id) = \(Self.shown(setting, in: configuration)) (\(SettingsTable.changeWords(setting).text(processLocalizer)))"
             ])
-            try warnAboutTheRest(directories)
+            // What else is wrong now: another key this one made wrong (a short interval once the
+            // API is Weibo's again) is said.
+            _ = try load(directories)
         case .unset(let name):
             let setting = try Self.setting(named: name)
             let removed: Bool
@@ -130,12 +132,6 @@ struct ConfigCommand: Command {
         }
     }
 
-    /// After a change: what else is wrong in the files now (another key that this one made
-    /// wrong, such as a short interval once the API is Weibo's again).
-    private func warnAboutTheRest(_ directories: XDGDirectories) throws(CommandError) {
-        _ = try load(directories)
-    }
-
     /// The setting a name names; an unknown name is a usage error that lists the keys.
     static func setting(named name: String) throws(CommandError) -> AnySetting {
         guard let setting = SettingsTable.setting(named: name) else {
@@ -146,9 +142,10 @@ struct ConfigCommand: Command {
     }
 
     /// The value of `setting` as shown: a secret as `(hidden)`, an empty value as `(empty)`;
-    /// with `raw`, an empty value is an empty line (for scripts).
+    /// with `raw`, an empty value is an empty line (for scripts). Never a terminal control: a
+    /// file (the system's too) may hold any character.
     static func shown(_ setting: AnySetting, in configuration: Configuration, raw: Bool = false) -> String {
-        let text = setting.text(in: configuration)
+        let text = TextSanitizer.terminalSafe(setting.text(in: configuration))
         if setting.isSecret, !text.isEmpty { return tr("(hidden)") }
         if text.isEmpty, !raw { return tr("(empty)") }
         return text
@@ -156,6 +153,6 @@ struct ConfigCommand: Command {
 
     /// Where the value in force comes from.
     static func origin(_ setting: AnySetting, in configuration: Configuration) -> String {
-        configuration.origins[setting.id].map { tr("from %s", $0) } ?? tr("the default")
+        configuration.origins[setting.id].map { tr("from %s", TextSanitizer.terminalSafe($0)) } ?? tr("the default")
     }
 }

@@ -111,7 +111,7 @@ struct DoctorCommand: Command {
             }
             if verbose {
                 for setting in SettingsTable.all {
-                    let origin = loaded.configuration.origins[setting.id].map { tr("from %s", $0) } ?? tr("the default")
+                    let origin = ConfigCommand.origin(setting, in: loaded.configuration)
                     findings.append(
                         .setting("[\(setting.group.rawValue)] \(setting.key): \(origin) (\(ConfigCommand.shown(setting, in: loaded.configuration)))"))
                 }
