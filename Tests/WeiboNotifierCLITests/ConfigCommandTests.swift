@@ -77,8 +77,12 @@ import WeiboTestSupport
     @Test func badValuesAreSaidEachAndMendedWithSet() throws {
         let home = Home()
         try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
-        try "[notifier]\ninterval=often\nbubbles=sometimes\n".write(toFile: home.configFile, atomically: true, encoding: .utf8)
+        let longSecret = String(repeating: "s", count: 5000)
+        try "[notifier]\ninterval=often\nbubbles=sometimes\n[weibo]\napp_secret=\(longSecret)\n".write(
+            toFile: home.configFile, atomically: true, encoding: .utf8)
         let doctor = try home.run(["doctor"])
+        #expect(doctor.standardOutput.contains("weibo-notifier login (it asks for it), or config unset app_secret"), "a secret is never typed")
+        #expect(!doctor.standardOutput.contains(longSecret), "nor shown")
         #expect(
             doctor.standardOutput.contains("[notifier] interval: 'often' is not a whole number of seconds; its default applies"), "\(doctor.standardOutput)")
         #expect(doctor.standardOutput.contains("weibo-notifier config set bubbles VALUE, or config unset bubbles"))
@@ -86,6 +90,7 @@ import WeiboTestSupport
         #expect(get.status == 0 && get.standardOutput == "60\n" && get.standardError.contains("[notifier] interval: 'often'"))
         #expect(try home.run(["config", "set", "interval", "90"]).status == 0)
         #expect(try home.run(["config", "unset", "bubbles"]).status == 0)
+        #expect(try home.run(["config", "unset", "app_secret"]).status == 0)
         let now = try home.run(["config", "get", "interval"])
         #expect(now.standardOutput == "90\n" && now.standardError.isEmpty, "\(now.standardError)")
     }

@@ -106,8 +106,7 @@ struct DoctorCommand: Command {
                 findings.append(
                     .missing(
                         tr("configuration: %s; its default applies", problem.description),
-                        fix: problem.key.map { tr("weibo-notifier config set %s VALUE, or config unset %s", $0, $0) }
-                            ?? tr("correct the value, or delete the file to get the documented defaults")))
+                        fix: Self.fix(forKey: problem.key)))
             }
             if verbose {
                 for setting in SettingsTable.all {
@@ -161,6 +160,16 @@ struct DoctorCommand: Command {
             return .note(tr("%s has no buttons (no 'actions')", server), fix: tr("clicks cannot open the summary: use the tray, or weibo-notifier refresh"))
         }
         return .good(found.capabilities.contains("body-markup") ? tr("%s (actions, body markup)", server) : tr("%s (actions)", server))
+    }
+
+    /// How to mend a bad value of `key`: `config set` or `unset`, but a secret is never typed on
+    /// a command line (`login` asks for it).
+    static func fix(forKey key: String?) -> String {
+        guard let key, let setting = SettingsTable.setting(named: key) else {
+            return tr("correct the value, or delete the file to get the documented defaults")
+        }
+        if setting.isSecret { return tr("weibo-notifier login (it asks for it), or config unset %s", key) }
+        return tr("weibo-notifier config set %s VALUE, or config unset %s", key, key)
     }
 
     static func account(directories: XDGDirectories, configuration: Configuration) -> Finding {
