@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import WeiboKit
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's
@@ -132,7 +133,11 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             var one = left.text
             var other = right.text
             return one.withUTF8 { first in
-                other.withUTF8 { second in first.elementsEqual(second) }
+                other.withUTF8 { second in
+                    guard first.count == second.count else { return false }
+                    guard let one = first.baseAddress, let other = second.baseAddress else { return true }
+                    return memcmp(one, other, first.count) == 0
+                }
             }
         }
     }

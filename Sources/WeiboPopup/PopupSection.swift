@@ -29,6 +29,8 @@ final class PopupSection {
     /// Each row's accessible name as last set.
     private var names: [String] = []
     private var frames: [StatusFrame] = []
+    /// The entries laid out before (by id), to tell `make bench` what new rows cost.
+    private var laidOutIDs: Set<Int64> = []
     private var newer: [PopupEntry] = []
     private var width = 0
     private var layoutGeneration = 0
@@ -274,13 +276,15 @@ final class PopupSection {
         self.width = width
         layoutGeneration += 1
         frames = []
-        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: 0)
+        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: (0, 0, 0))
     }
 
     /// A screenful of rows first, so that the first frame does not wait for the hundredth row;
     /// the rest in batches when the window is idle (after its drawing; a newer layout stops an
     /// older one).
-    private func layOutRows(from start: Int, generation: Int, now: Date, spent: Int) {
+    /// `spent`: the frame model's time so far, in µs, and how much of it went to rows not laid
+    /// out before (and how many).
+    private func layOutRows(from start: Int, generation: Int, now: Date, spent: (all: Int, new: Int, newRows: Int)) {
         guard generation == layoutGeneration else { return }
         let statusLayout = context.statusLayout(now: now)
         let commentLayout = context.commentLayout(now: now)
@@ -290,7 +294,12 @@ final class PopupSection {
         while index < entries.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
             let started = g_get_monotonic_time()
             let frame = entries[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
-            spent += g_get_monotonic_time() - started
+            let took = g_get_monotonic_time() - started
+            spent.all += took
+            if laidOutIDs.insert(entries[index].id).inserted {
+                spent.new += took
+                spent.newRows += 1
+            }
             frames.append(frame)
             height += frame.height
             let area = area(at: index, now: now)
@@ -305,7 +314,9 @@ final class PopupSection {
             return GLibSource.whenIdle { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
         }
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
-        Log.debug("popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total) / 1000) ms")
+        Log.debug(
+            "popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total.all) / 1000) ms, "
+                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms")
     }
 
     /// The name, topic or link under a pointer event in row `index`.

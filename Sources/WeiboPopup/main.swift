@@ -22,4 +22,5 @@ do throws(PopupOptions.Failure) {
     _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(2)
 }
+Browser.drawWithoutOpenGL()
 exit(PopupApplication(environment: environment).run(CommandLine.arguments))

@@ -48,6 +48,8 @@ struct PopupWindowTests {
         desktop.key("Return")
         let second = posts.statuses[1]
         #expect(waitUntil { desktop.opened().contains("https://weibo.com/\(second.user?.id ?? 0)/\(second.id)") }, "\(desktop.opened())")
+        // The browser is not drawn without OpenGL because the popup is.
+        #expect(desktop.opened().contains("GDK_GL=none") && !desktop.opened().contains("GDK_GL=disable"), "\(desktop.opened())")
 
         // Tab switches to the comments; a second ShowPopup of comments closes it.
         desktop.key("Tab")
@@ -211,7 +213,9 @@ final class PopupDesktop {
         setup = try DaemonTests.Setup(bubbles: "per-kind")
         recorded = setup.home.folder + "/opened"
         let script = setup.home.folder + "/browser.sh"
-        try "#!/bin/sh\necho \"$1\" >> \(recorded)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // The address, and what the popup set for itself only (no OpenGL) if it was passed on.
+        try "#!/bin/sh\necho \"$1\" >> \(recorded)\necho \"GDK_GL=${GDK_GL-none}\" >> \(recorded)\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         setup.extraEnvironment["DISPLAY"] = display.name
         setup.extraEnvironment["BROWSER"] = script

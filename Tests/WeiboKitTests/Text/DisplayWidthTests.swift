@@ -1,5 +1,5 @@
 import Testing
-import WeiboKit
+@testable import WeiboKit
 
 @Suite struct DisplayWidthTests {
     @Test(
@@ -44,5 +44,28 @@ import WeiboKit
     ])
     func cleans(_ input: String, _ output: String) {
         #expect(TextSanitizer.clean(input) == output)
+    }
+
+    /// The shortcut (a text whose scalars are all plain is cleaned scalar by scalar) agrees with
+    /// cleaning cluster by cluster: for every scalar it takes, alone, between letters and
+    /// doubled, and for texts it must refuse (which then take the long way).
+    @Test func theShortcutAgreesWithCleaningClusterByCluster() {
+        var taken = 0
+        for value in UInt32(0x0A)...0x1FFFF {
+            guard let scalar = Unicode.Scalar(value), TextSanitizer.plainCleaned(String(scalar), newlines: true) != nil else { continue }
+            taken += 1
+            for text in [String(scalar), "a" + String(scalar) + "b", String(scalar) + String(scalar) + " \u{200B}"] {
+                #expect(TextSanitizer.plainCleaned(text, newlines: true) == TextSanitizer.cleanCluster(by: text), "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(taken > 20_000)
+        // A joiner, a modifier, a variation selector, a mark, a tab, `\r`: cleaned the long way.
+        for text in ["👨\u{200D}👩", "👍\u{1F3FD}", "❤\u{FE0F}", "e\u{301}", "\tx", "a\rb", "か\u{3099}", "\u{1B}[0m"] {
+            #expect(TextSanitizer.plainCleaned(text, newlines: true) == nil)
+            #expect(TextSanitizer.clean(text) == TextSanitizer.cleanCluster(by: text))
+        }
+        #expect(TextSanitizer.clean("#微博#更新了 Weibo 😀\n \u{200B}") == "#微博#更新了 Weibo 😀\n ")
+        #expect(TextSanitizer.plainCleaned("微博\nWeibo", newlines: false) == nil)
+        #expect(TextSanitizer.singleLine("微博\nWeibo \u{200B}") == "微博 Weibo ")
     }
 }
