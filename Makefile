@@ -16,12 +16,12 @@ PREFIX ?= /usr/local
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
 BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
-	libgtk-3-dev libgtk-layer-shell-dev gettext
+	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim \
-	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core
+	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
@@ -128,6 +128,7 @@ sample: build
 release: build-deps .build/lld-toolset.json
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-settings
 	$(MAKE) --no-print-directory locale
 
 .build/lld-toolset.json:
@@ -142,13 +143,16 @@ link-order: deps .build/lld-toolset.json
 	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json --product weibo-notifier
 	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt .build/release/weibo-notifier
 
-# make install PREFIX=/usr/local DESTDIR=…: the program, its desktop entry, icons (hicolor),
+# make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings
+# window), their desktop entries, icons (hicolor),
 # systemd user unit and man page; no autostart entry: the notifier starts only for those who
 # logged in (`weibo-notifier login` enables the user's own). make uninstall removes the same files.
 install: release
 	install -Dm755 .build/release/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier
 	install -Dm755 .build/release/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-popup
+	install -Dm755 .build/release/weibo-notifier-settings $(DESTDIR)$(BINDIR)/weibo-notifier-settings
 	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
+	install -Dm644 packaging/io.github.WeiboNotifier.Settings.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.Settings.desktop
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
 	for size in 48x48 128x128; do install -Dm644 Resources/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png $(DESTDIR)$(DATADIR)/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png; done
@@ -158,13 +162,14 @@ install: release
 	sed 's|^Exec=.*|Exec=$(BINDIR)/weibo-notifier run|' packaging/io.github.WeiboNotifier.service > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	install -Dm644 packaging/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1
 	install -Dm644 packaging/weibo-notifier-popup.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
+	install -Dm644 packaging/weibo-notifier-settings.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-settings.1
 	install -Dm644 packaging/io.github.WeiboNotifier.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier-popup
-	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
+	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-settings
+	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.Settings.desktop
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
 	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
@@ -173,6 +178,7 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.WeiboNotifier.desktop
 	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/weibo-notifier.service
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
+	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-settings.1
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "weibo-notifier", targets: ["weibo-notifier"]),
         .executable(name: "weibo-notifier-popup", targets: ["WeiboPopup"]),
+        .executable(name: "weibo-notifier-settings", targets: ["WeiboSettings"]),
         .library(name: "WeiboKit", targets: ["WeiboKit"]),
         // For the fuzz targets (`Fuzz/`, a package of its own built with the sanitizers).
         .library(name: "WeiboDesktop", targets: ["WeiboDesktop"]),
@@ -24,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CLibDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
         // GTK 3 and gtk-layer-shell, for the popup's window (never the daemon's).
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
+        // libhandy, for the settings window's GNOME look in GTK 3 (never the daemon's).
+        .systemLibrary(name: "CHandy", pkgConfig: "libhandy-1", providers: [.apt(["libhandy-1-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
         // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
@@ -35,7 +38,12 @@ let package = Package(
         .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"], exclude: ["README.md"]),
         // The popup: a GTK 3 window at the tray with the timeline, comments and mentions, its
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
-        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CGtk"]),
+        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"]),
+        // What the two GTK windows share: GObject signals to Swift closures, constructors checked.
+        .target(name: "WeiboGtk", dependencies: ["CGLib"]),
+        // The settings and login window (libhandy's preferences window), a process of its own,
+        // every row made from WeiboKit's settings table.
+        .executableTarget(name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
         .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
         // Prints the figures `make bench` reports.

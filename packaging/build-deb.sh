@@ -18,23 +18,24 @@ arch=$(dpkg --print-architecture)
 root=build/deb/weibo-notifier_${version}_${arch}
 rm -rf "$root"
 make --no-print-directory install DESTDIR="$PWD/$root" PREFIX=/usr SYSCONFDIR=/etc >/dev/null
-for program in weibo-notifier weibo-notifier-popup; do
+for program in weibo-notifier weibo-notifier-popup weibo-notifier-settings; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$program"
 done
 doc="$root/usr/share/doc/weibo-notifier"
 install -Dm644 packaging/copyright "$doc/copyright"
 gzip -9n < packaging/changelog > "$doc/changelog.Debian.gz"
-gzip -9n "$root/usr/share/man/man1/weibo-notifier.1" "$root/usr/share/man/man1/weibo-notifier-popup.1"
+gzip -9n "$root/usr/share/man/man1/weibo-notifier.1" "$root/usr/share/man/man1/weibo-notifier-popup.1" "$root/usr/share/man/man1/weibo-notifier-settings.1"
 install -Dm644 packaging/lintian-overrides "$root/usr/share/lintian/overrides/weibo-notifier"
-chmod 0644 "$doc/changelog.Debian.gz" "$root/usr/share/man/man1/weibo-notifier.1.gz" "$root/usr/share/man/man1/weibo-notifier-popup.1.gz"
+chmod 0644 "$doc/changelog.Debian.gz" "$root/usr/share/man/man1/weibo-notifier.1.gz" "$root/usr/share/man/man1/weibo-notifier-popup.1.gz" "$root/usr/share/man/man1/weibo-notifier-settings.1.gz"
 
 # Depends from the libraries the two binaries link (dpkg-shlibdeps reads a debian/control):
-# the daemon's GLib, libsoup, libnotify, libdbusmenu; the popup's GTK 3 and gtk-layer-shell.
+# the daemon's GLib, libsoup, libnotify, libdbusmenu; the popup's GTK 3 and gtk-layer-shell; the
+# settings window's libhandy.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/debian"
 printf 'Source: weibo-notifier\n\nPackage: weibo-notifier\nArchitecture: any\n' > "$work/debian/control"
-binaries=("$PWD/$root/usr/bin/weibo-notifier" "$PWD/$root/usr/bin/weibo-notifier-popup")
+binaries=("$PWD/$root/usr/bin/weibo-notifier" "$PWD/$root/usr/bin/weibo-notifier-popup" "$PWD/$root/usr/bin/weibo-notifier-settings")
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#/-e}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no libraries in ${binaries[*]}" >&2; exit 1; }
 

@@ -1,5 +1,6 @@
 import CGtk
 import Glibc
+import WeiboGtk
 import WeiboKit
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's

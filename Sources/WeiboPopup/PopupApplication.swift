@@ -1,6 +1,7 @@
 import CGLib
 import CGtk
 import WeiboDesktop
+import WeiboGtk
 import WeiboKit
 
 /// The popup as a unique GTK application (`io.github.WeiboNotifier.Popup`): the first start

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FoundationEssentials
 import WeiboDesktop
+import WeiboGtk
 import WeiboKit
 
 /// One section of the popup (Posts, Comments or Mentions): a list of cells drawn from their

@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import FoundationEssentials
 import WeiboDesktop
+import WeiboGtk
 import WeiboKit
 
 /// The popup's window: three sections as tabs (Posts · Comments · Mentions, each with its

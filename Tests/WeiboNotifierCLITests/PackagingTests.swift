@@ -32,6 +32,21 @@ import WeiboTestSupport
         #expect(popupLibraries.contains("libgtk-3.so.0") && popupLibraries.contains("libgtk-layer-shell.so.0"), "\(popupLibraries)")
     }
 
+    /// The settings window is a process of its own too (GTK 3 and libhandy), with its own menu
+    /// entry; both entries pass desktop-file-validate.
+    @Test func theSettingsWindowHasItsEntryAndItsLibraries() throws {
+        let settings = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("weibo-notifier-settings").path
+        let libraries = toolOutput("/usr/bin/ldd", [settings])
+        #expect(libraries.contains("libgtk-3.so.0") && libraries.contains("libhandy-1.so.0"), "\(libraries)")
+        let root = FixtureFiles.packageRoot().path
+        for entry in ["io.github.WeiboNotifier.desktop", "io.github.WeiboNotifier.Settings.desktop"] {
+            let validated = toolRun("/usr/bin/desktop-file-validate", [root + "/packaging/" + entry])
+            #expect(validated.status == 0 && validated.output.isEmpty, "\(entry): \(validated.output)")
+        }
+        let planned = make(["-n", "install", "DESTDIR=/nonexistent"]).output
+        #expect(planned.contains("/bin/weibo-notifier-settings") && planned.contains("applications/io.github.WeiboNotifier.Settings.desktop"))
+    }
+
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
         let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
         #expect(result.status != 0)

@@ -14,6 +14,7 @@ public final class DaemonService {
             <method name="ShowComments"/>
             <method name="ShowMentions"/>
             <method name="ShowPopup"><arg name="kind" type="s" direction="in"/></method>
+            <method name="ShowSettings"><arg name="page" type="s" direction="in"/></method>
             <method name="GetItems"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="items" type="s" direction="out"/></method>
             <method name="MarkSeen"><arg name="kind" type="s" direction="in"/></method>
             <method name="ShowPopupAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
@@ -180,6 +181,16 @@ public final class DaemonService {
         case "ShowPopup":
             guard let kind = section(parameters, invocation) else { return }
             accounts.showPopup(kind)
+        case "ShowSettings":
+            // The settings window at a page ("" for the one it chooses).
+            let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
+            guard text.isEmpty || SettingPage(rawValue: text) != nil else {
+                return g_dbus_method_invocation_return_dbus_error(
+                    invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no page %s: account, notifications or general", text))
+            }
+            if let reason = accounts.showSettings(SettingPage(rawValue: text)) {
+                return g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, reason)
+            }
         case "ShowPopupAccount":
             // The popup of one account (`weibo-notifier popup --account`).
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }

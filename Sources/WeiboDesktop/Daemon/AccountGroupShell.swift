@@ -214,6 +214,15 @@ public final class AccountGroupShell {
     /// Logs in again where a login is missing or expired, else adds one (the default's member).
     public func logIn() { members[snapshot().loginIndex].logIn() }
 
+    /// The settings window at `page` (the tray's "Settings…", `ShowSettings`); nil when it
+    /// started, else why not (said in the log too).
+    @discardableResult
+    public func showSettings(_ page: SettingPage?, activationToken: String? = nil) -> String? {
+        let reason = SettingsLauncher.open(page, environment: ProcessEnvironment.current, activationToken: activationToken)
+        if let reason { Log.message("the settings window could not start: \(reason)") }
+        return reason
+    }
+
     /// Settings read again (SIGHUP), with each account's name kept.
     public func reload(settings: NotifierSettings, client: WeiboClient? = nil) {
         for (index, member) in members.enumerated() {

@@ -1,3 +1,4 @@
+import CGLib
 import Glibc
 
 /// Where the program's data files are: installed beside it (`<prefix>/bin/../share`), or, for a
@@ -35,6 +36,21 @@ public enum InstalledFiles {
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The project's program `name` (`weibo-notifier`, `weibo-notifier-popup`,
+    /// `weibo-notifier-settings`): `$variable` when set in `environment` (an empty value:
+    /// none), else the one beside the running program (installed side by side, or in the build
+    /// folder), else the one on `PATH`.
+    public static func companion(_ name: String, variable: String? = nil, environment: [String: String]) -> String? {
+        if let variable, let chosen = environment[variable] { return chosen.isEmpty ? nil : chosen }
+        if let program, let slash = program.lastIndex(of: "/") {
+            let beside = String(program[...slash]) + name
+            if access(beside, X_OK) == 0 { return beside }
+        }
+        guard let found = g_find_program_in_path(name) else { return nil }
+        defer { g_free(found) }
+        return String(cString: found)
     }
 
     /// `<prefix>/share` of the running executable, when `probe` is installed there.

@@ -118,6 +118,11 @@ public final class GLibSource {
             g_child_watch_source_new(pid), function: unsafeBitCast(childWatchFunction, to: GSourceFunc.self), callback: callback)
     }
 
+    /// The same, for a process id as Swift code outside holds it.
+    public static func childExit(process pid: Int32, _ exited: @escaping (Int32) -> Void) -> GLibSource {
+        childExit(GPid(pid), exited)
+    }
+
     /// Fires when `descriptor` reports one of `conditions`.
     static func fileDescriptor(_ descriptor: Int32, _ conditions: GIOCondition, _ fire: @escaping () -> Bool) -> GLibSource {
         // GLib calls the function with the signature the source type defines; GSourceFunc is

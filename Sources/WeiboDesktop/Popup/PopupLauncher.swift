@@ -34,14 +34,7 @@ public final class PopupLauncher {
     /// the one beside the running program (installed side by side, or in the build folder),
     /// else the one on `PATH`.
     public func executable() -> String? {
-        if let chosen = environment["WEIBO_NOTIFIER_POPUP"] { return chosen.isEmpty ? nil : chosen }
-        if let program = InstalledFiles.program, let slash = program.lastIndex(of: "/") {
-            let beside = String(program[...slash]) + Self.executableName
-            if access(beside, X_OK) == 0 { return beside }
-        }
-        guard let found = g_find_program_in_path(Self.executableName) else { return nil }
-        defer { g_free(found) }
-        return String(cString: found)
+        InstalledFiles.companion(Self.executableName, variable: "WEIBO_NOTIFIER_POPUP", environment: environment)
     }
 
     /// The arguments of a start at `kind`'s section.

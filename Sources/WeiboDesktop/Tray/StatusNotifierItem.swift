@@ -173,6 +173,7 @@ public final class StatusNotifierItem {
         case .checkNow: accounts.checkNow()
         case .openWeibo: accounts.openWeibo()
         case .logIn: accounts.logIn()
+        case .settings: accounts.showSettings(nil)
         case .pauseHour:
             accounts.pause(seconds: PauseDuration.defaultSeconds)
             pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }

@@ -5,7 +5,7 @@ import WeiboKit
 /// The tray icon's menu at `/MenuBar`, served by libdbusmenu-glib's `DbusmenuServer` (the
 /// reference server that libayatana-appindicator uses, and that the libdbusmenu client in
 /// XFCE's tray and waybar, and the Qt/KDE stacks, interoperate with): Show timeline, Mark all
-/// read, Check now, Open Weibo, Log in, Pause notifications (1 hour, until tomorrow, resume),
+/// read, Check now, Open Weibo, Log in, Settings, Pause notifications (1 hour, until tomorrow, resume),
 /// Quit; with several accounts, a submenu for each (show its timeline, mark it read, log it in
 /// again). The server answers `GetLayout`, `Event`, `EventGroup`, `AboutToShow(Group)` and
 /// announces `LayoutUpdated` and `ItemsPropertiesUpdated` itself; this type keeps the model
@@ -15,7 +15,7 @@ final class TrayMenu {
 
     /// What a click on an item does.
     enum Command: Equatable {
-        case showTimeline, markRead, checkNow, openWeibo, logIn, pauseHour, pauseUntilTomorrow, resume, quit
+        case showTimeline, markRead, checkNow, openWeibo, logIn, settings, pauseHour, pauseUntilTomorrow, resume, quit
         /// One account's, by uid.
         case showAccount(Int64)
         case markAccountRead(Int64)
@@ -60,6 +60,7 @@ final class TrayMenu {
             item(3, localizer.tr("Check now"), .checkNow),
             item(4, localizer.text(.openWeibo), .openWeibo),
             item(12, localizer.tr("Log in to Weibo…"), .logIn),
+            item(13, localizer.tr("Settings…"), .settings),
             Item(id: 5, label: "", command: nil, isSeparator: true),
             item(
                 6, localizer.tr("Pause notifications"), nil,

@@ -7,6 +7,8 @@ public struct AnySetting: Sendable, Identifiable {
     public let summary: LocalizableMessage
     public let scope: SettingScope
     public let change: SettingChange
+    public let title: LocalizableMessage
+    public let page: SettingPage
     /// The default as the key file writes it.
     public let defaultText: String
 
@@ -22,6 +24,8 @@ public struct AnySetting: Sendable, Identifiable {
         summary = setting.summary
         scope = setting.scope
         change = setting.change
+        title = setting.title
+        page = setting.page
         defaultText = setting.codec.text(setting.defaultValue)
         read = { text, context, configuration in
             switch setting.codec.value(text, in: context) {

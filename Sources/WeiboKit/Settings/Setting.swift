@@ -15,15 +15,21 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
     public let summary: LocalizableMessage
     public let scope: SettingScope
     public let change: SettingChange
+    /// The settings window's name for it (a gettext message id), and its page.
+    public let title: LocalizableMessage
+    public let page: SettingPage
     let field: any WritableKeyPath<Configuration, Value> & Sendable
     private(set) var notifierField: (any WritableKeyPath<NotifierSettings, Value> & Sendable)?
 
     /// A setting the core does not decide with (the app, the API, the popup's).
     init(
         _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
-        _ field: any WritableKeyPath<Configuration, Value> & Sendable, scope: SettingScope, change: SettingChange = .atOnce, _ summary: LocalizableMessage
+        _ field: any WritableKeyPath<Configuration, Value> & Sendable, scope: SettingScope, change: SettingChange = .atOnce, page: SettingPage? = nil,
+        title: LocalizableMessage, _ summary: LocalizableMessage
     ) {
         self.group = group
+        self.title = title
+        self.page = page ?? (group == .weibo ? .account : .notifications)
         self.key = key
         self.codec = codec
         self.defaultValue = defaultValue
@@ -38,9 +44,9 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
     init(
         _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
         _ field: any WritableKeyPath<Configuration, Value> & Sendable, notifier: any WritableKeyPath<NotifierSettings, Value> & Sendable,
-        scope: SettingScope, change: SettingChange = .atOnce, _ summary: LocalizableMessage
+        scope: SettingScope, change: SettingChange = .atOnce, page: SettingPage? = nil, title: LocalizableMessage, _ summary: LocalizableMessage
     ) {
-        self.init(group, key, codec, default: defaultValue, field, scope: scope, change: change, summary)
+        self.init(group, key, codec, default: defaultValue, field, scope: scope, change: change, page: page, title: title, summary)
         self.notifierField = notifier
     }
 
@@ -54,6 +60,14 @@ public enum SettingGroup: String, CaseIterable, Sendable {
     case weibo
     /// What the notifier checks and shows, and the popup.
     case notifier
+}
+
+/// The page of the settings window a setting is on (by default: the `weibo` group's on Account,
+/// the `notifier` group's on Notifications).
+public enum SettingPage: String, CaseIterable, Sendable {
+    case account
+    case notifications
+    case general
 }
 
 /// Where a setting is read.

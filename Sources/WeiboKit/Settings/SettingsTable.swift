@@ -4,72 +4,77 @@ public enum SettingsTable {
     // [weibo]
     public static let appKey = Setting(
         .weibo, "app_key", .text, default: "", \.appKey, scope: [.commandLine, .daemon], change: .nextLogin,
-        .tr("Your app's key from https://open.weibo.com/apps, needed to log in."))
+        title: .tr("App Key"), .tr("Your app's key from https://open.weibo.com/apps, needed to log in."))
     public static let appSecret = Setting(
         .weibo, "app_secret", .secret, default: "", \.appSecret, scope: [.commandLine, .daemon], change: .nextLogin,
-        .tr("Your app's secret; 'weibo-notifier login' keeps it in the keyring instead when one runs."))
+        title: .tr("App Secret"), .tr("Your app's secret; 'weibo-notifier login' keeps it in the keyring instead when one runs."))
     public static let redirectURI = Setting(
         .weibo, "redirect_uri", .url, default: "https://api.weibo.com/oauth2/default.html", \.redirectURI, scope: [.commandLine, .daemon],
-        change: .nextLogin, .tr("Where Weibo sends the browser after you approve; it must match the app's callback setting."))
+        change: .nextLogin, title: .tr("Callback address"), .tr("Where Weibo sends the browser after you approve; it must match the app's callback setting."))
     public static let apiBase = Setting(
         .weibo, "api_base", .url, default: "https://api.weibo.com", \.apiBase, scope: [.commandLine, .daemon, .popup],
-        .tr("The API server; to try things out, point it and remind_base at 'weibo-notifier sandbox'."))
+        page: .general, title: .tr("API server"), .tr("The API server; to try things out, point it and remind_base at 'weibo-notifier sandbox'."))
     public static let remindBase = Setting(
         .weibo, "remind_base", .url, default: "https://rm.api.weibo.com", \.remindBase, scope: [.commandLine, .daemon],
-        .tr("The server of the unread counts."))
+        page: .general, title: .tr("Unread counts server"), .tr("The server of the unread counts."))
     public static let tokenStore = Setting(
         .weibo, "token_store", .choice, default: TokenStoreChoice.auto, \.tokenStore, scope: [.commandLine, .daemon], change: .nextLogin,
+        title: .tr("Where the login is kept"),
         .tr("Where the login's token is kept: auto (the keyring when one runs, else the account file), keyring, or file."))
     public static let tlsCAFile = Setting(
         .weibo, "tls_ca_file", .path, default: nil, \.tlsCAFile, scope: [.commandLine, .daemon, .popup], change: .nextStart,
+        page: .general, title: .tr("Trusted certificates"),
         .tr("PEM certificates trusted for HTTPS instead of the system's (a sandbox's, for testing); SSL_CERT_FILE when empty."))
 
     // [notifier]
     public static let interval = Setting(
         .notifier, "interval", .seconds(Configuration.minimumInterval...Configuration.maximumInterval, sandboxMinimum: 1), default: 60,
-        \.interval, notifier: \.interval, scope: [.daemon, .commandLine], .tr("Seconds between two checks of the unread counts."))
+        \.interval, notifier: \.interval, scope: [.daemon, .commandLine], page: .general, title: .tr("Check interval"),
+        .tr("Seconds between two checks of the unread counts."))
     public static let notify = Setting(
         .notifier, "notify", .counters, default: UnreadCounter.allCases, \.notify, notifier: \.policy.notify, scope: [.daemon],
-        .tr("The counters that raise a notification."))
+        title: .tr("Notify for"), .tr("The counters that raise a notification."))
     public static let countOnly = Setting(
         .notifier, "count_only", .counters, default: [], \.countOnly, notifier: \.policy.countOnly, scope: [.daemon],
-        .tr("The counters shown as a count only (tray, badge, status bar), without a notification."))
+        title: .tr("Count only"), .tr("The counters shown as a count only (tray, badge, status bar), without a notification."))
     public static let quietHours = Setting(
         .notifier, "quiet_hours", .timeRange, default: nil, \.quietHours, notifier: \.quietHours, scope: [.daemon],
-        .tr("A daily stretch without notifications (local time); the counts still show, and one notification sums up when it ends."))
+        title: .tr("Quiet hours"), .tr("A daily stretch without notifications (local time); the counts still show, and one notification sums up when it ends."))
     public static let bubbles = Setting(
         .notifier, "bubbles", .choice, default: BubbleMode.perKind, \.bubbles, notifier: \.bubbles, scope: [.daemon],
-        .tr("One notification per kind (posts, comments, mentions, messages), or a single one for all."))
+        title: .tr("Notifications"), .tr("One notification per kind (posts, comments, mentions, messages), or a single one for all."))
     public static let preview = Setting(
         .notifier, "preview", .choice, default: PreviewLevel.full, \.preview, notifier: \.preview, scope: [.daemon],
-        .tr("What comment and mention notifications tell: full (who and what), sender (who), or count."))
+        title: .tr("Preview"), .tr("What comment and mention notifications tell: full (who and what), sender (who), or count."))
     public static let sound = Setting(
         .notifier, "sound", .kinds, default: [.comments, .mentions, .messages], \.sound, notifier: \.sound, scope: [.daemon],
-        .tr("The kinds whose notifications play a sound; empty for silence."))
+        title: .tr("Sound for"), .tr("The kinds whose notifications play a sound; empty for silence."))
     public static let followDoNotDisturb = Setting(
         .notifier, "follow_dnd", .boolean, default: true, \.followDoNotDisturb, notifier: \.followDoNotDisturb, scope: [.daemon],
-        .tr("Hold notifications back while the desktop's do-not-disturb is on, then one sums up what came."))
+        title: .tr("Follow do-not-disturb"), .tr("Hold notifications back while the desktop's do-not-disturb is on, then one sums up what came."))
     public static let doNotDisturbAllows = Setting(
         .notifier, "dnd_allow", .kinds, default: [], \.doNotDisturbAllows, notifier: \.doNotDisturbAllows, scope: [.daemon],
-        .tr("The kinds that still come through do-not-disturb, as urgent notifications."))
+        title: .tr("Through do-not-disturb"), .tr("The kinds that still come through do-not-disturb, as urgent notifications."))
     public static let trayHideAtZero = Setting(
         .notifier, "tray_hide_at_zero", .boolean, default: false, \.trayHideAtZero, notifier: \.trayHideAtZero, scope: [.daemon],
-        .tr("Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu)."))
+        title: .tr("Hide the tray icon at zero"), .tr("Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu)."))
     public static let popupCells = Setting(
         .notifier, "popup_cells", .choice, default: PopupCells.compact, \.popupCells, scope: [.popup],
-        .tr("The popup's rows: compact (three lines and a strip of thumbnails) or full (all the text, the picture grid)."))
+        title: .tr("Popup's rows"), .tr("The popup's rows: compact (three lines and a strip of thumbnails) or full (all the text, the picture grid)."))
     public static let popupCorner = Setting(
         .notifier, "popup_corner", .choice, default: PopupCorner.topRight, \.popupCorner, scope: [.popup],
+        title: .tr("Popup's corner"),
         .tr("Where the popup opens on Wayland desktops that let it choose (sway, Hyprland, KDE); on X11 it opens at the tray icon."))
     public static let popupClosesOnFocusOut = Setting(
         .notifier, "popup_close_on_focus_out", .boolean, default: true, \.popupClosesOnFocusOut, scope: [.popup],
-        .tr("Close the popup when another window takes the focus."))
+        title: .tr("Close the popup on focus out"), .tr("Close the popup when another window takes the focus."))
     public static let detailCallsPerDay = Setting(
         .notifier, "detail_calls_per_day", .number(0...100), default: 60, \.detailCallsPerDay, notifier: \.detailCallsPerDay,
-        scope: [.daemon], .tr("Calls a day spent on comment and mention texts and replies (Weibo allows about 100)."))
+        scope: [.daemon], page: .general, title: .tr("Detail calls a day"),
+        .tr("Calls a day spent on comment and mention texts and replies (Weibo allows about 100)."))
     public static let emoticons = Setting(
         .notifier, "emoticons", .choice, default: Emoticons.Style.emoji, \.emoticons, notifier: \.emoticons,
-        scope: [.daemon, .popup, .commandLine], .tr("Weibo's [表情] codes as emoji, or as the text Weibo sends."))
+        scope: [.daemon, .popup, .commandLine], page: .general, title: .tr("Weibo emoticons"), .tr("Weibo's [表情] codes as emoji, or as the text Weibo sends."))
 
     /// Every setting, in order.
     public static let all: [AnySetting] = [

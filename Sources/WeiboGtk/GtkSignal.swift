@@ -1,12 +1,11 @@
 import CGLib
-import CGtk
 
 /// Connects a Swift closure to a GTK (GObject) signal. The object owns the connection: GObject
 /// holds a retained box with the closure and releases it through the destroy-notify when the
-/// object is finalized (or the handler disconnected). Capture the popup's objects weakly.
-enum GtkSignal {
+/// object is finalized (or the handler disconnected). Capture the window's objects weakly.
+public enum GtkSignal {
     /// The C signature of the signal's handler; GObject calls it with exactly these arguments.
-    enum Shape {
+    public enum Shape {
         /// `(instance, data)`: "clicked", "activate", "destroy".
         case plain
         /// `(instance, pointer, data)`: "row-activated" (the row), "size-allocate" (the allocation).
@@ -22,7 +21,7 @@ enum GtkSignal {
 
     /// The handler: the instance, the pointer argument (if any), the number (if any); what it
     /// returns is the signal's return value where it has one.
-    typealias Handler = (_ instance: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?, _ number: UInt32) -> Int32
+    public typealias Handler = (_ instance: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?, _ number: UInt32) -> Int32
 
     private final class Box {
         let handler: Handler
@@ -58,7 +57,7 @@ enum GtkSignal {
 
     /// Connects `handler` to `signal` of `instance`, whose handlers have the C signature `shape`.
     @discardableResult
-    static func connect(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ shape: Shape, _ handler: @escaping Handler) -> UInt {
+    public static func connect(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ shape: Shape, _ handler: @escaping Handler) -> UInt {
         guard let instance else { return 0 }
         // GCallback is the untyped form of a handler, as G_CALLBACK casts in C.
         let callback: GCallback

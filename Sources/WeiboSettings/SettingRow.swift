@@ -1,0 +1,168 @@
+import CGLib
+import CGtk
+import CHandy
+import WeiboDesktop
+import WeiboGtk
+import WeiboKit
+
+/// One setting as a row of the window, made from its entry in the settings table: its title,
+/// what it does (or why the value typed is refused, or the administrator's file it comes
+/// from), the widget its rule calls for (a switch, a number, a choice, checks, a text field)
+/// and "Reset". A value is checked by the table's rule before it is written; a refused one is
+/// shown at the row and never written.
+final class SettingRow {
+    let setting: AnySetting
+    let row: UnsafeMutableRawPointer
+    private let localizer: Localizer
+    private let context: SettingContext
+    /// Writes a value (nil: resets it); why it could not.
+    private let write: (AnySetting, String?) -> String?
+    private var control: UnsafeMutableRawPointer?
+    private var checks: [(word: String, button: UnsafeMutableRawPointer)] = []
+    private let resetButton: UnsafeMutableRawPointer
+    /// The value shown, as the file writes it.
+    private var shown = ""
+    /// Set while the row itself changes its widget (not the user).
+    private var updating = false
+    private var summary = ""
+
+    init(
+        _ setting: AnySetting, configuration: Configuration, context: SettingContext, localizer: Localizer,
+        write: @escaping (AnySetting, String?) -> String?
+    ) {
+        self.setting = setting
+        self.localizer = localizer
+        self.context = context
+        self.write = write
+        row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a settings row"))
+        let title = setting.title.text(localizer)
+        hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
+        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 4)
+        resetButton = UnsafeMutableRawPointer(made(gtk_button_new_from_icon_name("edit-undo-symbolic", GTK_ICON_SIZE_BUTTON), "a reset button"))
+        gtk_widget_set_tooltip_text(CGtk_widget(resetButton), tr("Reset to the default"))
+        atk_object_set_name(CGtk_accessible(resetButton), tr("Reset %s", title))
+        gtk_widget_set_valign(CGtk_widget(resetButton), GTK_ALIGN_CENTER)
+        gtk_style_context_add_class(CGtk_style(resetButton), "flat")
+        makeControl(title: title)
+        gtk_container_add(CGtk_container(row), CGtk_widget(resetButton))
+        GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
+            self?.reset()
+            return 0
+        }
+        show(configuration)
+    }
+
+    // MARK: - The widget
+
+    private func makeControl(title: String) {
+        let widget: UnsafeMutableRawPointer
+        switch setting.rule {
+        case .boolean:
+            widget = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
+            GtkSignal.connect(widget, "notify::active", .pointer) { [weak self] widget, _, _ in
+                self?.changed(gtk_switch_get_active(CHandy_switch(widget)) != 0 ? "true" : "false")
+                return 0
+            }
+        case .number(let range, let seconds, let sandboxMinimum):
+            let lowest = context.isSandbox ? min(sandboxMinimum ?? range.lowerBound, range.lowerBound) : range.lowerBound
+            widget = UnsafeMutableRawPointer(made(gtk_spin_button_new_with_range(Double(lowest), Double(range.upperBound), seconds ? 60 : 1), "a number"))
+            gtk_spin_button_set_numeric(CHandy_spin_button(widget), 1)
+            GtkSignal.connect(widget, "value-changed", .plain) { [weak self] widget, _, _ in
+                self?.changed(String(gtk_spin_button_get_value_as_int(CHandy_spin_button(widget))))
+                return 0
+            }
+        case .choice(let words):
+            widget = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
+            for word in words { gtk_combo_box_text_append(CHandy_combo_box_text(widget), word, word) }
+            GtkSignal.connect(widget, "changed", .plain) { [weak self] widget, _, _ in
+                guard let id = gtk_combo_box_get_active_id(CHandy_combo_box(widget)) else { return 0 }
+                self?.changed(String(cString: id))
+                return 0
+            }
+        case .list(let words):
+            widget = UnsafeMutableRawPointer(made(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2), "a box of checks"))
+            for word in words {
+                let check = UnsafeMutableRawPointer(made(gtk_check_button_new_with_label(word), "a check"))
+                atk_object_set_name(CGtk_accessible(check), "\(title): \(word)")
+                gtk_container_add(CGtk_container(widget), CGtk_widget(check))
+                checks.append((word, check))
+                GtkSignal.connect(check, "toggled", .plain) { [weak self] _, _, _ in
+                    guard let self else { return 0 }
+                    self.changed(self.checks.filter { gtk_toggle_button_get_active(CHandy_toggle_button($0.button)) != 0 }.map(\.word).joined(separator: ";"))
+                    return 0
+                }
+            }
+        case .timeRange, .url, .path, .text, .secret:
+            widget = UnsafeMutableRawPointer(made(gtk_entry_new(), "a text field"))
+            gtk_entry_set_width_chars(CHandy_entry(widget), setting.rule == .timeRange ? 12 : 28)
+            if setting.rule == .timeRange { gtk_entry_set_placeholder_text(CHandy_entry(widget), "23:00-08:00") }
+            if setting.rule == .secret { gtk_entry_set_visibility(CHandy_entry(widget), 0) }
+            GtkSignal.connect(widget, "activate", .plain) { [weak self] widget, _, _ in
+                self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
+                return 0
+            }
+            GtkSignal.connect(widget, "focus-out-event", .pointerReturningBool) { [weak self] widget, _, _ in
+                self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
+                return 0
+            }
+        }
+        gtk_widget_set_valign(CGtk_widget(widget), GTK_ALIGN_CENTER)
+        if checks.isEmpty {
+            atk_object_set_name(CGtk_accessible(widget), title)
+            hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(widget))
+        }
+        gtk_container_add(CGtk_container(row), CGtk_widget(widget))
+        control = widget
+    }
+
+    /// Shows the value `configuration` holds, and where it comes from.
+    func show(_ configuration: Configuration, administratorsFile: String? = nil) {
+        let text = setting.text(in: configuration)
+        shown = text
+        summary = setting.summary.text(localizer)
+        if let administratorsFile { summary += "\n" + tr("Set by your administrator in %s.", administratorsFile) }
+        say(nil)
+        updating = true
+        defer { updating = false }
+        guard let control else { return }
+        switch setting.rule {
+        case .boolean: gtk_switch_set_active(CHandy_switch(control), text == "true" ? 1 : 0)
+        case .number: gtk_spin_button_set_value(CHandy_spin_button(control), Double(Int(text) ?? 0))
+        case .choice: _ = gtk_combo_box_set_active_id(CHandy_combo_box(control), text)
+        case .list:
+            let chosen = Set(text.split(separator: ";").map { String($0).trimmed(of: " ") })
+            for check in checks { gtk_toggle_button_set_active(CHandy_toggle_button(check.button), chosen.contains(check.word) ? 1 : 0) }
+        case .timeRange, .url, .path, .text, .secret: gtk_entry_set_text(CHandy_entry(control), text)
+        }
+        gtk_widget_set_sensitive(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
+    }
+
+    // MARK: - Changes
+
+    private func changed(_ text: String) {
+        guard !updating, text != shown else { return }
+        if let problem = setting.problem(with: text, in: context) {
+            return say(tr("Not saved: %s", problem.text(localizer)))
+        }
+        if let failure = write(setting, text) { return say(tr("Not saved: %s", failure)) }
+        shown = text
+        say(nil)
+        gtk_widget_set_sensitive(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
+    }
+
+    private func reset() {
+        if let failure = write(setting, nil) { say(tr("Not saved: %s", failure)) }
+    }
+
+    /// The row's second line: what the setting does, or why a value was refused.
+    private func say(_ problem: String?) {
+        hdy_action_row_set_subtitle(CHandy_action_row(row), problem ?? summary)
+        guard let control else { return }
+        if problem != nil {
+            gtk_style_context_add_class(CGtk_style(control), "error")
+        } else {
+            gtk_style_context_remove_class(CGtk_style(control), "error")
+        }
+        atk_object_set_description(CGtk_accessible(control), problem ?? summary)
+    }
+}

@@ -1,0 +1,62 @@
+import CGLib
+import CGtk
+import CHandy
+import Glibc
+import WeiboDesktop
+import WeiboGtk
+import WeiboKit
+
+/// The settings window as a unique GTK application (`io.github.WeiboNotifier.Settings`): the
+/// first start shows the window; a later one (the tray's "Settings…", the menu entry again,
+/// `weibo-notifier settings`) hands its command line to it, which shows the page asked for.
+final class SettingsApplication {
+    static let id = "io.github.WeiboNotifier.Settings"
+
+    private let application: UnsafeMutableRawPointer
+    private let environment: [String: String]
+    private var window: SettingsWindow?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
+        GtkSignal.connect(application, "startup", .plain) { _, _, _ in
+            hdy_init()
+            return 0
+        }
+        GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
+            guard let self, let commandLine else { return 1 }
+            return self.commandLine(OpaquePointer(commandLine))
+        }
+    }
+
+    deinit { g_object_unref(application) }
+
+    /// Runs until the window closes; the exit status.
+    func run(_ arguments: [String]) -> Int32 {
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        MainContext.confine()
+        return g_application_run(CGtk_g_application(application), Int32(arguments.count), &pointers)
+    }
+
+    /// A start, this process's own or a later one's: 0 when the window shows, 2 for bad options.
+    private func commandLine(_ commandLine: OpaquePointer) -> Int32 {
+        var count: Int32 = 0
+        guard let argv = g_application_command_line_get_arguments(UnsafeMutablePointer(commandLine), &count) else { return 2 }
+        defer { g_strfreev(argv) }
+        let arguments = (1..<Int(count)).compactMap { argv[$0].map { String(cString: $0) } }
+        guard let options = try? SettingsOptions(arguments: arguments) else { return 2 }
+        let window = self.window ?? makeWindow()
+        window.present(page: options.pageGiven ? options.page : nil)
+        return 0
+    }
+
+    private func makeWindow() -> SettingsWindow {
+        let window = SettingsWindow(application: application, files: SettingsFiles(environment: environment), environment: environment)
+        window.closed = { [weak self, weak window] in
+            if let self, self.window === window { self.window = nil }
+        }
+        self.window = window
+        return window
+    }
+}

@@ -1,0 +1,181 @@
+import CGLib
+import CGtk
+import CHandy
+import FoundationEssentials
+import Glibc
+import WeiboDesktop
+import WeiboGtk
+import WeiboKit
+
+/// The settings window (libhandy's preferences window): the Account, Notifications and General
+/// pages, each row made from the settings table (`SettingRow`), and the accounts logged in.
+final class SettingsWindow {
+    private let window: UnsafeMutableRawPointer
+    private let files: SettingsFiles
+    private let environment: [String: String]
+    private let localizer = Localizer()
+    private var configuration: Configuration
+    private var rows: [SettingRow] = []
+    private var pages: [SettingPage: UnsafeMutableRawPointer] = [:]
+    private let accountsGroup: UnsafeMutableRawPointer
+    private var accountRows: [UnsafeMutableRawPointer] = []
+    private var logouts: [Int32: GLibSource] = [:]
+    /// The window went (closed by the user).
+    var closed: (() -> Void)?
+
+    init(application: UnsafeMutableRawPointer, files: SettingsFiles, environment: [String: String]) {
+        self.files = files
+        self.environment = environment
+        let loaded = files.load()
+        configuration = loaded?.configuration ?? Configuration()
+        window = UnsafeMutableRawPointer(made(hdy_preferences_window_new(), "the settings window"))
+        gtk_window_set_application(CGtk_window(window), CGtk_application(application))
+        gtk_window_set_title(CGtk_window(window), tr("Weibo Notifier Settings"))
+        gtk_window_set_default_size(CGtk_window(window), 640, 720)
+        accountsGroup = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+        hdy_preferences_group_set_title(CHandy_preferences_group(accountsGroup), tr("Accounts"))
+        build()
+        GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
+            self?.closed?()
+            return 0
+        }
+    }
+
+    /// Shows the window at `page` (nil: the Account page when no account is logged in, else
+    /// the page it shows).
+    func present(page: SettingPage?) {
+        let chosen = page ?? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : nil)
+        gtk_widget_show_all(CGtk_widget(window))
+        if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
+            CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
+        {
+            gtk_stack_set_visible_child(CHandy_stack(UnsafeMutableRawPointer(stack)), CGtk_widget(shown))
+        }
+        gtk_window_present(CGtk_window(window))
+    }
+
+    // MARK: - Pages
+
+    private func build() {
+        let context = configuration.settingContext
+        for page in SettingPage.allCases {
+            let widget = UnsafeMutableRawPointer(made(hdy_preferences_page_new(), "a page"))
+            let (title, icon) = Self.titleAndIcon(page)
+            hdy_preferences_page_set_title(CHandy_preferences_page(widget), title)
+            hdy_preferences_page_set_icon_name(CHandy_preferences_page(widget), icon)
+            pages[page] = widget
+            if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup)) }
+            // One group per key-file group on the page.
+            for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
+                let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret }
+                guard !settings.isEmpty else { continue }
+                let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+                hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
+                for setting in settings {
+                    let row = SettingRow(setting, configuration: configuration, context: context, localizer: localizer) { [weak self] setting, text in
+                        self?.write(setting, text)
+                    }
+                    rows.append(row)
+                    gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
+                }
+                gtk_container_add(CGtk_container(widget), CGtk_widget(box))
+            }
+            gtk_container_add(CGtk_container(window), CGtk_widget(widget))
+        }
+        showAccounts()
+        showOrigins()
+    }
+
+    private static func titleAndIcon(_ page: SettingPage) -> (String, String) {
+        switch page {
+        case .account: return (tr("Account"), "avatar-default-symbolic")
+        case .notifications: return (tr("Notifications"), "preferences-system-notifications-symbolic")
+        case .general: return (tr("General"), "preferences-system-symbolic")
+        }
+    }
+
+    private static func groupTitle(_ page: SettingPage, _ group: SettingGroup) -> String {
+        switch (page, group) {
+        case (.account, _): return tr("Your Weibo app")
+        case (.general, .weibo): return tr("Servers")
+        case (.notifications, _): return tr("Notifications")
+        case (.general, .notifier): return tr("General")
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes a row's value (nil: resets it), then reads the file again as the notifier will.
+    private func write(_ setting: AnySetting, _ text: String?) -> String? {
+        let failure = text.map { files.write(setting, $0) } ?? files.reset(setting)
+        if let loaded = files.load() { configuration = loaded.configuration }
+        if text == nil || failure != nil {
+            rows.first { $0.setting.id == setting.id }?.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
+        }
+        return failure
+    }
+
+    private func showOrigins() {
+        for row in rows { row.show(configuration, administratorsFile: files.administratorsFile(of: row.setting, in: configuration)) }
+    }
+
+    // MARK: - Accounts
+
+    private func showAccounts() {
+        for row in accountRows { gtk_widget_destroy(CGtk_widget(row)) }
+        accountRows = []
+        let accounts = files.accounts(apiBase: configuration.apiBase)
+        hdy_preferences_group_set_description(
+            CHandy_preferences_group(accountsGroup), accounts.isEmpty ? tr("No account is logged in.") : nil)
+        for (index, account) in accounts.enumerated() {
+            let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "an account row"))
+            let name = account.screenName.isEmpty ? String(account.uid) : account.screenName
+            hdy_preferences_row_set_title(CHandy_preferences_row(row), index == 0 ? tr("%s (default)", name) : name)
+            hdy_action_row_set_subtitle(CHandy_action_row(row), Self.accountWords(account))
+            hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 2)
+            let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log out")), "a button"))
+            atk_object_set_name(CGtk_accessible(button), tr("Log out %s", name))
+            gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+            let uid = account.uid
+            GtkSignal.connect(button, "clicked", .plain) { [weak self] button, _, _ in
+                gtk_widget_set_sensitive(CGtk_widget(button), 0)
+                self?.logOut(uid)
+                return 0
+            }
+            gtk_container_add(CGtk_container(row), CGtk_widget(button))
+            gtk_container_add(CGtk_container(accountsGroup), CGtk_widget(row))
+            gtk_widget_show_all(CGtk_widget(row))
+            accountRows.append(row)
+        }
+    }
+
+    /// "uid 123 · the login runs out on 2027-01-01 · its token in the keyring".
+    private static func accountWords(_ account: AccountStore.Saved) -> String {
+        let end = account.account(token: "").expiresAt
+        var words = [tr("uid %s", String(account.uid))]
+        if account.expiresIn > 0 {
+            let date = CivilTime(end, in: SystemTimeZone()).dateAndClockText
+            words.append(end < Date() ? tr("the login ran out on %s", date) : tr("the login runs out on %s", date))
+        }
+        words.append(account.place == .keyring ? tr("its token in the keyring") : tr("its token in the account file (0600)"))
+        return words.joined(separator: " · ")
+    }
+
+    /// Logs `uid` out as `weibo-notifier logout` does (Weibo revokes it, then it goes from this
+    /// machine and the keyring), then lists the accounts again.
+    private func logOut(_ uid: Int64) {
+        guard let program = InstalledFiles.companion("weibo-notifier", environment: environment) else { return showAccounts() }
+        var pointers: [UnsafeMutablePointer<CChar>?] = [program, "logout", String(uid)].map { (argument: String) in strdup(argument) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        var pid: GPid = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard g_spawn_async(nil, &pointers, nil, G_SPAWN_DO_NOT_REAP_CHILD, nil, nil, &pid, &error) != 0 else {
+            if let error { g_error_free(error) }
+            return showAccounts()
+        }
+        logouts[pid] = GLibSource.childExit(process: pid) { [weak self] _ in
+            self?.logouts[pid] = nil
+            self?.showAccounts()
+        }
+    }
+}

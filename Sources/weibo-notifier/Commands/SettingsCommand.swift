@@ -1,0 +1,48 @@
+import WeiboDesktop
+import WeiboKit
+
+/// `weibo-notifier settings`: the settings and accounts window, at a page. It needs no running
+/// notifier (the first run has none).
+struct SettingsCommand: Command {
+    static let name = "settings"
+    static var summary: String { tr("Open the settings and accounts window") }
+    static var help: String {
+        tr(
+            """
+            Usage: weibo-notifier settings [--page account|notifications|general]
+
+            Opens the window of the notifier's settings and accounts (the tray's Settings…),
+            at the page given (default: account when no account is logged in, else the page it
+            shows). A change is written to the configuration file at once, keeping the rest of
+            it, and a running notifier applies it without a restart. Opened again, the window
+            already open comes to the front at that page.
+            """)
+    }
+
+    var showHelp = false
+    var page: SettingPage?
+    let environment: [String: String]
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: Self.name)
+        var page: SettingPage?
+        showHelp = try reader.readOptions { reader, option throws(CommandError) in
+            guard option.name == "--page" else { return false }
+            let value = try reader.value(for: option)
+            guard let chosen = SettingPage(rawValue: value) else {
+                throw reader.usage(tr("--page: '%s' is not account, notifications or general", value))
+            }
+            page = chosen
+            return true
+        }
+        self.page = page
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        if let reason = SettingsLauncher.open(page, environment: environment, detached: true) {
+            throw .unavailable(tr("the settings window could not open: %s", reason))
+        }
+    }
+}
