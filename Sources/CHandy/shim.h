@@ -17,6 +17,7 @@ static inline GtkComboBoxText *CHandy_combo_box_text(void *object) { return (Gtk
 static inline GtkComboBox *CHandy_combo_box(void *object) { return (GtkComboBox *)object; }
 static inline GtkEntry *CHandy_entry(void *object) { return (GtkEntry *)object; }
 static inline GtkToggleButton *CHandy_toggle_button(void *object) { return (GtkToggleButton *)object; }
+static inline GtkSpinner *CHandy_spinner(void *object) { return (GtkSpinner *)object; }
 static inline GtkStack *CHandy_stack(void *object) { return (GtkStack *)object; }
 static inline int CHandy_is_stack(void *object) { return GTK_IS_STACK(object); }
 

@@ -20,6 +20,8 @@ final class SettingsWindow {
     private let accountsGroup: UnsafeMutableRawPointer
     private var accountRows: [UnsafeMutableRawPointer] = []
     private var logouts: [Int32: GLibSource] = [:]
+    private let loginGroup: LoginGroup
+    private let autostartSwitch: UnsafeMutableRawPointer
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -34,7 +36,10 @@ final class SettingsWindow {
         gtk_window_set_default_size(CGtk_window(window), 640, 720)
         accountsGroup = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(accountsGroup), tr("Accounts"))
+        loginGroup = LoginGroup(files: files, environment: environment)
+        autostartSwitch = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
         build()
+        loginGroup.changed = { [weak self] in self?.loggedIn() }
         GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
             self?.closed?()
             return 0
@@ -64,7 +69,11 @@ final class SettingsWindow {
             hdy_preferences_page_set_title(CHandy_preferences_page(widget), title)
             hdy_preferences_page_set_icon_name(CHandy_preferences_page(widget), icon)
             pages[page] = widget
-            if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup)) }
+            if page == .account {
+                gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup))
+                gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.guide))
+            }
+            if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(sessionGroup())) }
             // One group per key-file group on the page.
             for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
                 let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret }
@@ -77,9 +86,16 @@ final class SettingsWindow {
                     }
                     rows.append(row)
                     gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
+                    // The login's own rows among the app's: the secret after the key, the
+                    // recommended callback after the callback.
+                    if setting.id == SettingsTable.appKey.erased.id { gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.secretRow)) }
+                    if setting.id == SettingsTable.redirectURI.erased.id {
+                        gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.callbackRow))
+                    }
                 }
                 gtk_container_add(CGtk_container(widget), CGtk_widget(box))
             }
+            if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.logIn)) }
             gtk_container_add(CGtk_container(window), CGtk_widget(widget))
         }
         showAccounts()
@@ -117,6 +133,60 @@ final class SettingsWindow {
 
     private func showOrigins() {
         for row in rows { row.show(configuration, administratorsFile: files.administratorsFile(of: row.setting, in: configuration)) }
+    }
+
+    // MARK: - The session
+
+    /// "Start with my session": the user's XDG autostart entry.
+    private func sessionGroup() -> UnsafeMutableRawPointer {
+        let group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+        hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Session"))
+        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
+        hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Start with my session"))
+        hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Starts the notifier when you log in to the desktop (an autostart entry of your own)."))
+        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)
+        atk_object_set_name(CGtk_accessible(autostartSwitch), tr("Start with my session"))
+        gtk_widget_set_valign(CGtk_widget(autostartSwitch), GTK_ALIGN_CENTER)
+        showAutostart()
+        GtkSignal.connect(autostartSwitch, "notify::active", .pointer) { [weak self] widget, _, _ in
+            guard let self else { return 0 }
+            let entry = AutostartEntry(environment: self.environment)
+            let wanted = gtk_switch_get_active(CHandy_switch(widget)) != 0
+            guard wanted != (Self.isEnabled(entry)) else { return 0 }
+            do {
+                if wanted { try entry.enable(command: "weibo-notifier run") } else { try entry.disable() }
+            } catch {
+                hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Not saved: %s", "\(error)"))
+                self.showAutostart()
+            }
+            return 0
+        }
+        gtk_container_add(CGtk_container(row), CGtk_widget(autostartSwitch))
+        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(autostartSwitch))
+        gtk_container_add(CGtk_container(group), CGtk_widget(row))
+        return group
+    }
+
+    private static func isEnabled(_ entry: AutostartEntry) -> Bool {
+        if case .enabled = entry.state { return true }
+        return false
+    }
+
+    private func showAutostart() {
+        gtk_switch_set_active(CHandy_switch(autostartSwitch), Self.isEnabled(AutostartEntry(environment: environment)) ? 1 : 0)
+    }
+
+    /// Someone logged in (or the app changed): the accounts and rows again; the first login
+    /// makes the notifier start with the session, as the terminal's does (never for a sandbox).
+    private func loggedIn() {
+        if let loaded = files.load() { configuration = loaded.configuration }
+        let entry = AutostartEntry(environment: environment)
+        if files.accounts(apiBase: configuration.apiBase).count == 1, !configuration.isSandbox, case .disabled(file: nil) = entry.state {
+            try? entry.enable(command: "weibo-notifier run")
+        }
+        showAutostart()
+        showAccounts()
+        showOrigins()
     }
 
     // MARK: - Accounts

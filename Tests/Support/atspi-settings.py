@@ -4,7 +4,8 @@
   atspi-settings.py read                  the window's title, the page selected, and each
                                           control shown: name, role, value, description
   atspi-settings.py number NAME VALUE     sets the spin button NAME (its AtkValue)
-  atspi-settings.py text NAME TEXT        types TEXT into the field NAME and presses Enter
+  atspi-settings.py text NAME TEXT        types TEXT into the field NAME (a password field too)
+                                          and presses Enter
   atspi-settings.py press NAME            presses the button NAME
 
 Prints {"running": false} when no application named weibo-notifier-settings is on the bus;
@@ -65,7 +66,7 @@ def read(app):
     for node in shown_nodes(app):
         role = node.getRole()
         if role in (pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_TEXT,
-                    pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_LABEL):
+                    pyatspi.ROLE_PASSWORD_TEXT, pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_LABEL):
             controls.append({"name": node.name, "role": node.getRoleName(), "value": value_of(node),
                              "description": node.description})
     return {"running": True, "window": shown[0].name, "controls": controls}
@@ -94,7 +95,7 @@ def main():
             node.queryValue().currentValue = float(sys.argv[3])
             done = True
     elif command == "text":
-        node = find(app, (pyatspi.ROLE_TEXT,), sys.argv[2])
+        node = find(app, (pyatspi.ROLE_TEXT, pyatspi.ROLE_PASSWORD_TEXT), sys.argv[2])
         if node is not None:
             node.queryEditableText().setTextContents(sys.argv[3])
             action = node.queryAction()

@@ -21,13 +21,18 @@ import WeiboTestSupport
         /// `bubbles`: the configuration's `bubbles` (the tests written for one bubble for all say
         /// `single`; `per-kind` is the default a user gets).
         /// `tls`: the sandbox serves HTTPS, and everything run here trusts its CA (`SSL_CERT_FILE`).
-        init(notificationServer: Bool = true, bubbles: String = "single", capabilities: String? = nil, tls: Bool = false) throws {
+        /// `loggedIn`: false for a first run (no account); `sandbox`: more of the sandbox's options.
+        init(
+            notificationServer: Bool = true, bubbles: String = "single", capabilities: String? = nil, tls: Bool = false, loggedIn: Bool = true,
+            sandbox options: [String] = []
+        ) throws {
             bus = try PrivateSessionBus(notificationServer: notificationServer, capabilities: capabilities)
-            sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"] + (tls ? ["--tls"] : []))
+            sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"] + (tls ? ["--tls"] : []) + options)
             if let caFile = sandbox.caFile { extraEnvironment["SSL_CERT_FILE"] = caFile }
             self.bubbles = bubbles
             try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
             try configure("")
+            guard loggedIn else { return }
             let login = try CommandRunner.run(
                 ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
                 environment: home.environment.merging(["LANG": "C"]) { $1 }.merging(extraEnvironment) { $1 })

@@ -208,9 +208,10 @@ final class PopupDesktop {
 
     /// `closesOnFocusOut`: the user's default (a click elsewhere closes it); the other tests
     /// keep it open, since with no window manager the focus follows the pointer.
-    init(closesOnFocusOut: Bool = false) throws {
+    /// `setup`: the notifier's (else one logged in, a bubble per kind).
+    init(closesOnFocusOut: Bool = false, setup given: DaemonTests.Setup? = nil) throws {
         display = try RealDesktopTests.VirtualDisplay()
-        setup = try DaemonTests.Setup(bubbles: "per-kind")
+        setup = try given ?? DaemonTests.Setup(bubbles: "per-kind")
         recorded = setup.home.folder + "/opened"
         let script = setup.home.folder + "/browser.sh"
         // The address, and what the popup set for itself only (no OpenGL) if it was passed on.

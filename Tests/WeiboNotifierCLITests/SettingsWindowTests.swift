@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WeiboKit
+import WeiboSandbox
 import WeiboTestSupport
 
 /// The settings window under Xvfb, driven through AT-SPI as a screen reader user drives it,
@@ -60,6 +61,84 @@ struct SettingsWindowTests {
             ], environment: setup.environment)
         #expect(refused.contains("no page colours"), "\(refused)")
         desktop.shot("settings-notifications")
+    }
+
+    /// The first run, in the window only: the menu entry with no account opens it at the Account
+    /// page; the App Key and
+    /// the callback typed in their rows, the App Secret into the keyring (a real
+    /// gnome-keyring-daemon); Weibo's 21321 explained at the login's row; then "Log in with
+    /// Weibo" with a browser that follows the redirects: the account appears, its token in the
+    /// keyring and in no file. A second account, and "Log out" of it, leaves the first.
+    @Test func aFirstRunLogsInAndOutWithoutATerminal() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false, sandbox: ["--auto-approve"])
+        let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let desktop = try PopupDesktop(setup: setup)
+        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        let sandbox = setup.sandbox
+        try "[weibo]\napi_base=\(sandbox.baseURL)\nremind_base=\(sandbox.baseURL)\n".write(
+            toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        let browser = setup.home.folder + "/follow.sh"
+        try "#!/bin/sh\nexec curl -s -L -o '\(setup.home.folder)/last-page.html' \"$1\"\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        setup.extraEnvironment["BROWSER"] = browser
+
+        // The menu entry (no command) with no account: the notifier starts and opens the window
+        // at the Account page, with the login.
+        let notifier = Process()
+        notifier.executableURL = CommandRunner.executable
+        notifier.arguments = ["--api-base", sandbox.baseURL]
+        notifier.environment = setup.environment
+        notifier.standardOutput = FileHandle.nullDevice
+        notifier.standardError = FileHandle.nullDevice
+        try notifier.run()
+        defer {
+            notifier.terminate()
+            notifier.waitUntilExit()
+        }
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Key") != nil }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["text", "App Key", SandboxAPI.appKey]))
+        let port = try LoginTests.freePort()
+        #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(port)/callback"]))
+        #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
+        #expect(setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret, "the secret is in the keyring")
+        let configuration = try String(contentsOfFile: setup.home.configFile, encoding: .utf8)
+        #expect(configuration.contains("app_key=\(SandboxAPI.appKey)") && !configuration.contains(SandboxAPI.appSecret), "\(configuration)")
+
+        // Weibo refuses a user who is not a tester of the app: said at the row, with the fix.
+        sandbox.control("/_sandbox/faults", [("kind", "not_test_user")])
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.loginWords(desktop).contains("21321") }, "\(Self.loginWords(desktop))")
+
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.loginWords(desktop).contains("Logged in as \(SandboxAPI.ownerName)") }, "\(Self.loginWords(desktop))")
+        #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log out \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
+        let accounts = try String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)
+        #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
+        #expect(!setup.bus.keyringLookup(uid: String(SandboxAPI.ownerUID), apiBase: sandbox.baseURL).isEmpty, "the token is in the keyring")
+
+        // A second account, then logged out from its row: the first stays.
+        #expect(sandbox.control("/_sandbox/users", []) == 200)
+        let second = SandboxAPI.ownerUID + 1_000_003
+        #expect(sandbox.control("/_sandbox/login-as", [("uid", String(second))]) == 200)
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.count == 2 }, "\(Self.read(desktop))")
+        let other = try #require(Self.read(desktop).first { $0.name.hasPrefix("Log out ") && $0.name != "Log out \(SandboxAPI.ownerName)" })
+        #expect(Self.drive(desktop, ["press", other.name]))
+        #expect(
+            waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.map(\.name) == ["Log out \(SandboxAPI.ownerName)"] },
+            "\(Self.read(desktop))")
+        #expect(!((try? String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)) ?? "").contains(String(second)))
+        desktop.shot("settings-account")
+    }
+
+    /// What the login's row says now (its button's description).
+    static func loginWords(_ desktop: PopupDesktop) -> String {
+        read(desktop).first { $0.name == "Log in with Weibo" && $0.role == "push button" }?.description ?? ""
     }
 
     struct Control {

@@ -73,6 +73,13 @@ public final class DesktopLogin {
         }
     }
 
+    /// Gives up: the listener closes, `completion` is not called.
+    public func cancel() {
+        timer = nil
+        listener = nil
+        completion = nil
+    }
+
     private func listen(secret: String) {
         let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
         do {

@@ -11,6 +11,27 @@ import WeiboKit
 /// browser's last page waits for the end of the login (`conclude`), so that it says in both
 /// languages what happened and what to do.
 public final class LoginListener {
+    /// The callback address a login recommends: this machine, caught by the listener.
+    public static let recommendedRedirect = "http://127.0.0.1:8939/callback"
+
+    /// How to make the Weibo app a login needs, step by step (the terminal's guide and the
+    /// settings window's).
+    public static var guide: String {
+        tr(
+            """
+            Weibo Notifier needs an app key of your own to log in.
+
+            1. Open https://open.weibo.com, log in with your Weibo account and create an app
+               (微连接 → 网站接入, or 移动应用).
+            2. In its OAuth2.0 settings (高级信息 → OAuth2.0 授权设置), set the callback address to
+               %s
+            3. Until Weibo reviews the app, only you (its developer) and the test users listed
+               on its page (应用信息 → 测试信息) may log in with it: add the accounts you use.
+            4. Copy the App Key and the App Secret from the app's page (应用信息 → 基本信息).
+
+            """, recommendedRedirect)
+    }
+
     /// What came back from the browser with this login's state.
     public enum Outcome: Equatable, Sendable {
         case code(String)

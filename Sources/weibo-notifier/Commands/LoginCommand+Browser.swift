@@ -6,7 +6,7 @@ import WeiboKit
 /// the way back (caught on a loopback address, or pasted), with Weibo's refusals explained.
 extension LoginCommand {
     /// The redirect address the guide recommends: caught by `login` itself.
-    static let recommendedRedirect = "http://127.0.0.1:8939/callback"
+    static let recommendedRedirect = LoginListener.recommendedRedirect
     /// How long the browser may take.
     static let browserTimeout = 300.0
 
@@ -17,21 +17,7 @@ extension LoginCommand {
             context.configuration.appSecret = secret
             return context
         }
-        try Terminal.write(lines: [
-            tr(
-                """
-                Weibo Notifier needs an app key of your own to log in.
-
-                1. Open https://open.weibo.com, log in with your Weibo account and create an app
-                   (微连接 → 网站接入, or 移动应用).
-                2. In its OAuth2.0 settings (高级信息 → OAuth2.0 授权设置), set the callback address to
-                   %s
-                3. Until Weibo reviews the app, only you (its developer) and the test users listed
-                   on its page (应用信息 → 测试信息) may log in with it: add the accounts you use.
-                4. Copy the App Key and the App Secret from the app's page (应用信息 → 基本信息).
-
-                """, Self.recommendedRedirect)
-        ])
+        try Terminal.write(lines: [LoginListener.guide])
         Terminal.prompt(tr("App Key: "))
         guard let key = try Terminal.readLine()?.trimmed(of: " \t"), !key.isEmpty else { throw .failed(tr("no app key given")) }
         Terminal.prompt(tr("App Secret (not shown): "))

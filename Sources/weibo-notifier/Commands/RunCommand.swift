@@ -139,6 +139,10 @@ struct RunCommand: Command {
         }
         // Every GLib callback from here on runs on this thread's loop (checked in debug builds).
         MainContext.confine()
+        // The menu entry with no account yet (a first run): the settings window's guided login.
+        if launchedBare, (try? context.accountStore.loadAll())?.isEmpty ?? true, SettingsLauncher.executable(environment: environment) != nil {
+            group.showSettings(.account)
+        }
         host.run(accountFile: context.directories.accountsFile, configurationFile: context.directories.configurationFile)
     }
 

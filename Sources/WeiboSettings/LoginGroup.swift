@@ -1,0 +1,185 @@
+import CGLib
+import CGtk
+import CHandy
+import WeiboDesktop
+import WeiboGtk
+import WeiboKit
+
+/// The Account page's login, without a terminal: how to make the Weibo app (the terminal
+/// guide's steps), its App Secret (kept in the keyring, or in the 0600 configuration file where
+/// none runs, said plainly), the recommended callback address to copy or use, then "Log in with
+/// Weibo": the browser opens the authorize page and the window waits for the loopback listener
+/// (`DesktopLogin`: a spinner, Cancel, five minutes), and says who logged in or why not, with
+/// the fix (`LoginAdvice`: 21321, 21322/21323, denied, timeout, port in use).
+final class LoginGroup {
+    /// The guide and the developers' site, first on the page.
+    let guide: UnsafeMutableRawPointer
+    /// The App Secret and the recommended callback address, among the app's settings (after
+    /// the App Key's row and the callback's).
+    let secretRow: UnsafeMutableRawPointer
+    let callbackRow: UnsafeMutableRawPointer
+    /// "Log in with Weibo", last.
+    let logIn: UnsafeMutableRawPointer
+    private let files: SettingsFiles
+    private let environment: [String: String]
+    private let secretEntry: UnsafeMutableRawPointer
+    private let logInRow: UnsafeMutableRawPointer
+    private let logInButton: UnsafeMutableRawPointer
+    private let cancelButton: UnsafeMutableRawPointer
+    private let spinner: UnsafeMutableRawPointer
+    private var login: DesktopLogin?
+    /// Someone logged in (the accounts are listed again), or the app's key or callback changed.
+    var changed: (() -> Void)?
+
+    init(files: SettingsFiles, environment: [String: String]) {
+        self.files = files
+        self.environment = environment
+        guide = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+        hdy_preferences_group_set_title(CHandy_preferences_group(guide), tr("Log in to Weibo"))
+        hdy_preferences_group_set_description(CHandy_preferences_group(guide), LoginListener.guide.trimmed(of: "\n"))
+        logIn = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+
+        let site = Self.row(tr("Weibo's site for developers"), "https://open.weibo.com/apps")
+        let open = Self.button(tr("Open"), name: tr("Open open.weibo.com"))
+        gtk_container_add(CGtk_container(site), CGtk_widget(open))
+        callbackRow = Self.row(tr("Recommended callback address"), LoginListener.recommendedRedirect)
+        let callback = callbackRow
+        let copy = Self.button(tr("Copy"), name: tr("Copy the callback address"))
+        let use = Self.button(tr("Use it"), name: tr("Use the recommended callback address"))
+        gtk_container_add(CGtk_container(callback), CGtk_widget(copy))
+        gtk_container_add(CGtk_container(callback), CGtk_widget(use))
+
+        let secretTitle = SettingsTable.appSecret.title.text(Localizer())
+        secretRow = Self.row(secretTitle, tr("Kept in the keyring; press Enter to keep it."))
+        secretEntry = UnsafeMutableRawPointer(made(gtk_entry_new(), "a password field"))
+        gtk_entry_set_visibility(CHandy_entry(secretEntry), 0)
+        gtk_entry_set_input_purpose(CHandy_entry(secretEntry), GTK_INPUT_PURPOSE_PASSWORD)
+        gtk_widget_set_valign(CGtk_widget(secretEntry), GTK_ALIGN_CENTER)
+        atk_object_set_name(CGtk_accessible(secretEntry), secretTitle)
+        gtk_container_add(CGtk_container(secretRow), CGtk_widget(secretEntry))
+
+        logInRow = Self.row(tr("Log in with Weibo"), tr("Opens Weibo's page in your browser; this window waits for its answer."))
+        spinner = UnsafeMutableRawPointer(made(gtk_spinner_new(), "a spinner"))
+        logInButton = Self.button(tr("Log in with Weibo"), name: tr("Log in with Weibo"))
+        gtk_style_context_add_class(CGtk_style(logInButton), "suggested-action")
+        cancelButton = Self.button(tr("Cancel"), name: tr("Cancel the login"))
+        gtk_widget_set_no_show_all(CGtk_widget(cancelButton), 1)
+        gtk_widget_set_no_show_all(CGtk_widget(spinner), 1)
+        for widget in [spinner, cancelButton, logInButton] { gtk_container_add(CGtk_container(logInRow), CGtk_widget(widget)) }
+
+        GtkSignal.connect(open, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            _ = Browser.open("https://open.weibo.com/apps", environment: self.environment)
+            return 0
+        }
+        GtkSignal.connect(copy, "clicked", .plain) { _, _, _ in
+            gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), LoginListener.recommendedRedirect, -1)
+            return 0
+        }
+        GtkSignal.connect(use, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            _ = self.files.write(SettingsTable.redirectURI.erased, LoginListener.recommendedRedirect)
+            self.changed?()
+            return 0
+        }
+        GtkSignal.connect(secretEntry, "activate", .plain) { [weak self] _, _, _ in
+            self?.keepSecret()
+            return 0
+        }
+        GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
+            self?.start()
+            return 0
+        }
+        GtkSignal.connect(cancelButton, "clicked", .plain) { [weak self] _, _, _ in
+            self?.finish(tr("Cancelled."))
+            return 0
+        }
+        gtk_container_add(CGtk_container(guide), CGtk_widget(site))
+        gtk_container_add(CGtk_container(logIn), CGtk_widget(logInRow))
+    }
+
+    private static func row(_ title: String, _ subtitle: String) -> UnsafeMutableRawPointer {
+        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
+        hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
+        hdy_action_row_set_subtitle(CHandy_action_row(row), subtitle)
+        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 6)
+        return row
+    }
+
+    private static func button(_ label: String, name: String) -> UnsafeMutableRawPointer {
+        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label), "a button"))
+        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+        atk_object_set_name(CGtk_accessible(button), name)
+        return button
+    }
+
+    private func say(_ row: UnsafeMutableRawPointer, _ words: String) {
+        hdy_action_row_set_subtitle(CHandy_action_row(row), words)
+        atk_object_set_description(CGtk_accessible(row == logInRow ? logInButton : secretEntry), words)
+    }
+
+    // MARK: - The secret
+
+    /// Keeps the secret typed for the configured App Key: in the keyring, else (none runs) in
+    /// the configuration file, mode 0600.
+    private func keepSecret(then next: (() -> Void)? = nil) {
+        let secret = String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).trimmed(of: " \t")
+        let appKey = files.load()?.configuration.appKey ?? ""
+        guard !secret.isEmpty else { return say(secretRow, tr("Type the App Secret from your app's page.")) }
+        guard !appKey.isEmpty else { return say(secretRow, tr("Enter the App Key first.")) }
+        Keyring.store(secret, as: .appSecret(appKey: appKey), label: "Weibo Notifier: app \(appKey)") { [weak self] failure in
+            guard let self else { return }
+            gtk_entry_set_text(CHandy_entry(self.secretEntry), "")
+            if let failure {
+                if let problem = self.files.write(SettingsTable.appSecret.erased, secret) {
+                    return self.say(self.secretRow, tr("Not kept: %s", problem))
+                }
+                self.say(self.secretRow, tr("No keyring (%s): kept in %s, readable by you only.", failure.description, self.files.path))
+            } else {
+                self.say(self.secretRow, tr("Kept in the keyring."))
+            }
+            next?()
+        }
+    }
+
+    // MARK: - The login
+
+    private func start() {
+        guard login == nil else { return }
+        if !String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).isEmpty { return keepSecret { [weak self] in self?.start() } }
+        guard let configuration = files.load()?.configuration else { return finish(tr("The configuration file cannot be read.")) }
+        guard !configuration.appKey.isEmpty else { return finish(tr("Enter the App Key first.")) }
+        guard LoginListener.canServe(configuration.redirectURI) else {
+            return finish(tr("The callback address %s is not on this machine: use the recommended one, and set it in your app.", configuration.redirectURI))
+        }
+        let settings = DesktopLogin.Settings(
+            appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI, configurationFile: files.path,
+            tokenStore: configuration.tokenStore, environment: environment)
+        let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20, trustedCAFile: configuration.tlsCAFile))
+        let store = AccountStore(path: files.directories.accountsFile, apiBase: configuration.apiBase)
+        let login = DesktopLogin(settings: settings, client: client, accounts: store)
+        self.login = login
+        gtk_widget_set_sensitive(CGtk_widget(logInButton), 0)
+        gtk_widget_show(CGtk_widget(spinner))
+        gtk_spinner_start(CHandy_spinner(spinner))
+        gtk_widget_show(CGtk_widget(cancelButton))
+        say(logInRow, tr("Waiting for Weibo's answer in your browser (5 minutes at most)…"))
+        login.start { [weak self] result in
+            switch result {
+            case .success(let name): self?.finish(tr("Logged in as %s.", name), loggedIn: true)
+            case .failure(let failure): self?.finish(tr("Not logged in: %s", failure.message))
+            }
+        }
+    }
+
+    private func finish(_ words: String, loggedIn: Bool = false) {
+        login?.cancel()
+        login = nil
+        gtk_spinner_stop(CHandy_spinner(spinner))
+        gtk_widget_hide(CGtk_widget(spinner))
+        gtk_widget_hide(CGtk_widget(cancelButton))
+        gtk_widget_set_sensitive(CGtk_widget(logInButton), 1)
+        say(logInRow, words)
+        if loggedIn { changed?() }
+    }
+}
