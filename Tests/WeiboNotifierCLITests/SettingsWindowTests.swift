@@ -136,6 +136,22 @@ struct SettingsWindowTests {
         desktop.shot("settings-account")
     }
 
+    /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
+    /// Account page (its login), not a terminal.
+    @Test func theTraysLogInOpensTheWindow() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false)
+        let desktop = try PopupDesktop(setup: setup)
+        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        try setup.startTrayWatcher()
+        try setup.start(waitForPoll: false)
+        defer { setup.stop() }
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Key") != nil }, "\(Self.read(desktop))")
+        #expect(Self.read(desktop).contains { $0.name == "Log in with Weibo" })
+    }
+
     /// What the login's row says now (its button's description).
     static func loginWords(_ desktop: PopupDesktop) -> String {
         read(desktop).first { $0.name == "Log in with Weibo" && $0.role == "push button" }?.description ?? ""

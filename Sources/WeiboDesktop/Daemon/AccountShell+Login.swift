@@ -13,13 +13,16 @@ extension AccountShell {
     }
 
     /// The browser login, run here when the redirect comes back to this machine (the login is
-    /// then read again), else in a terminal; the outcome said in a bubble either way.
+    /// then read again; the outcome said in a bubble), else in the settings window (no app key
+    /// yet, or a redirect elsewhere), else, with no display for it, in a terminal.
     func startLogin() {
         let say = { [weak self] (text: String) in
             guard let self else { return }
             self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
         }
         guard let settings = desktopLogin, settings.canRunHere else {
+            // The settings window's guided login where it can open; else the terminal's.
+            if SettingsLauncher.open(.account, environment: ProcessEnvironment.current, activationToken: sink.activationToken) == nil { return }
             let apiBase = client.endpoints.apiBase == WeiboEndpoints.weibo.apiBase ? nil : client.endpoints.apiBase
             if !LoginLauncher.openTerminal(apiBase: apiBase) {
                 say(tr("No terminal to log in with: run %s", LoginLauncher.arguments(program: "weibo-notifier", apiBase: apiBase).joined(separator: " ")))
