@@ -119,6 +119,9 @@ bench: deps .build/lld-toolset.json
 	@echo
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-popup
 	/usr/bin/python3 Scripts/bench-popup.py .build/release/weibo-notifier
+	@echo
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier-settings
+	/usr/bin/python3 Scripts/bench-settings.py .build/release/weibo-notifier-settings
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).
 sample: build

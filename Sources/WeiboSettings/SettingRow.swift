@@ -80,9 +80,12 @@ final class SettingRow {
                 return 0
             }
         case .list(let words):
-            widget = UnsafeMutableRawPointer(made(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2), "a box of checks"))
+            // Linked toggle buttons, one per word (Adwaita's check boxes are SVG images: each
+            // costs librsvg a render).
+            widget = UnsafeMutableRawPointer(made(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0), "a box of toggles"))
+            gtk_style_context_add_class(CGtk_style(widget), "linked")
             for word in words {
-                let check = UnsafeMutableRawPointer(made(gtk_check_button_new_with_label(word), "a check"))
+                let check = UnsafeMutableRawPointer(made(gtk_toggle_button_new_with_label(word), "a toggle"))
                 atk_object_set_name(CGtk_accessible(check), "\(title): \(word)")
                 gtk_container_add(CGtk_container(widget), CGtk_widget(check))
                 checks.append((word, check))

@@ -21,6 +21,7 @@ final class SettingsApplication {
         application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
         GtkSignal.connect(application, "startup", .plain) { _, _, _ in
             hdy_init()
+            Self.drawIconsFromPNG()
             return 0
         }
         GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
@@ -30,6 +31,24 @@ final class SettingsApplication {
     }
 
     deinit { g_object_unref(application) }
+
+    /// No SVG to render for the first frame: each loads librsvg and libxml2 (7 MB resident) and
+    /// costs milliseconds. libhandy brings its own SVG of a few icons (`pan-down-symbolic`,
+    /// `avatar-default-symbolic`), found before the theme's PNG ones: the window uses PNG icons
+    /// (its pages' own, and the combo boxes' arrow by a style rule). Adwaita's radio and check
+    /// indicators are SVG too, styled for the view switcher's buttons even where they are not
+    /// drawn (21 renders): the window draws no indicator (its choices are switches, combo boxes
+    /// and toggle buttons), so they have no image.
+    private static func drawIconsFromPNG() {
+        guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
+        let rule = """
+            combobox arrow { -gtk-icon-source: -gtk-icontheme("go-down-symbolic"); }
+            radio, check { -gtk-icon-source: none; }
+            """
+        guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
 
     /// Runs until the window closes; the exit status.
     func run(_ arguments: [String]) -> Int32 {

@@ -28,6 +28,20 @@ struct SettingsFiles {
         }
     }
 
+    /// Writes several settings at once (nil: removes that one's line); why not, when it could not.
+    func write(_ values: [(AnySetting, String?)]) -> String? {
+        do {
+            let set = values.compactMap { setting, text in text.map { (group: setting.group.rawValue, key: setting.key, value: $0) } }
+            if !set.isEmpty { try ConfigurationFile.set(set, path: path) }
+            for (setting, text) in values where text == nil {
+                _ = try ConfigurationFile.unset(group: setting.group.rawValue, key: setting.key, path: path)
+            }
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     /// Removes `setting`'s line: its default (or the administrator's value) again.
     func reset(_ setting: AnySetting) -> String? {
         do {

@@ -22,6 +22,7 @@ final class SettingsWindow {
     private var logouts: [Int32: GLibSource] = [:]
     private let loginGroup: LoginGroup
     private let autostartSwitch: UnsafeMutableRawPointer
+    private var counters: CounterRows?
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -49,62 +50,107 @@ final class SettingsWindow {
     /// Shows the window at `page` (nil: the Account page when no account is logged in, else
     /// the page it shows).
     func present(page: SettingPage?) {
-        let chosen = page ?? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : nil)
-        gtk_widget_show_all(CGtk_widget(window))
+        let firstShow = gtk_widget_get_realized(CGtk_widget(window)) == 0
+        let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
+        if let chosen { fill(chosen) }
         if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
             CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
         {
             gtk_stack_set_visible_child(CHandy_stack(UnsafeMutableRawPointer(stack)), CGtk_widget(shown))
         }
+        gtk_widget_show_all(CGtk_widget(window))
+        if firstShow {
+            // The other pages once the first frame is up.
+            afterFirstFrame { [weak self] in
+                for other in SettingPage.allCases { self?.fill(other) }
+            }
+        }
         gtk_window_present(CGtk_window(window))
+    }
+
+    /// Runs `next` once the first frame is painted (logged for `make bench`, with
+    /// G_MESSAGES_DEBUG).
+    private func afterFirstFrame(_ next: @escaping () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return next() }
+        var painted = false
+        GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { _, _, _ in
+            if !painted {
+                painted = true
+                Log.debug("settings: first frame drawn at \(g_get_real_time()) µs")
+                GLibSource.later { next() }
+            }
+            return 0
+        }
     }
 
     // MARK: - Pages
 
+    /// The three pages, empty: each is filled when it is first shown, the others once the
+    /// first frame is drawn (a window of every row took twice as long to appear).
     private func build() {
-        let context = configuration.settingContext
         for page in SettingPage.allCases {
             let widget = UnsafeMutableRawPointer(made(hdy_preferences_page_new(), "a page"))
             let (title, icon) = Self.titleAndIcon(page)
             hdy_preferences_page_set_title(CHandy_preferences_page(widget), title)
             hdy_preferences_page_set_icon_name(CHandy_preferences_page(widget), icon)
             pages[page] = widget
-            if page == .account {
-                gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup))
-                gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.guide))
-            }
-            if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(sessionGroup())) }
-            // One group per key-file group on the page.
-            for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
-                let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret }
-                guard !settings.isEmpty else { continue }
-                let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-                hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
-                for setting in settings {
-                    let row = SettingRow(setting, configuration: configuration, context: context, localizer: localizer) { [weak self] setting, text in
-                        self?.write(setting, text)
-                    }
-                    rows.append(row)
-                    gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
-                    // The login's own rows among the app's: the secret after the key, the
-                    // recommended callback after the callback.
-                    if setting.id == SettingsTable.appKey.erased.id { gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.secretRow)) }
-                    if setting.id == SettingsTable.redirectURI.erased.id {
-                        gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.callbackRow))
-                    }
-                }
-                gtk_container_add(CGtk_container(widget), CGtk_widget(box))
-            }
-            if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.logIn)) }
             gtk_container_add(CGtk_container(window), CGtk_widget(widget))
         }
-        showAccounts()
-        showOrigins()
+    }
+
+    private var filled: Set<SettingPage> = []
+
+    /// Makes `page`'s rows.
+    private func fill(_ page: SettingPage) {
+        guard let widget = pages[page], filled.insert(page).inserted else { return }
+        let context = configuration.settingContext
+        if page == .account {
+            gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup))
+            gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.guide))
+            showAccounts()
+        }
+        if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(sessionGroup())) }
+        if page == .notifications {
+            let counters = CounterRows(configuration: configuration) { [weak self] values in
+                guard let self else { return nil }
+                let failure = self.files.write(values)
+                if let loaded = self.files.load() { self.configuration = loaded.configuration }
+                self.counters?.show(self.configuration)
+                return failure
+            }
+            self.counters = counters
+            gtk_container_add(CGtk_container(widget), CGtk_widget(counters.group))
+        }
+        // One group per key-file group on the page (the counters' two settings are the rows above).
+        for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
+            let counterSettings = [SettingsTable.notify.erased.id, SettingsTable.countOnly.erased.id]
+            let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret && !counterSettings.contains($0.id) }
+            guard !settings.isEmpty else { continue }
+            let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+            hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
+            for setting in settings {
+                let row = SettingRow(setting, configuration: configuration, context: context, localizer: localizer) { [weak self] setting, text in
+                    self?.write(setting, text)
+                }
+                row.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
+                rows.append(row)
+                gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
+                // The login's own rows among the app's: the secret after the key, the
+                // recommended callback after the callback.
+                if setting.id == SettingsTable.appKey.erased.id { gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.secretRow)) }
+                if setting.id == SettingsTable.redirectURI.erased.id {
+                    gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.callbackRow))
+                }
+            }
+            gtk_container_add(CGtk_container(widget), CGtk_widget(box))
+        }
+        if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.logIn)) }
+        gtk_widget_show_all(CGtk_widget(widget))
     }
 
     private static func titleAndIcon(_ page: SettingPage) -> (String, String) {
         switch page {
-        case .account: return (tr("Account"), "avatar-default-symbolic")
+        case .account: return (tr("Account"), "system-users-symbolic")
         case .notifications: return (tr("Notifications"), "preferences-system-notifications-symbolic")
         case .general: return (tr("General"), "preferences-system-symbolic")
         }

@@ -7,6 +7,7 @@
   atspi-settings.py text NAME TEXT        types TEXT into the field NAME (a password field too)
                                           and presses Enter
   atspi-settings.py press NAME            presses the button NAME
+  atspi-settings.py choose NAME INDEX     selects the INDEXth choice of the combo box NAME
 
 Prints {"running": false} when no application named weibo-notifier-settings is on the bus;
 a command prints {"done": true} or {"done": false} when it found no such control.
@@ -102,6 +103,11 @@ def main():
             for index in range(action.nActions):
                 if action.getName(index) == "activate":
                     action.doAction(index)
+            done = True
+    elif command == "choose":
+        node = find(app, (pyatspi.ROLE_COMBO_BOX,), sys.argv[2])
+        if node is not None:
+            node.querySelection().selectChild(int(sys.argv[3]))
             done = True
     elif command == "press":
         node = find(app, (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON), sys.argv[2])

@@ -24,6 +24,7 @@ struct SettingsWindowTests {
         #expect(opened.status == 0, "\(opened.standardError)")
         #expect(waitUntil(timeout: 45) { Self.control(desktop, "Check interval")?.value == "60" }, "\(Self.read(desktop))")
         let before = try String(contentsOfFile: setup.home.configFile, encoding: .utf8)
+        desktop.shot("settings-general")
 
         // A number: that key's line only, the comment kept; the notifier applies it at once.
         #expect(Self.drive(desktop, ["number", "Check interval", "120"]))
@@ -37,6 +38,16 @@ struct SettingsWindowTests {
         ])
         #expect(waitUntil { Self.control(desktop, "Quiet hours") != nil }, "\(Self.read(desktop))")
         let written = try String(contentsOfFile: setup.home.configFile, encoding: .utf8)
+
+        // A counter set to count only: both of its settings written, in one change.
+        #expect(Self.drive(desktop, ["choose", "Private messages", "1"]))
+        #expect(
+            waitUntil {
+                (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8))
+                    == written + "notify=status;cmt;mention_status;mention_cmt;follower\ncount_only=dm\n"
+            }, "\((try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) ?? "")")
+        #expect(Self.drive(desktop, ["press", "Reset the counters"]))
+        #expect(waitUntil { (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) == written }, "the counters reset")
 
         // A bad time range: said at the row, the file untouched.
         #expect(Self.drive(desktop, ["text", "Quiet hours", "25:00-99:00"]))

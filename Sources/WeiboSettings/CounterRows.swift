@@ -1,0 +1,118 @@
+import CGLib
+import CGtk
+import CHandy
+import WeiboDesktop
+import WeiboGtk
+import WeiboKit
+
+/// The counters of the Notifications page: one row per counter (posts, comments, the two kinds
+/// of mentions, messages, followers), each notify / count only / off. Two settings of the
+/// table hold them (`notify` and `count_only`); a change writes both, each checked by its rule.
+final class CounterRows {
+    let group: UnsafeMutableRawPointer
+    private var choices: [(counter: UnreadCounter, combo: UnsafeMutableRawPointer)] = []
+    private let resetButton: UnsafeMutableRawPointer
+    private let note: UnsafeMutableRawPointer
+    private var updating = false
+    /// Writes both settings (nil: resets them); why not, when it could not.
+    private let write: ([(AnySetting, String?)]) -> String?
+
+    private enum Mode: String, CaseIterable {
+        case notify
+        case count
+        case off
+
+        var words: String {
+            switch self {
+            case .notify: return tr("Notify")
+            case .count: return tr("Count only")
+            case .off: return tr("Off")
+            }
+        }
+    }
+
+    init(configuration: Configuration, write: @escaping ([(AnySetting, String?)]) -> String?) {
+        self.write = write
+        group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
+        hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Counters"))
+        hdy_preferences_group_set_description(
+            CHandy_preferences_group(group),
+            tr("Notify: a notification and the count (tray, badge, status bar). Count only: the count without a notification."))
+        note = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
+        hdy_preferences_row_set_title(CHandy_preferences_row(note), tr("All counters back to their defaults"))
+        resetButton = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Reset")), "a button"))
+        atk_object_set_name(CGtk_accessible(resetButton), tr("Reset the counters"))
+        gtk_widget_set_valign(CGtk_widget(resetButton), GTK_ALIGN_CENTER)
+        gtk_container_add(CGtk_container(note), CGtk_widget(resetButton))
+        for counter in UnreadCounter.allCases {
+            let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
+            let title = Self.title(counter)
+            hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
+            let combo = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
+            for mode in Mode.allCases { gtk_combo_box_text_append(CHandy_combo_box_text(combo), mode.rawValue, mode.words) }
+            atk_object_set_name(CGtk_accessible(combo), title)
+            gtk_widget_set_valign(CGtk_widget(combo), GTK_ALIGN_CENTER)
+            gtk_container_add(CGtk_container(row), CGtk_widget(combo))
+            hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(combo))
+            gtk_container_add(CGtk_container(group), CGtk_widget(row))
+            choices.append((counter, combo))
+            GtkSignal.connect(combo, "changed", .plain) { [weak self] _, _, _ in
+                self?.changed()
+                return 0
+            }
+        }
+        gtk_container_add(CGtk_container(group), CGtk_widget(note))
+        GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            self.say(self.write([(SettingsTable.notify.erased, nil), (SettingsTable.countOnly.erased, nil)]))
+            return 0
+        }
+        show(configuration)
+    }
+
+    static func title(_ counter: UnreadCounter) -> String {
+        switch counter {
+        case .status: return tr("New posts")
+        case .cmt: return tr("Comments")
+        case .mentionStatus: return tr("@mentions in posts")
+        case .mentionCmt: return tr("@mentions in comments")
+        case .dm: return tr("Private messages")
+        case .follower: return tr("New followers")
+        }
+    }
+
+    /// Shows each counter's mode in `configuration` (notify wins where a hand-written file
+    /// lists a counter in both).
+    func show(_ configuration: Configuration) {
+        updating = true
+        defer { updating = false }
+        for (counter, combo) in choices {
+            let mode: Mode = configuration.notify.contains(counter) ? .notify : configuration.countOnly.contains(counter) ? .count : .off
+            _ = gtk_combo_box_set_active_id(CHandy_combo_box(combo), mode.rawValue)
+        }
+        let atDefaults = configuration.notify == SettingsTable.notify.defaultValue && configuration.countOnly == SettingsTable.countOnly.defaultValue
+        gtk_widget_set_sensitive(CGtk_widget(resetButton), atDefaults ? 0 : 1)
+    }
+
+    private func changed() {
+        guard !updating else { return }
+        var notify: [String] = []
+        var countOnly: [String] = []
+        for (counter, combo) in choices {
+            switch gtk_combo_box_get_active_id(CHandy_combo_box(combo)).map({ String(cString: $0) }) {
+            case Mode.notify.rawValue: notify.append(counter.rawValue)
+            case Mode.count.rawValue: countOnly.append(counter.rawValue)
+            default: break
+            }
+        }
+        let values = [(SettingsTable.notify.erased, notify.joined(separator: ";")), (SettingsTable.countOnly.erased, countOnly.joined(separator: ";"))]
+        for (setting, text) in values {
+            if let problem = setting.problem(with: text) { return say(problem.text(Localizer())) }
+        }
+        say(write(values.map { ($0.0, $0.1) }))
+    }
+
+    private func say(_ failure: String?) {
+        hdy_action_row_set_subtitle(CHandy_action_row(note), failure.map { tr("Not saved: %s", $0) } ?? "")
+    }
+}
