@@ -23,6 +23,7 @@ final class SettingsWindow {
     private let loginGroup: LoginGroup
     private let autostartSwitch: UnsafeMutableRawPointer
     private var counters: CounterRows?
+    private lazy var setupCheck = SetupCheck(environment: environment)
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -145,6 +146,7 @@ final class SettingsWindow {
             gtk_container_add(CGtk_container(widget), CGtk_widget(box))
         }
         if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.logIn)) }
+        if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(setupCheck.group)) }
         gtk_widget_show_all(CGtk_widget(widget))
     }
 

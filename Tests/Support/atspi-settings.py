@@ -3,6 +3,8 @@
 
   atspi-settings.py read                  the window's title, the page selected, and each
                                           control shown: name, role, value, description
+  atspi-settings.py names                 the name of every node of the window, shown or scrolled
+                                          out of view (and those of hidden pages)
   atspi-settings.py number NAME VALUE     sets the spin button NAME (its AtkValue)
   atspi-settings.py text NAME TEXT        types TEXT into the field NAME (a password field too)
                                           and presses Enter
@@ -88,6 +90,12 @@ def main():
     command = sys.argv[1] if len(sys.argv) > 1 else "read"
     if command == "read":
         print(json.dumps(read(app)))
+        return
+    if command == "names":
+        nodes = []
+        for index in range(app.childCount):
+            walk(app.getChildAtIndex(index), nodes)
+        print(json.dumps({"names": [node.name for node in nodes if node.name]}))
         return
     done = False
     if command == "number":

@@ -145,6 +145,19 @@ struct SettingsWindowTests {
             "\(Self.read(desktop))")
         #expect(!((try? String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)) ?? "").contains(String(second)))
         desktop.shot("settings-account")
+
+        // The General page's check: what doctor finds, a row each (the login accepted by the
+        // sandbox's API, the notifier running).
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.ShowSettings", "general",
+        ])
+        #expect(waitUntil { Self.read(desktop).contains { $0.name == "Check the set-up" && $0.role == "push button" } }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", "Check the set-up"]))
+        #expect(
+            waitUntil(timeout: 45) { Self.names(desktop).contains { $0.hasPrefix("account uid \(SandboxAPI.ownerUID), accepted by Weibo") } },
+            "\(Self.names(desktop))")
+        #expect(Self.names(desktop).contains { $0.hasPrefix("the notifier runs (pid ") }, "\(Self.names(desktop))")
     }
 
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
@@ -186,6 +199,13 @@ struct SettingsWindowTests {
                 name: $0["name"] as? String ?? "", role: $0["role"] as? String ?? "", value: $0["value"] as? String,
                 description: $0["description"] as? String ?? "")
         }
+    }
+
+    /// The names of every node of the window (rows scrolled out of view too).
+    static func names(_ desktop: PopupDesktop) -> [String] {
+        let output = toolOutput("/usr/bin/timeout", ["20", script, "names"], environment: desktop.setup.environment)
+        let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return object?["names"] as? [String] ?? []
     }
 
     static func control(_ desktop: PopupDesktop, _ name: String) -> Control? {
