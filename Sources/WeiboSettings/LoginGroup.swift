@@ -152,9 +152,11 @@ final class LoginGroup {
         guard LoginListener.canServe(configuration.redirectURI) else {
             return finish(tr("The callback address %s is not on this machine: use the recommended one, and set it in your app.", configuration.redirectURI))
         }
-        let settings = DesktopLogin.Settings(
+        var settings = DesktopLogin.Settings(
             appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI, configurationFile: files.path,
             tokenStore: configuration.tokenStore, environment: environment)
+        // Another account: Weibo asks who logs in, not the browser's own session.
+        settings.forceLogin = !files.accounts(apiBase: configuration.apiBase).isEmpty
         let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20, trustedCAFile: configuration.tlsCAFile))
         let store = AccountStore(path: files.directories.accountsFile, apiBase: configuration.apiBase)
         let login = DesktopLogin(settings: settings, client: client, accounts: store)

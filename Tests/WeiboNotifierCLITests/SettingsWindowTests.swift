@@ -93,7 +93,9 @@ struct SettingsWindowTests {
         try "[weibo]\napi_base=\(sandbox.baseURL)\nremind_base=\(sandbox.baseURL)\n".write(
             toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         let browser = setup.home.folder + "/follow.sh"
-        try "#!/bin/sh\nexec curl -s -L -o '\(setup.home.folder)/last-page.html' \"$1\"\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        let asked = setup.home.folder + "/asked"
+        try "#!/bin/sh\necho \"$1\" >> '\(asked)'\nexec curl -s -L -o '\(setup.home.folder)/last-page.html' \"$1\"\n".write(
+            toFile: browser, atomically: true, encoding: .utf8)
         chmod(browser, 0o755)
         setup.extraEnvironment["BROWSER"] = browser
 
@@ -138,6 +140,9 @@ struct SettingsWindowTests {
         #expect(sandbox.control("/_sandbox/login-as", [("uid", String(second))]) == 200)
         #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
         #expect(waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.count == 2 }, "\(Self.read(desktop))")
+        // The second login asked Weibo to ask who logs in; the first did not.
+        let addresses = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(addresses.count == 3 && !addresses[1].contains("forcelogin") && addresses[2].contains("forcelogin=true"), "\(addresses)")
         let other = try #require(Self.read(desktop).first { $0.name.hasPrefix("Log out ") && $0.name != "Log out \(SandboxAPI.ownerName)" })
         #expect(Self.drive(desktop, ["press", other.name]))
         #expect(

@@ -17,6 +17,9 @@ public final class DesktopLogin {
         public var tokenStore: TokenStoreChoice
         /// For `$BROWSER`.
         public var environment: [String: String]
+        /// Weibo asks who logs in, whatever account the browser is logged in to (adding a
+        /// second account).
+        public var forceLogin = false
 
         public init(
             appKey: String, appSecret: String, redirectURI: String, configurationFile: String, tokenStore: TokenStoreChoice,
@@ -94,7 +97,7 @@ public final class DesktopLogin {
         timer = GLibSource.once(afterSeconds: Self.timeout) { [weak self] in
             self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
         }
-        let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state)
+        let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state, forceLogin: settings.forceLogin)
         if let reason = Browser.open(url, environment: settings.environment, activationToken: activationToken) {
             finish(.failure(Failure(message: tr("no browser could be opened (%s): run weibo-notifier login", reason))))
         }
