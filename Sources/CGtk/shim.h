@@ -16,6 +16,7 @@ static inline GtkListBoxRow *CGtk_list_box_row(void *object) { return (GtkListBo
 static inline GtkNotebook *CGtk_notebook(void *object) { return (GtkNotebook *)object; }
 static inline GtkLabel *CGtk_label(void *object) { return (GtkLabel *)object; }
 static inline GtkButton *CGtk_button(void *object) { return (GtkButton *)object; }
+static inline GtkOverlay *CGtk_overlay(void *object) { return (GtkOverlay *)object; }
 static inline GtkSpinner *CGtk_spinner(void *object) { return (GtkSpinner *)object; }
 static inline GtkScrolledWindow *CGtk_scrolled_window(void *object) { return (GtkScrolledWindow *)object; }
 static inline GtkApplication *CGtk_application(void *object) { return (GtkApplication *)object; }

@@ -33,8 +33,33 @@ final class PopupWindow {
         for section in sections {
             gtk_notebook_append_page(CGtk_notebook(notebook), CGtk_widget(section.page), CGtk_widget(section.tab))
         }
-        gtk_container_add(CGtk_container(window), CGtk_widget(notebook))
+        // The settings button over the tabs' row, at its end (an overlay: a notebook's action
+        // widget is no child of its accessible, so a screen reader would not find it).
+        let overlay = UnsafeMutableRawPointer(made(gtk_overlay_new(), "an overlay"))
+        gtk_container_add(CGtk_container(overlay), CGtk_widget(notebook))
+        gtk_overlay_add_overlay(CGtk_overlay(overlay), CGtk_widget(settingsButton()))
+        gtk_container_add(CGtk_container(window), CGtk_widget(overlay))
         connect()
+    }
+
+    /// The header's settings button (beside the tabs): the settings window, and this one closes.
+    private func settingsButton() -> UnsafeMutableRawPointer {
+        let button = UnsafeMutableRawPointer(made(gtk_button_new_from_icon_name("emblem-system-symbolic", GTK_ICON_SIZE_BUTTON), "a button"))
+        gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
+        gtk_widget_set_halign(CGtk_widget(button), GTK_ALIGN_END)
+        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_START)
+        gtk_widget_set_tooltip_text(CGtk_widget(button), tr("Settings"))
+        atk_object_set_name(CGtk_accessible(button), tr("Settings"))
+        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            if let reason = SettingsLauncher.open(nil, environment: self.context.environment) {
+                Log.message("the settings window could not start: \(reason)")
+            } else {
+                self.close()
+            }
+            return 0
+        }
+        return button
     }
 
     private func connect() {

@@ -4,6 +4,8 @@
   atspi-popup.py read     the popup's window: its title, its tabs (name, selected) and the
                           rows of the section shown (name, focused), in order
   atspi-popup.py buttons  the names of the buttons shown
+  atspi-popup.py press NAME
+                          presses the button NAME shown; {"done": true} when there was one
 
 Prints {"running": false} when no application named weibo-notifier-popup is on the bus.
 """
@@ -62,6 +64,16 @@ def main():
     app = popup()
     if app is None:
         print(json.dumps({"running": False}))
+        return
+    if len(sys.argv) > 2 and sys.argv[1] == "press":
+        nodes = []
+        walk(app, nodes)
+        for node in nodes:
+            if node.getRole() == pyatspi.ROLE_PUSH_BUTTON and node.name == sys.argv[2] and node.getState().contains(pyatspi.STATE_SHOWING):
+                node.queryAction().doAction(0)
+                print(json.dumps({"done": True}))
+                return
+        print(json.dumps({"done": False}))
         return
     print(json.dumps(read(app), ensure_ascii=False))
 

@@ -181,6 +181,22 @@ struct SettingsWindowTests {
         #expect(Self.read(desktop).contains { $0.name == "Log in with Weibo" })
     }
 
+    /// The popup's settings button (beside its tabs) opens the window and closes the popup.
+    @Test func thePopupsSettingsButtonOpensTheWindow() throws {
+        let desktop = try PopupDesktop()
+        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        try desktop.setup.start()
+        defer { desktop.setup.stop() }
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil(timeout: 45) { desktop.read().buttons?.contains("Settings") == true }, "\(desktop.read())")
+        let popupScript = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
+        let pressed = toolOutput("/usr/bin/timeout", ["20", popupScript, "press", "Settings"], environment: desktop.setup.environment)
+        #expect(pressed.contains("\"done\": true"), "\(pressed)")
+        // An account is logged in: the Notifications page.
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "Quiet hours") != nil }, "\(Self.read(desktop))")
+        #expect(waitUntil { desktop.read().window == nil }, "the popup closed")
+    }
+
     /// What the login's row says now (its button's description).
     static func loginWords(_ desktop: PopupDesktop) -> String {
         read(desktop).first { $0.name == "Log in with Weibo" && $0.role == "push button" }?.description ?? ""
