@@ -95,7 +95,7 @@ def main():
         for process in reversed(started):
             process.kill()
             process.wait()
-        subprocess.run(["pkill", "-KILL", "-f", "at-spi/bus_" + display[1:]])
+        subprocess.run(["pkill", "-KILL", "-f", "at-spi/bus_" + display[1:] + "( |$)"])
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ final class LoginGroup {
             return 0
         }
         GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
-            self?.start()
+            self?.start(askingWho: nil)
             return 0
         }
         GtkSignal.connect(cancelButton, "clicked", .plain) { [weak self] _, _, _ in
@@ -144,9 +144,13 @@ final class LoginGroup {
 
     // MARK: - The login
 
-    private func start() {
+    /// Logs in with the browser. `askingWho`: whether Weibo asks which account logs in (nil:
+    /// when one is logged in already, so that another can be added).
+    func start(askingWho: Bool?) {
         guard login == nil else { return }
-        if !String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).isEmpty { return keepSecret { [weak self] in self?.start() } }
+        if !String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).isEmpty {
+            return keepSecret { [weak self] in self?.start(askingWho: askingWho) }
+        }
         guard let configuration = files.load()?.configuration else { return finish(tr("The configuration file cannot be read.")) }
         guard !configuration.appKey.isEmpty else { return finish(tr("Enter the App Key first.")) }
         guard LoginListener.canServe(configuration.redirectURI) else {
@@ -156,7 +160,7 @@ final class LoginGroup {
             appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI, configurationFile: files.path,
             tokenStore: configuration.tokenStore, environment: environment)
         // Another account: Weibo asks who logs in, not the browser's own session.
-        settings.forceLogin = !files.accounts(apiBase: configuration.apiBase).isEmpty
+        settings.forceLogin = askingWho ?? !files.accounts(apiBase: configuration.apiBase).isEmpty
         let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20, trustedCAFile: configuration.tlsCAFile))
         let store = AccountStore(path: files.directories.accountsFile, apiBase: configuration.apiBase)
         let login = DesktopLogin(settings: settings, client: client, accounts: store)

@@ -54,6 +54,8 @@ final class SettingsWindow {
         let firstShow = gtk_widget_get_realized(CGtk_widget(window)) == 0
         let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
         if let chosen { fill(chosen) }
+        // The accounts as they are now (a login may have run out, or come from a terminal).
+        if filled.contains(.account) { showAccounts() }
         if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
             CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
         {
@@ -259,6 +261,18 @@ final class SettingsWindow {
                 gtk_widget_set_sensitive(CGtk_widget(button), 0)
                 self?.logOut(uid)
                 return 0
+            }
+            // An expired login: logged in again from its row (Weibo asks which account).
+            if account.expiresIn > 0, account.account(token: "").expiresAt < Date() {
+                let again = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log in again…")), "a button"))
+                atk_object_set_name(CGtk_accessible(again), tr("Log in again as %s", name))
+                gtk_widget_set_valign(CGtk_widget(again), GTK_ALIGN_CENTER)
+                gtk_style_context_add_class(CGtk_style(again), "suggested-action")
+                GtkSignal.connect(again, "clicked", .plain) { [weak self] _, _, _ in
+                    self?.loginGroup.start(askingWho: true)
+                    return 0
+                }
+                gtk_container_add(CGtk_container(row), CGtk_widget(again))
             }
             gtk_container_add(CGtk_container(row), CGtk_widget(button))
             gtk_container_add(CGtk_container(accountsGroup), CGtk_widget(row))

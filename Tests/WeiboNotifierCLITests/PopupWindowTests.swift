@@ -229,9 +229,16 @@ final class PopupDesktop {
     }
 
     deinit {
-        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-popup.*--kind"], environment: nil)
-        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "xmessage -name weibo-elsewhere-\(display.number)"], environment: nil)
-        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "at-spi/bus_\(display.number)"], environment: nil)
+        killOnDisplay("weibo-notifier-popup.*--kind")
+        // Patterns that end with the number (display 1 is no prefix of display 12's).
+        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "xmessage -name weibo-elsewhere-\(display.number) "], environment: nil)
+        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "at-spi/bus_\(display.number)( |$)"], environment: nil)
+    }
+
+    /// Ends the processes matching `pattern` that run on this display only: the suites that
+    /// use a display of their own run side by side, and a popup of another's is not this one's.
+    func killOnDisplay(_ pattern: String) {
+        killProcesses(pattern, having: "DISPLAY=\(display.name)")
     }
 
     struct View: CustomStringConvertible {

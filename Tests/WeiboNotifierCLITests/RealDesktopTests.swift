@@ -11,19 +11,30 @@ import WeiboTestSupport
 struct RealDesktopTests {
     /// A virtual X display, ended with the object.
     final class VirtualDisplay {
-        let number = Int.random(in: 150...400)
+        /// The display's number: Xvfb picks one nobody uses and says it once it accepts clients
+        /// (a number drawn at random could meet another test's display, or the socket a killed
+        /// Xvfb left behind, which looked ready before any server was).
+        private(set) var number = 0
         let process = Process()
         var name: String { ":\(number)" }
 
         init() throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [name, "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
+            process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            let output = Pipe()
+            process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            guard waitUntil({ FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(self.number)") }) else {
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")) {
+                let more = output.fileHandleForReading.availableData
+                if more.isEmpty { break }
+                said.append(more)
+            }
+            guard let number = Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw PrivateSessionBus.Failure(description: "Xvfb did not start")
             }
+            self.number = number
         }
 
         deinit {

@@ -13,7 +13,7 @@ import WeiboTestSupport
 struct SettingsWindowTests {
     @Test func changesAreWrittenAtOnceAndBadOnesRefusedAtTheRow() throws {
         let desktop = try PopupDesktop()
-        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
         let setup = desktop.setup
         try setup.configure("# Mine: the defaults, but quiet.\n")
         try setup.start(interval: nil)
@@ -88,7 +88,7 @@ struct SettingsWindowTests {
             keyring.waitUntilExit()
         }
         let desktop = try PopupDesktop(setup: setup)
-        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
         let sandbox = setup.sandbox
         try "[weibo]\napi_base=\(sandbox.baseURL)\nremind_base=\(sandbox.baseURL)\n".write(
             toFile: setup.home.configFile, atomically: true, encoding: .utf8)
@@ -134,6 +134,26 @@ struct SettingsWindowTests {
         #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
         #expect(!setup.bus.keyringLookup(uid: String(SandboxAPI.ownerUID), apiBase: sandbox.baseURL).isEmpty, "the token is in the keyring")
 
+        // Weibo refuses a callback it does not know (21322): said at the row.
+        sandbox.control("/_sandbox/faults", [("kind", "redirect_mismatch")])
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.loginWords(desktop).contains("21322") }, "\(Self.loginWords(desktop))")
+
+        // The login runs out: its row offers to log in again, which brings a fresh token.
+        let accountsFile = setup.home.folder + "/config/weibo-notifier/accounts.json"
+        let expired = try String(contentsOfFile: accountsFile, encoding: .utf8)
+            .replacingOccurrences(of: #""issued_at"\s*:\s*\d+"#, with: "\"issued_at\":1000000000", options: .regularExpression)
+        try expired.write(toFile: accountsFile, atomically: true, encoding: .utf8)
+        chmod(accountsFile, 0o600)
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+            "io.github.WeiboNotifier1.ShowSettings", "account",
+        ])
+        #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log in again as \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", "Log in again as \(SandboxAPI.ownerName)"]))
+        #expect(waitUntil { !Self.read(desktop).contains { $0.name == "Log in again as \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
+        #expect(!((try? String(contentsOfFile: accountsFile, encoding: .utf8)) ?? "").contains("\"issued_at\":1000000000"))
+
         // A second account, then logged out from its row: the first stays.
         #expect(sandbox.control("/_sandbox/users", []) == 200)
         let second = SandboxAPI.ownerUID + 1_000_003
@@ -142,7 +162,9 @@ struct SettingsWindowTests {
         #expect(waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.count == 2 }, "\(Self.read(desktop))")
         // The second login asked Weibo to ask who logs in; the first did not.
         let addresses = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
-        #expect(addresses.count == 3 && !addresses[1].contains("forcelogin") && addresses[2].contains("forcelogin=true"), "\(addresses)")
+        #expect(
+            addresses.count == 5 && !addresses[1].contains("forcelogin") && addresses[3].contains("forcelogin=true")
+                && addresses[4].contains("forcelogin=true"), "\(addresses)")
         let other = try #require(Self.read(desktop).first { $0.name.hasPrefix("Log out ") && $0.name != "Log out \(SandboxAPI.ownerName)" })
         #expect(Self.drive(desktop, ["press", other.name]))
         #expect(
@@ -170,7 +192,7 @@ struct SettingsWindowTests {
     @Test func theTraysLogInOpensTheWindow() throws {
         let setup = try DaemonTests.Setup(loggedIn: false)
         let desktop = try PopupDesktop(setup: setup)
-        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
         try setup.startTrayWatcher()
         try setup.start(waitForPoll: false)
         defer { setup.stop() }
@@ -184,7 +206,7 @@ struct SettingsWindowTests {
     /// The popup's settings button (beside its tabs) opens the window and closes the popup.
     @Test func thePopupsSettingsButtonOpensTheWindow() throws {
         let desktop = try PopupDesktop()
-        defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-settings"], environment: nil) }
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
         try desktop.setup.start()
         defer { desktop.setup.stop() }
         desktop.call("ShowPopup", "posts")

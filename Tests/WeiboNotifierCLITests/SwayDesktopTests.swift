@@ -155,6 +155,6 @@ import WeiboTestSupport
             }, "the popup in the corner: \(folder)/sway-popup.png")
         // Nothing of it on the left: it is anchored, not placed at a pointer.
         #expect(XfcePanelTests.share(of: light, x: 0, y: 100, width: 500, height: 400, in: folder + "/sway-popup.png") < 0.01)
-        toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-notifier-popup.*--kind"])
+        killProcesses("weibo-notifier-popup.*--kind", having: "DBUS_SESSION_BUS_ADDRESS=\(bus.address)")
     }
 }

@@ -97,3 +97,13 @@ public func screenshot(window: String, to path: String, environment: [String: St
     toolOutput("/usr/bin/timeout", ["20", "/usr/bin/import", "-window", window, path], environment: environment)
     return FileManager.default.fileExists(atPath: path)
 }
+
+/// Ends (SIGKILL) the processes matching `pattern` (pgrep -f) whose environment holds `variable`
+/// ("NAME=value"): a test's own, when suites run side by side with processes of the same name
+/// (each test's private bus address, or display, tells them apart).
+public func killProcesses(_ pattern: String, having variable: String) {
+    for pid in toolOutput("/usr/bin/pgrep", ["-f", pattern], environment: nil).split(separator: "\n").compactMap({ Int32($0) }) {
+        let variables = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+        if variables.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == variable }) { kill(pid, SIGKILL) }
+    }
+}
