@@ -127,6 +127,8 @@ final class LoginGroup {
         let appKey = files.load()?.configuration.appKey ?? ""
         guard !secret.isEmpty else { return say(secretRow, tr("Type the App Secret from your app's page.")) }
         guard !appKey.isEmpty else { return say(secretRow, tr("Enter the App Key first.")) }
+        // The table's rule (at most 4,096 bytes), for the keyring as for the file.
+        if let problem = SettingsTable.appSecret.erased.problem(with: secret) { return say(secretRow, tr("Not kept: %s", problem.text(Localizer()))) }
         Keyring.store(secret, as: .appSecret(appKey: appKey), label: "Weibo Notifier: app \(appKey)") { [weak self] failure in
             guard let self else { return }
             gtk_entry_set_text(CHandy_entry(self.secretEntry), "")

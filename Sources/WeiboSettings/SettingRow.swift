@@ -27,7 +27,7 @@ final class SettingRow {
     private var summary = ""
 
     init(
-        _ setting: AnySetting, configuration: Configuration, context: SettingContext, localizer: Localizer,
+        _ setting: AnySetting, configuration: Configuration, administratorsFile: String?, context: SettingContext, localizer: Localizer,
         write: @escaping (AnySetting, String?) -> String?
     ) {
         self.setting = setting
@@ -49,7 +49,7 @@ final class SettingRow {
             self?.reset()
             return 0
         }
-        show(configuration)
+        show(configuration, administratorsFile: administratorsFile)
     }
 
     // MARK: - The widget
@@ -95,11 +95,11 @@ final class SettingRow {
                     return 0
                 }
             }
+        // A secret never has a row (the login's own field keeps it): as text, were it asked.
         case .timeRange, .url, .path, .text, .secret:
             widget = UnsafeMutableRawPointer(made(gtk_entry_new(), "a text field"))
             gtk_entry_set_width_chars(CHandy_entry(widget), setting.rule == .timeRange ? 12 : 28)
             if setting.rule == .timeRange { gtk_entry_set_placeholder_text(CHandy_entry(widget), "23:00-08:00") }
-            if setting.rule == .secret { gtk_entry_set_visibility(CHandy_entry(widget), 0) }
             GtkSignal.connect(widget, "activate", .plain) { [weak self] widget, _, _ in
                 self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
                 return 0

@@ -52,19 +52,14 @@ final class SettingsApplication {
 
     /// Runs until the window closes; the exit status.
     func run(_ arguments: [String]) -> Int32 {
-        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
+        // GTK's loop turns the default context on this thread: every callback runs here.
         MainContext.confine()
-        return g_application_run(CGtk_g_application(application), Int32(arguments.count), &pointers)
+        return GtkApplicationRun.run(application, arguments)
     }
 
     /// A start, this process's own or a later one's: 0 when the window shows, 2 for bad options.
     private func commandLine(_ commandLine: OpaquePointer) -> Int32 {
-        var count: Int32 = 0
-        guard let argv = g_application_command_line_get_arguments(UnsafeMutablePointer(commandLine), &count) else { return 2 }
-        defer { g_strfreev(argv) }
-        let arguments = (1..<Int(count)).compactMap { argv[$0].map { String(cString: $0) } }
-        guard let options = try? SettingsOptions(arguments: arguments) else { return 2 }
+        guard let arguments = GtkApplicationRun.arguments(of: commandLine), let options = try? SettingsOptions(arguments: arguments) else { return 2 }
         let window = self.window ?? makeWindow()
         window.present(page: options.pageGiven ? options.page : nil)
         return 0

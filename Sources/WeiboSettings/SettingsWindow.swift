@@ -75,13 +75,14 @@ final class SettingsWindow {
     /// G_MESSAGES_DEBUG).
     private func afterFirstFrame(_ next: @escaping () -> Void) {
         guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return next() }
-        var painted = false
-        GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { _, _, _ in
-            if !painted {
-                painted = true
-                Log.debug("settings: first frame drawn at \(g_get_real_time()) µs")
-                GLibSource.later { next() }
-            }
+        // Once: the handler goes after the first paint (GObject releases its closure).
+        var handler: UInt = 0
+        handler = GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { clock, _, _ in
+            guard handler != 0 else { return 0 }
+            g_signal_handler_disconnect(clock, handler)
+            handler = 0
+            Log.debug("settings: first frame drawn at \(g_get_real_time()) µs")
+            GLibSource.later { next() }
             return 0
         }
     }
@@ -132,10 +133,12 @@ final class SettingsWindow {
             let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
             hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
             for setting in settings {
-                let row = SettingRow(setting, configuration: configuration, context: context, localizer: localizer) { [weak self] setting, text in
+                let row = SettingRow(
+                    setting, configuration: configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration), context: context,
+                    localizer: localizer
+                ) { [weak self] setting, text in
                     self?.write(setting, text)
                 }
-                row.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
                 rows.append(row)
                 gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
                 // The login's own rows among the app's: the secret after the key, the

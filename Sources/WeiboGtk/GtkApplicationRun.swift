@@ -1,0 +1,22 @@
+import CGLib
+import Glibc
+
+/// What both windows' unique GTK applications do the same way: run with the process's
+/// arguments, and read a start's arguments (their own or a later process's).
+public enum GtkApplicationRun {
+    /// Runs `application` (a GApplication) until its window closes; the exit status. The caller
+    /// confines the main context to this thread first (GTK's loop turns the default context here).
+    public static func run(_ application: UnsafeMutableRawPointer, _ arguments: [String]) -> Int32 {
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return g_application_run(application.assumingMemoryBound(to: GApplication.self), Int32(arguments.count), &pointers)
+    }
+
+    /// A start's arguments, without the program's name; nil when GLib gives none.
+    public static func arguments(of commandLine: OpaquePointer) -> [String]? {
+        var count: Int32 = 0
+        guard let argv = g_application_command_line_get_arguments(UnsafeMutablePointer(commandLine), &count) else { return nil }
+        defer { g_strfreev(argv) }
+        return (1..<Int(max(count, 1))).compactMap { argv[$0].map { String(cString: $0) } }
+    }
+}
