@@ -20,7 +20,12 @@ final class SettingsWindow {
     private let accountsGroup: UnsafeMutableRawPointer
     private var accountRows: [UnsafeMutableRawPointer] = []
     private var logouts: [Int32: GLibSource] = [:]
-    private let loginGroup: LoginGroup
+    /// Made with the Account page (the first frame of another page does without it).
+    private lazy var loginGroup: LoginGroup = {
+        let group = LoginGroup(files: files, environment: environment)
+        group.changed = { [weak self] in self?.loggedIn() }
+        return group
+    }()
     private let autostartSwitch: UnsafeMutableRawPointer
     private var counters: CounterRows?
     private lazy var setupCheck = SetupCheck(environment: environment)
@@ -38,10 +43,8 @@ final class SettingsWindow {
         gtk_window_set_default_size(CGtk_window(window), 640, 720)
         accountsGroup = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(accountsGroup), tr("Accounts"))
-        loginGroup = LoginGroup(files: files, environment: environment)
         autostartSwitch = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
         build()
-        loginGroup.changed = { [weak self] in self?.loggedIn() }
         GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
             self?.closed?()
             return 0
@@ -53,7 +56,7 @@ final class SettingsWindow {
     func present(page: SettingPage?) {
         let firstShow = gtk_widget_get_realized(CGtk_widget(window)) == 0
         let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
-        if let chosen { fill(chosen) }
+        if let chosen { fill(chosen, now: firstShow ? Self.rowsBeforeFirstFrame : .max) }
         // The accounts as they are now (a login may have run out, or come from a terminal).
         if filled.contains(.account) { showAccounts() }
         if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
@@ -63,10 +66,8 @@ final class SettingsWindow {
         }
         gtk_widget_show_all(CGtk_widget(window))
         if firstShow {
-            // The other pages once the first frame is up.
-            afterFirstFrame { [weak self] in
-                for other in SettingPage.allCases { self?.fill(other) }
-            }
+            // The rest once the first frame is up.
+            afterFirstFrame { [weak self] in self?.finish() }
         }
         gtk_window_present(CGtk_window(window))
     }
@@ -103,27 +104,72 @@ final class SettingsWindow {
     }
 
     private var filled: Set<SettingPage> = []
+    /// The rows of the page shown first that wait for its first frame.
+    private var unfinished: [Step] = []
 
-    /// Makes `page`'s rows.
-    private func fill(_ page: SettingPage) {
+    /// One part of a page: a group, or a row and what goes with it; `rows` is how many rows
+    /// it shows.
+    private struct Step {
+        let rows: Int
+        let make: () -> Void
+    }
+
+    /// Rows made before the window's first frame: what its default height (720 px) shows, rows
+    /// being 55 px high or more and each group adding its title. The rest of that page come
+    /// right after the first frame: each row made before it costs it 4 to 5 ms, and a window of
+    /// every row of the Notifications page drew 80 ms later.
+    private static let rowsBeforeFirstFrame = 10
+
+    /// Makes `page`'s rows: `now` of them at once, the others kept in `unfinished`.
+    private func fill(_ page: SettingPage, now: Int = .max) {
         guard let widget = pages[page], filled.insert(page).inserted else { return }
+        var made = 0
+        for step in steps(page, into: widget) {
+            if made < now { step.make() } else { unfinished.append(step) }
+            made += step.rows
+        }
+        gtk_widget_show_all(CGtk_widget(widget))
+    }
+
+    /// The rest of the page shown first, then the other pages.
+    private func finish() {
+        let steps = unfinished
+        unfinished = []
+        for step in steps { step.make() }
+        for page in SettingPage.allCases {
+            if filled.contains(page) { pages[page].map { gtk_widget_show_all(CGtk_widget($0)) } } else { fill(page) }
+        }
+    }
+
+    /// What makes `page`, in its order.
+    private func steps(_ page: SettingPage, into widget: UnsafeMutableRawPointer) -> [Step] {
+        let add = { (child: UnsafeMutableRawPointer, parent: UnsafeMutableRawPointer) in
+            gtk_container_add(CGtk_container(parent), CGtk_widget(child))
+        }
+        var steps: [Step] = []
         let context = configuration.settingContext
         if page == .account {
-            gtk_container_add(CGtk_container(widget), CGtk_widget(accountsGroup))
-            gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.guide))
-            showAccounts()
+            steps.append(
+                Step(rows: 1) { [unowned self] in
+                    add(self.accountsGroup, widget)
+                    self.showAccounts()
+                })
+            steps.append(Step(rows: 1) { [unowned self] in add(self.loginGroup.guide, widget) })
         }
-        if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(sessionGroup())) }
+        if page == .general { steps.append(Step(rows: 1) { [unowned self] in add(self.sessionGroup(), widget) }) }
         if page == .notifications {
-            let counters = CounterRows(configuration: configuration) { [weak self] values in
-                guard let self else { return nil }
-                let failure = self.files.write(values)
-                if let loaded = self.files.load() { self.configuration = loaded.configuration }
-                self.counters?.show(self.configuration)
-                return failure
-            }
-            self.counters = counters
-            gtk_container_add(CGtk_container(widget), CGtk_widget(counters.group))
+            steps.append(
+                Step(rows: UnreadCounter.allCases.count + 1) { [unowned self] in
+                    let counters = CounterRows(configuration: self.configuration) { [weak self] values in
+                        guard let self else { return nil }
+                        let failure = self.files.write(values)
+                        if let loaded = self.files.load() { self.configuration = loaded.configuration }
+                        self.counters?.show(self.configuration)
+                        return failure
+                    }
+                    self.counters = counters
+                    add(counters.group, widget)
+                })
         }
         // One group per key-file group on the page (the counters' two settings are the rows above).
         for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
@@ -132,27 +178,28 @@ final class SettingsWindow {
             guard !settings.isEmpty else { continue }
             let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
             hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
-            for setting in settings {
-                let row = SettingRow(
-                    setting, configuration: configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration), context: context,
-                    localizer: localizer
-                ) { [weak self] setting, text in
-                    self?.write(setting, text)
-                }
-                rows.append(row)
-                gtk_container_add(CGtk_container(box), CGtk_widget(row.row))
-                // The login's own rows among the app's: the secret after the key, the
-                // recommended callback after the callback.
-                if setting.id == SettingsTable.appKey.erased.id { gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.secretRow)) }
-                if setting.id == SettingsTable.redirectURI.erased.id {
-                    gtk_container_add(CGtk_container(box), CGtk_widget(loginGroup.callbackRow))
-                }
+            for (index, setting) in settings.enumerated() {
+                steps.append(
+                    Step(rows: 1) { [unowned self] in
+                        if index == 0 { add(box, widget) }
+                        let row = SettingRow(
+                            setting, configuration: self.configuration, administratorsFile: self.files.administratorsFile(of: setting, in: self.configuration),
+                            context: context, localizer: self.localizer
+                        ) { [weak self] setting, text in
+                            self?.write(setting, text)
+                        }
+                        self.rows.append(row)
+                        add(row.row, box)
+                        // The login's own rows among the app's: the secret after the key, the
+                        // recommended callback after the callback.
+                        if setting.id == SettingsTable.appKey.erased.id { add(self.loginGroup.secretRow, box) }
+                        if setting.id == SettingsTable.redirectURI.erased.id { add(self.loginGroup.callbackRow, box) }
+                    })
             }
-            gtk_container_add(CGtk_container(widget), CGtk_widget(box))
         }
-        if page == .account { gtk_container_add(CGtk_container(widget), CGtk_widget(loginGroup.logIn)) }
-        if page == .general { gtk_container_add(CGtk_container(widget), CGtk_widget(setupCheck.group)) }
-        gtk_widget_show_all(CGtk_widget(widget))
+        if page == .account { steps.append(Step(rows: 1) { [unowned self] in add(self.loginGroup.logIn, widget) }) }
+        if page == .general { steps.append(Step(rows: 1) { [unowned self] in add(self.setupCheck.group, widget) }) }
+        return steps
     }
 
     private static func titleAndIcon(_ page: SettingPage) -> (String, String) {
