@@ -11,13 +11,22 @@ import WeiboKit
 /// Weibo": the browser opens the authorize page and the window waits for the loopback listener
 /// (`DesktopLogin`: a spinner, Cancel, five minutes), and says who logged in or why not, with
 /// the fix (`LoginAdvice`: 21321, 21322/21323, denied, timeout, port in use).
+///
+/// The callback address is under an expander (open on a first run): the recommended loopback
+/// one, the address set, and, while a login with an address elsewhere waits, the field to
+/// paste the address the browser ended on.
 final class LoginGroup {
     /// The guide and the developers' site, first on the page.
     let guide: UnsafeMutableRawPointer
     /// The App Secret and the recommended callback address, among the app's settings (after
     /// the App Key's row and the callback's).
     let secretRow: UnsafeMutableRawPointer
-    let callbackRow: UnsafeMutableRawPointer
+    /// "Callback address": the recommended one, the callback setting's own row (the window
+    /// adds it), and the pasted address's.
+    let callbackExpander: UnsafeMutableRawPointer
+    private let callbackRow: UnsafeMutableRawPointer
+    private let pasteRow: UnsafeMutableRawPointer
+    private let pasteEntry: UnsafeMutableRawPointer
     /// "Log in with Weibo", last.
     let logIn: UnsafeMutableRawPointer
     private let files: SettingsFiles
@@ -36,12 +45,14 @@ final class LoginGroup {
         self.environment = environment
         guide = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(guide), tr("Log in to Weibo"))
-        hdy_preferences_group_set_description(CHandy_preferences_group(guide), LoginListener.guide.trimmed(of: "\n"))
+        hdy_preferences_group_set_description(CHandy_preferences_group(guide), TextWrapper.unwrapped(LoginListener.guide).trimmed(of: "\n"))
         logIn = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
 
         let site = Self.row(tr("Weibo's site for developers"), "https://open.weibo.com/apps")
         let open = Self.button(tr("Open"), name: tr("Open open.weibo.com"))
         gtk_container_add(CGtk_container(site), CGtk_widget(open))
+        callbackExpander = UnsafeMutableRawPointer(made(hdy_expander_row_new(), "an expander"))
+        hdy_preferences_row_set_title(CHandy_preferences_row(callbackExpander), tr("Callback address"))
         callbackRow = Self.row(tr("Recommended callback address"), LoginListener.recommendedRedirect)
         let callback = callbackRow
         let copy = Self.button(tr("Copy"), name: tr("Copy the callback address"))
@@ -57,6 +68,18 @@ final class LoginGroup {
         gtk_widget_set_valign(CGtk_widget(secretEntry), GTK_ALIGN_CENTER)
         atk_object_set_name(CGtk_accessible(secretEntry), secretTitle)
         gtk_container_add(CGtk_container(secretRow), CGtk_widget(secretEntry))
+
+        pasteRow = Self.row(
+            tr("Address the browser ended on"),
+            tr("For a callback address elsewhere: once you allowed the app in the browser, paste here the address of the page it ended on, and press Enter."))
+        pasteEntry = UnsafeMutableRawPointer(made(gtk_entry_new(), "a field"))
+        gtk_entry_set_width_chars(CHandy_entry(pasteEntry), 24)
+        gtk_widget_set_valign(CGtk_widget(pasteEntry), GTK_ALIGN_CENTER)
+        atk_object_set_name(CGtk_accessible(pasteEntry), tr("Address the browser ended on"))
+        gtk_container_add(CGtk_container(pasteRow), CGtk_widget(pasteEntry))
+        // Shown while a login waits for it (the page's "show all" leaves it hidden).
+        gtk_widget_show(CGtk_widget(pasteEntry))
+        gtk_widget_set_no_show_all(CGtk_widget(pasteRow), 1)
 
         logInRow = Self.row(tr("Log in with Weibo"), tr("Opens Weibo's page in your browser; this window waits for its answer."))
         spinner = UnsafeMutableRawPointer(made(gtk_spinner_new(), "a spinner"))
@@ -86,6 +109,10 @@ final class LoginGroup {
             self?.keepSecret()
             return 0
         }
+        GtkSignal.connect(pasteEntry, "activate", .plain) { [weak self] _, _, _ in
+            self?.pasteAddress()
+            return 0
+        }
         GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
             self?.start(askingWho: nil)
             return 0
@@ -96,6 +123,26 @@ final class LoginGroup {
         }
         gtk_container_add(CGtk_container(guide), CGtk_widget(site))
         gtk_container_add(CGtk_container(logIn), CGtk_widget(logInRow))
+    }
+
+    /// Scrolls the page to show `widget` once it has its place (it may have just been shown).
+    private static func scrollIntoView(_ widget: UnsafeMutableRawPointer) {
+        var handler: UInt = 0
+        handler = GtkSignal.connect(widget, "size-allocate", .pointer) { widget, _, _ in
+            guard handler != 0 else { return 0 }
+            g_signal_handler_disconnect(widget, handler)
+            handler = 0
+            guard let scrolled = gtk_widget_get_ancestor(CGtk_widget(widget), gtk_scrolled_window_get_type()),
+                let content = gtk_bin_get_child(UnsafeMutableRawPointer(scrolled).assumingMemoryBound(to: GtkBin.self)),
+                let adjustment = gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(UnsafeMutableRawPointer(scrolled)))
+            else { return 0 }
+            var top: Int32 = 0
+            var left: Int32 = 0
+            guard gtk_widget_translate_coordinates(CGtk_widget(widget), content, 0, 0, &left, &top) != 0 else { return 0 }
+            let height = gtk_widget_get_allocated_height(CGtk_widget(widget))
+            gtk_adjustment_clamp_page(adjustment, Double(top), Double(top + height))
+            return 0
+        }
     }
 
     private static func row(_ title: String, _ subtitle: String) -> UnsafeMutableRawPointer {
@@ -115,7 +162,8 @@ final class LoginGroup {
 
     private func say(_ row: UnsafeMutableRawPointer, _ words: String) {
         hdy_action_row_set_subtitle(CHandy_action_row(row), words)
-        atk_object_set_description(CGtk_accessible(row == logInRow ? logInButton : secretEntry), words)
+        let control = row == logInRow ? logInButton : row == pasteRow ? pasteEntry : secretEntry
+        atk_object_set_description(CGtk_accessible(control), words)
     }
 
     // MARK: - The secret
@@ -155,9 +203,6 @@ final class LoginGroup {
         }
         guard let configuration = files.load()?.configuration else { return finish(tr("The configuration file cannot be read.")) }
         guard !configuration.appKey.isEmpty else { return finish(tr("Enter the App Key first.")) }
-        guard LoginListener.canServe(configuration.redirectURI) else {
-            return finish(tr("The callback address %s is not on this machine: use the recommended one, and set it in your app.", configuration.redirectURI))
-        }
         var settings = DesktopLogin.Settings(
             appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI, configurationFile: files.path,
             tokenStore: configuration.tokenStore, environment: environment)
@@ -171,7 +216,17 @@ final class LoginGroup {
         gtk_widget_show(CGtk_widget(spinner))
         gtk_spinner_start(CHandy_spinner(spinner))
         gtk_widget_show(CGtk_widget(cancelButton))
-        say(logInRow, tr("Waiting for Weibo's answer in your browser (5 minutes at most)…"))
+        if LoginListener.canServe(configuration.redirectURI) {
+            say(logInRow, tr("Waiting for Weibo's answer in your browser (5 minutes at most)…"))
+        } else {
+            // Nothing here sees the browser come back: the user brings the address.
+            say(logInRow, tr("Allow the app in your browser, then paste the address it ended on under Callback address."))
+            say(pasteRow, tr("Paste the address of the page the browser ended on, and press Enter."))
+            gtk_widget_show(CGtk_widget(pasteRow))
+            gtk_widget_grab_focus(CGtk_widget(pasteEntry))
+            Self.scrollIntoView(pasteRow)
+            hdy_expander_row_set_expanded(CHandy_expander_row(callbackExpander), 1)
+        }
         login.start { [weak self] result in
             switch result {
             case .success(let name): self?.finish(tr("Logged in as %s.", name), loggedIn: true)
@@ -180,9 +235,33 @@ final class LoginGroup {
         }
     }
 
+    /// The address pasted for a login whose callback is elsewhere.
+    private func pasteAddress() {
+        let answer = String(cString: gtk_entry_get_text(CHandy_entry(pasteEntry)))
+        guard let login else { return say(pasteRow, tr("Press Log in with Weibo first.")) }
+        if let problem = login.paste(answer) { return say(pasteRow, tr("No code in it: %s", problem)) }
+        gtk_entry_set_text(CHandy_entry(pasteEntry), "")
+        say(pasteRow, tr("Checking the code with Weibo…"))
+    }
+
+    /// The expander's rows: the recommended address, the callback setting's `row`, the pasted
+    /// address's.
+    func hold(callbackSetting row: UnsafeMutableRawPointer) {
+        for row in [callbackRow, row, pasteRow] { gtk_container_add(CGtk_container(callbackExpander), CGtk_widget(row)) }
+    }
+
+    /// The callback address set (the expander's subtitle); `open`: shows what is under it.
+    func showCallback(_ address: String, open: Bool = false) {
+        let recommended = address == LoginListener.recommendedRedirect
+        hdy_expander_row_set_subtitle(CHandy_expander_row(callbackExpander), recommended ? tr("%s (recommended)", address) : address)
+        if open { hdy_expander_row_set_expanded(CHandy_expander_row(callbackExpander), 1) }
+    }
+
     private func finish(_ words: String, loggedIn: Bool = false) {
         login?.cancel()
         login = nil
+        gtk_entry_set_text(CHandy_entry(pasteEntry), "")
+        gtk_widget_hide(CGtk_widget(pasteRow))
         gtk_spinner_stop(CHandy_spinner(spinner))
         gtk_widget_hide(CGtk_widget(spinner))
         gtk_widget_hide(CGtk_widget(cancelButton))

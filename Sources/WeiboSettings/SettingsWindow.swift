@@ -189,11 +189,17 @@ final class SettingsWindow {
                             self?.write(setting, text)
                         }
                         self.rows.append(row)
-                        add(row.row, box)
-                        // The login's own rows among the app's: the secret after the key, the
-                        // recommended callback after the callback.
+                        // The login's own rows among the app's: the secret after the key; the
+                        // callback under its expander (open on a first run).
+                        if setting.id == SettingsTable.redirectURI.erased.id {
+                            self.loginGroup.hold(callbackSetting: row.row)
+                            let firstRun = self.files.accounts(apiBase: self.configuration.apiBase).isEmpty
+                            self.loginGroup.showCallback(self.configuration.redirectURI, open: firstRun)
+                            add(self.loginGroup.callbackExpander, box)
+                        } else {
+                            add(row.row, box)
+                        }
                         if setting.id == SettingsTable.appKey.erased.id { add(self.loginGroup.secretRow, box) }
-                        if setting.id == SettingsTable.redirectURI.erased.id { add(self.loginGroup.callbackRow, box) }
                     })
             }
         }
@@ -225,6 +231,7 @@ final class SettingsWindow {
     private func write(_ setting: AnySetting, _ text: String?) -> String? {
         let failure = text.map { files.write(setting, $0) } ?? files.reset(setting)
         if let loaded = files.load() { configuration = loaded.configuration }
+        if setting.id == SettingsTable.redirectURI.erased.id { loginGroup.showCallback(configuration.redirectURI) }
         if text == nil || failure != nil {
             rows.first { $0.setting.id == setting.id }?.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
         }
@@ -287,6 +294,7 @@ final class SettingsWindow {
         showAutostart()
         showAccounts()
         showOrigins()
+        loginGroup.showCallback(configuration.redirectURI)
     }
 
     // MARK: - Accounts

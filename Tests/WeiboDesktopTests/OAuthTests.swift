@@ -110,6 +110,22 @@ import WeiboTestSupport
         #expect(LoginCode.extract(from: input) == code)
     }
 
+    /// A pasted answer for the login whose state is "s": its code, or why none.
+    @Test(
+        arguments: [
+            ("0a1b2c", .success("0a1b2c")),
+            ("https://api.weibo.com/oauth2/default.html?code=0a1b2c&state=s", .success("0a1b2c")),
+            ("https://api.weibo.com/oauth2/default.html?code=0a1b2c", .success("0a1b2c")),
+            ("https://api.weibo.com/oauth2/default.html?code=0a1b2c&state=t", .failure(.otherAttempt)),
+            ("https://api.weibo.com/oauth2/default.html?error=access_denied&error_description=user%20denied&state=s", .failure(.denied("user denied"))),
+            ("https://api.weibo.com/oauth2/default.html?error=access_denied", .failure(.denied("access_denied"))),
+            ("  no code here ", .failure(.notACode("no code here"))),
+            ("", .failure(.notACode(""))),
+        ] as [(String, Result<String, LoginCode.Refusal>)])
+    func aPastedAnswerIsReadForItsLogin(_ input: String, _ expected: Result<String, LoginCode.Refusal>) {
+        #expect(LoginCode.read(input, state: "s") == expected)
+    }
+
     /// The sandbox's raw answers have the real API's field types.
     @Test func rawAnswersHaveTheDocumentedTypes() throws {
         try SandboxHarness.run { harness in

@@ -187,6 +187,95 @@ struct SettingsWindowTests {
         #expect(Self.names(desktop).contains { $0.hasPrefix("the notifier runs (pid ") }, "\(Self.names(desktop))")
     }
 
+    /// The login's other ways and failures, in the window, with no keyring on the bus: the App
+    /// Secret goes to the 0600 file and the window says so; a callback on a port another program
+    /// holds, and a denial in the browser, are said at the login's row with their fix; a
+    /// callback address elsewhere (Weibo's default page) opens the field to paste the address
+    /// the browser ended on, which refuses what is no code and logs in with the right one (the
+    /// token in the 0600 account file). A value the administrator set shows where it comes from.
+    @Test func aLoginWithoutKeyringOrLoopbackAndItsFailures() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false)
+        let system = setup.home.folder + "/etc-xdg"
+        try FileManager.default.createDirectory(atPath: system + "/weibo-notifier", withIntermediateDirectories: true)
+        try "[notifier]\ninterval=300\n".write(toFile: system + "/weibo-notifier/config", atomically: true, encoding: .utf8)
+        setup.extraEnvironment["XDG_CONFIG_DIRS"] = system
+        let desktop = try PopupDesktop(setup: setup)
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
+        // (The desktop sets a browser and a configuration of its own first.)
+        // A browser that denies, or approves without following the redirect (recording where it
+        // led), as the file `mode` says.
+        let folder = setup.home.folder
+        let browser = folder + "/browser.sh"
+        try """
+        #!/bin/sh
+        url="$1"
+        if [ "$(cat '\(folder)/mode')" = deny ]; then
+          exec curl -s -L -o /dev/null --data "${url#*\\?}&action=deny" "${url%%\\?*}"
+        fi
+        exec curl -s -o /dev/null -w '%{redirect_url}' --data "${url#*\\?}&action=approve" "${url%%\\?*}" > '\(folder)/ended-on'
+        """.write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        setup.extraEnvironment["BROWSER"] = browser
+        let sandbox = setup.sandbox
+        let sandboxPort = try #require(URLComponents(string: sandbox.baseURL)?.port)
+        let weibo = "api_base=\(sandbox.baseURL)\nremind_base=\(sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\n"
+        try "[weibo]\n\(weibo)redirect_uri=http://127.0.0.1:\(sandboxPort)/callback\n".write(
+            toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        let opened = try CommandRunner.run(["settings", "--page", "account"], environment: setup.environment)
+        #expect(opened.status == 0, "\(opened.standardError)")
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Secret") != nil }, "\(Self.read(desktop))")
+
+        // No keyring: the secret in the configuration file, readable by the user only, said so.
+        #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("No keyring") == true }, "\(Self.read(desktop))")
+        #expect(try String(contentsOfFile: setup.home.configFile, encoding: .utf8).contains("app_secret=\(SandboxAPI.appSecret)"))
+        let mode = try FileManager.default.attributesOfItem(atPath: setup.home.configFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "\(String(mode ?? 0, radix: 8))")
+
+        // The callback's port is taken (by the sandbox itself).
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.loginWords(desktop).contains("another program uses the port") }, "\(Self.loginWords(desktop))")
+
+        // Denied in the browser.
+        try "deny".write(toFile: folder + "/mode", atomically: true, encoding: .utf8)
+        #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(try LoginTests.freePort())/callback"]))
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(waitUntil { Self.loginWords(desktop).contains("you did not allow") }, "\(Self.loginWords(desktop))")
+
+        // A callback address elsewhere: the address the browser ended on, pasted.
+        try "approve".write(toFile: folder + "/mode", atomically: true, encoding: .utf8)
+        let elsewhere = "https://api.weibo.com/oauth2/default.html"
+        #expect(Self.drive(desktop, ["text", "Callback address", elsewhere]))
+        #expect(waitUntil { Self.control(desktop, "Callback address")?.value == elsewhere })
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        // The field comes into view, with the keyboard's focus.
+        #expect(
+            waitUntil { Self.control(desktop, "Address the browser ended on")?.description.hasPrefix("Paste the address") == true },
+            "\(Self.read(desktop))")
+        #expect(waitUntil { ((try? String(contentsOfFile: folder + "/ended-on", encoding: .utf8)) ?? "").contains("code=") })
+        let endedOn = try String(contentsOfFile: folder + "/ended-on", encoding: .utf8)
+        #expect(endedOn.hasPrefix(elsewhere + "?code="), "\(endedOn)")
+        desktop.shot("settings-paste")
+        #expect(Self.drive(desktop, ["text", "Address the browser ended on", "no code here"]))
+        #expect(
+            waitUntil { Self.control(desktop, "Address the browser ended on")?.description.hasPrefix("No code in it:") == true }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["text", "Address the browser ended on", endedOn]))
+        #expect(waitUntil { Self.names(desktop).contains("Log out \(SandboxAPI.ownerName)") }, "\(Self.names(desktop))")
+        #expect(waitUntil { Self.control(desktop, "Address the browser ended on") == nil }, "the field went with the login")
+        let accountsFile = folder + "/config/weibo-notifier/accounts.json"
+        #expect(((try? String(contentsOfFile: accountsFile, encoding: .utf8)) ?? "").contains("access_token"), "the token in the file")
+        let accountsMode = try FileManager.default.attributesOfItem(atPath: accountsFile)[.posixPermissions] as? Int
+        #expect(accountsMode == 0o600, "\(String(accountsMode ?? 0, radix: 8))")
+
+        // The administrator's interval, on the General page.
+        let general = try CommandRunner.run(["settings", "--page", "general"], environment: setup.environment)
+        #expect(general.status == 0, "\(general.standardError)")
+        #expect(waitUntil { Self.control(desktop, "Check interval")?.value == "300" }, "\(Self.read(desktop))")
+        #expect(
+            Self.control(desktop, "Check interval")?.description.contains("Set by your administrator in \(system)/weibo-notifier/config.") == true,
+            "\(Self.read(desktop))")
+    }
+
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
     /// Account page (its login), not a terminal.
     @Test func theTraysLogInOpensTheWindow() throws {

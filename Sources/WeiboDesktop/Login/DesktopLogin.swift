@@ -1,10 +1,14 @@
 public import FoundationEssentials
 public import WeiboKit
 
-/// The whole browser login run by the daemon itself (the tray's "Log in to Weibo…", the expired
-/// login's bubble), when the redirect address is a loopback one: the authorize page in the
-/// browser, the code caught by a `LoginListener`, the token exchanged and saved, without a
-/// terminal. Asynchronous throughout; five minutes for the user, then it gives up.
+/// The whole browser login without a terminal, run by the daemon itself (the tray's "Log in to
+/// Weibo…", the expired login's bubble) and by the settings window: the authorize page in the
+/// browser, the code caught by a `LoginListener` on a loopback redirect address, the token
+/// exchanged and saved. Asynchronous throughout; five minutes for the user, then it gives up.
+///
+/// With a redirect address elsewhere (Weibo's default page, say) nothing on this machine sees
+/// the browser come back: the user pastes the address it ended on (`paste`), as at the
+/// terminal's prompt. Only a window can ask for that (`Settings.canRunHere`).
 public final class DesktopLogin {
     /// What the flow needs from the configuration.
     public struct Settings: Sendable {
@@ -33,7 +37,7 @@ public final class DesktopLogin {
             self.environment = environment
         }
 
-        /// Whether the daemon can run the flow: an app key, and a redirect it can catch.
+        /// Whether the daemon can run the flow alone: an app key, and a redirect it can catch.
         public var canRunHere: Bool { !appKey.isEmpty && LoginListener.canServe(redirectURI) }
     }
 
@@ -47,6 +51,8 @@ public final class DesktopLogin {
     private var timer: GLibSource?
     private var completion: ((Result<String, Failure>) -> Void)?
     private var activationToken: String?
+    /// A login that waits for the address the browser ended on: its state, and the secret.
+    private var pasted: (state: String, secret: String)?
 
     /// Why the login did not happen, said to the user.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -70,7 +76,8 @@ public final class DesktopLogin {
         Keyring.lookup(.appSecret(appKey: settings.appKey), unlocking: true) { [weak self] result in
             guard let self else { return }
             guard case .success(let secret?) = result else {
-                return self.finish(.failure(Failure(message: tr("no app secret for the app key %s: run weibo-notifier login", self.settings.appKey))))
+                let words = tr("no App Secret is kept for the app key %s: type it on the Account page of the settings", self.settings.appKey)
+                return self.finish(.failure(Failure(message: words)))
             }
             self.listen(secret: secret)
         }
@@ -80,26 +87,50 @@ public final class DesktopLogin {
     public func cancel() {
         timer = nil
         listener = nil
+        pasted = nil
         completion = nil
+    }
+
+    /// The address the browser ended on (or the bare code), pasted by the user, for a login
+    /// whose redirect address is not on this machine. Why it brings no code, and the flow goes
+    /// on waiting, or nil: the login goes on (`completion` says how it ends; a denial ends it).
+    public func paste(_ answer: String) -> String? {
+        guard let pasted else { return tr("the login does not wait for an address now") }
+        switch LoginCode.read(answer, state: pasted.state) {
+        case .success(let code):
+            self.pasted = nil
+            caught(.code(code), secret: pasted.secret)
+        case .failure(.denied(let reason)):
+            self.pasted = nil
+            caught(.denied(reason), secret: pasted.secret)
+        case .failure(let refusal):
+            return LoginAdvice.words(refusal)
+        }
+        return nil
     }
 
     private func listen(secret: String) {
         let state = String(UInt64.random(in: 1...UInt64.max), radix: 16)
-        do {
-            listener = try LoginListener(redirectURI: settings.redirectURI, state: state)
-        } catch {
-            return finish(.failure(Failure(message: error.description)))
-        }
-        listener?.finished = { [weak self] outcome in
-            // Not inside the listener's own handler: the listener goes with the flow.
-            GLibSource.later { self?.caught(outcome, secret: secret) }
-        }
-        timer = GLibSource.once(afterSeconds: Self.timeout) { [weak self] in
-            self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
+        if LoginListener.canServe(settings.redirectURI) {
+            do {
+                listener = try LoginListener(redirectURI: settings.redirectURI, state: state)
+            } catch {
+                return finish(.failure(Failure(message: error.description)))
+            }
+            listener?.finished = { [weak self] outcome in
+                // Not inside the listener's own handler: the listener goes with the flow.
+                GLibSource.later { self?.caught(outcome, secret: secret) }
+            }
+            timer = GLibSource.once(afterSeconds: Self.timeout) { [weak self] in
+                self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
+            }
+        } else {
+            // The user brings the address back (`paste`), in their own time.
+            pasted = (state, secret)
         }
         let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state, forceLogin: settings.forceLogin)
         if let reason = Browser.open(url, environment: settings.environment, activationToken: activationToken) {
-            finish(.failure(Failure(message: tr("no browser could be opened (%s): run weibo-notifier login", reason))))
+            finish(.failure(Failure(message: tr("no browser could be opened (%s): make one your desktop's default browser, or set $BROWSER", reason))))
         }
     }
 
@@ -153,6 +184,7 @@ public final class DesktopLogin {
     /// Ends the flow: the browser's last page (`page`, or what `result` says), then `completion`.
     private func finish(_ result: Result<String, Failure>, page: LoginListener.Page? = nil) {
         timer = nil
+        pasted = nil
         switch result {
         case .success(let name): listener?.conclude(page ?? .loggedIn(name))
         case .failure(let failure): listener?.conclude(page ?? .failed(failure.message))

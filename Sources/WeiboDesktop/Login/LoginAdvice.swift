@@ -18,4 +18,13 @@ public enum LoginAdvice {
             return nil
         }
     }
+
+    /// Why a pasted answer brings no code, and what to do.
+    public static func words(_ refusal: LoginCode.Refusal) -> String {
+        switch refusal {
+        case .denied(let reason): return tr("Weibo did not give a code: %s (you did not allow Weibo Notifier to read the account)", reason)
+        case .otherAttempt: return tr("that address belongs to another login attempt (state does not match); start again")
+        case .notACode(let start): return tr("'%s' is neither a code nor an address with ?code=", start)
+        }
+    }
 }

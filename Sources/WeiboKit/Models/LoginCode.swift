@@ -12,6 +12,34 @@ public enum LoginCode {
         return isCode(text[...]) ? text : nil
     }
 
+    /// Why a pasted answer brings no code.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// Weibo sent the browser back with an error (the user did not allow the app): its
+        /// description.
+        case denied(String)
+        /// The address of another login attempt: its `state` is not this one's.
+        case otherAttempt
+        /// Neither a code nor an address with one: the start of what was pasted.
+        case notACode(String)
+    }
+
+    /// The code in the answer the user pasted for the login whose `state` is given: the bare
+    /// code, or the address the browser ended on, checked against `state` when it has one.
+    public static func read(_ answer: String, state: String) -> Result<String, Refusal> {
+        if answer.contains("error=") {
+            return .failure(.denied(parameter("error_description", in: answer) ?? parameter("error", in: answer) ?? "access_denied"))
+        }
+        if let returned = parameter("state", in: answer), returned != state { return .failure(.otherAttempt) }
+        guard let code = extract(from: answer) else { return .failure(.notACode(String(answer.trimmingASCIISpaces().prefix(60)))) }
+        return .success(code)
+    }
+
+    /// A parameter of an address's query.
+    public static func parameter(_ name: String, in text: String) -> String? {
+        guard let query = text.firstIndex(of: "?") else { return nil }
+        return FormEncoding.decode(text[text.index(after: query)...])[name]
+    }
+
     /// Codes are letters and digits (hexadecimal on Weibo).
     private static func isCode(_ text: Substring) -> Bool {
         !text.isEmpty && text.count <= 128 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }

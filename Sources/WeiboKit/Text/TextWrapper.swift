@@ -26,6 +26,23 @@ public enum TextWrapper {
         return lines
     }
 
+    /// Text wrapped for a terminal, for a window whose label wraps it again: a line that
+    /// continues the one before (indented) joins it, with a space unless both sides are Chinese
+    /// or Japanese. Paragraphs, list items and blank lines stay as they are.
+    public static func unwrapped(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let rest = line.drop { $0 == " " }
+            guard rest.startIndex != line.startIndex, let first = rest.first, let last = lines.last, let end = last.last else {
+                lines.append(line)
+                continue
+            }
+            let wide = DisplayWidth.of(String(end)) == 2 && DisplayWidth.of(String(first)) == 2
+            lines[lines.count - 1] = last + (wide ? "" : " ") + rest
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `lines` cut to `maxLines`, the last kept one ending in `…` when anything was cut.
     public static func truncate(_ lines: [String], maxLines: Int, width: Int) -> [String] {
         guard maxLines > 0 else { return [] }

@@ -105,17 +105,10 @@ extension LoginCommand {
     private func pastedCode(state: String) throws(CommandError) -> String {
         Terminal.prompt(tr("Then paste the code, or the whole address the browser ended on: "))
         guard let answer = try Terminal.readLine() else { throw .failed(tr("no code given")) }
-        if answer.contains("error=") {
-            throw .failed(
-                tr("Weibo did not give a code: %s", Self.parameter("error_description", in: answer) ?? Self.parameter("error", in: answer) ?? tr("denied")))
+        switch LoginCode.read(answer, state: state) {
+        case .success(let code): return code
+        case .failure(let refusal): throw .failed(LoginAdvice.words(refusal))
         }
-        if let returnedState = Self.parameter("state", in: answer), returnedState != state {
-            throw .failed(tr("that address belongs to another login attempt (state does not match); start again"))
-        }
-        guard let code = LoginCode.extract(from: answer) else {
-            throw .failed(tr("'%s' is neither a code nor an address with ?code=", String(answer.prefix(60))))
-        }
-        return code
     }
 
     /// Weibo's refusals of a login, with what fixes them.

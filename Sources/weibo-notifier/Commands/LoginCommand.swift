@@ -140,10 +140,4 @@ struct LoginCommand: Command {
         }
         try Terminal.write(lines: [tr("The notifier will start with your desktop session ('weibo-notifier autostart disable' stops that).")])
     }
-
-    /// A query parameter of the address the browser ended on.
-    static func parameter(_ name: String, in text: String) -> String? {
-        guard let query = text.firstIndex(of: "?") else { return nil }
-        return FormEncoding.decode(text[text.index(after: query)...])[name]
-    }
 }

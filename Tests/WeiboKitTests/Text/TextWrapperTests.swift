@@ -41,6 +41,19 @@ import WeiboTestSupport
         #expect(TextWrapper.wrap(text, width: width) == lines)
     }
 
+    /// The terminal's wrapping undone for a window: continuation lines join the line before,
+    /// with a space unless both sides are wide; items, blank lines and unindented lines stay.
+    @Test(
+        arguments: [
+            ("1. Open it and create an app\n   (微连接 → 网站接入).\n2. Done.", "1. Open it and create an app (微连接 → 网站接入).\n2. Done."),
+            ("1. 创建一个应用\n   （微连接）。\n2. 设为\n   http://127.0.0.1", "1. 创建一个应用（微连接）。\n2. 设为 http://127.0.0.1"),
+            ("Intro.\n\n   indented after a blank line\nplain\nlines", "Intro.\n\n   indented after a blank line\nplain\nlines"),
+            ("", ""),
+        ])
+    func unwrapsContinuationLines(_ text: String, _ expected: String) {
+        #expect(TextWrapper.unwrapped(text) == expected)
+    }
+
     @Test func truncatesToLinesWithEllipsis() {
         let lines = TextWrapper.wrap("一二三四五六七八九十", width: 6)
         #expect(TextWrapper.truncate(lines, maxLines: 2, width: 6) == ["一二三", "四五…"])
