@@ -60,11 +60,17 @@ public final class DesktopLogin {
         public var description: String { message }
     }
 
-    public init(settings: Settings, client: WeiboClient, accounts: AccountStore, now: @escaping () -> Date = Date.init) {
+    private let patience: Double
+
+    /// `patience`: how long the browser has to come back, in seconds (`timeout`; shorter in tests).
+    public init(
+        settings: Settings, client: WeiboClient, accounts: AccountStore, now: @escaping () -> Date = Date.init, patience: Double = DesktopLogin.timeout
+    ) {
         self.settings = settings
         self.client = client
         self.accounts = accounts
         self.now = now
+        self.patience = patience
     }
 
     /// Starts the flow; `completion` runs once, later, with the account's name or why not.
@@ -121,7 +127,7 @@ public final class DesktopLogin {
                 // Not inside the listener's own handler: the listener goes with the flow.
                 GLibSource.later { self?.caught(outcome, secret: secret) }
             }
-            timer = GLibSource.once(afterSeconds: Self.timeout) { [weak self] in
+            timer = GLibSource.once(afterSeconds: patience) { [weak self] in
                 self?.finish(.failure(Failure(message: tr("no answer from the browser within 5 minutes; log in to Weibo again"))))
             }
         } else {
