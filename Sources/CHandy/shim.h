@@ -11,6 +11,7 @@ static inline HdyPreferencesGroup *CHandy_preferences_group(void *object) { retu
 static inline HdyPreferencesRow *CHandy_preferences_row(void *object) { return (HdyPreferencesRow *)object; }
 static inline HdyActionRow *CHandy_action_row(void *object) { return (HdyActionRow *)object; }
 static inline HdyExpanderRow *CHandy_expander_row(void *object) { return (HdyExpanderRow *)object; }
+static inline HdyAvatar *CHandy_avatar(void *object) { return (HdyAvatar *)object; }
 static inline GtkSwitch *CHandy_switch(void *object) { return (GtkSwitch *)object; }
 static inline GtkSpinButton *CHandy_spin_button(void *object) { return (GtkSpinButton *)object; }
 static inline GtkComboBoxText *CHandy_combo_box_text(void *object) { return (GtkComboBoxText *)object; }

@@ -141,10 +141,12 @@ extension SandboxAPI {
         return nil
     }
 
-    /// A user as served: the avatar on this sandbox (`/_sandbox/avatars/<uid>.png`) once it listens.
+    /// A user as served: the avatar on this sandbox (`/_sandbox/avatars/<uid>.png`, small and
+    /// large) once it listens.
     func servedUser(_ user: User?) -> User? {
         guard var user, !baseURL.isEmpty else { return user }
         user.profileImageURL = "\(baseURL)/_sandbox/avatars/\(user.id).png"
+        user.avatarLargeURL = user.profileImageURL
         return user
     }
 

@@ -126,7 +126,7 @@ extension SandboxAPI {
     func userShow(_ request: SandboxRequest) -> SandboxResponse {
         if case .failure(let error) = authenticate(request) { return error.response }
         guard let uid = request.parameters["uid"].flatMap({ Int64($0) }) else { return error(10016, "miss required parameter (uid)", request.path) }
-        guard let user = users.first(where: { $0.id == uid }) else { return error(20003, "User does not exists!", request.path) }
+        guard let user = servedUser(users.first(where: { $0.id == uid })) else { return error(20003, "User does not exists!", request.path) }
         return json(user)
     }
 }

@@ -29,6 +29,11 @@ final class SettingsWindow {
     private let autostartSwitch: UnsafeMutableRawPointer
     private var counters: CounterRows?
     private lazy var setupCheck = SetupCheck(environment: environment)
+    /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
+    /// popup's pictures).
+    private lazy var avatars = AvatarCache(
+        directory: files.directories.cacheDirectory + "/avatars", sharing: [files.directories.cacheDirectory + "/images"],
+        trustedCAFile: configuration.tlsCAFile)
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -311,6 +316,7 @@ final class SettingsWindow {
             hdy_preferences_row_set_title(CHandy_preferences_row(row), index == 0 ? tr("%s (default)", name) : name)
             hdy_action_row_set_subtitle(CHandy_action_row(row), Self.accountWords(account))
             hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 2)
+            hdy_action_row_add_prefix(CHandy_action_row(row), CGtk_widget(avatar(of: account, named: name)))
             let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log out")), "a button"))
             atk_object_set_name(CGtk_accessible(button), tr("Log out %s", name))
             gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
@@ -337,6 +343,25 @@ final class SettingsWindow {
             gtk_widget_show_all(CGtk_widget(row))
             accountRows.append(row)
         }
+    }
+
+    /// The account's avatar: its initials on a colour until its picture is there (from the
+    /// cache, or fetched: drawing never waits for it).
+    private func avatar(of account: AccountStore.Saved, named name: String) -> UnsafeMutableRawPointer {
+        let avatar = UnsafeMutableRawPointer(made(hdy_avatar_new(40, name, 1), "an avatar"))
+        atk_object_set_name(CGtk_accessible(avatar), tr("Avatar of %s", name))
+        guard !account.avatarURL.isEmpty else { return avatar }
+        // Held until the picture comes: the row may be gone by then (the list made again).
+        g_object_ref(avatar)
+        avatars.image(for: account.avatarURL) { uri in
+            defer { g_object_unref(avatar) }
+            guard let uri, let file = g_file_new_for_uri(uri) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            guard let icon = g_file_icon_new(file) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
+            hdy_avatar_set_loadable_icon(CHandy_avatar(avatar), icon)
+        }
+        return avatar
     }
 
     /// "uid 123 · the login runs out on 2027-01-01 · its token in the keyring".

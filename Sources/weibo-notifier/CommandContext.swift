@@ -65,18 +65,18 @@ struct CommandContext {
 
     /// Saves `account` where `tokenPlace` says (`auto` falls back to the file when the keyring
     /// refuses); where the token went.
-    func save(_ account: Account, screenName: String) throws(CommandError) -> AccountStore.TokenPlace {
+    func save(_ account: Account, screenName: String, avatarURL: String = "") throws(CommandError) -> AccountStore.TokenPlace {
         let place = tokenPlace
         var outcome: Result<AccountStore.TokenPlace, AccountStore.Failure>?
         let label = "Weibo Notifier: " + (screenName.isEmpty ? "uid \(account.uid)" : screenName)
-        accountStore.save(account, screenName: screenName, in: place, label: label) { outcome = $0 }
+        accountStore.save(account, screenName: screenName, avatarURL: avatarURL, in: place, label: label) { outcome = $0 }
         MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
         switch outcome {
         case .success(let place): return place
         case .failure(let failure) where configuration.tokenStore == .auto && place == .keyring:
             Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountsFile))
             do {
-                try accountStore.save(account, screenName: screenName)
+                try accountStore.save(account, screenName: screenName, avatarURL: avatarURL)
             } catch {
                 throw .account(error.description)
             }

@@ -10,10 +10,8 @@ import WeiboTestSupport
 /// elsewhere the user's pasted answer logs in, what is no code or another login's is refused
 /// while the login goes on.
 @Suite struct DesktopLoginTests {
-    /// A login against the sandbox, its accounts in a folder of its own; `browser`: $BROWSER.
-    func login(_ harness: SandboxHarness, redirect: String, browser: String, patience: Double = DesktopLogin.timeout) throws -> DesktopLogin {
-        let folder = NSTemporaryDirectory() + "desktop-login-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// A login against the sandbox, its accounts in `folder`; `browser`: $BROWSER.
+    func login(_ harness: SandboxHarness, in folder: String, redirect: String, browser: String, patience: Double = DesktopLogin.timeout) -> DesktopLogin {
         var settings = DesktopLogin.Settings(
             appKey: SandboxAPI.appKey, appSecret: SandboxAPI.appSecret, redirectURI: redirect, configurationFile: folder + "/config",
             tokenStore: .file, environment: ["BROWSER": browser, "PATH": "/usr/bin:/bin"])
@@ -24,56 +22,62 @@ import WeiboTestSupport
     }
 
     @Test func noAnswerInTimeEndsTheLoginAndFreesThePort() throws {
-        try SandboxHarness.run { harness in
-            let port = try LoginListenerTests.freePort()
-            let login = try login(harness, redirect: "http://127.0.0.1:\(port)/callback", browser: "/bin/true", patience: 0.3)
-            var result: Result<String, DesktopLogin.Failure>?
-            login.start { result = $0 }
-            MainContext.run(timeout: 10) { result != nil }
-            if case .failure(let failure) = result {
-                #expect(failure.message.hasPrefix("no answer from the browser within 5 minutes"), "\(failure)")
-            } else {
-                Issue.record("no failure: \(String(describing: result))")
+        try withTemporaryFolder { folder in
+            try SandboxHarness.run { harness in
+                let port = try LoginListenerTests.freePort()
+                let login = login(harness, in: folder, redirect: "http://127.0.0.1:\(port)/callback", browser: "/bin/true", patience: 0.3)
+                var result: Result<String, DesktopLogin.Failure>?
+                login.start { result = $0 }
+                MainContext.run(timeout: 10) { result != nil }
+                if case .failure(let failure) = result {
+                    #expect(failure.message.hasPrefix("no answer from the browser within 5 minutes"), "\(failure)")
+                } else {
+                    Issue.record("no failure: \(String(describing: result))")
+                }
+                // The listener went with it: the port is free for the next login.
+                #expect(throws: Never.self) { _ = try LoginListener(redirectURI: "http://127.0.0.1:\(port)/callback", state: "next") }
             }
-            // The listener went with it: the port is free for the next login.
-            #expect(throws: Never.self) { _ = try LoginListener(redirectURI: "http://127.0.0.1:\(port)/callback", state: "next") }
         }
     }
 
     @Test func anAnswerPastedForACallbackElsewhereLogsIn() throws {
-        try SandboxHarness.run { harness in
-            // Weibo's default page: nothing here sees the browser come back. The browser records
-            // the authorize page it was given.
-            let redirect = "https://api.weibo.com/oauth2/default.html"
-            let asked = NSTemporaryDirectory() + "desktop-login-asked-" + UUID().uuidString
-            let browser = asked + ".sh"
-            try "#!/bin/sh\necho \"$1\" > '\(asked)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
-            chmod(browser, 0o755)
-            defer { try? FileManager.default.removeItem(atPath: browser) }
-            let login = try login(harness, redirect: redirect, browser: browser)
-            var result: Result<String, DesktopLogin.Failure>?
-            #expect(login.paste("0a1b2c") != nil, "no login waits yet")
-            login.start { result = $0 }
-            #expect(waitUntil(timeout: 10) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") })
-            let page = try String(contentsOfFile: asked, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            let state = try #require(LoginCode.parameter("state", in: page))
+        try withTemporaryFolder { folder in
+            try SandboxHarness.run { harness in
+                // Weibo's default page: nothing here sees the browser come back. The browser records
+                // the authorize page it was given.
+                let redirect = "https://api.weibo.com/oauth2/default.html"
+                let asked = folder + "/asked"
+                let browser = folder + "/browser.sh"
+                try "#!/bin/sh\necho \"$1\" > '\(asked)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+                chmod(browser, 0o755)
+                let login = login(harness, in: folder, redirect: redirect, browser: browser)
+                var result: Result<String, DesktopLogin.Failure>?
+                #expect(login.paste("0a1b2c") != nil, "no login waits yet")
+                login.start { result = $0 }
+                #expect(waitUntil(timeout: 10) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") })
+                let page = try String(contentsOfFile: asked, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                let state = try #require(LoginCode.parameter("state", in: page))
 
-            // What the browser ended on after the user approved.
-            var approval: Result<HTTPResponse, HTTPError>?
-            HTTPClient(totalTimeout: 5, trustedCAFile: try? SandboxHarness.certificate.get().certificateFile).send(
-                HTTPRequest(
-                    .post, harness.server.baseURL + "/oauth2/authorize",
-                    parameters: [("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", state), ("action", "approve")])
-            ) { approval = $0 }
-            MainContext.run(timeout: 10) { approval != nil }
-            let endedOn = try #require(try approval?.get().headers["location"])
+                // What the browser ended on after the user approved.
+                var approval: Result<HTTPResponse, HTTPError>?
+                HTTPClient(totalTimeout: 5, trustedCAFile: try? SandboxHarness.certificate.get().certificateFile).send(
+                    HTTPRequest(
+                        .post, harness.server.baseURL + "/oauth2/authorize",
+                        parameters: [("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", state), ("action", "approve")])
+                ) { approval = $0 }
+                MainContext.run(timeout: 10) { approval != nil }
+                let endedOn = try #require(try approval?.get().headers["location"])
 
-            #expect(login.paste("not a code!")?.contains("neither a code nor an address") == true)
-            #expect(login.paste(endedOn.replacingOccurrences(of: "state=\(state)", with: "state=other"))?.contains("another login attempt") == true)
-            #expect(result == nil, "a wrong answer leaves the login waiting")
-            #expect(login.paste(endedOn) == nil)
-            MainContext.run(timeout: 10) { result != nil }
-            #expect(try result?.get() == SandboxAPI.ownerName)
+                #expect(login.paste("not a code!")?.contains("neither a code nor an address") == true)
+                #expect(login.paste(endedOn.replacingOccurrences(of: "state=\(state)", with: "state=other"))?.contains("another login attempt") == true)
+                #expect(result == nil, "a wrong answer leaves the login waiting")
+                #expect(login.paste(endedOn) == nil)
+                MainContext.run(timeout: 10) { result != nil }
+                #expect(try result?.get() == SandboxAPI.ownerName)
+                // Saved with the name and the avatar Weibo gives.
+                let saved = try AccountStore(path: folder + "/accounts.json", apiBase: harness.server.baseURL).loadSaved()
+                #expect(saved.screenName == SandboxAPI.ownerName && saved.avatarURL.hasPrefix(harness.server.baseURL), "\(saved)")
+            }
         }
     }
 }

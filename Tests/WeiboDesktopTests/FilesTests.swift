@@ -29,6 +29,24 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
         }
     }
 
+    /// The avatar's address is kept with the account (the settings window shows it); a later
+    /// save without one keeps it; what is no http(s) address of one line is not kept.
+    @Test func theAvatarIsKeptWithTheAccount() throws {
+        try withTemporaryFolder { folder in
+            let store = AccountStore(path: folder + "/accounts.json")
+            try store.save(account, screenName: "me", avatarURL: "https://tvax1.sinaimg.cn/crop.0.0.180.180.180/me.jpg")
+            #expect(try store.loadSaved().avatarURL == "https://tvax1.sinaimg.cn/crop.0.0.180.180.180/me.jpg")
+            #expect(try String(contentsOfFile: folder + "/accounts.json", encoding: .utf8).contains("\"avatar_url\""))
+            try store.save(account, screenName: "me")
+            #expect(try store.loadSaved().avatarURL == "https://tvax1.sinaimg.cn/crop.0.0.180.180.180/me.jpg")
+            let other = Account(accessToken: "2.00other", uid: 42, issuedAt: account.issuedAt, expiresIn: 86_400)
+            for bad in ["javascript:alert(1)", "https://a.cn/x\ny", "file:///etc/passwd", "https://" + String(repeating: "a", count: 1100)] {
+                try store.save(other, avatarURL: bad)
+                #expect(try store.loadAll().first { $0.uid == 42 }?.avatarURL == "", "\(bad)")
+            }
+        }
+    }
+
     @Test func aFileOthersCanReadIsRefused() throws {
         try withTemporaryFolder { folder in
             let store = AccountStore(path: folder + "/account")

@@ -132,6 +132,13 @@ struct SettingsWindowTests {
         #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log out \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
         let accounts = try String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)
         #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
+        // With the avatar Weibo gives (the picture fetched into the notifier's cache).
+        let avatarsFolder = (setup.environment["XDG_CACHE_HOME"] ?? (setup.environment["HOME"] ?? "") + "/.cache") + "/weibo-notifier/avatars"
+        #expect(accounts.contains("\"avatar_url\":\"\(sandbox.baseURL)/_sandbox/avatars/"), "\(accounts)")
+        #expect(Self.names(desktop).contains("Avatar of \(SandboxAPI.ownerName)"), "\(Self.names(desktop))")
+        #expect(
+            waitUntil { ((try? FileManager.default.contentsOfDirectory(atPath: avatarsFolder)) ?? []).count == 1 },
+            "the avatar in the cache")
         #expect(!setup.bus.keyringLookup(uid: String(SandboxAPI.ownerUID), apiBase: sandbox.baseURL).isEmpty, "the token is in the keyring")
 
         // Weibo refuses a callback it does not know (21322): said at the row.

@@ -74,8 +74,8 @@ extension AccountStore {
         var accounts: [SavedRecord]
     }
 
-    /// One entry: `uid`, `screen_name`, `issued_at`, `expires_in`, and `access_token` or
-    /// `"token_in": "keyring"`.
+    /// One entry: `uid`, `screen_name`, `issued_at`, `expires_in`, `avatar_url` when known, and
+    /// `access_token` or `"token_in": "keyring"`.
     struct SavedRecord: Codable {
         var saved: Saved
 
@@ -88,6 +88,7 @@ extension AccountStore {
             case issuedAt = "issued_at"
             case expiresIn = "expires_in"
             case tokenIn = "token_in"
+            case avatarURL = "avatar_url"
         }
 
         init(from decoder: any Decoder) throws {
@@ -99,7 +100,8 @@ extension AccountStore {
             let account = try Account(from: decoder, token: token ?? "")
             saved = Saved(
                 uid: account.uid, screenName: Saved.cleaned(try keys.decodeIfPresent(String.self, forKey: .screenName) ?? ""), issuedAt: account.issuedAt,
-                expiresIn: account.expiresIn, token: token)
+                expiresIn: account.expiresIn, token: token,
+                avatarURL: Saved.cleaned(avatarURL: try keys.decodeIfPresent(String.self, forKey: .avatarURL) ?? ""))
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -109,6 +111,7 @@ extension AccountStore {
             if !saved.screenName.isEmpty { try keys.encode(saved.screenName, forKey: .screenName) }
             try keys.encode(Int64(saved.issuedAt.timeIntervalSince1970.rounded(.down)), forKey: .issuedAt)
             try keys.encode(saved.expiresIn, forKey: .expiresIn)
+            if !saved.avatarURL.isEmpty { try keys.encode(saved.avatarURL, forKey: .avatarURL) }
         }
     }
 }

@@ -70,6 +70,8 @@ public struct AccountStore: Sendable {
         public var expiresIn: Int64
         /// The token; nil when the keyring keeps it.
         public var token: String?
+        /// The user's avatar (a public picture address) when it could be had ("" otherwise).
+        public var avatarURL = ""
 
         public var place: TokenPlace { token == nil ? .keyring : .file }
 
@@ -77,6 +79,14 @@ public struct AccountStore: Sendable {
         /// line, no control characters, at most 64 characters.
         static func cleaned(_ screenName: String) -> String {
             String(TextSanitizer.singleLine(screenName).prefix(64))
+        }
+
+        /// An avatar's address as kept: an http(s) address of one line and at most 1,024
+        /// characters, else "".
+        static func cleaned(avatarURL: String) -> String {
+            let url = avatarURL.trimmed(of: " \t\n")
+            let usable = (url.hasPrefix("https://") || url.hasPrefix("http://")) && url.utf8.count <= 1024 && !url.contains { $0.isWhitespace }
+            return usable ? url : ""
         }
 
         /// How the user calls it: the screen name, else "uid N".
@@ -157,11 +167,12 @@ public struct AccountStore: Sendable {
     /// the keyring when `place` says so (the file keeps the rest), else in the file. The place
     /// it went to, or why it could not be saved.
     public func save(
-        _ account: Account, screenName: String, in place: TokenPlace, label: String, completion: @escaping (Result<TokenPlace, Failure>) -> Void
+        _ account: Account, screenName: String, avatarURL: String = "", in place: TokenPlace, label: String,
+        completion: @escaping (Result<TokenPlace, Failure>) -> Void
     ) {
         guard place == .keyring else {
             do {
-                try put(account, screenName: screenName, withToken: true)
+                try put(account, screenName: screenName, avatarURL: avatarURL, withToken: true)
                 return GLibSource.later { completion(.success(.file)) }
             } catch {
                 return GLibSource.later { completion(.failure(error)) }
@@ -170,7 +181,7 @@ public struct AccountStore: Sendable {
         Keyring.store(account.accessToken, as: .token(uid: account.uid, apiBase: apiBase), label: label) { failure in
             if let failure { return completion(.failure(.keyring(failure))) }
             do throws(Failure) {
-                try put(account, screenName: screenName, withToken: false)
+                try put(account, screenName: screenName, avatarURL: avatarURL, withToken: false)
                 completion(.success(.keyring))
             } catch {
                 completion(.failure(error))
@@ -179,17 +190,18 @@ public struct AccountStore: Sendable {
     }
 
     /// Adds `account` with its token in the file (`token_store = file`, the demo, tests).
-    public func save(_ account: Account, screenName: String = "") throws(Failure) {
-        try put(account, screenName: screenName, withToken: true)
+    public func save(_ account: Account, screenName: String = "", avatarURL: String = "") throws(Failure) {
+        try put(account, screenName: screenName, avatarURL: avatarURL, withToken: true)
     }
 
-    private func put(_ account: Account, screenName: String, withToken: Bool) throws(Failure) {
+    private func put(_ account: Account, screenName: String, avatarURL: String, withToken: Bool) throws(Failure) {
         var all = (try? loadAll()) ?? []
         let old = all.first { $0.uid == account.uid }
         let screenName = Saved.cleaned(screenName)
+        let avatarURL = Saved.cleaned(avatarURL: avatarURL)
         let entry = Saved(
             uid: account.uid, screenName: screenName.isEmpty ? old?.screenName ?? "" : screenName, issuedAt: account.issuedAt,
-            expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil)
+            expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil, avatarURL: avatarURL.isEmpty ? old?.avatarURL ?? "" : avatarURL)
         if let index = all.firstIndex(where: { $0.uid == account.uid }) { all[index] = entry } else { all.append(entry) }
         try writeFile(all)
     }

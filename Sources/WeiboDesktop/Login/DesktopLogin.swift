@@ -166,17 +166,19 @@ public final class DesktopLogin {
     private func save(_ account: Account) {
         client.user(account.uid, for: account) { [weak self] result in
             guard let self else { return }
-            let screenName = (try? result.get())?.screenName ?? ""
+            let user = try? result.get()
+            let screenName = user?.screenName ?? ""
+            let avatarURL = user?.avatarLargeURL ?? user?.profileImageURL ?? ""
             let name = screenName.isEmpty ? tr("uid %d", account.uid) : screenName
             let place: AccountStore.TokenPlace = self.settings.tokenStore == .file ? .file : .keyring
-            self.accounts.save(account, screenName: screenName, in: place, label: "Weibo Notifier: " + name) { saved in
+            self.accounts.save(account, screenName: screenName, avatarURL: avatarURL, in: place, label: "Weibo Notifier: " + name) { saved in
                 switch saved {
                 case .success: self.finish(.success(name))
                 case .failure(let failure) where place == .keyring && self.settings.tokenStore == .auto:
                     // No keyring after all: the 0600 file, as the command line does.
                     Log.message("the token goes to the account file: \(failure)")
                     do throws(AccountStore.Failure) {
-                        try self.accounts.save(account, screenName: screenName)
+                        try self.accounts.save(account, screenName: screenName, avatarURL: avatarURL)
                         self.finish(.success(name))
                     } catch {
                         self.finish(.failure(Failure(message: error.description)))

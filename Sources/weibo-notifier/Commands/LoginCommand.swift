@@ -101,9 +101,11 @@ struct LoginCommand: Command {
         guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in to Weibo again")) }
         let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
         // The screen name names the account in `accounts`, bubbles and the keyring; without it, the uid does.
-        let screenName = (try? context.wait { client.user(info.uid, for: account, completion: $0) })?.screenName ?? ""
+        // Its avatar shows in the settings window.
+        let user = try? context.wait { client.user(info.uid, for: account, completion: $0) }
+        let screenName = user?.screenName ?? ""
         let before = (try? context.accountStore.loadAll()) ?? []
-        let place = try context.save(account, screenName: screenName)
+        let place = try context.save(account, screenName: screenName, avatarURL: user?.avatarLargeURL ?? user?.profileImageURL ?? "")
         let days = Int(info.expireIn / 86_400)
         try Terminal.write(lines: [
             trn(
