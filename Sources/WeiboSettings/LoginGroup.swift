@@ -37,8 +37,8 @@ final class LoginGroup {
     private let cancelButton: UnsafeMutableRawPointer
     private let spinner: UnsafeMutableRawPointer
     private var login: DesktopLogin?
-    /// Someone logged in (the accounts are listed again), or the app's key or callback changed.
-    var changed: (() -> Void)?
+    /// Someone logged in (true: the accounts are listed again), or the app's callback changed.
+    var changed: ((_ loggedIn: Bool) -> Void)?
 
     init(files: SettingsFiles, environment: [String: String]) {
         self.files = files
@@ -102,7 +102,7 @@ final class LoginGroup {
         GtkSignal.connect(use, "clicked", .plain) { [weak self] _, _, _ in
             guard let self else { return 0 }
             _ = self.files.write(SettingsTable.redirectURI.erased, LoginListener.recommendedRedirect)
-            self.changed?()
+            self.changed?(false)
             return 0
         }
         GtkSignal.connect(secretEntry, "activate", .plain) { [weak self] _, _, _ in
@@ -267,6 +267,6 @@ final class LoginGroup {
         gtk_widget_hide(CGtk_widget(cancelButton))
         gtk_widget_set_sensitive(CGtk_widget(logInButton), 1)
         say(logInRow, words)
-        if loggedIn { changed?() }
+        if loggedIn { changed?(true) }
     }
 }

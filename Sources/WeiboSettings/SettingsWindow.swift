@@ -23,10 +23,12 @@ final class SettingsWindow {
     /// Made with the Account page (the first frame of another page does without it).
     private lazy var loginGroup: LoginGroup = {
         let group = LoginGroup(files: files, environment: environment)
-        group.changed = { [weak self] in self?.loggedIn() }
+        group.changed = { [weak self] someone in self?.changed(loggedIn: someone) }
         return group
     }()
-    private let autostartSwitch: UnsafeMutableRawPointer
+    /// The switches of the autostart entry (the General page's; the first login's).
+    private var autostartSwitches: [UnsafeMutableRawPointer] = []
+    private var offeredAutostart = false
     private var counters: CounterRows?
     private lazy var setupCheck = SetupCheck(environment: environment)
     /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
@@ -48,7 +50,6 @@ final class SettingsWindow {
         gtk_window_set_default_size(CGtk_window(window), 640, 720)
         accountsGroup = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(accountsGroup), tr("Accounts"))
-        autostartSwitch = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
         build()
         GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
             self?.closed?()
@@ -253,14 +254,23 @@ final class SettingsWindow {
     private func sessionGroup() -> UnsafeMutableRawPointer {
         let group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Session"))
+        gtk_container_add(CGtk_container(group), CGtk_widget(autostartRow()))
+        return group
+    }
+
+    /// A row with a switch for the autostart entry (the General page's, and the one a first
+    /// login offers); every such switch shows the entry as it is.
+    private func autostartRow() -> UnsafeMutableRawPointer {
         let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
         hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Start with my session"))
         hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Starts the notifier when you log in to the desktop (an autostart entry of your own)."))
         hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)
-        atk_object_set_name(CGtk_accessible(autostartSwitch), tr("Start with my session"))
-        gtk_widget_set_valign(CGtk_widget(autostartSwitch), GTK_ALIGN_CENTER)
+        let toggle = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
+        atk_object_set_name(CGtk_accessible(toggle), tr("Start with my session"))
+        gtk_widget_set_valign(CGtk_widget(toggle), GTK_ALIGN_CENTER)
+        autostartSwitches.append(toggle)
         showAutostart()
-        GtkSignal.connect(autostartSwitch, "notify::active", .pointer) { [weak self] widget, _, _ in
+        GtkSignal.connect(toggle, "notify::active", .pointer) { [weak self] widget, _, _ in
             guard let self else { return 0 }
             let entry = AutostartEntry(environment: self.environment)
             let wanted = gtk_switch_get_active(CHandy_switch(widget)) != 0
@@ -269,14 +279,13 @@ final class SettingsWindow {
                 if wanted { try entry.enable(command: "weibo-notifier run") } else { try entry.disable() }
             } catch {
                 hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Not saved: %s", "\(error)"))
-                self.showAutostart()
             }
+            self.showAutostart()
             return 0
         }
-        gtk_container_add(CGtk_container(row), CGtk_widget(autostartSwitch))
-        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(autostartSwitch))
-        gtk_container_add(CGtk_container(group), CGtk_widget(row))
-        return group
+        gtk_container_add(CGtk_container(row), CGtk_widget(toggle))
+        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(toggle))
+        return row
     }
 
     private static func isEnabled(_ entry: AutostartEntry) -> Bool {
@@ -285,16 +294,24 @@ final class SettingsWindow {
     }
 
     private func showAutostart() {
-        gtk_switch_set_active(CHandy_switch(autostartSwitch), Self.isEnabled(AutostartEntry(environment: environment)) ? 1 : 0)
+        let enabled = Self.isEnabled(AutostartEntry(environment: environment))
+        for toggle in autostartSwitches where (gtk_switch_get_active(CHandy_switch(toggle)) != 0) != enabled {
+            gtk_switch_set_active(CHandy_switch(toggle), enabled ? 1 : 0)
+        }
     }
 
-    /// Someone logged in (or the app changed): the accounts and rows again; the first login
-    /// makes the notifier start with the session, as the terminal's does (never for a sandbox).
-    private func loggedIn() {
+    /// Someone logged in (or the app's callback changed): the accounts and rows again. The first
+    /// login makes the notifier start with the session, as the terminal's does (never for a
+    /// sandbox), and offers "Start with my session" under it, on.
+    private func changed(loggedIn: Bool) {
         if let loaded = files.load() { configuration = loaded.configuration }
         let entry = AutostartEntry(environment: environment)
-        if files.accounts(apiBase: configuration.apiBase).count == 1, !configuration.isSandbox, case .disabled(file: nil) = entry.state {
-            try? entry.enable(command: "weibo-notifier run")
+        if loggedIn, files.accounts(apiBase: configuration.apiBase).count == 1, !offeredAutostart {
+            offeredAutostart = true
+            if !configuration.isSandbox, case .disabled(file: nil) = entry.state { try? entry.enable(command: "weibo-notifier run") }
+            let row = autostartRow()
+            gtk_container_add(CGtk_container(loginGroup.logIn), CGtk_widget(row))
+            gtk_widget_show_all(CGtk_widget(row))
         }
         showAutostart()
         showAccounts()

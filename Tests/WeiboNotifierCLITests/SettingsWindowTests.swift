@@ -129,6 +129,14 @@ struct SettingsWindowTests {
 
         #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
         #expect(waitUntil { Self.loginWords(desktop).contains("Logged in as \(SandboxAPI.ownerName)") }, "\(Self.loginWords(desktop))")
+        // The first login offers to start with the session, under it (off here: a sandbox's
+        // login never turns it on by itself); switched on, the user's autostart entry is written.
+        let autostart = setup.home.folder + "/config/autostart/io.github.WeiboNotifier.desktop"
+        #expect(
+            waitUntil { Self.read(desktop).contains { $0.name == "Start with my session" && $0.role == "toggle button" && $0.value == "false" } },
+            "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", "Start with my session"]))
+        #expect(waitUntil { FileManager.default.fileExists(atPath: autostart) }, "the autostart entry")
         #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log out \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
         let accounts = try String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)
         #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
