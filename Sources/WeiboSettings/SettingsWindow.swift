@@ -17,9 +17,9 @@ final class SettingsWindow {
     private var configuration: Configuration
     private var rows: [SettingRow] = []
     private var pages: [SettingPage: UnsafeMutableRawPointer] = [:]
-    private let accountsGroup: UnsafeMutableRawPointer
-    private var accountRows: [UnsafeMutableRawPointer] = []
-    private var logouts: [Int32: GLibSource] = [:]
+    private lazy var accounts = AccountRows(
+        files: files, environment: environment, configuration: { [unowned self] in self.configuration },
+        logInAgain: { [unowned self] in self.loginGroup.start(askingWho: true) })
     /// Made with the Account page (the first frame of another page does without it).
     private lazy var loginGroup: LoginGroup = {
         let group = LoginGroup(files: files, environment: environment)
@@ -31,11 +31,6 @@ final class SettingsWindow {
     private var offeredAutostart = false
     private var counters: CounterRows?
     private lazy var setupCheck = SetupCheck(environment: environment)
-    /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
-    /// popup's pictures).
-    private lazy var avatars = AvatarCache(
-        directory: files.directories.cacheDirectory + "/avatars", sharing: [files.directories.cacheDirectory + "/images"],
-        trustedCAFile: configuration.tlsCAFile)
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -48,8 +43,6 @@ final class SettingsWindow {
         gtk_window_set_application(CGtk_window(window), CGtk_application(application))
         gtk_window_set_title(CGtk_window(window), tr("Weibo Notifier Settings"))
         gtk_window_set_default_size(CGtk_window(window), 640, 720)
-        accountsGroup = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-        hdy_preferences_group_set_title(CHandy_preferences_group(accountsGroup), tr("Accounts"))
         build()
         GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
             self?.closed?()
@@ -64,7 +57,7 @@ final class SettingsWindow {
         let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
         if let chosen { fill(chosen, now: firstShow ? Self.rowsBeforeFirstFrame : .max) }
         // The accounts as they are now (a login may have run out, or come from a terminal).
-        if filled.contains(.account) { showAccounts() }
+        if filled.contains(.account) { accounts.show() }
         if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
             CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
         {
@@ -157,8 +150,8 @@ final class SettingsWindow {
         if page == .account {
             steps.append(
                 Step(rows: 1) { [unowned self] in
-                    add(self.accountsGroup, widget)
-                    self.showAccounts()
+                    add(self.accounts.group, widget)
+                    self.accounts.show()
                 })
             steps.append(Step(rows: 1) { [unowned self] in add(self.loginGroup.guide, widget) })
         }
@@ -314,100 +307,8 @@ final class SettingsWindow {
             gtk_widget_show_all(CGtk_widget(row))
         }
         showAutostart()
-        showAccounts()
+        accounts.show()
         showOrigins()
         loginGroup.showCallback(configuration.redirectURI)
-    }
-
-    // MARK: - Accounts
-
-    private func showAccounts() {
-        for row in accountRows { gtk_widget_destroy(CGtk_widget(row)) }
-        accountRows = []
-        let accounts = files.accounts(apiBase: configuration.apiBase)
-        hdy_preferences_group_set_description(
-            CHandy_preferences_group(accountsGroup), accounts.isEmpty ? tr("No account is logged in.") : nil)
-        for (index, account) in accounts.enumerated() {
-            let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "an account row"))
-            let name = account.screenName.isEmpty ? String(account.uid) : account.screenName
-            hdy_preferences_row_set_title(CHandy_preferences_row(row), index == 0 ? tr("%s (default)", name) : name)
-            hdy_action_row_set_subtitle(CHandy_action_row(row), Self.accountWords(account))
-            hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 2)
-            hdy_action_row_add_prefix(CHandy_action_row(row), CGtk_widget(avatar(of: account, named: name)))
-            let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log out")), "a button"))
-            atk_object_set_name(CGtk_accessible(button), tr("Log out %s", name))
-            gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-            let uid = account.uid
-            GtkSignal.connect(button, "clicked", .plain) { [weak self] button, _, _ in
-                gtk_widget_set_sensitive(CGtk_widget(button), 0)
-                self?.logOut(uid)
-                return 0
-            }
-            // An expired login: logged in again from its row (Weibo asks which account).
-            if account.expiresIn > 0, account.account(token: "").expiresAt < Date() {
-                let again = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log in again…")), "a button"))
-                atk_object_set_name(CGtk_accessible(again), tr("Log in again as %s", name))
-                gtk_widget_set_valign(CGtk_widget(again), GTK_ALIGN_CENTER)
-                gtk_style_context_add_class(CGtk_style(again), "suggested-action")
-                GtkSignal.connect(again, "clicked", .plain) { [weak self] _, _, _ in
-                    self?.loginGroup.start(askingWho: true)
-                    return 0
-                }
-                gtk_container_add(CGtk_container(row), CGtk_widget(again))
-            }
-            gtk_container_add(CGtk_container(row), CGtk_widget(button))
-            gtk_container_add(CGtk_container(accountsGroup), CGtk_widget(row))
-            gtk_widget_show_all(CGtk_widget(row))
-            accountRows.append(row)
-        }
-    }
-
-    /// The account's avatar: its initials on a colour until its picture is there (from the
-    /// cache, or fetched: drawing never waits for it).
-    private func avatar(of account: AccountStore.Saved, named name: String) -> UnsafeMutableRawPointer {
-        let avatar = UnsafeMutableRawPointer(made(hdy_avatar_new(40, name, 1), "an avatar"))
-        atk_object_set_name(CGtk_accessible(avatar), tr("Avatar of %s", name))
-        guard !account.avatarURL.isEmpty else { return avatar }
-        // Held until the picture comes: the row may be gone by then (the list made again).
-        g_object_ref(avatar)
-        avatars.image(for: account.avatarURL) { uri in
-            defer { g_object_unref(avatar) }
-            guard let uri, let file = g_file_new_for_uri(uri) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let icon = g_file_icon_new(file) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
-            hdy_avatar_set_loadable_icon(CHandy_avatar(avatar), icon)
-        }
-        return avatar
-    }
-
-    /// "uid 123 · the login runs out on 2027-01-01 · its token in the keyring".
-    private static func accountWords(_ account: AccountStore.Saved) -> String {
-        let end = account.account(token: "").expiresAt
-        var words = [tr("uid %s", String(account.uid))]
-        if account.expiresIn > 0 {
-            let date = CivilTime(end, in: SystemTimeZone()).dateAndClockText
-            words.append(end < Date() ? tr("the login ran out on %s", date) : tr("the login runs out on %s", date))
-        }
-        words.append(account.place == .keyring ? tr("its token in the keyring") : tr("its token in the account file (0600)"))
-        return words.joined(separator: " · ")
-    }
-
-    /// Logs `uid` out as `weibo-notifier logout` does (Weibo revokes it, then it goes from this
-    /// machine and the keyring), then lists the accounts again.
-    private func logOut(_ uid: Int64) {
-        guard let program = InstalledFiles.companion("weibo-notifier", environment: environment) else { return showAccounts() }
-        var pointers: [UnsafeMutablePointer<CChar>?] = [program, "logout", String(uid)].map { (argument: String) in strdup(argument) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        var pid: GPid = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_spawn_async(nil, &pointers, nil, G_SPAWN_DO_NOT_REAP_CHILD, nil, nil, &pid, &error) != 0 else {
-            if let error { g_error_free(error) }
-            return showAccounts()
-        }
-        logouts[pid] = GLibSource.childExit(process: pid) { [weak self] _ in
-            self?.logouts[pid] = nil
-            self?.showAccounts()
-        }
     }
 }
