@@ -16,7 +16,7 @@ final class AccountRows {
     private let environment: [String: String]
     /// The configuration as the window has it now.
     private let configuration: () -> Configuration
-    /// Logs in again (Weibo asks which account).
+    /// Logs in with Weibo asking which account (again, or another one).
     private let logInAgain: () -> Void
     private var rows: [UnsafeMutableRawPointer] = []
     private var logouts: [Int32: GLibSource] = [:]
@@ -75,6 +75,25 @@ final class AccountRows {
             gtk_widget_show_all(CGtk_widget(row))
             rows.append(row)
         }
+        if !accounts.isEmpty { rows.append(addAccountRow()) }
+    }
+
+    /// "Add account…", under the accounts: Weibo asks who logs in (not the browser's own session).
+    private func addAccountRow() -> UnsafeMutableRawPointer {
+        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
+        hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Another Weibo account"))
+        hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Each account is checked and notified on its own."))
+        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Add account…")), "a button"))
+        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+            self?.logInAgain()
+            return 0
+        }
+        gtk_container_add(CGtk_container(row), CGtk_widget(button))
+        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(button))
+        gtk_container_add(CGtk_container(group), CGtk_widget(row))
+        gtk_widget_show_all(CGtk_widget(row))
+        return row
     }
 
     /// The account's avatar: its initials on a colour until its picture is there (from the

@@ -79,7 +79,8 @@ struct SettingsWindowTests {
     /// the callback typed in their rows, the App Secret into the keyring (a real
     /// gnome-keyring-daemon); Weibo's 21321 explained at the login's row; then "Log in with
     /// Weibo" with a browser that follows the redirects: the account appears, its token in the
-    /// keyring and in no file. A second account, and "Log out" of it, leaves the first.
+    /// keyring and in no file. A second account ("Add account…"), and "Log out" of it, leaves
+    /// the first.
     @Test func aFirstRunLogsInAndOutWithoutATerminal() throws {
         let setup = try DaemonTests.Setup(loggedIn: false, sandbox: ["--auto-approve"])
         let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
@@ -169,11 +170,12 @@ struct SettingsWindowTests {
         #expect(waitUntil { !Self.read(desktop).contains { $0.name == "Log in again as \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
         #expect(!((try? String(contentsOfFile: accountsFile, encoding: .utf8)) ?? "").contains("\"issued_at\":1000000000"))
 
-        // A second account, then logged out from its row: the first stays.
+        // A second account ("Add account…" under the accounts), then logged out from its row:
+        // the first stays.
         #expect(sandbox.control("/_sandbox/users", []) == 200)
         let second = SandboxAPI.ownerUID + 1_000_003
         #expect(sandbox.control("/_sandbox/login-as", [("uid", String(second))]) == 200)
-        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(Self.drive(desktop, ["press", "Add account…"]))
         #expect(waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.count == 2 }, "\(Self.read(desktop))")
         // The second login asked Weibo to ask who logs in; the first did not.
         let addresses = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
