@@ -8,6 +8,8 @@ public enum GtkSignal {
     public enum Shape {
         /// `(instance, data)`: "clicked", "activate", "destroy".
         case plain
+        /// `(instance, data) → gboolean`: GtkSpinButton's "output" (handled: it wrote the text).
+        case plainReturningBool
         /// `(instance, pointer, data)`: "row-activated" (the row), "size-allocate" (the allocation).
         case pointer
         /// `(instance, pointer, data) → gboolean`: "draw" (the cairo context), "key-press-event" and
@@ -37,6 +39,11 @@ public enum GtkSignal {
         _ = box(data)?.handler(object, nil, 0)
     }
 
+    private static let plainReturningBool: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32 = { object, data in
+        guard let object else { return 0 }
+        return box(data)?.handler(object, nil, 0) ?? 0
+    }
+
     private static let pointer: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
         object, argument, data in
         guard let object else { return }
@@ -63,6 +70,7 @@ public enum GtkSignal {
         let callback: GCallback
         switch shape {
         case .plain: callback = unsafeBitCast(plain, to: GCallback.self)
+        case .plainReturningBool: callback = unsafeBitCast(plainReturningBool, to: GCallback.self)
         case .pointer: callback = unsafeBitCast(pointer, to: GCallback.self)
         case .pointerReturningBool, .pointerReturningInt: callback = unsafeBitCast(pointerReturningInt, to: GCallback.self)
         case .pointerAndNumber: callback = unsafeBitCast(pointerAndNumber, to: GCallback.self)

@@ -66,7 +66,9 @@ final class SettingRow {
         case .number(let range, let seconds, let sandboxMinimum):
             let lowest = context.isSandbox ? min(sandboxMinimum ?? range.lowerBound, range.lowerBound) : range.lowerBound
             widget = UnsafeMutableRawPointer(made(gtk_spin_button_new_with_range(Double(lowest), Double(range.upperBound), seconds ? 60 : 1), "a number"))
-            gtk_spin_button_set_numeric(CHandy_spin_button(widget), 1)
+            // Digits only, but for a duration ("2 min").
+            gtk_spin_button_set_numeric(CHandy_spin_button(widget), seconds ? 0 : 1)
+            if seconds { Self.showAsDuration(widget) }
             GtkSignal.connect(widget, "value-changed", .plain) { [weak self] widget, _, _ in
                 self?.changed(String(gtk_spin_button_get_value_as_int(CHandy_spin_button(widget))))
                 return 0
@@ -116,6 +118,29 @@ final class SettingRow {
         }
         gtk_container_add(CGtk_container(row), CGtk_widget(widget))
         control = widget
+    }
+
+    /// A number of seconds shown as "2 min" (or "90 s", "1 h"), and typed so: the value stays
+    /// the seconds the file keeps (a screen reader's value too).
+    private static func showAsDuration(_ spin: UnsafeMutableRawPointer) {
+        gtk_entry_set_width_chars(CHandy_entry(spin), 8)
+        GtkSignal.connect(spin, "output", .plainReturningBool) { spin, _, _ in
+            let reading = DurationText.reading(Int(gtk_spin_button_get_value(CHandy_spin_button(spin)).rounded()))
+            let text: String
+            switch reading.unit {
+            case .seconds: text = tr("%d s", reading.number)
+            case .minutes: text = tr("%d min", reading.number)
+            case .hours: text = tr("%d h", reading.number)
+            }
+            gtk_entry_set_text(CHandy_entry(spin), text)
+            return 1
+        }
+        // GTK_INPUT_ERROR (-1) for what is no duration: the value stays.
+        GtkSignal.connect(spin, "input", .pointerReturningInt) { spin, value, _ in
+            guard let value, let seconds = DurationText.parse(String(cString: gtk_entry_get_text(CHandy_entry(spin)))) else { return -1 }
+            value.assumingMemoryBound(to: Double.self).pointee = Double(seconds)
+            return 1
+        }
     }
 
     /// Shows the value `configuration` holds, and where it comes from.

@@ -2,7 +2,8 @@
 """Reads and drives the settings window through AT-SPI, as a screen reader user does; prints JSON.
 
   atspi-settings.py read                  the window's title, the page selected, and each
-                                          control shown: name, role, value, description
+                                          control shown: name, role, value, description (and a
+                                          number's text as shown)
   atspi-settings.py names                 the name of every node of the window, shown or scrolled
                                           out of view (and those of hidden pages)
   atspi-settings.py number NAME VALUE     sets the spin button NAME (its AtkValue)
@@ -70,8 +71,11 @@ def read(app):
         role = node.getRole()
         if role in (pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_TEXT,
                     pyatspi.ROLE_PASSWORD_TEXT, pyatspi.ROLE_COMBO_BOX, pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_LABEL):
-            controls.append({"name": node.name, "role": node.getRoleName(), "value": value_of(node),
-                             "description": node.description})
+            control = {"name": node.name, "role": node.getRoleName(), "value": value_of(node), "description": node.description}
+            if role == pyatspi.ROLE_SPIN_BUTTON:
+                text = node.queryText()
+                control["shown"] = text.getText(0, text.characterCount)
+            controls.append(control)
     return {"running": True, "window": shown[0].name, "controls": controls}
 
 

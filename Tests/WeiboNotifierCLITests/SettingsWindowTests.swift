@@ -30,6 +30,8 @@ struct SettingsWindowTests {
         #expect(Self.drive(desktop, ["number", "Check interval", "120"]))
         #expect(waitUntil { (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) == before + "interval=120\n" })
         #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "120" }, "\(setup.bus.daemonStatus())")
+        // Shown in minutes, kept in seconds.
+        #expect(Self.control(desktop, "Check interval")?.shown == "2 min", "\(Self.read(desktop))")
 
         // ShowSettings brings the open window to the Notifications page.
         _ = setup.bus.gdbus([
@@ -335,6 +337,8 @@ struct SettingsWindowTests {
         var role: String
         var value: String?
         var description: String
+        /// A number's text as shown ("2 min" for 120 seconds).
+        var shown: String?
     }
 
     static var script: String { FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-settings.py").path }
@@ -346,7 +350,7 @@ struct SettingsWindowTests {
         return (object["controls"] as? [[String: Any]] ?? []).map {
             Control(
                 name: $0["name"] as? String ?? "", role: $0["role"] as? String ?? "", value: $0["value"] as? String,
-                description: $0["description"] as? String ?? "")
+                description: $0["description"] as? String ?? "", shown: $0["shown"] as? String)
         }
     }
 

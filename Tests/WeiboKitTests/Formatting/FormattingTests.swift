@@ -84,3 +84,30 @@ import WeiboTestSupport
         #expect(User(id: 1, screenName: "x", memberType: memberType).isVIP == isVIP)
     }
 }
+
+/// The settings window's interval field: seconds shown in the unit that reads best, and what a
+/// person types read back.
+@Suite struct DurationTextTests {
+    @Test(
+        arguments: [
+            (60, 1, DurationText.Unit.minutes), (120, 2, .minutes), (90, 90, .seconds), (30, 30, .seconds), (3600, 1, .hours),
+            (5400, 90, .minutes), (86_400, 24, .hours), (0, 0, .seconds),
+        ])
+    func reads(_ seconds: Int, _ number: Int, _ unit: DurationText.Unit) {
+        #expect(DurationText.reading(seconds) == (number, unit))
+    }
+
+    @Test(
+        arguments: [
+            ("2 min", 120), ("2min", 120), ("2", 120), ("90 s", 90), ("1.5 min", 90), ("1 h", 3600), (" 3 Minutes ", 180), ("2 分钟", 120),
+            ("45秒", 45), ("1 小时", 3600),
+        ])
+    func parses(_ text: String, _ seconds: Int) {
+        #expect(DurationText.parse(text) == seconds)
+    }
+
+    @Test(arguments: ["", "min", "two minutes", "5 days", "-1 min", "1e9", "nan"])
+    func refuses(_ text: String) {
+        #expect(DurationText.parse(text) == nil)
+    }
+}
