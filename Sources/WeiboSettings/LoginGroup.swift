@@ -53,6 +53,8 @@ final class LoginGroup {
         gtk_container_add(CGtk_container(site), CGtk_widget(open))
         callbackExpander = UnsafeMutableRawPointer(made(hdy_expander_row_new(), "an expander"))
         hdy_preferences_row_set_title(CHandy_preferences_row(callbackExpander), tr("Callback address"))
+        // The theme's arrow (a PNG) for libhandy's own (an SVG, which would load librsvg).
+        CHandy_replace_icon(callbackExpander, "hdy-expander-arrow-symbolic", "go-down-symbolic")
         callbackRow = Self.row(tr("Recommended callback address"), LoginListener.recommendedRedirect)
         let callback = callbackRow
         let copy = Self.button(tr("Copy"), name: tr("Copy the callback address"))
