@@ -191,6 +191,14 @@ struct SettingsWindowTests {
             "\(Self.read(desktop))")
         #expect(!((try? String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)) ?? "").contains(String(second)))
         desktop.shot("settings-account")
+        // Every page made (avatars, the expander): no SVG drawn, so neither librsvg nor libxml2
+        // (7 MB) is loaded.
+        let windows = processes("weibo-notifier-settings", having: "DISPLAY=\(desktop.display.name)")
+        #expect(windows.count == 1)
+        for pid in windows {
+            let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
+            #expect(!maps.isEmpty && !maps.contains("librsvg"), "librsvg is loaded")
+        }
 
         // The General page's check: what doctor finds, a row each (the login accepted by the
         // sandbox's API, the notifier running).

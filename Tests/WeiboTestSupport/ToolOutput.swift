@@ -102,8 +102,14 @@ public func screenshot(window: String, to path: String, environment: [String: St
 /// ("NAME=value"): a test's own, when suites run side by side with processes of the same name
 /// (each test's private bus address, or display, tells them apart).
 public func killProcesses(_ pattern: String, having variable: String) {
-    for pid in toolOutput("/usr/bin/pgrep", ["-f", pattern], environment: nil).split(separator: "\n").compactMap({ Int32($0) }) {
+    for pid in processes(pattern, having: variable) { kill(pid, SIGKILL) }
+}
+
+/// The processes whose command line matches `pattern` and whose environment has `variable`
+/// ("DISPLAY=:12").
+public func processes(_ pattern: String, having variable: String) -> [Int32] {
+    toolOutput("/usr/bin/pgrep", ["-f", pattern], environment: nil).split(separator: "\n").compactMap({ Int32($0) }).filter { pid in
         let variables = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
-        if variables.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == variable }) { kill(pid, SIGKILL) }
+        return variables.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == variable })
     }
 }
