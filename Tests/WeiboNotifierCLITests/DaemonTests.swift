@@ -184,6 +184,34 @@ import WeiboTestSupport
         #expect(setup.bus.notifications().count == 2)
     }
 
+    /// A server whose click signal comes before the daemon has the bubble's id (the signal
+    /// on the daemon's connection, the id on the notification thread's): the click is kept
+    /// until the id arrives, then followed. The server here clicks its first bubble before it
+    /// even answers Notify.
+    @Test func aClickBeforeTheBubblesIdArrivesIsFollowed() throws {
+        let setup = try Setup()
+        let code = """
+            if args[1]:
+                ret = args[1]
+            else:
+                ret = self.next_id
+                self.next_id += 1
+            if ret == 1:
+                self.EmitSignal("", "ActionInvoked", "us", [ret, "default"])
+            """
+        let added = setup.bus.gdbus([
+            "call", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications", "--method",
+            "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", code,
+        ])
+        #expect(added.trimmingCharacters(in: .whitespacesAndNewlines) == "()", "\(added)")
+        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
+        try setup.start()
+        #expect(
+            waitUntil { setup.bus.notifications().count == 2 }, "\(setup.bus.notifications().map(\.summary)) closed \(setup.bus.closedIDs())")
+        #expect(setup.bus.notifications().last?.summary == "The newest 2 posts")
+        #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
+    }
+
     @Test func refreshAndMarkReadFromTheCommandLine() throws {
         let setup = try Setup()
         setup.sandbox.control("/_sandbox/counts", [("cmt", "3")])

@@ -41,6 +41,10 @@ public final class DesktopNotificationSink: NotificationSink {
     /// The activation token of the click being handled (nil outside `actionInvoked`).
     public private(set) var activationToken: String?
     private var lastToken: (id: UInt32, token: String)?
+    /// Clicks on a bubble whose id the notification thread has not handed over yet (the
+    /// server's signal comes on this thread's connection, the id on that thread's): kept until
+    /// the show in flight ends, a few at most.
+    private var earlyClicks: [(id: UInt32, action: String, token: String?)] = []
     private var transientBusy = false
     private var nextTransient: Bubble?
     /// The server's capabilities, asked before the first show and again after a failure or a
@@ -105,6 +109,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 // Followed until closed, so that its buttons still work.
                 if let id, !bubble.actions.isEmpty { self.transients[id] = bubble.kind }
                 self.transientDone()
+                self.replayEarlyClicks()
             }
         }
     }
@@ -149,6 +154,7 @@ public final class DesktopNotificationSink: NotificationSink {
                     if let id { self.slots[kind]?.id = id }
                     if case .close = self.slots[kind]?.next {} else { shown(id) }
                     self.finish(kind)
+                    self.replayEarlyClicks()
                 }
             }
         }
@@ -272,11 +278,9 @@ public final class DesktopNotificationSink: NotificationSink {
             },
             on("ActionInvoked", "(us)") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)
-                guard let kind = sink.kind(ofID: id) else { return }
-                sink.activationToken = sink.lastToken.flatMap { $0.id == id && !$0.token.isEmpty ? $0.token : nil }
+                let token = sink.lastToken.flatMap { $0.id == id && !$0.token.isEmpty ? $0.token : nil }
                 sink.lastToken = nil
-                defer { sink.activationToken = nil }
-                sink.actionInvoked?(kind, Variants.string(in: parameters, at: 1))
+                sink.invoked(id, Variants.string(in: parameters, at: 1), token: token)
             },
             on("NotificationClosed", "(uu)") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)
@@ -310,6 +314,28 @@ public final class DesktopNotificationSink: NotificationSink {
         }
         guard waitingForCapabilities.isEmpty else { return }
         capabilities = nil
+    }
+
+    /// A click (`action`) on bubble `id`, with its activation token; kept for later when that
+    /// id may be of a show still in flight.
+    private func invoked(_ id: UInt32, _ action: String, token: String?) {
+        guard let kind = kind(ofID: id) else {
+            let inFlight = transientBusy || slots.values.contains { $0.isBusy }
+            if inFlight, id > 0, earlyClicks.count < 8 { earlyClicks.append((id, action, token)) }
+            return
+        }
+        activationToken = token
+        defer { activationToken = nil }
+        actionInvoked?(kind, action)
+    }
+
+    /// A show ended: the clicks that came before its id now find their bubble (the others wait
+    /// while another show is in flight, else they name nothing of ours).
+    private func replayEarlyClicks() {
+        guard !earlyClicks.isEmpty else { return }
+        let clicks = earlyClicks
+        earlyClicks = []
+        for click in clicks { invoked(click.id, click.action, token: click.token) }
     }
 
     /// The kind of the bubble with server id `id`: an unread one, or a passing one with buttons.
