@@ -30,7 +30,7 @@ public enum SettingsTable {
     public static let interval = Setting(
         .notifier, "interval", .seconds(Configuration.minimumInterval...Configuration.maximumInterval, sandboxMinimum: 1), default: 60,
         \.interval, notifier: \.interval, scope: [.daemon, .commandLine], page: .general, title: .tr("Check interval"),
-        .tr("Seconds between two checks of the unread counts."))
+        .tr("Time between two checks of the unread counts (seconds, in the configuration file)."))
     public static let notify = Setting(
         .notifier, "notify", .counters, default: UnreadCounter.allCases, \.notify, notifier: \.policy.notify, scope: [.daemon],
         title: .tr("Notify for"), .tr("The counters that raise a notification."))
