@@ -40,7 +40,7 @@ let package = Package(
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
         .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"]),
         // What the two GTK windows share: GObject signals to Swift closures, constructors checked.
-        .target(name: "WeiboGtk", dependencies: ["CGLib"]),
+        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib"]),
         // The settings and login window (libhandy's preferences window), a process of its own,
         // every row made from WeiboKit's settings table.
         .executableTarget(name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"]),

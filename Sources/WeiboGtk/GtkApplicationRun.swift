@@ -1,9 +1,20 @@
 import CGLib
 import Glibc
+import WeiboDesktop
+import WeiboKit
 
-/// What both windows' unique GTK applications do the same way: run with the process's
-/// arguments, and read a start's arguments (their own or a later process's).
+/// What both windows' unique GTK applications do the same way: refuse a bad command line, run
+/// with the process's arguments, and read a start's arguments (their own or a later process's).
 public enum GtkApplicationRun {
+    /// Says a usage error of `program` on standard error, then ends the process with status 2.
+    /// The option as typed goes back without terminal controls.
+    public static func exitWithUsageError(_ program: String, _ message: String) -> Never {
+        let words = TextSanitizer.terminalSafe(program + ": " + message)
+        let text = Array((words + "\n" + tr("Try '%s --help'.", program) + "\n").utf8)
+        _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        exit(2)
+    }
+
     /// Runs `application` (a GApplication) until its window closes; the exit status. The caller
     /// confines the main context to this thread first (GTK's loop turns the default context here).
     public static func run(_ application: UnsafeMutableRawPointer, _ arguments: [String]) -> Int32 {

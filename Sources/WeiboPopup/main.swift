@@ -3,6 +3,7 @@
 import CGtk
 import Glibc
 import WeiboDesktop
+import WeiboGtk
 import WeiboKit
 
 Log.setUpProcess()
@@ -16,11 +17,7 @@ do throws(PopupOptions.Failure) {
         exit(0)
     }
 } catch {
-    // The option as typed goes back without terminal controls.
-    let words = TextSanitizer.terminalSafe("weibo-notifier-popup: " + error.message)
-    let message = Array((words + "\n" + tr("Try 'weibo-notifier-popup --help'.") + "\n").utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    exit(2)
+    GtkApplicationRun.exitWithUsageError("weibo-notifier-popup", error.message)
 }
 Browser.drawWithoutOpenGL()
 exit(PopupApplication(environment: environment).run(CommandLine.arguments))

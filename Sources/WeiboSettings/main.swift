@@ -2,6 +2,7 @@
 // process's to print), then run the unique GTK application, which hands a second start to the first.
 import Glibc
 import WeiboDesktop
+import WeiboGtk
 import WeiboKit
 
 Log.setUpProcess()
@@ -14,11 +15,7 @@ do throws(SettingsOptions.Failure) {
         exit(0)
     }
 } catch {
-    // The option as typed goes back without terminal controls.
-    let words = TextSanitizer.terminalSafe("weibo-notifier-settings: " + error.message)
-    let message = Array((words + "\n" + tr("Try 'weibo-notifier-settings --help'.") + "\n").utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    exit(2)
+    GtkApplicationRun.exitWithUsageError("weibo-notifier-settings", error.message)
 }
 Browser.drawWithoutOpenGL()
 exit(SettingsApplication(environment: environment).run(CommandLine.arguments))

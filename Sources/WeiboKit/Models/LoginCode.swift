@@ -15,22 +15,25 @@ public enum LoginCode {
     /// Why a pasted answer brings no code.
     public enum Refusal: Error, Equatable, Sendable {
         /// Weibo sent the browser back with an error (the user did not allow the app): its
-        /// description.
+        /// description (one line, 60 characters at most).
         case denied(String)
         /// The address of another login attempt: its `state` is not this one's.
         case otherAttempt
-        /// Neither a code nor an address with one: the start of what was pasted.
+        /// Neither a code nor an address with one: the start of what was pasted (one line, 60
+        /// characters at most).
         case notACode(String)
     }
 
     /// The code in the answer the user pasted for the login whose `state` is given: the bare
     /// code, or the address the browser ended on, checked against `state` when it has one.
     public static func read(_ answer: String, state: String) -> Result<String, Refusal> {
+        // What goes back into a message: one line without controls, and short.
+        let shown = { (text: String) in String(TextSanitizer.singleLine(text).prefix(60)) }
         if answer.contains("error=") {
-            return .failure(.denied(parameter("error_description", in: answer) ?? parameter("error", in: answer) ?? "access_denied"))
+            return .failure(.denied(shown(parameter("error_description", in: answer) ?? parameter("error", in: answer) ?? "access_denied")))
         }
         if let returned = parameter("state", in: answer), returned != state { return .failure(.otherAttempt) }
-        guard let code = extract(from: answer) else { return .failure(.notACode(String(answer.trimmingASCIISpaces().prefix(60)))) }
+        guard let code = extract(from: answer) else { return .failure(.notACode(shown(answer.trimmingASCIISpaces()))) }
         return .success(code)
     }
 
