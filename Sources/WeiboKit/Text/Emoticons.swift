@@ -27,33 +27,39 @@ public enum Emoticons {
 
     /// `text` with every known `[phrase]` as its emoji (`style` `.text` leaves it as it is).
     public static func apply(_ style: Style, to text: String) -> String {
+        guard style == .emoji else { return text }
         // Its bytes are searched, not its characters: the brackets are ASCII, and most texts have none.
-        let bytes = text.utf8
-        guard style == .emoji, bytes.contains(UInt8(ascii: "[")) else { return text }
-        var result = ""
-        result.reserveCapacity(bytes.count)
-        var copied = bytes.startIndex
-        var searched = bytes.startIndex
-        while let open = bytes[searched...].firstIndex(of: UInt8(ascii: "[")) {
-            let afterOpen = bytes.index(after: open)
-            searched = afterOpen
-            // A phrase is short and has no bracket or line break inside.
-            var cursor = afterOpen
-            var close: String.Index?
-            for _ in 0..<longestPhrase {
-                guard cursor < bytes.endIndex else { break }
-                let byte = bytes[cursor]
-                if byte == UInt8(ascii: "]") { close = cursor }
-                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\n") { break }
-                cursor = bytes.index(after: cursor)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(UInt8(ascii: "[")) else { return nil as String? }
+            var result = ""
+            result.reserveCapacity(bytes.count)
+            var copied = 0
+            var open = 0
+            while open < bytes.count {
+                guard bytes[open] == UInt8(ascii: "[") else {
+                    open += 1
+                    continue
+                }
+                // A phrase is short and has no bracket or line break inside.
+                let end = min(bytes.count, open + 1 + longestPhrase)
+                var close = open + 1
+                while close < end, bytes[close] != UInt8(ascii: "]"), bytes[close] != UInt8(ascii: "["), bytes[close] != UInt8(ascii: "\n") {
+                    close += 1
+                }
+                guard close < end, bytes[close] == UInt8(ascii: "]"),
+                    let emoji = table[String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)]
+                else {
+                    open += 1
+                    continue
+                }
+                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[copied..<open]), as: UTF8.self)
+                result += emoji
+                copied = close + 1
+                open = copied
             }
-            guard let close, let emoji = table[String(text[afterOpen..<close])] else { continue }
-            result += text[copied..<open]
-            result += emoji
-            copied = bytes.index(after: close)
-            searched = copied
-        }
-        return result + text[copied...]
+            return result + String(decoding: UnsafeBufferPointer(rebasing: bytes[copied...]), as: UTF8.self)
+        } ?? text
     }
 
     /// The most bytes a phrase and its closing bracket take.

@@ -66,29 +66,71 @@ public enum TextSanitizer {
         return String(clusters.prefix(limit - 1)).trimmed(of: " ") + "…"
     }
 
-    /// `text` cleaned, read off its scalars without splitting it into clusters, when each scalar
-    /// is a cluster of its own that cleaning keeps or drops whole (most texts: a layout of 100
-    /// statuses spent a tenth of its time rebuilding them character by character). Kept: printable
-    /// ASCII, CJK ideographs, kana and punctuation, full-width forms, emoji that take no
-    /// modifier; dropped: U+200B, which ends most texts from the API. Nil for anything else
-    /// (controls, tabs, `\r`, marks, joiners, variation selectors, Hangul jamo): those texts are
-    /// cleaned cluster by cluster.
+    /// `text` cleaned, read off its UTF-8 bytes without splitting it into clusters, when each
+    /// cluster is kept or dropped whole by its first scalar (most texts: a layout of 100 statuses
+    /// spent a tenth of its time rebuilding them character by character). Kept: printable ASCII
+    /// and Latin-1, CJK ideographs, kana and punctuation, full-width forms, symbols and emoji, and
+    /// what extends a kept cluster (variation selectors, joiners, skin tones, keycaps, tags);
+    /// dropped: U+200B, which ends most texts from the API. Nil for anything else (controls, tabs,
+    /// `\r`, marks, Hangul jamo, an extender that starts a cluster): those texts are cleaned
+    /// cluster by cluster.
     static func plainCleaned(_ text: String, newlines: Bool) -> String? {
+        var text = text
+        guard let zeroWidthSpaces = text.withUTF8({ plainScan($0, newlines: newlines) }) else { return nil }
+        guard zeroWidthSpaces > 0 else { return text }
+        // U+200B is E2 80 8B; what is left is whole scalars of valid UTF-8.
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count - 3 * zeroWidthSpaces) { output in
+                var count = 0
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x8B {
+                        index += 3
+                        continue
+                    }
+                    output[count] = bytes[index]
+                    count += 1
+                    index += 1
+                }
+                return count
+            }
+        }
+    }
+
+    /// How many U+200B `plainCleaned` drops from the UTF-8 `bytes`, or nil when it can't clean them.
+    private static func plainScan(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool) -> Int? {
         var zeroWidthSpaces = 0
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x20...0x7E, 0x2010...0x2027, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF,
-                0xFF01...0xFF60, 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6D7, 0x1F900...0x1F9FF:
-                continue
-            case 0x0A where newlines: continue
-            case 0x200B: zeroWidthSpaces += 1
+        // Whether the scalar before is one that a cluster-extending scalar joins.
+        var afterBase = false
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            var value = UInt32(lead)
+            if lead < 0x80 {
+                index += 1
+            } else {
+                // Valid UTF-8 (a String's): the lead byte says how many continuation bytes follow.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                value &= lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += length
+            }
+            switch value {
+            case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x23FF, 0x2460...0x27BF,
+                0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF60,
+                0x1F1E6...0x1F1FF, 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6D7, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF:
+                afterBase = true
+            case 0xFE0E, 0xFE0F, 0x200D, 0x20E3, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
+                // Part of the cluster before, kept with it; alone, a cluster of no width.
+                guard afterBase else { return nil }
+            case 0x0A where newlines: afterBase = false
+            case 0x200B:
+                zeroWidthSpaces += 1
+                afterBase = false
             default: return nil
             }
         }
-        guard zeroWidthSpaces > 0 else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar.value != 0x200B { scalars.append(scalar) }
-        return String(scalars)
+        return zeroWidthSpaces
     }
 
     /// Calls `body` with each cluster of the cleaned text, its width (0 for `\n`) and its

@@ -46,21 +46,36 @@ import Testing
         #expect(TextSanitizer.clean(input) == output)
     }
 
-    /// The shortcut (a text whose scalars are all plain is cleaned scalar by scalar) agrees with
-    /// cleaning cluster by cluster: for every scalar it takes, alone, between letters and
-    /// doubled, and for texts it must refuse (which then take the long way).
+    /// The shortcut (a text whose clusters are kept or dropped by their first scalar is cleaned
+    /// scalar by scalar) agrees with cleaning cluster by cluster: for every scalar it takes,
+    /// alone, between letters and doubled; for every scalar that extends a cluster, after each of
+    /// those; and for texts it must refuse (which then take the long way).
     @Test func theShortcutAgreesWithCleaningClusterByCluster() {
-        var taken = 0
+        var taken: [Unicode.Scalar] = []
         for value in UInt32(0x0A)...0x1FFFF {
             guard let scalar = Unicode.Scalar(value), TextSanitizer.plainCleaned(String(scalar), newlines: true) != nil else { continue }
-            taken += 1
+            taken.append(scalar)
             for text in [String(scalar), "a" + String(scalar) + "b", String(scalar) + String(scalar) + " \u{200B}"] {
                 #expect(TextSanitizer.plainCleaned(text, newlines: true) == TextSanitizer.cleanCluster(by: text), "U+\(String(value, radix: 16))")
             }
         }
-        #expect(taken > 20_000)
-        // A joiner, a modifier, a variation selector, a mark, a tab, `\r`: cleaned the long way.
-        for text in ["👨\u{200D}👩", "👍\u{1F3FD}", "❤\u{FE0F}", "e\u{301}", "\tx", "a\rb", "か\u{3099}", "\u{1B}[0m"] {
+        #expect(taken.count > 20_000)
+        let extenders = ["\u{FE0E}", "\u{FE0F}", "\u{200D}", "\u{20E3}", "\u{1F3FB}", "\u{1F3FF}", "\u{E0063}", "\u{FE0F}\u{20E3}"]
+        for extender in extenders {
+            for scalar in taken {
+                let text = String(scalar) + extender + "x\u{200B}"
+                // After a newline or U+200B, an extender is a cluster of its own: the long way.
+                let expected = scalar == "\n" || scalar == "\u{200B}" ? nil : TextSanitizer.cleanCluster(by: text)
+                #expect(TextSanitizer.plainCleaned(text, newlines: true) == expected, "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+        // Joined emoji, flags, skin tones, variation selectors: the shortcut.
+        for text in ["👨\u{200D}👩\u{200D}👧\u{200D}👦", "🇨🇳🇨", "👍\u{1F3FD}", "❤\u{FE0F} \u{200B}", "1\u{FE0F}\u{20E3}", "café"] {
+            #expect(TextSanitizer.plainCleaned(text, newlines: true) == TextSanitizer.cleanCluster(by: text))
+            #expect(TextSanitizer.plainCleaned(text, newlines: true) != nil)
+        }
+        // An extender that starts a cluster, a mark, a tab, `\r`, a control: cleaned the long way.
+        for text in ["\u{FE0F}a", "\n\u{200D}", "\u{200B}\u{1F3FD}", "e\u{301}", "\tx", "a\rb", "か\u{3099}", "\u{1B}[0m", "a\u{AD}b"] {
             #expect(TextSanitizer.plainCleaned(text, newlines: true) == nil)
             #expect(TextSanitizer.clean(text) == TextSanitizer.cleanCluster(by: text))
         }

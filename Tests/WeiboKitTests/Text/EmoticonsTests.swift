@@ -20,6 +20,10 @@ import WeiboKit
             ("数组a[0]和[心", "数组a[0]和[心"),
             ("第一行[赞\n]第二行", "第一行[赞\n]第二行"),
             ("", ""),
+            ("[哆啦A梦微笑]", "😊"),
+            ("结尾[", "结尾["),
+            ("]开头[哈哈", "]开头[哈哈"),
+            ("a[哈哈]b[赞]", "a😄b👍"),
         ] as [(String, String)])
     func replacesKnownPhrasesOnly(_ text: String, _ expected: String) {
         #expect(Emoticons.apply(.emoji, to: text) == expected)
