@@ -9,8 +9,13 @@ final class PopupContext {
     let localizer: Localizer
     let configuration: Configuration
     private let fonts: FontPreload
-    /// The cells' fonts, loaded meanwhile the window is built (`FontPreload`).
-    lazy var measurer = fonts.measurer()
+    /// The cells' fonts, loaded meanwhile the window is built (`FontPreload`); the texts'
+    /// breaks found on the machine's second core (`BreakFinder`).
+    lazy var measurer: PangoMeasurer = {
+        let measurer = fonts.measurer()
+        measurer.breakFinder = BreakFinder()
+        return measurer
+    }()
     lazy var layouts = TextLayouts(measurer: measurer)
     let images: ImageCache
     let environment: [String: String]

@@ -317,7 +317,9 @@ final class PopupSection {
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
         Log.debug(
             "popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total.all) / 1000) ms, "
-                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms")
+                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms "
+                + "(texts whose breaks were found on the second core: \(context.measurer.breakFinder?.found ?? 0), "
+                + "taken back: \(context.measurer.breakFinder?.takenBack ?? 0))")
     }
 
     /// The name, topic or link under a pointer event in row `index`.

@@ -49,35 +49,45 @@ struct ShapedText {
 
     /// Shapes `text` in `font` with `context` (whose font description it sets): each
     /// paragraph itemized (fonts chosen, the fallback ones for what the font lacks) and shaped,
-    /// its break opportunities from Pango's rules; no layout, so no glyph's ink is computed.
-    init(_ text: String, context: OpaquePointer, font: OpaquePointer, metrics: inout FontMetrics) {
+    /// its break opportunities from Pango's rules (found by `breakFinder`'s thread meanwhile,
+    /// when given); no layout, so no glyph's ink is computed.
+    init(_ text: String, context: OpaquePointer, font: OpaquePointer, metrics: inout FontMetrics, breakFinder: BreakFinder? = nil) {
         let bytes = Array(text.utf8)
         self.bytes = bytes
-        pango_context_set_font_description(context, font)
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            ranges.append(start..<end)
+            start = end + 1
+        }
         let language = pango_context_get_language(context)
+        let finder = breakFinder.flatMap { BreakFinder.takes(bytes) ? $0 : nil }
+        finder?.start(bytes, paragraphs: ranges, language: language)
+        pango_context_set_font_description(context, font)
         let attributes = pango_attr_list_new()
         defer { pango_attr_list_unref(attributes) }
-        var paragraphs: [[Cluster]] = []
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                paragraphs.append(
-                    Self.paragraph(base, bytes[start..<end], context: context, attributes: attributes, language: language, metrics: &metrics))
-                start = end + 1
+        var paragraphs = bytes.withUnsafeBytes { raw in
+            ranges.map { range -> [Cluster] in
+                guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return [] }
+                return Self.clusters(base, range, context: context, attributes: attributes, metrics: &metrics)
             }
+        }
+        let breaks =
+            finder?.finish() ?? bytes.withUnsafeBufferPointer { BreakFinder.breaks($0, paragraphs: ranges, language: language) }
+        for index in paragraphs.indices where breaks.indices.contains(index) {
+            Self.mark(&paragraphs[index], breaks: breaks[index], bytes: bytes, range: ranges[index])
         }
         self.paragraphs = paragraphs
     }
 
-    /// One paragraph's clusters (the bytes `range` of the text at `base`), in logical order.
-    private static func paragraph(
-        _ base: UnsafePointer<CChar>, _ range: ArraySlice<UInt8>, context: OpaquePointer, attributes: OpaquePointer?,
-        language: OpaquePointer?, metrics: inout FontMetrics
+    /// One paragraph's clusters (the bytes `range` of the text at `base`), in logical order,
+    /// their breaks not yet marked.
+    private static func clusters(
+        _ base: UnsafePointer<CChar>, _ range: Range<Int>, context: OpaquePointer, attributes: OpaquePointer?, metrics: inout FontMetrics
     ) -> [Cluster] {
-        let start = range.startIndex
+        let start = range.lowerBound
         let length = Int32(range.count)
         guard length > 0 else { return [] }
         var clusters: [Cluster] = []
@@ -110,27 +120,31 @@ struct ShapedText {
             }
         }
         clusters.sort { $0.start < $1.start }
-        // Pango's break rules, by character of the paragraph.
+        let end = Int32(range.upperBound)
+        for index in clusters.indices {
+            clusters[index].end = index + 1 < clusters.count ? clusters[index + 1].start : end
+        }
+        return clusters
+    }
+
+    /// Marks `clusters` (of the paragraph at the bytes `range`) with Pango's rules: `breaks`, by
+    /// character of the paragraph.
+    private static func mark(_ clusters: inout [Cluster], breaks: [PangoLogAttr], bytes: [UInt8], range: Range<Int>) {
+        guard !clusters.isEmpty else { return }
         var characterOfByte = [Int32](repeating: 0, count: range.count + 1)
         var character: Int32 = -1
-        for (offset, byte) in range.enumerated() {
+        for (offset, byte) in bytes[range].enumerated() {
             if byte & 0xC0 != 0x80 { character += 1 }
             characterOfByte[offset] = character
         }
-        let characters = Int(character) + 1
-        var breaks = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
-        pango_get_log_attrs(base + start, length, -1, language, &breaks, Int32(characters + 1))
-        let end = Int32(start) + length
         for index in clusters.indices {
-            clusters[index].end = index + 1 < clusters.count ? clusters[index + 1].start : end
-            let offset = Int(clusters[index].start) - start
-            guard offset >= 0, offset < range.count else { continue }
+            let offset = Int(clusters[index].start) - range.lowerBound
+            guard offset >= 0, offset < range.count, breaks.indices.contains(Int(characterOfByte[offset])) else { continue }
             let attribute = breaks[Int(characterOfByte[offset])]
             clusters[index].breakBefore = attribute.is_line_break != 0
             clusters[index].isWhite = attribute.is_white != 0
             clusters[index].insertsHyphen = attribute.break_inserts_hyphen != 0
         }
-        return clusters
     }
 
     /// The ascent and descent of `font`'s lines, asked once per font.

@@ -55,6 +55,26 @@ import WeiboKit
         }
     }
 
+    /// With the breaks found on a thread of their own while the text is shaped: the same lines.
+    @Test func theBreaksFoundOnTheSecondThreadWrapAsPangoWraps() throws {
+        let measurer = PangoMeasurer(font: "DejaVu Sans 10")
+        // Waiting for the thread, so that every long text's breaks come from it.
+        measurer.breakFinder = BreakFinder(waits: true)
+        var generator = StatusGenerator(seed: 12, now: Date(timeIntervalSince1970: 1_795_838_400))
+        let thai = "ภาษาไทยเขียนติดกันโดยไม่เว้นวรรคระหว่างคำ การตัดบรรทัดจึงต้องใช้พจนานุกรม"
+        for text in generator.statuses(count: 60).map({ TextSanitizer.clean($0.text) }) + [thai] {
+            for width in [120, 219, 373] {
+                #expect(try measurer.measure(text, as: .body, maxWidth: width, maxLines: nil).lines == pangoLines(text, width: width))
+            }
+        }
+        let finder = try #require(measurer.breakFinder)
+        #expect(finder.found > 20 && finder.takenBack == 0)
+        // Thai's rules come from libthai, which is not for two threads: found on this one.
+        #expect(!BreakFinder.takes(Array(thai.utf8)))
+        #expect(!BreakFinder.takes(Array("short".utf8)))
+        #expect(BreakFinder.takes(Array(String(repeating: "微博", count: 10).utf8)))
+    }
+
     private func pangoLines(_ text: String, width: Int) throws -> [String] {
         let map = pango_cairo_font_map_get_default()
         let context = try #require(pango_font_map_create_context(map))
