@@ -8,6 +8,9 @@
 // module leaves out <libintl.h>.
 #include <libintl.h>
 #include <locale.h>
+// glibc's malloc_trim, to give a burst's freed heap back (the Swift Glibc module leaves out
+// <malloc.h>).
+#include <malloc.h>
 
 /// `G_SOURCE_CONTINUE` and `G_SOURCE_REMOVE` are macros of macros, which Swift does not import.
 static const gboolean CGLib_SOURCE_CONTINUE = TRUE;

@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 public import WeiboKit
 
@@ -35,6 +36,9 @@ extension AccountShell {
             let json = (try? WeiboJSON.encode(items.prefix(count))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             reply(json)
         }
+        // More than a page ("Load more": up to 500 statuses, their JSON read and written) left
+        // megabytes free in the C library's heap; given back once they are all let go.
+        if items.count > PopupItems.pageSize { GLibSource.whenIdle { _ = malloc_trim(0) } }
     }
 
     func fetchPopupItems(_ kind: BubbleKind, count: Int) {

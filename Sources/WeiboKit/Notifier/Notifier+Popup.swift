@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The popup's sections: what `GetItems` answers, fetched within the API's limits.
 ///
 /// Posts are the home timeline: not a budgeted detail call, but it counts toward the hourly
-/// limit, so at most one fetch a minute (the last page answers meanwhile). Comments and
+/// limit, so at most one fetch a minute of the first page (the last one answers meanwhile). Comments and
 /// mentions spend the day's detail calls (one list each: comments to me; posts and comments
 /// mentioning me), and are fetched again at most once a minute too. A request while a fetch is
 /// under way waits for it; one that cannot be fetched is answered with what is known and why.
@@ -48,8 +48,10 @@ extension Notifier {
             var fresh = items
             fresh.fetchedAt = now
             fresh.failure = nil
-            popupItems[kind] = fresh
-            popupFetchedCount[kind] = asked
+            // Answered whole; kept: the first page, which a popup opening again shows, fresh or
+            // (offline) stale. "Load more" fetches again: 500 statuses held would be 4 MB.
+            popupItems[kind] = fresh.prefix(PopupItems.pageSize)
+            popupFetchedCount[kind] = min(asked, PopupItems.pageSize)
             answerItems(kind, fresh)
         } else {
             let failure = failure ?? PollFailure(.transient, "")

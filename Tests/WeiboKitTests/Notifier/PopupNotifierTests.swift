@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Testing
-import WeiboKit
 import WeiboTestSupport
+
+@testable import WeiboKit
 
 /// The popup's decisions on the pure core: what `GetItems` answers, what it fetches, within
 /// which limits, and where a click goes.
@@ -74,6 +75,23 @@ import WeiboTestSupport
         let effects = driver.send(.itemsRequested(.comments, count: 100, at: driver.now))
         #expect(Self.fetches(effects).isEmpty)
         #expect(Self.answers(effects).first?.1.failure?.kind == .loginRejected)
+    }
+
+    /// "Load more" is answered whole; the daemon keeps the first page (what a popup opening
+    /// again shows), not the 500 statuses of the last one.
+    @Test func onlyTheFirstPageIsKept() throws {
+        var driver = NotifierDriver()
+        driver.start()
+        driver.send(.itemsRequested(.posts, count: 300, at: driver.now))
+        let many = PopupItems(statuses: StatusFactory.generated(count: 300))
+        let answered = driver.send(.popupItemsFetched(.posts, many, at: driver.now))
+        #expect(Self.answers(answered).first?.1.statuses.count == 300)
+        #expect(driver.notifier.popupItems[.posts]?.statuses.count == PopupItems.pageSize)
+        #expect(driver.notifier.popupItems[.posts]?.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
+        // Within the minute: the first page from what is kept, more fetched again.
+        let reopened = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.addingTimeInterval(10)))
+        #expect(Self.fetches(reopened).isEmpty && Self.answers(reopened).first?.1.statuses.count == 100)
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(20)))).map(\.1) == [200])
     }
 
     @Test func aFailedFetchAnswersTheLastItemsWithWhy() throws {
