@@ -72,6 +72,8 @@ final class PopupApplication {
         let context = PopupContext(
             client: DaemonClient(connection: connection, account: account), configuration: configuration, fonts: FontPreload(font: font),
             images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]), environment: environment)
+        // Once for the screen, at the first window.
+        if self.context == nil { Self.drawSpinnerFromPNG() }
         self.context = context
         let window = PopupWindow(application: application, context: context)
         window.closed = { [weak self, weak window] in
@@ -79,5 +81,16 @@ final class PopupApplication {
         }
         self.window = window
         return window
+    }
+
+    /// The theme's spinner is an SVG image (`process-working-symbolic`), which loads librsvg
+    /// (6 MB resident) when the daemon is slow to answer: turning arrows of the theme's PNG
+    /// icons instead, with the theme's animation.
+    private static func drawSpinnerFromPNG() {
+        guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
+        let rule = #"spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }"#
+        guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }

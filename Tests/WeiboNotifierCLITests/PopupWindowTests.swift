@@ -86,8 +86,18 @@ struct PopupWindowTests {
         let setup = desktop.setup
         setup.sandbox.control("/_sandbox/statuses", [("count", "1"), ("text", "@Alice_小明 看这里 #春天的花# 照片")])
         try setup.start()
+        // Weibo slow to answer: the spinner turns for a second.
+        setup.sandbox.control("/_sandbox/faults", [("kind", "delay"), ("seconds", "1")])
         desktop.call("ShowPopup", "posts")
         #expect(waitUntil(timeout: 45) { desktop.read().rows?.first?.name.contains("@Alice_小明") == true }, "\(desktop.read())")
+        // The theme's spinner is an SVG image; the popup's is drawn from a PNG one, so librsvg
+        // and libxml2 (6 MB) stay out.
+        let popups = processes("weibo-notifier-popup", having: "DISPLAY=\(desktop.display.name)")
+        #expect(popups.count == 1)
+        for pid in popups {
+            let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
+            #expect(!maps.isEmpty && !maps.contains("librsvg"), "librsvg is loaded")
+        }
         let row = try #require(desktop.read().rows?.first)
         // The name begins the text, the compact cell's second line (under the author's name).
         desktop.click(x: row.x + 24, y: row.y + 32)
