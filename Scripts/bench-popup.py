@@ -194,6 +194,10 @@ def main():
         if fresh:
             print(f"  pixel layout of 100 statuses (Pango shaping and measuring each text), 'Load more' in an open popup: "
                   f"{min(fresh):.1f} ms best, {sorted(fresh)[len(fresh) // 2]:.1f} ms median of {len(fresh)} (target <= 10 ms)")
+            shares = re.findall(r"laid out 500 posts rows .*second core: (\d+), taken back: (\d+)\)", log_text())
+            if shares:
+                found, back = (int(n) for n in shares[-1])
+                print(f"  long texts whose line breaks came from the second core meanwhile: {found} of {found + back}")
         print(f"  the same for the process's first 100 (its fonts and their fallbacks loading too): {min(layouts):.1f} ms best, "
               f"{sorted(layouts)[1]:.1f} ms median of 3")
         if relayouts:
