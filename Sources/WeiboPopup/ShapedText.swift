@@ -1,3 +1,4 @@
+import CGLib
 import CGtk
 
 /// A text shaped by Pango once, unwrapped (one line per paragraph): the advance of every
