@@ -175,13 +175,16 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// Finds a long text's breaks on another thread while this one shapes it (the popup's
     /// measurer has one; without, they are found here after the shaping).
     var breakFinder: BreakFinder?
+    /// Shapes with HarfBuzz straight what Pango would shape alike (`ItemShaper`); nil: Pango
+    /// shapes every item.
+    var shaper: ItemShaper? = ItemShaper()
 
     private func shaped(_ text: String, _ role: TextRole, singleLine: Bool) -> ShapedText {
         let key = ShapeKey(text: TextBytes(text: text), role: role, singleLine: singleLine)
         if let known = shapes[key] { return known }
         let clean = singleLine ? TextSanitizer.singleLine(text) : TextSanitizer.clean(text)
         guard let font = font(role), !clean.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return ShapedText() }
-        let shaped = ShapedText(clean, context: context, font: font, metrics: &fontMetrics, breakFinder: breakFinder)
+        let shaped = ShapedText(clean, context: context, font: font, metrics: &fontMetrics, breakFinder: breakFinder, shaper: shaper)
         if shapes.count > Self.shapeLimit { shapes.removeAll(keepingCapacity: true) }
         shapes[key] = shaped
         return shaped

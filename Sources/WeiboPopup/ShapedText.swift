@@ -52,7 +52,10 @@ struct ShapedText {
     /// paragraph itemized (fonts chosen, the fallback ones for what the font lacks) and shaped,
     /// its break opportunities from Pango's rules (found by `breakFinder`'s thread meanwhile,
     /// when given); no layout, so no glyph's ink is computed.
-    init(_ text: String, context: OpaquePointer, font: OpaquePointer, metrics: inout FontMetrics, breakFinder: BreakFinder? = nil) {
+    init(
+        _ text: String, context: OpaquePointer, font: OpaquePointer, metrics: inout FontMetrics, breakFinder: BreakFinder? = nil,
+        shaper: ItemShaper? = nil
+    ) {
         let bytes = Array(text.utf8)
         self.bytes = bytes
         var ranges: [Range<Int>] = []
@@ -72,7 +75,7 @@ struct ShapedText {
         var paragraphs = bytes.withUnsafeBytes { raw in
             ranges.map { range -> [Cluster] in
                 guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return [] }
-                return Self.clusters(base, range, context: context, attributes: attributes, metrics: &metrics)
+                return Self.clusters(base, range, context: context, attributes: attributes, metrics: &metrics, shaper: shaper)
             }
         }
         let breaks =
@@ -86,7 +89,8 @@ struct ShapedText {
     /// One paragraph's clusters (the bytes `range` of the text at `base`), in logical order,
     /// their breaks not yet marked.
     private static func clusters(
-        _ base: UnsafePointer<CChar>, _ range: Range<Int>, context: OpaquePointer, attributes: OpaquePointer?, metrics: inout FontMetrics
+        _ base: UnsafePointer<CChar>, _ range: Range<Int>, context: OpaquePointer, attributes: OpaquePointer?, metrics: inout FontMetrics,
+        shaper: ItemShaper?
     ) -> [Cluster] {
         let start = range.lowerBound
         let length = Int32(range.count)
@@ -97,27 +101,36 @@ struct ShapedText {
         let glyphs = pango_glyph_string_new()
         defer { pango_glyph_string_free(glyphs) }
         let flags = pango_context_get_round_glyph_positions(context) != 0 ? PANGO_SHAPE_ROUND_POSITIONS : PANGO_SHAPE_NONE
+        let round = flags == PANGO_SHAPE_ROUND_POSITIONS
         var node = items
         while let current = node {
             node = current.pointee.next
             guard let item = current.pointee.data?.assumingMemoryBound(to: PangoItem.self), let glyphs else { continue }
+            var previous: Int32 = -1
+            let first = clusters.count
+            // Consecutive glyphs of one cluster (an emoji family, a ligature) make one cluster.
+            func add(_ cluster: Int32, _ width: Int32, _ extent: (ascent: Int32, descent: Int32)) {
+                if cluster != previous || clusters.count == first {
+                    previous = cluster
+                    clusters.append(
+                        Cluster(start: cluster, end: 0, width: 0, ascent: extent.ascent, descent: extent.descent, breakBefore: false, isWhite: false))
+                }
+                clusters[clusters.count - 1].width += width
+            }
+            // HarfBuzz straight, once the font's line metrics are known (Pango's glyphs give them).
+            if let shaper, let known = item.pointee.analysis.font.flatMap({ metrics[UnsafeMutableRawPointer($0)] }),
+                let shaped = shaper.shape(item, base: base, paragraph: range, round: round)
+            {
+                for glyph in shaped { add(glyph.cluster, glyph.width, known) }
+                continue
+            }
             // Positions rounded to pixels where the context does, as a layout of it shapes.
             pango_shape_with_flags(
                 base + Int(item.pointee.offset), item.pointee.length, base + start, length, &item.pointee.analysis, glyphs, flags)
             guard glyphs.pointee.num_glyphs > 0 else { continue }
             let extent = Self.extent(of: item.pointee.analysis.font, glyphs, metrics: &metrics)
-            var current: Int32 = -1
-            let first = clusters.count
             for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                let cluster = glyphs.pointee.log_clusters[index]
-                if cluster != current || clusters.count == first {
-                    current = cluster
-                    clusters.append(
-                        Cluster(
-                            start: item.pointee.offset + cluster, end: 0, width: 0, ascent: extent.ascent, descent: extent.descent,
-                            breakBefore: false, isWhite: false))
-                }
-                clusters[clusters.count - 1].width += glyphs.pointee.glyphs[index].geometry.width
+                add(item.pointee.offset + glyphs.pointee.log_clusters[index], glyphs.pointee.glyphs[index].geometry.width, extent)
             }
         }
         clusters.sort { $0.start < $1.start }

@@ -75,6 +75,34 @@ import WeiboKit
         #expect(BreakFinder.takes(Array(String(repeating: "微博", count: 10).utf8)))
     }
 
+    /// Shaped with HarfBuzz straight, as Pango shapes them: the same lines, widths and heights,
+    /// to the pixel; a character no font has is left to Pango (its box).
+    @Test func harfBuzzStraightMeasuresAsPangoShaping() throws {
+        let straight = PangoMeasurer(font: "DejaVu Sans 10")
+        let byPango = PangoMeasurer(font: "DejaVu Sans 10")
+        byPango.shaper = nil
+        var generator = StatusGenerator(seed: 13, now: Date(timeIntervalSince1970: 1_795_838_400))
+        let texts =
+            generator.statuses(count: 80).flatMap { [$0.text, $0.user?.screenName ?? "", $0.source] } + [
+                "混合 mixed 文本 text 😀🎉👨‍👩‍👧‍👦 and 🇨🇳 flags ❤️ ☀️ 1️⃣ 👍🏽", "Ligatures: office affine ffl — “quotes” ‘single’ …",
+                "עברית ومعها العربية mixed with English", "café naïve e\u{301} a\u{308}", "ภาษาไทย", "\u{10FFFD} private use",
+                "한국어 텍스트 テキスト かな", "tab\tand\u{200B}zero\u{200D}width",
+            ]
+        for text in texts {
+            for width in [90, 219, 373] {
+                for role in [TextRole.body, .name, .retweetBody] {
+                    #expect(
+                        straight.measure(text, as: role, maxWidth: width, maxLines: nil) == byPango.measure(text, as: role, maxWidth: width, maxLines: nil),
+                        "\(text)")
+                    #expect(straight.measure(text, as: role, maxWidth: width, maxLines: 2) == byPango.measure(text, as: role, maxWidth: width, maxLines: 2))
+                }
+                #expect(straight.line(text, as: .time, maxWidth: width) == byPango.line(text, as: .time, maxWidth: width))
+            }
+        }
+        let shaper = try #require(straight.shaper)
+        #expect(shaper.shaped > 1_000 && shaper.leftToPango > 0, "\(shaper.shaped) shaped, \(shaper.leftToPango) left to Pango")
+    }
+
     private func pangoLines(_ text: String, width: Int) throws -> [String] {
         let map = pango_cairo_font_map_get_default()
         let context = try #require(pango_font_map_create_context(map))
