@@ -32,17 +32,17 @@ final class PopupContext {
     /// The layouts at this moment (relative times are of now).
     func statusLayout(now: Date) -> StatusFrameLayout {
         StatusFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone(), now: now, metrics: .pixels, measurer: measurer,
+            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
     }
 
     func commentLayout(now: Date) -> CommentFrameLayout {
         CommentFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone(), now: now, metrics: .pixels, measurer: measurer,
+            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
     }
 
-    var times: RelativeTimeFormatter { RelativeTimeFormatter(localizer: localizer, timeZone: SystemTimeZone()) }
+    var times: RelativeTimeFormatter { RelativeTimeFormatter(localizer: localizer, timeZone: SystemTimeZone.snapshot()) }
 
     /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
     func open(_ url: String) {

@@ -2,14 +2,23 @@ import CGLib
 public import FoundationEssentials
 public import WeiboKit
 
-/// The user's time zone (TZ, /etc/localtime), daylight saving included, as GLib reads it when
-/// the value is made: a layout of 100 statuses asks it 300 times, and GLib's local zone looks at
-/// /etc/localtime again at each ask (a tenth of the popup's layout time went there).
+/// The user's time zone (TZ, /etc/localtime), daylight saving included, as GLib reads it.
+///
+/// `SystemTimeZone()` asks GLib at each question, so a daemon running for weeks follows a zone
+/// the user changes. `snapshot()` reads the zone once, for many questions in a row: a layout of
+/// 100 statuses asks 300 times, and GLib looks at /etc/localtime again at each (a tenth of the
+/// popup's layout time went there).
 public struct SystemTimeZone: TimeZoneRule {
-    private let zone: Zone
+    /// The zone read once, or nil: asked anew each time.
+    private let zone: Zone?
 
     public init() {
-        zone = Zone(g_time_zone_new_local())
+        zone = nil
+    }
+
+    /// The zone as it is now, read once.
+    public static func snapshot() -> SystemTimeZone {
+        SystemTimeZone(zone: Zone(g_time_zone_new_local()))
     }
 
     /// A zone of the system's database ("Europe/Berlin"), for tests; UTC when it has no such zone.
@@ -17,11 +26,24 @@ public struct SystemTimeZone: TimeZoneRule {
         zone = Zone(g_time_zone_new_identifier(identifier) ?? g_time_zone_new_utc())
     }
 
+    private init(zone: Zone) {
+        self.zone = zone
+    }
+
     public func utcOffset(at date: Date) -> Int {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let time = seconds.isFinite ? Int(min(max(seconds, -1e15), 1e15)) : 0
-        let interval = g_time_zone_find_interval(zone.pointer, G_TIME_TYPE_UNIVERSAL, time)
-        return interval < 0 ? 0 : Int(g_time_zone_get_offset(zone.pointer, interval))
+        guard let zone else {
+            let local = g_time_zone_new_local()
+            defer { g_time_zone_unref(local) }
+            return Self.offset(in: local, at: time)
+        }
+        return Self.offset(in: zone.pointer, at: time)
+    }
+
+    private static func offset(in zone: OpaquePointer?, at time: Int) -> Int {
+        let interval = g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, time)
+        return interval < 0 ? 0 : Int(g_time_zone_get_offset(zone, interval))
     }
 
     /// GLib's zone, immutable and reference-counted (so shared between threads).
