@@ -157,10 +157,12 @@ final class PopupSection {
     }
 
     /// Asks again in the background: what is new waits behind the pill (the view does not jump).
+    /// The newest page only (new items come at the top): after "Load more", asking for all 500
+    /// again at each new count would cost the daemon five fetches of the API.
     func refreshInBackground() {
         guard isLoaded, !isLoading else { return load() }
         isLoading = true
-        context.client.items(kind, count: asked) { [weak self] result in
+        context.client.items(kind, count: min(asked, PopupItems.pageSize)) { [weak self] result in
             guard let self else { return }
             self.isLoading = false
             guard case .success(let items) = result else { return }
