@@ -33,6 +33,8 @@ final class PopupSection {
     /// The entries laid out before (by id), to tell `make bench` what new rows cost.
     private var laidOutIDs: Set<Int64> = []
     private var newer: [PopupEntry] = []
+    /// The background refresh again, when the daemon answered from a fetch older than the news.
+    private var askingAgain: GLibSource?
     private var width = 0
     private var layoutGeneration = 0
     private(set) var isLoaded = false
@@ -162,10 +164,19 @@ final class PopupSection {
     func refreshInBackground() {
         guard isLoaded, !isLoading else { return load() }
         isLoading = true
+        let news = Date()
         context.client.items(kind, count: min(asked, PopupItems.pageSize)) { [weak self] result in
             guard let self else { return }
             self.isLoading = false
             guard case .success(let items) = result else { return }
+            // Answered from the daemon's fetch before the news (it fetches once a minute): asked
+            // again when it fetches anew.
+            if let again = items.askAgain(after: news) {
+                self.askingAgain = GLibSource.once(afterSeconds: again.timeIntervalSince(Date())) { [weak self] in
+                    self?.askingAgain = nil
+                    self?.refreshInBackground()
+                }
+            }
             let known = Set(self.entries.map(\.id))
             self.newer = PopupEntry.entries(of: items, kind: self.kind).filter { !known.contains($0.id) }
             gtk_button_set_label(CGtk_button(self.pill), tr("%d new", self.newer.count))

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// The popup's sections: what `GetItems` answers, fetched within the API's limits.
 ///
@@ -66,6 +66,14 @@ extension Notifier {
 }
 
 extension PopupItems {
+    /// When to ask again, these items having answered a request made at `asked` for news (new
+    /// counts): nil when they were fetched since; else just after the minute in which the daemon
+    /// answers from its last fetch, when it fetches again. (Their time is in whole seconds.)
+    public func askAgain(after asked: Date) -> Date? {
+        guard let fetchedAt, fetchedAt < Date(timeIntervalSince1970: asked.timeIntervalSince1970.rounded(.down)) else { return nil }
+        return fetchedAt.addingTimeInterval(Notifier.popupRefetchInterval + 1)
+    }
+
     func with(_ failure: PollFailure) -> PopupItems {
         var items = self
         items.failure = failure

@@ -94,6 +94,22 @@ import WeiboTestSupport
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(20)))).map(\.1) == [200])
     }
 
+    /// New counts while the popup is open: its request answered from a fetch made before them
+    /// asks again just after the daemon's minute, when the daemon fetches anew (and the "N new"
+    /// pill can show them); an answer fetched since the news, or none fetched, does not.
+    @Test(arguments: [
+        (fetched: 1_000.0, asked: 1_030.4, again: 1_061.0 as Double?),
+        (fetched: 1_000.0, asked: 1_000.7, again: nil),
+        (fetched: 1_030.0, asked: 1_030.0, again: nil),
+        (fetched: 1_031.0, asked: 1_030.9, again: nil),
+        (fetched: 900.0, asked: 1_030.0, again: 961.0),
+    ])
+    func anAnswerOlderThanTheNewsAsksAgainAfterTheMinute(fetched: Double, asked: Double, again: Double?) {
+        let items = PopupItems(statuses: [], fetchedAt: Date(timeIntervalSince1970: fetched))
+        #expect(items.askAgain(after: Date(timeIntervalSince1970: asked)) == again.map { Date(timeIntervalSince1970: $0) })
+        #expect(PopupItems().askAgain(after: Date(timeIntervalSince1970: asked)) == nil, "nothing fetched: nothing to wait for")
+    }
+
     @Test func aFailedFetchAnswersTheLastItemsWithWhy() throws {
         var driver = NotifierDriver()
         driver.start()
