@@ -12,6 +12,8 @@ import CGtk
 /// Used on the GTK thread only, with the measurer's context.
 final class ItemShaper {
     private let buffer: OpaquePointer
+    /// The item's font's OpenType features (Pango's limit: 32), filled anew for each item.
+    private var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
     /// Items shaped here, and left to Pango (a character the font lacks).
     private(set) var shaped = 0
     private(set) var leftToPango = 0
@@ -53,7 +55,6 @@ final class ItemShaper {
         hb_buffer_add_utf8(buffer, text, Int32(offset), offset, 0)
         hb_buffer_add_utf8(buffer, text, Int32(end), offset, Int32(item.pointee.length))
         hb_buffer_add_utf8(buffer, text, Int32(paragraph.count), end, 0)
-        var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
         var count: UInt32 = 0
         pango_font_get_features(font, &features, UInt32(features.count), &count)
         hb_shape(hbFont, buffer, features, count)

@@ -171,7 +171,7 @@ final class PopupSection {
             guard case .success(let items) = result else { return }
             // Answered from the daemon's fetch before the news (it fetches once a minute): asked
             // again when it fetches anew.
-            if let again = items.askAgain(after: news) {
+            if let again = items.askAgain(after: news), again > Date() {
                 self.askingAgain = GLibSource.once(afterSeconds: again.timeIntervalSince(Date())) { [weak self] in
                     self?.askingAgain = nil
                     self?.refreshInBackground()

@@ -60,14 +60,9 @@ final class AccountRows {
             }
             // An expired login: logged in again from its row (Weibo asks which account).
             if account.expiresIn > 0, account.account(token: "").expiresAt < Date() {
-                let again = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log in again…")), "a button"))
+                let again = logInButton(tr("Log in again…"))
                 atk_object_set_name(CGtk_accessible(again), tr("Log in again as %s", name))
-                gtk_widget_set_valign(CGtk_widget(again), GTK_ALIGN_CENTER)
                 gtk_style_context_add_class(CGtk_style(again), "suggested-action")
-                GtkSignal.connect(again, "clicked", .plain) { [weak self] _, _, _ in
-                    self?.logInAgain()
-                    return 0
-                }
                 gtk_container_add(CGtk_container(row), CGtk_widget(again))
             }
             gtk_container_add(CGtk_container(row), CGtk_widget(button))
@@ -83,17 +78,23 @@ final class AccountRows {
         let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
         hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Another Weibo account"))
         hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Each account is checked and notified on its own."))
-        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Add account…")), "a button"))
-        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
-            self?.logInAgain()
-            return 0
-        }
+        let button = logInButton(tr("Add account…"))
         gtk_container_add(CGtk_container(row), CGtk_widget(button))
         hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(button))
         gtk_container_add(CGtk_container(group), CGtk_widget(row))
         gtk_widget_show_all(CGtk_widget(row))
         return row
+    }
+
+    /// A button at a row's height that logs in through the browser, Weibo asking who.
+    private func logInButton(_ label: String) -> UnsafeMutableRawPointer {
+        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label), "a button"))
+        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+            self?.logInAgain()
+            return 0
+        }
+        return button
     }
 
     /// The account's avatar: its initials on a colour until its picture is there (from the

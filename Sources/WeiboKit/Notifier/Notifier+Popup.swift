@@ -67,10 +67,12 @@ extension Notifier {
 
 extension PopupItems {
     /// When to ask again, these items having answered a request made at `asked` for news (new
-    /// counts): nil when they were fetched since; else just after the minute in which the daemon
+    /// counts): nil when they were fetched since, or when the fetch failed (asking again would
+    /// only fetch again, with no minute between); else just after the minute in which the daemon
     /// answers from its last fetch, when it fetches again. (Their time is in whole seconds.)
     public func askAgain(after asked: Date) -> Date? {
-        guard let fetchedAt, fetchedAt < Date(timeIntervalSince1970: asked.timeIntervalSince1970.rounded(.down)) else { return nil }
+        guard failure == nil, let fetchedAt, fetchedAt < Date(timeIntervalSince1970: asked.timeIntervalSince1970.rounded(.down))
+        else { return nil }
         return fetchedAt.addingTimeInterval(Notifier.popupRefetchInterval + 1)
     }
 

@@ -108,6 +108,9 @@ import WeiboTestSupport
         let items = PopupItems(statuses: [], fetchedAt: Date(timeIntervalSince1970: fetched))
         #expect(items.askAgain(after: Date(timeIntervalSince1970: asked)) == again.map { Date(timeIntervalSince1970: $0) })
         #expect(PopupItems().askAgain(after: Date(timeIntervalSince1970: asked)) == nil, "nothing fetched: nothing to wait for")
+        var failed = items
+        failed.failure = PollFailure(.transient, "HTTP 502")
+        #expect(failed.askAgain(after: Date(timeIntervalSince1970: asked)) == nil, "a failed fetch: the next count asks again")
     }
 
     @Test func aFailedFetchAnswersTheLastItemsWithWhy() throws {
