@@ -290,21 +290,23 @@ final class PopupSection {
         self.width = width
         layoutGeneration += 1
         frames = []
-        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: (0, 0, 0))
+        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: (0, 0, 0, 0))
     }
 
     /// A screenful of rows first, so that the first frame does not wait for the hundredth row;
     /// the rest in batches when the window is idle (after its drawing; a newer layout stops an
     /// older one).
     /// `spent`: the frame model's time so far, in µs, and how much of it went to rows not laid
-    /// out before (and how many).
-    private func layOutRows(from start: Int, generation: Int, now: Date, spent: (all: Int, new: Int, newRows: Int)) {
+    /// out before (and how many); then the time their rows' widgets took.
+    private func layOutRows(from start: Int, generation: Int, now: Date, spent: (all: Int, new: Int, newRows: Int, widgets: Int)) {
         guard generation == layoutGeneration else { return }
         let statusLayout = context.statusLayout(now: now)
         let commentLayout = context.commentLayout(now: now)
         var spent = spent
         var height = 0
         var index = start
+        // The batch's frames first, then its rows' widgets: making a row wakes the accessibility
+        // bus and GTK's styling, which slowed the frame model's own work when interleaved.
         while index < entries.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
             let started = g_get_monotonic_time()
             let frame = entries[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
@@ -316,13 +318,17 @@ final class PopupSection {
             }
             frames.append(frame)
             height += frame.height
-            let area = area(at: index, now: now)
-            // Only the height: the width is the list's, never asked for (that would widen it).
-            gtk_widget_set_size_request(CGtk_widget(area), -1, Int32(frame.height))
-            gtk_widget_queue_draw(CGtk_widget(area))
             index += 1
         }
         let end = index
+        let making = g_get_monotonic_time()
+        for row in start..<end {
+            let area = area(at: row, now: now)
+            // Only the height: the width is the list's, never asked for (that would widen it).
+            gtk_widget_set_size_request(CGtk_widget(area), -1, Int32(frames[row].height))
+            gtk_widget_queue_draw(CGtk_widget(area))
+        }
+        spent.widgets += g_get_monotonic_time() - making
         let total = spent
         guard end >= entries.count else {
             return GLibSource.whenIdle { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
@@ -330,7 +336,7 @@ final class PopupSection {
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
         Log.debug(
             "popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total.all) / 1000) ms, "
-                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms "
+                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms, their widgets in \(Double(total.widgets) / 1000) ms "
                 + "(texts whose breaks were found on the second core: \(context.measurer.breakFinder?.found ?? 0), "
                 + "taken back: \(context.measurer.breakFinder?.takenBack ?? 0))")
     }
