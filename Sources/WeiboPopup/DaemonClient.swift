@@ -7,7 +7,7 @@ import WeiboKit
 /// here (the daemon fetches; the popup gets the API's JSON).
 final class DaemonClient {
     /// Why a call failed, in the user's words.
-    struct Failure: Error {
+    struct Failure: Error, Sendable {
         var message: String
     }
 
@@ -18,9 +18,13 @@ final class DaemonClient {
     /// The counts changed (the daemon's `CountsChanged`): unread by API counter name.
     var countsChanged: (([String: Int]) -> Void)?
 
-    init(connection: OpaquePointer, account: String?) {
+    /// The items asked as the process started (`ItemsPrefetch`), for the first section to load.
+    private let prefetch: ItemsPrefetch?
+
+    init(connection: OpaquePointer, account: String?, prefetch: ItemsPrefetch? = nil) {
         self.connection = connection
         self.account = account
+        self.prefetch = prefetch
         g_object_ref(UnsafeMutableRawPointer(connection))
         countsSubscription = DBusSignalSubscription(
             connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
@@ -37,22 +41,36 @@ final class DaemonClient {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
-    /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most).
+    /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most); the
+    /// ones asked as the process started, when they are these.
     func items(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
+        let taken = prefetch?.take(kind, count: count, account: account) { [weak self] answer in
+            if let answer { return completion(answer) }
+            self?.ask(kind, count: count, completion: completion)
+        }
+        if taken != true { ask(kind, count: count, completion: completion) }
+    }
+
+    private func ask(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
         var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
         if let account { arguments.append(g_variant_new_string(account)) }
         let parameters = g_variant_new_tuple(arguments, gsize(arguments.count))
-        call(account == nil ? "GetItems" : "GetItemsAccount", parameters, timeoutMilliseconds: 30_000) { reply, error in
-            guard let reply, let child = g_variant_get_child_value(reply, 0) else {
-                return completion(.failure(Failure(message: Self.words(error))))
-            }
-            defer { g_variant_unref(child) }
-            let json = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
-            do throws(DecodingFailure) {
-                completion(.success(try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8))))
-            } catch {
-                completion(.failure(Failure(message: tr("the notifier's answer could not be read: %s", error.description))))
-            }
+        call(account == nil ? "GetItems" : "GetItemsAccount", parameters, timeoutMilliseconds: Self.itemsTimeoutMilliseconds) { reply, error in
+            completion(Self.items(reply: reply, error: error))
+        }
+    }
+
+    static let itemsTimeoutMilliseconds: Int32 = 30_000
+
+    /// The items in `GetItems`' reply, or why there are none.
+    static func items(reply: OpaquePointer?, error: GLibError?) -> Result<PopupItems, Failure> {
+        guard let reply, let child = g_variant_get_child_value(reply, 0) else { return .failure(Failure(message: words(error))) }
+        defer { g_variant_unref(child) }
+        let json = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+        do throws(DecodingFailure) {
+            return .success(try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8)))
+        } catch {
+            return .failure(Failure(message: tr("the notifier's answer could not be read: %s", error.description)))
         }
     }
 

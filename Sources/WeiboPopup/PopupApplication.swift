@@ -15,8 +15,12 @@ final class PopupApplication {
     private var context: PopupContext?
     private var window: PopupWindow?
 
-    init(environment: [String: String]) {
+    /// The first section's items, asked as the process started.
+    private let prefetch: ItemsPrefetch?
+
+    init(environment: [String: String], prefetch: ItemsPrefetch?) {
         self.environment = environment
+        self.prefetch = prefetch
         application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
         GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
             guard let self, let commandLine else { return 1 }
@@ -70,7 +74,7 @@ final class PopupApplication {
             }
         }
         let context = PopupContext(
-            client: DaemonClient(connection: connection, account: account), configuration: configuration, fonts: FontPreload(font: font),
+            client: DaemonClient(connection: connection, account: account, prefetch: prefetch), configuration: configuration, fonts: FontPreload(font: font),
             images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]), environment: environment)
         // Once for the screen, at the first window.
         if self.context == nil { Self.drawSpinnerFromPNG() }

@@ -1,5 +1,6 @@
 // The popup's entry point: check the command line here (a usage error is this process's to
-// print), then run the unique GTK application, which hands a second start to the first.
+// print), set GTK up, ask the daemon for the section's items meanwhile, then run the unique GTK
+// application, which hands a second start to the first.
 import CGtk
 import Glibc
 import WeiboDesktop
@@ -9,15 +10,24 @@ import WeiboKit
 Log.setUpProcess()
 let environment = ProcessEnvironment.current
 Gettext.setUpProcess(localeDirectory: InstalledFiles.localeDirectory, environment: environment)
-let arguments = Array(CommandLine.arguments.dropFirst())
+let options: PopupOptions
 do throws(PopupOptions.Failure) {
-    let options = try PopupOptions(arguments: arguments)
-    if options.showHelp {
-        print(PopupOptions.help)
-        exit(0)
-    }
+    options = try PopupOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     GtkApplicationRun.exitWithUsageError("weibo-notifier-popup", error.message)
 }
+if options.showHelp {
+    print(PopupOptions.help)
+    exit(0)
+}
 Browser.drawWithoutOpenGL()
-exit(PopupApplication(environment: environment).run(CommandLine.arguments))
+// GTK set up before any thread starts: it takes the click's activation token out of the
+// environment, which fontconfig's and GDBus' threads read. The popup is never a session's
+// autostarted client: an autostart id it has is the daemon's, inherited.
+g_set_prgname("weibo-notifier-popup")
+unsetenv("DESKTOP_AUTOSTART_ID")
+gtk_init(nil, nil)
+// Fontconfig's set-up starts now, on Pango's thread, while GTK reads its theme.
+_ = pango_cairo_font_map_get_default()
+let prefetch = ItemsPrefetch(kind: options.kind.popupSection, count: PopupItems.pageSize, account: options.account)
+exit(PopupApplication(environment: environment, prefetch: prefetch).run(CommandLine.arguments))
