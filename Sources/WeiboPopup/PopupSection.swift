@@ -79,20 +79,9 @@ final class PopupSection {
         gtk_list_box_set_selection_mode(CGtk_list_box(list), GTK_SELECTION_BROWSE)
         atk_object_set_name(CGtk_accessible(list), Self.title(kind, count: 0))
 
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_pack_start(CGtk_box(content), CGtk_widget(list), 0, 1, 0)
-        gtk_box_pack_start(CGtk_box(content), CGtk_widget(loadMore), 0, 0, 6)
-        let scrolled = gtk_scrolled_window_new(nil, nil)
-        gtk_scrolled_window_set_policy(CGtk_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(CGtk_container(scrolled), content)
-        gtk_list_box_set_adjustment(CGtk_list_box(list), gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(scrolled)))
-
-        for widget in [stateLine, logInButton, pill, spinner, emptyLine] {
-            gtk_box_pack_start(CGtk_box(page), CGtk_widget(widget), 0, 0, 2)
+        for widget in [stateLine, logInButton, pill, spinner, emptyLine, loadMore] {
             gtk_widget_set_no_show_all(CGtk_widget(widget), 1)
         }
-        gtk_widget_set_no_show_all(CGtk_widget(loadMore), 1)
-        gtk_box_pack_start(CGtk_box(page), scrolled, 1, 1, 0)
 
         GtkSignal.connect(list, "row-activated", .pointer) { [weak self] _, row, _ in
             guard let self, let row else { return 0 }
@@ -122,14 +111,28 @@ final class PopupSection {
         }
     }
 
-    static func title(_ kind: BubbleKind, count: Int) -> String {
-        let name: String
-        switch kind {
-        case .comments: name = tr("Comments")
-        case .mentions: name = tr("Mentions")
-        default: name = tr("Posts")
+    /// Whether the page holds its widgets yet.
+    private var isAttached = false
+
+    /// Puts the section's widgets in its page. The window's first frame waits only for the
+    /// section it shows: the others' (styled and measured by GTK as soon as they are in the
+    /// window, hidden or not) are put in after it.
+    func attach() {
+        guard !isAttached else { return }
+        isAttached = true
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_pack_start(CGtk_box(content), CGtk_widget(list), 0, 1, 0)
+        gtk_box_pack_start(CGtk_box(content), CGtk_widget(loadMore), 0, 0, 6)
+        let scrolled = gtk_scrolled_window_new(nil, nil)
+        gtk_scrolled_window_set_policy(CGtk_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(CGtk_container(scrolled), content)
+        gtk_list_box_set_adjustment(CGtk_list_box(list), gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(scrolled)))
+        for widget in [stateLine, logInButton, pill, spinner, emptyLine] {
+            gtk_box_pack_start(CGtk_box(page), CGtk_widget(widget), 0, 0, 2)
         }
-        return count > 0 ? "\(name) (\(count))" : name
+        gtk_box_pack_start(CGtk_box(page), scrolled, 1, 1, 0)
+        // In a window shown already: shown with it (the hidden-until-needed ones stay hidden).
+        if gtk_widget_get_visible(CGtk_widget(page)) != 0 { gtk_widget_show_all(CGtk_widget(page)) }
     }
 
     /// The tab's words with the section's unread count.
@@ -203,23 +206,13 @@ final class PopupSection {
         // In front: the first row gets the keyboard (the arrows move from there).
         if shownSince != nil { focusList() }
         if let failure = items.failure {
-            say(stateWords(failure, fetchedAt: items.fetchedAt), logIn: failure.kind == .loginRejected)
+            say(Self.stateWords(failure, fetchedAt: items.fetchedAt, times: context.times), logIn: failure.kind == .loginRejected)
         } else {
             say(nil, logIn: false)
         }
         if entries.isEmpty, items.failure == nil { gtk_widget_show(CGtk_widget(emptyLine)) } else { gtk_widget_hide(CGtk_widget(emptyLine)) }
         let more = entries.count >= asked && asked < PopupItems.maximumCount
         if more { gtk_widget_show(CGtk_widget(loadMore)) } else { gtk_widget_hide(CGtk_widget(loadMore)) }
-    }
-
-    /// Why the items are old, and since when.
-    private func stateWords(_ failure: PollFailure, fetchedAt: Date?) -> String {
-        let since = fetchedAt.map { context.times.string(for: $0, now: Date()) }
-        switch failure.kind {
-        case .loginRejected: return failure.message.isEmpty ? tr("Not logged in to Weibo") : failure.message
-        case .rateLimited: return since.map { tr("Weibo's limit for today is reached; these are from %s.", $0) } ?? tr("Weibo's limit for today is reached.")
-        default: return since.map { tr("Offline: these are from %s.", $0) } ?? tr("Offline: Weibo could not be reached.")
-        }
     }
 
     private func say(_ words: String?, logIn: Bool) {

@@ -100,7 +100,12 @@ final class PopupWindow {
         let index = sections.firstIndex { $0.kind == kind.popupSection } ?? 0
         if gtk_widget_get_visible(CGtk_widget(window)) == 0 {
             place(at: point)
+            sections[index].attach()
             gtk_widget_show_all(CGtk_widget(window))
+            // The other sections once the window drew.
+            GLibSource.whenIdle { [weak self] in
+                for section in self?.sections ?? [] { section.attach() }
+            }
             timeFrames()
             context.client.counts { [weak self] counts in self?.countsChanged(counts, refresh: false) }
         }
@@ -119,6 +124,7 @@ final class PopupWindow {
         noteSeen(sections[current])
         current = index
         let section = sections[index]
+        section.attach()
         section.shownSince = Date()
         if !section.isLoaded { section.load() }
         section.focusList()
