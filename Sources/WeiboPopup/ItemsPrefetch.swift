@@ -1,5 +1,4 @@
 import CGLib
-import CGtk
 import WeiboDesktop
 import WeiboKit
 
@@ -78,7 +77,7 @@ final class ItemsPrefetch: @unchecked Sendable {
             return nil
         }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-        guard !Self.hasOwner(connection, PopupApplication.id) else { return nil }
+        guard !SessionBus.hasOwner(connection, PopupApplication.id) else { return nil }
         let method = account == nil ? "GetItems" : "GetItemsAccount"
         var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
         if let account { arguments.append(g_variant_new_string(account)) }
@@ -89,25 +88,7 @@ final class ItemsPrefetch: @unchecked Sendable {
             g_variant_new_tuple(arguments, gsize(arguments.count)), expected, G_DBUS_CALL_FLAGS_NO_AUTO_START,
             DaemonClient.itemsTimeoutMilliseconds, nil, &error)
         defer { if let reply { g_variant_unref(reply) } }
-        var failure: GLibError?
-        if let error {
-            failure = GLibError(
-                domain: String(cString: g_quark_to_string(error.pointee.domain)), code: error.pointee.code,
-                message: error.pointee.message.map { String(cString: $0) } ?? "unknown error")
-            g_error_free(error)
-        }
-        return DaemonClient.items(reply: reply, error: failure)
-    }
-
-    private static func hasOwner(_ connection: OpaquePointer, _ name: String) -> Bool {
-        let reply = g_dbus_connection_call_sync(
-            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-            g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
-        guard let reply else { return false }
-        defer { g_variant_unref(reply) }
-        let value = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
+        return DaemonClient.items(reply: reply, error: error.map { GLibError(takingRaw: UnsafeMutableRawPointer($0)) })
     }
 
     /// Keeps the answer and wakes the GTK thread's context, where a section may wait for it.

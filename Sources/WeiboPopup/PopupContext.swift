@@ -29,20 +29,23 @@ final class PopupContext {
         self.environment = environment
     }
 
-    /// The layouts at this moment (relative times are of now).
-    func statusLayout(now: Date) -> StatusFrameLayout {
+    /// The layouts at this moment (relative times are of now), in `timeZone` (one reading of
+    /// the user's zone for a batch of rows: GLib reads /etc/localtime at each).
+    func statusLayout(now: Date, timeZone: SystemTimeZone) -> StatusFrameLayout {
         StatusFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: now, metrics: .pixels, measurer: measurer,
+            localizer: localizer, timeZone: timeZone, now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
     }
 
-    func commentLayout(now: Date) -> CommentFrameLayout {
+    func commentLayout(now: Date, timeZone: SystemTimeZone) -> CommentFrameLayout {
         CommentFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: now, metrics: .pixels, measurer: measurer,
+            localizer: localizer, timeZone: timeZone, now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
     }
 
-    var times: RelativeTimeFormatter { RelativeTimeFormatter(localizer: localizer, timeZone: SystemTimeZone.snapshot()) }
+    func times(in timeZone: SystemTimeZone = .snapshot()) -> RelativeTimeFormatter {
+        RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
+    }
 
     /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
     func open(_ url: String) {

@@ -206,7 +206,7 @@ final class PopupSection {
         // In front: the first row gets the keyboard (the arrows move from there).
         if shownSince != nil { focusList() }
         if let failure = items.failure {
-            say(Self.stateWords(failure, fetchedAt: items.fetchedAt, times: context.times), logIn: failure.kind == .loginRejected)
+            say(Self.stateWords(failure, fetchedAt: items.fetchedAt, times: context.times()), logIn: failure.kind == .loginRejected)
         } else {
             say(nil, logIn: false)
         }
@@ -239,7 +239,7 @@ final class PopupSection {
     }
 
     /// The drawing area of row `index`, made when missing; named for screen readers after its entry.
-    private func area(at index: Int, now: Date) -> UnsafeMutableRawPointer {
+    private func area(at index: Int, now: Date, times: RelativeTimeFormatter) -> UnsafeMutableRawPointer {
         if index >= areas.count {
             let row = gtk_list_box_row_new()
             let area = UnsafeMutableRawPointer(made(gtk_drawing_area_new(), "a row's drawing area"))
@@ -269,7 +269,7 @@ final class PopupSection {
             areas.append(area)
             names.append("")
         }
-        let name = entries[index].accessibleName(times: context.times, now: now, emoticons: context.configuration.emoticons)
+        let name = entries[index].accessibleName(times: times, now: now, emoticons: context.configuration.emoticons)
         if names[index] != name, let row = gtk_widget_get_parent(CGtk_widget(areas[index])) {
             atk_object_set_name(CGtk_accessible(row), name)
             names[index] = name
@@ -293,8 +293,10 @@ final class PopupSection {
     /// out before (and how many); then the time their rows' widgets took.
     private func layOutRows(from start: Int, generation: Int, now: Date, spent: (all: Int, new: Int, newRows: Int, widgets: Int)) {
         guard generation == layoutGeneration else { return }
-        let statusLayout = context.statusLayout(now: now)
-        let commentLayout = context.commentLayout(now: now)
+        let timeZone = SystemTimeZone.snapshot()
+        let statusLayout = context.statusLayout(now: now, timeZone: timeZone)
+        let commentLayout = context.commentLayout(now: now, timeZone: timeZone)
+        let times = context.times(in: timeZone)
         var spent = spent
         var height = 0
         var index = start
@@ -316,7 +318,7 @@ final class PopupSection {
         let end = index
         let making = g_get_monotonic_time()
         for row in start..<end {
-            let area = area(at: row, now: now)
+            let area = area(at: row, now: now, times: times)
             // Only the height: the width is the list's, never asked for (that would widen it).
             gtk_widget_set_size_request(CGtk_widget(area), -1, Int32(frames[row].height))
             gtk_widget_queue_draw(CGtk_widget(area))

@@ -30,17 +30,17 @@ public enum DesktopProbe {
 
     /// Whether a panel with a StatusNotifierItem tray runs.
     public static func hasTray(on bus: OpaquePointer) -> Bool {
-        DaemonHost.hasOwner(bus, "org.kde.StatusNotifierWatcher")
+        SessionBus.hasOwner(bus, "org.kde.StatusNotifierWatcher")
     }
 
     /// Whether a notification server owns its name.
     public static func hasNotificationServer(on bus: OpaquePointer) -> Bool {
-        DaemonHost.hasOwner(bus, "org.freedesktop.Notifications")
+        SessionBus.hasOwner(bus, "org.freedesktop.Notifications")
     }
 
     /// Whether a Secret Service (a keyring) runs on `bus`, or can be started there.
     public static func hasSecretService(on bus: OpaquePointer) -> Bool {
-        if DaemonHost.hasOwner(bus, "org.freedesktop.secrets") { return true }
+        if SessionBus.hasOwner(bus, "org.freedesktop.secrets") { return true }
         guard
             let reply = g_dbus_connection_call_sync(
                 bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames", nil, nil,

@@ -65,6 +65,18 @@ public enum SessionBus {
         return reply
     }
 
+    /// Whether `name` has an owner on the bus.
+    public static func hasOwner(_ connection: OpaquePointer, _ name: String) -> Bool {
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+            g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+        guard let reply else { return false }
+        defer { g_variant_unref(reply) }
+        let value = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+
     /// The process id of the name's owner, if it has one.
     static func ownerPID(_ connection: OpaquePointer, name: String) -> UInt32? {
         let reply = g_dbus_connection_call_sync(

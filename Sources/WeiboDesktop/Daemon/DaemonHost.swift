@@ -201,7 +201,7 @@ public final class DaemonHost {
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard !Self.hasOwner(bus, "org.freedesktop.Notifications") else {
+        guard !SessionBus.hasOwner(bus, "org.freedesktop.Notifications") else {
             accounts.start()
             return
         }
@@ -222,17 +222,5 @@ public final class DaemonHost {
         guard !waitingForServer.isEmpty else { return }
         waitingForServer = []
         accounts.start()
-    }
-
-    /// Whether `name` has an owner on the bus.
-    public static func hasOwner(_ connection: OpaquePointer, _ name: String) -> Bool {
-        let reply = g_dbus_connection_call_sync(
-            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-            g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
-        guard let reply else { return false }
-        defer { g_variant_unref(reply) }
-        let value = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
     }
 }

@@ -21,6 +21,12 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
         g_error_free(pointer)
     }
 
+    /// Takes the error out of a `GError *` from a module that cannot name the type here, and
+    /// frees it.
+    public init(takingRaw pointer: UnsafeMutableRawPointer) {
+        self.init(taking: pointer.assumingMemoryBound(to: GError.self))
+    }
+
     public var description: String { message }
 
     /// Calls `body` with a `GError**` and throws what it left there, if anything.
