@@ -13,7 +13,7 @@ public enum JSONWriter {
         case .null: output += "null".utf8
         case .bool(let flag): output += (flag ? "true" : "false").utf8
         case .number(let text): output += text.utf8
-        case .string(let text): output += JSONText.quoted(text).utf8
+        case .string(let text): JSONText.appendQuoted(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -25,7 +25,7 @@ public enum JSONWriter {
             output.append(UInt8(ascii: "{"))
             for (index, member) in members.sortedMembers.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                output += JSONText.quoted(member.key).utf8
+                JSONText.appendQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 write(member.value, into: &output)
             }

@@ -66,4 +66,13 @@ import WeiboKit
         #expect(text == #"{"a":[1,false,null],"z":"a/b \"q\" \\ \n\u0001微博"}"#)
         #expect(try JSONParser.parse(text) == value)
     }
+
+    @Test(arguments: [
+        ("", #""""#), ("\t\r\u{1F}", #""\t\r\u001f""#), ("\"", #""\"""#), ("😀 \\", #""😀 \\""#),
+        ("微博\u{0}end", #""微博\u0000end""#), ("plain text", #""plain text""#),
+    ])
+    func quotingCopiesRunsAndEscapesOnlyASCII(text: String, literal: String) throws {
+        #expect(JSONText.quoted(text) == literal)
+        #expect(try JSONParser.parse(literal) == .string(text))
+    }
 }
