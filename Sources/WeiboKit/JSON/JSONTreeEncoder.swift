@@ -14,43 +14,60 @@ public struct JSONTreeEncoder {
 
 /// One value being built: a finished value, or an object or array still being filled.
 private final class Node {
+    /// A member or element: a finished value, or a node still being filled.
+    enum Child {
+        case value(JSONValue)
+        case node(Node)
+
+        var json: JSONValue {
+            switch self {
+            case .value(let value): return value
+            case .node(let node): return node.json
+            }
+        }
+    }
+
     enum Content {
         case value(JSONValue)
-        case object([String: Node])
-        case array([Node])
+        /// The members in the order they were set (a key set again: the last one counts).
+        case object([(key: String, child: Child)])
+        case array([Child])
     }
 
     var content: Content = .value(.null)
 
     init() {}
 
-    init(_ value: JSONValue) {
-        content = .value(value)
-    }
-
+    /// The members sorted by key, each key once (the last set), as the writer writes them.
     var json: JSONValue {
         switch content {
         case .value(let value): return value
         case .object(let members):
+            // Sorted by key, then by the order they were set in: the last of equal keys is kept.
+            let order = members.indices.sorted { members[$0].key < members[$1].key || (members[$0].key == members[$1].key && $0 < $1) }
             var object = JSONObject()
-            for (key, node) in members { object.append(key, node.json) }
+            for (position, index) in order.enumerated() {
+                let key = members[index].key
+                if position + 1 < order.count, members[order[position + 1]].key == key { continue }
+                object.append(key, members[index].child.json)
+            }
             return .object(object)
         case .array(let elements): return .array(elements.map(\.json))
         }
     }
 
-    /// Makes the node an object (keeping members already there) and adds `child` at `key`.
-    func set(_ child: Node, at key: String) {
+    /// Makes the node an object (keeping members already there) and sets `child` at `key`.
+    func set(_ child: Child, at key: String) {
         if case .object(var members) = content {
-            content = .value(.null)  // one reference to the dictionary while it changes
-            members[key] = child
+            content = .value(.null)  // one reference to the members while they change
+            members.append((key: key, child: child))
             content = .object(members)
         } else {
-            content = .object([key: child])
+            content = .object([(key: key, child: child)])
         }
     }
 
-    func append(_ child: Node) {
+    func append(_ child: Child) {
         if case .array(var elements) = content {
             content = .value(.null)
             elements.append(child)
@@ -62,7 +79,7 @@ private final class Node {
 
     func becomeObject() {
         if case .object = content { return }
-        content = .object([:])
+        content = .object([])
     }
 
     func becomeArray() {
@@ -121,7 +138,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue, _ key: Key) { node.set(Node(value), at: key.stringValue) }
+    private func put(_ value: JSONValue, _ key: Key) { node.set(.value(value), at: key.stringValue) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -139,13 +156,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { put(Box.number(value), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(Box.number(value), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.set(try Box.model(value, codingPath + [key]), at: key.stringValue)
+        node.set(.node(try Box.model(value, codingPath + [key])), at: key.stringValue)
     }
 
     /// An encoder for a new member at `name`.
     private func child(at name: String, path: [any CodingKey]) -> TreeEncoder {
         let child = Node()
-        node.set(child, at: name)
+        node.set(.node(child), at: name)
         return TreeEncoder(node: child, codingPath: path)
     }
 
@@ -195,15 +212,15 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer, PrimitiveEncoding {
     var count: Int { node.count }
 
     var valuePath: [any CodingKey] { codingPath + [IndexKey(count)] }
-    func put(_ value: JSONValue) { node.append(Node(value)) }
+    func put(_ value: JSONValue) { node.append(.value(value)) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws { node.append(try Box.model(value, valuePath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { node.append(.node(try Box.model(value, valuePath))) }
 
     /// An encoder for a new element at the end.
     private func appendChild() -> TreeEncoder {
         let child = Node()
         let path = valuePath
-        node.append(child)
+        node.append(.node(child))
         return TreeEncoder(node: child, codingPath: path)
     }
 

@@ -50,6 +50,25 @@ import WeiboKit
         #expect(try WeiboJSON.decodeDocument(Numbers.self, from: other).whole == 3)
     }
 
+    /// Encodes a key twice, and fills a nested container after its parent's later keys.
+    struct Rewritten: Encodable {
+        enum Keys: String, CodingKey { case b, a, inner, z }
+        func encode(to encoder: any Encoder) throws {
+            var keys = encoder.container(keyedBy: Keys.self)
+            try keys.encode("first", forKey: .b)
+            var inner = keys.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+            try keys.encode(1, forKey: .z)
+            try keys.encode("second", forKey: .b)
+            try inner.encode(true, forKey: .a)
+            try keys.encode([2, 3], forKey: .a)
+        }
+    }
+
+    @Test func aKeyEncodedAgainKeepsItsLastValueAndNestedContainersLandInPlace() throws {
+        let written = String(decoding: try WeiboJSON.encode(Rewritten()), as: UTF8.self)
+        #expect(written == #"{"a":[2,3],"b":"second","inner":{"a":true},"z":1}"#)
+    }
+
     @Test(arguments: [
         (#"{"big":1,"list":[],"real":1,"small":300,"whole":1}"#, "small", "the number 300 is not a whole number that fits"),
         (#"{"big":1,"list":[],"real":1,"small":1,"whole":"1"}"#, "whole", "expected a number, found a string"),
