@@ -352,6 +352,10 @@ public final class DaemonService {
         g_dbus_connection_emit_signal(
             connection, nil, SessionBus.objectPath, SessionBus.interfaceName, "CountsChanged",
             g_variant_new_tuple([Self.countsVariant(unread)], 1), &error)
-        if let error { Log.debug("CountsChanged: \(GLibError(taking: error).message)") }
+        // Taken (and freed) whether or not the debug line is shown.
+        if let error {
+            let failure = GLibError(taking: error)
+            Log.debug("CountsChanged: \(failure.message)")
+        }
     }
 }

@@ -173,7 +173,9 @@ public final class DaemonHost {
     private func watchSuspend() {
         var error: UnsafeMutablePointer<GError>?
         guard let system = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
-            if let error { Log.debug("no system bus (\(GLibError(taking: error).message)); resume is noticed at the next tick") }
+            // Taken (and freed) whether or not the debug line is shown.
+            let reason = error.map { GLibError(taking: $0).message } ?? ""
+            Log.debug("no system bus (\(reason)); resume is noticed at the next tick")
             return
         }
         // The subscription keeps its own reference to the connection.

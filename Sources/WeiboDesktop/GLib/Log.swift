@@ -7,8 +7,11 @@ import CGLib
 public enum Log {
     static let domain = "weibo-notifier"
 
-    public static func debug(_ message: String) { write(G_LOG_LEVEL_DEBUG, message) }
-    public static func info(_ message: String) { write(G_LOG_LEVEL_INFO, message) }
+    /// Debug and info messages are made (and redacted) only when they are shown: the popup
+    /// logs each frame, the daemon each poll. So a message must not do anything else (take a
+    /// `GError`, say): that would happen only when it is shown.
+    public static func debug(_ message: @autoclosure () -> String) { writeIfShown(G_LOG_LEVEL_DEBUG, message) }
+    public static func info(_ message: @autoclosure () -> String) { writeIfShown(G_LOG_LEVEL_INFO, message) }
     public static func message(_ message: String) { write(G_LOG_LEVEL_MESSAGE, message) }
     public static func warning(_ message: String) { write(G_LOG_LEVEL_WARNING, message) }
 
@@ -24,6 +27,11 @@ public enum Log {
     /// starts one), and says so with a CRITICAL afterwards.
     public static func setUpProcess() {
         g_log_writer_default_set_use_stderr(1)
+    }
+
+    private static func writeIfShown(_ level: GLogLevelFlags, _ message: () -> String) {
+        guard g_log_writer_default_would_drop(level, domain) == 0 else { return }
+        write(level, message())
     }
 
     private static func write(_ level: GLogLevelFlags, _ message: String) {
