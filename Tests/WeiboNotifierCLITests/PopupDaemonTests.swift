@@ -52,6 +52,19 @@ import WeiboTestSupport
         #expect(setup.bus.daemonStatus()["status"] != "0", "only that kind")
     }
 
+    /// A call gives at most 200 comments or mentions: "Load more" past them fetches the next
+    /// page, older than the oldest so far (`max_id`), and stops where the list ends.
+    @Test func morePastTwoHundredCommentsOrMentionsComeAPageAtATime() throws {
+        let setup = try Setup(bubbles: "per-kind")
+        setup.sandbox.control("/_sandbox/comments", [("count", "250")])
+        setup.sandbox.control("/_sandbox/mentions", [("count", "230"), ("kind", "status")])
+        try setup.start()
+        let comments = try Self.items(setup, "comments", 300).comments.map(\.id)
+        #expect(comments.count == 250 && comments == comments.sorted(by: >) && Set(comments).count == 250, "\(comments.count) comments")
+        let mentions = try Self.items(setup, "mentions", 300)
+        #expect(mentions.statuses.count == 230 && Set(mentions.statuses.map(\.id)).count == 230 && mentions.comments.isEmpty)
+    }
+
     @Test func showPopupWithoutADisplayShowsTheSummaryBubble() throws {
         let setup = try Setup()
         setup.extraEnvironment["DISPLAY"] = ""

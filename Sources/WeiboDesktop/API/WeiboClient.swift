@@ -37,24 +37,34 @@ public final class WeiboClient {
             as: TimelinePage.self, completion: completion)
     }
 
-    /// `comments/to_me.json`: comments on the user's statuses, newer than `sinceID` when given.
-    public func commentsToMe(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>) {
+    /// `comments/to_me.json`: comments on the user's statuses, newer than `sinceID` and at most
+    /// `maxID` when given (at most `DetailSource.pageSize` a call).
+    public func commentsToMe(
+        for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>
+    ) {
         call(
-            HTTPRequest(.get, endpoints.commentsToMe, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            HTTPRequest(
+                .get, endpoints.commentsToMe, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
             as: CommentsPage.self, completion: completion)
     }
 
     /// `comments/mentions.json`: comments that @mention the user.
-    public func commentMentions(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>) {
+    public func commentMentions(
+        for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>
+    ) {
         call(
-            HTTPRequest(.get, endpoints.commentMentions, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            HTTPRequest(
+                .get, endpoints.commentMentions, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
             as: CommentsPage.self, completion: completion)
     }
 
     /// `statuses/mentions.json`: statuses that @mention the user.
-    public func statusMentions(for account: Account, sinceID: Int64? = nil, count: Int = 20, completion: @escaping Completion<MentionsPage>) {
+    public func statusMentions(
+        for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<MentionsPage>
+    ) {
         call(
-            HTTPRequest(.get, endpoints.statusMentions, parameters: Self.listParameters(sinceID: sinceID, count: count), headers: auth(account)),
+            HTTPRequest(
+                .get, endpoints.statusMentions, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
             as: MentionsPage.self, completion: completion)
     }
 
@@ -70,9 +80,10 @@ public final class WeiboClient {
         call(HTTPRequest(.post, endpoints.commentCreate, parameters: form, headers: auth(account)), as: Comment.self, completion: completion)
     }
 
-    private static func listParameters(sinceID: Int64?, count: Int) -> [(String, String)] {
-        var parameters = [("count", String(min(max(count, 1), 200)))]
+    private static func listParameters(sinceID: Int64?, maxID: Int64?, count: Int) -> [(String, String)] {
+        var parameters = [("count", String(min(max(count, 1), DetailSource.pageSize)))]
         if let sinceID { parameters.append(("since_id", String(sinceID))) }
+        if let maxID { parameters.append(("max_id", String(maxID))) }
         return parameters
     }
 

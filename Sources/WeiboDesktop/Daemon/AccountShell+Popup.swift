@@ -49,55 +49,77 @@ extension AccountShell {
             guard let self else { return }
             self.send(.popupItemsFailed(kind, Self.pollFailure(error), at: self.clock()))
         }
+        // Comments and mentions: a page of 200 each call, and the list has ended at a short one
+        // (the core counted a call for each page of 200 asked). The home timeline's pages are
+        // often short (Weibo leaves some out): it has ended only when a page adds nothing.
+        let client = self.client
+        let comments = { [weak self] (list: DetailSource, done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
+            self?.fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, done: done) { asked, maxID, page in
+                let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map(\.comments)) }
+                if list == .commentsToMe {
+                    client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
+                } else {
+                    client.commentMentions(for: account, maxID: maxID, count: asked, completion: answer)
+                }
+            }
+        }
         switch kind {
         case .comments:
-            client.commentsToMe(for: account, count: count) { [weak self] result in
+            comments(.commentsToMe) { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let page): self.send(.popupItemsFetched(kind, PopupItems(comments: page.comments), at: self.clock()))
+                case .success(let comments): self.send(.popupItemsFetched(kind, PopupItems(comments: comments), at: self.clock()))
                 case .failure(let error): failed(error)
                 }
             }
         case .mentions:
-            client.statusMentions(for: account, count: count) { [weak self] statuses in
-                guard let self else { return }
-                self.client.commentMentions(for: account, count: count) { [weak self] comments in
+            fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id) { [weak self] statuses in
+                guard self != nil else { return }
+                comments(.commentMentions) { [weak self] comments in
                     guard let self else { return }
                     switch (statuses, comments) {
                     case (.success(let statuses), .success(let comments)):
-                        self.send(.popupItemsFetched(kind, PopupItems(statuses: statuses.statuses, comments: comments.comments), at: self.clock()))
+                        self.send(.popupItemsFetched(kind, PopupItems(statuses: statuses, comments: comments), at: self.clock()))
                     case (.failure(let error), _), (_, .failure(let error)): failed(error)
                     }
                 }
+            } page: { asked, maxID, page in
+                client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map(\.statuses)) }
             }
         default:
-            fetchTimeline(account, count: count, before: nil, into: []) { [weak self] result in
+            fetchPages(count: count, pageSize: PopupItems.pageSize, shortEnds: false, id: \.id) { [weak self] result in
                 guard let self else { return }
                 switch result {
                 case .success(let statuses): self.send(.popupItemsFetched(kind, PopupItems(statuses: statuses), at: self.clock()))
                 case .failure(let error): failed(error)
                 }
+            } page: { asked, maxID, page in
+                client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map(\.statuses)) }
             }
         }
     }
 
-    /// The home timeline's newest `count`, a page of at most 100 at a time, each older than the
-    /// last (`max_id`), until enough or the timeline ends.
-    private func fetchTimeline(
-        _ account: Account, count: Int, before maxID: Int64?, into statuses: [Status],
-        done: @escaping (Result<[Status], WeiboClientError>) -> Void
+    /// The newest `count` items of a list (newest first), a page of at most `pageSize` at a time,
+    /// each older than the last (`max_id`), until there are enough or the list ended: a page that
+    /// adds nothing, or (`shortEnds`) one shorter than asked. A failure after the first page
+    /// gives what came before it.
+    private func fetchPages<Item>(
+        count: Int, pageSize: Int, shortEnds: Bool, id: @escaping (Item) -> Int64, before maxID: Int64? = nil, into items: [Item] = [],
+        done: @escaping (Result<[Item], WeiboClientError>) -> Void,
+        page: @escaping (_ count: Int, _ maxID: Int64?, _ answer: @escaping (Result<[Item], WeiboClientError>) -> Void) -> Void
     ) {
-        let wanted = count - statuses.count
-        client.homeTimeline(for: account, count: min(wanted, PopupItems.pageSize), maxID: maxID) { [weak self] result in
+        let asked = min(count - items.count, pageSize)
+        page(asked, maxID) { [weak self] result in
             guard let self else { return }
             switch result {
-            case .failure(let error): done(statuses.isEmpty ? .failure(error) : .success(statuses))
-            case .success(let page):
-                let all = statuses + page.statuses.filter { new in !statuses.contains { $0.id == new.id } }
-                guard all.count < count, all.count > statuses.count, let oldest = all.last?.id, oldest > 1 else {
-                    return done(.success(Array(all.prefix(count))))
-                }
-                self.fetchTimeline(account, count: count, before: oldest - 1, into: all, done: done)
+            case .failure(let error): done(items.isEmpty ? .failure(error) : .success(items))
+            case .success(let fetched):
+                let known = Set(items.map(id))
+                let all = items + fetched.filter { !known.contains(id($0)) }
+                guard all.count < count, all.count > items.count, !shortEnds || fetched.count >= asked, let oldest = all.last.map(id), oldest > 1
+                else { return done(.success(Array(all.prefix(count)))) }
+                self.fetchPages(
+                    count: count, pageSize: pageSize, shortEnds: shortEnds, id: id, before: oldest - 1, into: all, done: done, page: page)
             }
         }
     }

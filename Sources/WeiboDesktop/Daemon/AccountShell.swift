@@ -329,7 +329,7 @@ public final class AccountShell {
         switch source {
         case .commentsToMe, .commentMentions:
             let call = source == .commentsToMe ? client.commentsToMe : client.commentMentions
-            call(account, sinceID, count) { result in
+            call(account, sinceID, nil, count) { result in
                 arrived(result.map { $0.comments.map { DetailItem($0, source: source) } }, (try? result.get())?.skipped.count ?? 0)
             }
         case .statusMentions:

@@ -66,6 +66,12 @@ public enum DetailSource: String, CaseIterable, Codable, Sendable {
     }
 
     public var kind: BubbleKind { self == .commentsToMe ? .comments : .mentions }
+
+    /// The most items one call of a list gives (the API's largest `count`).
+    public static let pageSize = 200
+
+    /// The calls that fetching `count` items of a list may take, a page each.
+    public static func calls(toFetch count: Int) -> Int { max(1, (count + pageSize - 1) / pageSize) }
 }
 
 /// What the notifier remembers of one bubble.

@@ -3,10 +3,11 @@ public import FoundationEssentials
 /// The popup's sections: what `GetItems` answers, fetched within the API's limits.
 ///
 /// Posts are the home timeline: not a budgeted detail call, but it counts toward the hourly
-/// limit, so at most one fetch a minute of the first page (the last one answers meanwhile). Comments and
-/// mentions spend the day's detail calls (one list each: comments to me; posts and comments
-/// mentioning me), and are fetched again at most once a minute too. A request while a fetch is
-/// under way waits for it; one that cannot be fetched is answered with what is known and why.
+/// limit, so at most one fetch a minute of the first page (the last one answers meanwhile).
+/// Comments and mentions spend the day's detail calls (one list each: comments to me; posts and
+/// comments mentioning me; a call for each page of 200), and are fetched again at most once a
+/// minute too. A request while a fetch is under way waits for it; one that cannot be fetched is
+/// answered with what is known and why.
 extension Notifier {
     /// The least time between two fetches of one section.
     static let popupRefetchInterval: TimeInterval = 60
@@ -30,7 +31,8 @@ extension Notifier {
             return answerItems(kind, known)
         }
         if kind != .posts {
-            let calls = kind == .mentions ? 2 : 1
+            // A page of each list (mentions: posts and comments) for each 200 asked.
+            let calls = (kind == .mentions ? 2 : 1) * DetailSource.calls(toFetch: count)
             guard state.detailCalls.spent(on: now) + calls <= settings.detailCallsPerDay else {
                 noteDetails(presenter.localizer.text(.budgetSpent))
                 return answerItems(kind, known.with(PollFailure(.rateLimited, presenter.localizer.text(.budgetSpent))))

@@ -68,6 +68,17 @@ import WeiboTestSupport
         }
     }
 
+    /// A call gives at most 200 comments or mentions: "Load more" past 200 spends a call a page.
+    @Test(arguments: [(BubbleKind.comments, 200, 1), (.comments, 201, 2), (.comments, 500, 3), (.mentions, 300, 4), (.mentions, 100, 2)])
+    func eachPageOf200IsACall(_ kind: BubbleKind, _ count: Int, _ calls: Int) {
+        var settings = NotifierSettings(interval: 60)
+        settings.detailCallsPerDay = 10
+        var driver = NotifierDriver(settings: settings)
+        driver.start()
+        #expect(Self.fetches(driver.send(.itemsRequested(kind, count: count, at: driver.now))).map(\.1) == [count])
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == calls)
+    }
+
     @Test(arguments: [Login.none, .missing(reason: "gone"), .waitingForKeyring])
     func withoutALoginTheAnswerSaysSoAndNothingIsFetched(_ login: Login) {
         var driver = NotifierDriver()
