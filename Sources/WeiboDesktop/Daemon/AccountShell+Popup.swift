@@ -55,7 +55,7 @@ extension AccountShell {
         let client = self.client
         let comments = { [weak self] (list: DetailSource, done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
             self?.fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, done: done) { asked, maxID, page in
-                let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map(\.comments)) }
+                let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
                 if list == .commentsToMe {
                     client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
                 } else {
@@ -84,7 +84,7 @@ extension AccountShell {
                     }
                 }
             } page: { asked, maxID, page in
-                client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map(\.statuses)) }
+                client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
             }
         default:
             fetchPages(count: count, pageSize: PopupItems.pageSize, shortEnds: false, id: \.id) { [weak self] result in
@@ -94,19 +94,20 @@ extension AccountShell {
                 case .failure(let error): failed(error)
                 }
             } page: { asked, maxID, page in
-                client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map(\.statuses)) }
+                client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
             }
         }
     }
 
     /// The newest `count` items of a list (newest first), a page of at most `pageSize` at a time,
     /// each older than the last (`max_id`), until there are enough or the list ended: a page that
-    /// adds nothing, or (`shortEnds`) one shorter than asked. A failure after the first page
-    /// gives what came before it.
+    /// adds nothing, or (`shortEnds`) one shorter than asked (`page` answers the items read and
+    /// how many the API served: one it left out for not being readable does not end the list).
+    /// A failure after the first page gives what came before it.
     private func fetchPages<Item>(
         count: Int, pageSize: Int, shortEnds: Bool, id: @escaping (Item) -> Int64, before maxID: Int64? = nil, into items: [Item] = [],
         done: @escaping (Result<[Item], WeiboClientError>) -> Void,
-        page: @escaping (_ count: Int, _ maxID: Int64?, _ answer: @escaping (Result<[Item], WeiboClientError>) -> Void) -> Void
+        page: @escaping (_ count: Int, _ maxID: Int64?, _ answer: @escaping (Result<(items: [Item], served: Int), WeiboClientError>) -> Void) -> Void
     ) {
         let asked = min(count - items.count, pageSize)
         page(asked, maxID) { [weak self] result in
@@ -115,8 +116,8 @@ extension AccountShell {
             case .failure(let error): done(items.isEmpty ? .failure(error) : .success(items))
             case .success(let fetched):
                 let known = Set(items.map(id))
-                let all = items + fetched.filter { !known.contains(id($0)) }
-                guard all.count < count, all.count > items.count, !shortEnds || fetched.count >= asked, let oldest = all.last.map(id), oldest > 1
+                let all = items + fetched.items.filter { !known.contains(id($0)) }
+                guard all.count < count, all.count > items.count, !shortEnds || fetched.served >= asked, let oldest = all.last.map(id), oldest > 1
                 else { return done(.success(Array(all.prefix(count)))) }
                 self.fetchPages(
                     count: count, pageSize: pageSize, shortEnds: shortEnds, id: id, before: oldest - 1, into: all, done: done, page: page)
