@@ -174,8 +174,10 @@ public final class DaemonHost {
         var error: UnsafeMutablePointer<GError>?
         guard let system = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
             // Taken (and freed) whether or not the debug line is shown.
-            let reason = error.map { GLibError(taking: $0).message } ?? ""
-            Log.debug("no system bus (\(reason)); resume is noticed at the next tick")
+            if let error {
+                let failure = GLibError(taking: error)
+                Log.debug("no system bus (\(failure.message)); resume is noticed at the next tick")
+            }
             return
         }
         // The subscription keeps its own reference to the connection.

@@ -8,6 +8,8 @@ public enum JSONText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     /// Appends `text` as a JSON string literal to UTF-8 `bytes`. Only ASCII needs escaping (a
     /// quote, a backslash, control characters), and no byte of a multi-byte UTF-8 sequence is
     /// ASCII: the runs between escapes are copied whole, without reading characters.
@@ -26,10 +28,9 @@ public enum JSONText {
                 case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
                 case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
                     bytes += #"\u00"#.utf8
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0xF)])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
