@@ -1,11 +1,12 @@
 import CGtk
+import WeiboKit
 import WeiboDesktop
 
 /// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
 /// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
 /// under `$XDG_CACHE_HOME/weibo-notifier/images`, 50 MiB with the daemon's avatars, least
-/// recently used dropped first), then
-/// decoded once into a cairo surface (what drawing paints from, with no conversion per frame).
+/// recently used dropped first), its header checked (`PictureHeader`), then
+/// decoded once, at the size drawn, into a cairo surface (what drawing paints from, with no conversion per frame).
 /// Drawing never waits: a placeholder until a picture is here, then `arrived`.
 final class ImageCache {
     private let files: AvatarCache
@@ -31,17 +32,38 @@ final class ImageCache {
         guard asked.insert(url).inserted else { return nil }
         files.image(for: url) { [weak self] uri in
             guard let self, let uri, uri.hasPrefix("file://") else { return }
-            var error: UnsafeMutablePointer<GError>?
-            // At most the size a cell draws it (70 px: a full cell's picture; avatars 35): small in memory.
-            guard let pixbuf = gdk_pixbuf_new_from_file_at_size(String(uri.dropFirst("file://".count)), 70, 70, &error) else {
-                if let error { g_error_free(error) }
-                return
-            }
+            // Read and checked first: a header that says more pixels than a picture may have is
+            // never decoded (decoders allocate the whole picture before they scale it); it stays
+            // a placeholder.
+            guard let picture = AvatarCache.picture(at: String(uri.dropFirst("file://".count))),
+                let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: Self.drawnSize))
+            else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, 1, nil) else { return }
             self.surfaces[url] = surface
             self.arrived?()
         }
         return nil
+    }
+
+    /// At most the size a cell draws a picture (70 px: a full cell's; avatars 35): small in memory.
+    static let drawnSize = 70
+
+    /// `bytes` decoded at `size` (a JPEG is decoded at that scale; the others are scaled as they
+    /// are read); nil when they cannot be.
+    private static func decode(_ bytes: [UInt8], at size: (width: Int, height: Int)) -> OpaquePointer? {
+        guard let loader = gdk_pixbuf_loader_new() else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+        var error: UnsafeMutablePointer<GError>?
+        let written = bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+        // Closed even after a failed write (the loader's rule); the first error is the one kept.
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = gdk_pixbuf_loader_close(loader, &closeError)
+        for failure in [error, closeError] { if let failure { g_error_free(failure) } }
+        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        // The loader's reference goes with it; this one is the caller's.
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return pixbuf
     }
 }

@@ -64,6 +64,13 @@ extension SandboxAPI {
                 return controlError("an avatar is /_sandbox/avatars/<uid>.png")
             }
             return SandboxResponse(status: 200, contentType: "image/png", body: SandboxAvatar.png(for: uid))
+        case ("GET", let path) where path.hasPrefix("/_sandbox/pictures/bomb-") && path.hasSuffix(".png"):
+            // A picture bomb: a small PNG whose header says WxH pixels (`bomb-65000x65000.png`).
+            let size = path.dropFirst("/_sandbox/pictures/bomb-".count).dropLast(4).split(separator: "x")
+            guard size.count == 2, let width = UInt32(size[0]), let height = UInt32(size[1]), width > 0, height > 0 else {
+                return controlError("a picture bomb is /_sandbox/pictures/bomb-<width>x<height>.png")
+            }
+            return SandboxResponse(status: 200, contentType: "image/png", body: SandboxAvatar.bomb(width: width, height: height))
         case ("GET", let path) where path.hasPrefix("/_sandbox/pictures/") && path.hasSuffix(".png"):
             let name = path.dropFirst("/_sandbox/pictures/".count).dropLast(4).split(separator: "-")
             guard name.count == 2, let id = Int64(name[0]), let index = Int64(name[1]) else {

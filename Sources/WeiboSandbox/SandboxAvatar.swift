@@ -27,6 +27,16 @@ enum SandboxAvatar {
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlibStored(pixels)) + chunk("IEND", [])
     }
 
+    /// A picture bomb: a PNG whose header says `width` × `height` grey pixels, with the first
+    /// rows' data only (a decoder that trusts the header allocates the whole before it finds out).
+    static func bomb(width: UInt32, height: UInt32) -> [UInt8] {
+        var header: [UInt8] = []
+        header += bigEndian(width) + bigEndian(height)
+        header += [8, 0, 0, 0, 0]  // 8 bits, grey, deflate, no filter, no interlace
+        let rows = [UInt8](repeating: 0, count: min(Int(width) + 1, 65_535) * 2)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    }
+
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))

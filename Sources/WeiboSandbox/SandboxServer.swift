@@ -100,6 +100,8 @@ public final class SandboxServer {
     /// for `GET /_sandbox/stats`: the benchmark counts how many connections a client opens.
     public private(set) var connections = 0
     public private(set) var requests = 0
+    /// The API's requests by path, for tests that count what a caller spent.
+    public private(set) var requestsByPath: [String: Int] = [:]
 
     /// Counts a connection the first time one of its requests comes (marked on its socket,
     /// which goes with the connection).
@@ -114,9 +116,13 @@ public final class SandboxServer {
 
     private func serve(_ message: OpaquePointer, path: String) {
         if path == "/_sandbox/stats" {
-            return respond(message, with: SandboxResponse(json: "{\"connections\":\(connections),\"requests\":\(requests)}"))
+            let paths = requestsByPath.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ",")
+            return respond(message, with: SandboxResponse(json: "{\"connections\":\(connections),\"requests\":\(requests),\"paths\":{\(paths)}}"))
         }
-        if !path.hasPrefix("/_sandbox/") { count(message) }
+        if !path.hasPrefix("/_sandbox/") {
+            count(message)
+            requestsByPath[path, default: 0] += 1
+        }
         let request = Self.request(from: message, path: path)
         let response = api.handle(request)
         switch response.fault {

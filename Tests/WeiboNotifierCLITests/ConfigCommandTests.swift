@@ -50,12 +50,20 @@ import WeiboTestSupport
             (["config", "set", "app_secret", "s3cret"], "not taken on the command line"),
             (["config", "set", "interval"], "set needs a key and a value"),
             (["config", "frobnicate"], "'frobnicate' is not list, get, set or unset"),
+            // A line break inside a value would start a setting of the value's making.
+            (["config", "set", "app_key", "9\r\n[notifier]\r\ninterval=31"], "a control character (U+000D) is not allowed in a setting"),
+            (["config", "set", "tls_ca_file", "/etc/ssl/ca.pem\r\n[notifier]\r\nquiet_hours=00:00-23:59"], "a control character (U+000D)"),
         ] {
             let refused = try home.run(arguments)
             #expect(refused.status == 64, "\(arguments)")
             #expect(refused.standardError.contains(said), "\(arguments): \(refused.standardError)")
             #expect(try file() == before, "\(arguments) left the file as it was")
         }
+
+        // A pasted value's line break at its end goes, and is not written.
+        #expect(try home.run(["config", "set", "app_key", "2975361648\r\n"]).status == 0)
+        let pasted = try file()
+        #expect(pasted.contains("\napp_key=2975361648\n"), "no raw CR: \(pasted)")
 
         let unset = try home.run(["config", "unset", "interval"])
         #expect(unset.status == 0)
@@ -68,7 +76,7 @@ import WeiboTestSupport
         let lines = list.standardOutput.split(separator: "\n").map { String($0) }
         #expect(lines.count == SettingsTable.all.count)
         #expect(lines.contains { $0.hasPrefix("notifier.interval = 60 ") && $0.hasSuffix("# the default") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("weibo.app_key = 12345 ") && $0.hasSuffix("# from \(home.configFile)") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("weibo.app_key = 2975361648 ") && $0.hasSuffix("# from \(home.configFile)") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("notifier.quiet_hours = 22:00-07:00 ") })
     }
 

@@ -140,7 +140,14 @@ public enum ConfigurationFile {
 
     /// Sets `values` (group, key, value) in the file at `path`, every other line kept as written
     /// (the documented template when there is no file yet); written atomically, 0600.
+    /// A value with a control character is refused whole (the file untouched): the settings'
+    /// codecs refuse them first, and no caller may write a line break that starts a setting.
     public static func set(_ values: [(group: String, key: String, value: String)], path: String) throws(Failure) {
+        for (group, key, value) in values {
+            if let control = SettingText.controlCharacter(in: value) {
+                throw Failure(path: path, group: group, key: key, message: tr("a control character (%s) is not allowed in a setting", control))
+            }
+        }
         try edit(path) { text in
             for (group, key, value) in values { text.set(group: group, key: key, value: value) }
         }

@@ -1,13 +1,13 @@
 import CGLib
 import Glibc
-import WeiboKit
+public import WeiboKit
 
 /// Pictures on disk: senders' avatars for bubbles' `image-path`
 /// (`$XDG_CACHE_HOME/weibo-notifier/avatars`, the daemon's) and the popup's avatars and
 /// thumbnails (`…/images`, the popup's).
 ///
 /// Fetched over HTTPS (or from a sandbox on this machine) within two seconds, at most 1 MiB
-/// each, kept by URL (newer avatar URLs carry signatures, so a URL is one picture), and the
+/// each and within `PictureHeader`'s pixels (a picture bomb is never handed on), kept by URL (newer avatar URLs carry signatures, so a URL is one picture), and the
 /// least recently used dropped first when the folder and the ones it shares its room with pass
 /// 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
 /// held back for it.
@@ -69,8 +69,9 @@ public final class AvatarCache {
                 Log.debug("avatar \(Redaction.redact(url)): HTTP \(response.status), \(response.body.count) bytes")
                 return nil
             }
-            guard Self.isPicture(response.body) else {
-                Log.debug("avatar \(Redaction.redact(url)): not a PNG, JPEG, GIF or WebP picture")
+            // A notification server and the popup decode it at its full size: within bounds only.
+            if case .failure(let refusal) = PictureHeader.checked(response.body) {
+                Log.debug("avatar \(Redaction.redact(url)): \(refusal)")
                 return nil
             }
             do {
@@ -84,13 +85,17 @@ public final class AvatarCache {
         }
     }
 
-    /// Whether `bytes` begin as a PNG, JPEG, GIF or WebP picture does: only those are kept and
-    /// handed to a notification server or the popup (never a page, a script or an SVG).
-    public static func isPicture(_ bytes: [UInt8]) -> Bool {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if bytes.starts(with: png) || bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return true }
-        return bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && bytes[8..<12].elementsEqual("WEBP".utf8)
+    /// The picture in the file at `path` when it may be decoded: a regular file of at most
+    /// `maximumImageBytes` whose header is within `PictureHeader`'s bounds (a file stored by an
+    /// older version, or put there by another program, is checked again); nil otherwise.
+    public static func picture(at path: String) -> (bytes: [UInt8], header: PictureHeader)? {
+        guard let bytes = try? PrivateFile.read(path, limit: maximumImageBytes) else { return nil }
+        switch PictureHeader.checked(bytes) {
+        case .success(let header): return (bytes, header)
+        case .failure(let refusal):
+            Log.debug("picture \(path): \(refusal)")
+            return nil
+        }
     }
 
     /// Empties the cache (the demo's throw-away folder).

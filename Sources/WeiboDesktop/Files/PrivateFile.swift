@@ -89,12 +89,26 @@ public enum PrivateFile {
         }
     }
 
-    /// Removes `path`; a file that is already gone is fine.
+    /// Checks that `path` is a regular file of at most `limit` bytes without reading it, for a
+    /// file a library reads by its path (the trusted CA file): `/dev/zero` or a named pipe
+    /// there would be read without end, or block.
+    public static func checkRegular(_ path: String, limit: Int) throws(Failure) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            throw errno == ENOENT ? .missing(path: path) : .io(path: path, message: tr("cannot read %s: %s", path, String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(path: path) }
+        guard info.st_size <= limit else { throw .tooLarge(path: path, limit: limit) }
+    }
+
     /// The file `name` in the folder of `path`.
     public static func beside(_ path: String, named name: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/" + name
     }
 
+    /// Removes `path`; a file that is already gone is fine.
     public static func remove(_ path: String) throws(Failure) {
         if unlink(path) != 0 && errno != ENOENT {
             throw .io(path: path, message: tr("cannot remove %s: %s", path, String(cString: strerror(errno))))

@@ -37,6 +37,13 @@ public final class HTTPClient {
         self.session = session
         if let trustedCAFile {
             var error: UnsafeMutablePointer<GError>?
+            do {
+                // GLib reads the file whole by its path: only a regular file of a bounded size.
+                try PrivateFile.checkRegular(trustedCAFile, limit: Self.maximumCAFileBytes)
+            } catch {
+                caFailure = tr("cannot read the trusted CA file %s: %s", trustedCAFile, error.description)
+                return
+            }
             if let database = g_tls_file_database_new(trustedCAFile, &error) {
                 soup_session_set_tls_database(session, UnsafeMutablePointer<GTlsDatabase>(OpaquePointer(database)))
                 g_object_unref(UnsafeMutableRawPointer(database))
@@ -46,6 +53,9 @@ public final class HTTPClient {
             }
         }
     }
+
+    /// The largest trusted CA file read: the system's whole bundle is about 200 KiB.
+    static let maximumCAFileBytes = 4 << 20
 
     /// Why the trusted CA file could not be used, if it could not.
     private var caFailure: String?

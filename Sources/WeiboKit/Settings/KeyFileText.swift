@@ -78,17 +78,20 @@ public struct KeyFileText: Equatable, Sendable {
     }
 
     /// A value as GLib's key files write a string: backslash, line breaks and tabs escaped, and
-    /// a blank at the start kept as `\s`.
+    /// a blank at the start kept as `\s`. Scalar by scalar: "\r\n" is one `Character`, and must
+    /// not pass through whole (it would end the line and start a setting of the value's making).
+    /// Other control characters pass as they are (they end no line); no setting takes one: the
+    /// codecs refuse them (`SettingText.controlCharacter`), and so does `ConfigurationFile.set`.
     static func escaped(_ value: String) -> String {
         var result = ""
-        for (offset, character) in value.enumerated() {
-            switch character {
+        for (offset, scalar) in value.unicodeScalars.enumerated() {
+            switch scalar {
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case " " where offset == 0: result += "\\s"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -5,13 +5,18 @@ public struct SettingCodec<Value: Equatable & Sendable>: Sendable {
     let parse: @Sendable (String, SettingContext) -> Result<Value, LocalizableMessage>
     let format: @Sendable (Value) -> String
 
-    /// The value `text` stands for (blanks around it ignored), or why it is not one. No setting
-    /// takes more than `maximumLength` characters.
+    /// The value `text` stands for (blanks and line breaks around it ignored: a paste often ends
+    /// in one), or why it is not one. No setting takes more than `maximumLength` bytes, nor a
+    /// control character inside it: a line break would end the key file's line there.
     public func value(_ text: String, in context: SettingContext = SettingContext()) -> Result<Value, LocalizableMessage> {
         guard text.utf8.count <= Self.maximumLength else {
             return .failure(.tr("longer than %s bytes", .text(String(Self.maximumLength))))
         }
-        return parse(text.trimmed(of: " \t"), context)
+        let trimmed = SettingText.trimmed(text)
+        if let control = SettingText.controlCharacter(in: trimmed) {
+            return .failure(.tr("a control character (%s) is not allowed in a setting", .text(control)))
+        }
+        return parse(trimmed, context)
     }
 
     /// The longest value of any setting, in bytes (an app key is 10, a URL rarely 200).
@@ -161,7 +166,27 @@ extension SettingCodec where Value == String? {
 }
 
 /// The small text rules the codecs share.
-enum SettingText {
+public enum SettingText {
+    /// `text` without the blanks, tabs and line breaks around it.
+    static func trimmed(_ text: String) -> String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The first control character of `text` (C0, DEL, C1, or a line or paragraph separator),
+    /// written as `U+000D`; nil when there is none.
+    public static func controlCharacter(in text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: isControl) else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
     /// The items of a list: `;` or `,` between them, blanks and empty items dropped.
     static func items(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { String($0).trimmed(of: " \t") }.filter { !$0.isEmpty }

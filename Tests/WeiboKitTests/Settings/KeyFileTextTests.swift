@@ -53,6 +53,22 @@ import WeiboKit
         #expect(!again)
     }
 
+    /// "\r\n" is one `Character`: escaped scalar by scalar, a pasted line break cannot end the
+    /// value's line and add a setting.
+    @Test(arguments: [
+        ("9\r\n[notifier]\r\ninterval=31", "app_key=9\\r\\n[notifier]\\r\\ninterval=31"),
+        ("2975361648\r\n", "app_key=2975361648\\r\\n"),
+        ("a\rquiet_hours=00:00-23:59", "app_key=a\\rquiet_hours=00:00-23:59"),
+        ("\n\n", "app_key=\\n\\n"),
+        ("e\u{301}\r\n", "app_key=e\u{301}\\r\\n"),
+    ])
+    func aLineBreakInAValueStaysInItsLine(_ value: String, _ line: String) {
+        var text = KeyFileText("[weibo]\n")
+        text.set(group: "weibo", key: "app_key", value: value)
+        #expect(text.lines == ["[weibo]", line])
+        #expect(KeyFileText(text.text).lines.count == 2, "one line for the value")
+    }
+
     @Test func valuesAreEscapedAsGLibWritesThem() {
         var text = KeyFileText("[weibo]\n")
         text.set(group: "weibo", key: "app_key", value: " a\\b\nc\td")

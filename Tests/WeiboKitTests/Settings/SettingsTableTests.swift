@@ -32,6 +32,14 @@ import WeiboKit
             ("api_base", "https://", nil, "is not an http(s) URL"), ("api_base", "https://a b", nil, "is not an http(s) URL"),
             ("tls_ca_file", "/etc/ca.pem", "/etc/ca.pem", nil), ("tls_ca_file", "ca.pem", nil, "is not an absolute path"),
             ("popup_corner", "bottom-left", "bottom-left", nil), ("token_store", "cloud", nil, "'cloud' is not one of: auto, keyring, file"),
+            // A paste's line break around a value goes; one inside is refused, in every kind of setting.
+            ("app_key", "2975361648\r\n", "2975361648", nil), ("app_key", "\t12345 \n", "12345", nil),
+            ("app_key", "9\r\n[notifier]\r\ninterval=31", nil, "a control character (U+000D) is not allowed"),
+            ("tls_ca_file", "/etc/ca.pem\nquiet_hours=00:00-23:59", nil, "a control character (U+000A)"),
+            ("api_base", "https://api.weibo.com\u{85}", nil, "a control character (U+0085)"),
+            ("quiet_hours", "22:00\u{0}-07:00", nil, "a control character (U+0000)"),
+            ("redirect_uri", "http://127.0.0.1:8939/\u{2028}x", nil, "a control character (U+2028)"),
+            ("interval", "6\u{7F}0", nil, "a control character (U+007F)"),
         ] as [(String, String, String?, String?)])
     func valuesAreReadByTheirRule(_ key: String, _ text: String, _ written: String?, _ problem: String?) throws {
         let setting = try #require(SettingsTable.setting(named: key))
