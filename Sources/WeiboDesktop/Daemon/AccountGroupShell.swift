@@ -205,8 +205,14 @@ public final class AccountGroupShell {
 
     /// The popup's items of a section (`GetItems`), of the default account.
     public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {
+        // A popup asking is a user at the screen: no reason to wait for a notification server.
+        startWithoutWaiting?()
         primary.items(kind, count: count, reply: reply)
     }
+
+    /// Set by the host while the first check waits for a notification server: starts the
+    /// accounts at once.
+    public var startWithoutWaiting: (() -> Void)?
 
     /// The section the popup showed counts as seen (`MarkSeen`), for the default account.
     public func markSeen(_ kind: BubbleKind) { primary.markRead(kind.popupSection) }

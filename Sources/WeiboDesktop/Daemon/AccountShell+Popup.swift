@@ -41,20 +41,30 @@ extension AccountShell {
         if items.count > PopupItems.pageSize { GLibSource.whenIdle { _ = malloc_trim(0) } }
     }
 
-    func fetchPopupItems(_ kind: BubbleKind, count: Int) {
+    func fetchPopupItems(_ fetch: PopupFetch) {
         guard let account else {
-            return send(.popupItemsFailed(kind, PollFailure(.loginRejected, tr("not logged in")), at: clock()))
+            return send(.popupItemsFailed(fetch, PollFailure(.loginRejected, tr("not logged in")), requests: 0, at: clock()))
         }
+        // Every page of every list counts, and none goes past what the core allowed.
+        let made = RequestCounter(limit: fetch.requests)
         let failed: (WeiboClientError) -> Void = { [weak self] error in
             guard let self else { return }
-            self.send(.popupItemsFailed(kind, Self.pollFailure(error), at: self.clock()))
+            self.send(.popupItemsFailed(fetch, Self.pollFailure(error), requests: made.count, at: self.clock()))
         }
-        // Comments and mentions: a page of 200 each call, and the list has ended at a short one
-        // (the core counted a call for each page of 200 asked). The home timeline's pages are
-        // often short (Weibo leaves some out): it has ended only when a page adds nothing.
+        let fetched: (PopupItems) -> Void = { [weak self] items in
+            guard let self else { return }
+            self.send(.popupItemsFetched(fetch, items, requests: made.count, at: self.clock()))
+        }
+        let before = { (id: Int64?) in id.map { $0 - 1 } }
+        let count = fetch.count
+        // Comments and mentions: a page of 200 each call, and the list has ended at a short one.
+        // The home timeline's pages are often short (Weibo leaves some out): it has ended only
+        // when a page adds nothing.
         let client = self.client
         let comments = { [weak self] (list: DetailSource, done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
-            self?.fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, done: done) { asked, maxID, page in
+            self?.fetchPages(
+                count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.comments), made: made, done: done
+            ) { asked, maxID, page in
                 let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
                 if list == .commentsToMe {
                     client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
@@ -63,34 +73,32 @@ extension AccountShell {
                 }
             }
         }
-        switch kind {
+        switch fetch.kind {
         case .comments:
-            comments(.commentsToMe) { [weak self] result in
-                guard let self else { return }
+            comments(.commentsToMe) { result in
                 switch result {
-                case .success(let comments): self.send(.popupItemsFetched(kind, PopupItems(comments: comments), at: self.clock()))
+                case .success(let comments): fetched(PopupItems(comments: comments))
                 case .failure(let error): failed(error)
                 }
             }
         case .mentions:
-            fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id) { [weak self] statuses in
+            fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.statuses), made: made) {
+                [weak self] statuses in
                 guard self != nil else { return }
-                comments(.commentMentions) { [weak self] comments in
-                    guard let self else { return }
+                comments(.commentMentions) { comments in
                     switch (statuses, comments) {
-                    case (.success(let statuses), .success(let comments)):
-                        self.send(.popupItemsFetched(kind, PopupItems(statuses: statuses, comments: comments), at: self.clock()))
+                    case (.success(let statuses), .success(let comments)): fetched(PopupItems(statuses: statuses, comments: comments))
                     case (.failure(let error), _), (_, .failure(let error)): failed(error)
                     }
                 }
             } page: { asked, maxID, page in
                 client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
             }
-        default:
-            fetchPages(count: count, pageSize: PopupItems.pageSize, shortEnds: false, id: \.id) { [weak self] result in
-                guard let self else { return }
+        case .posts, .all, .messages:
+            fetchPages(count: count, pageSize: PopupItems.pageSize, shortEnds: false, id: \.id, before: before(fetch.olderThan?.statuses), made: made) {
+                result in
                 switch result {
-                case .success(let statuses): self.send(.popupItemsFetched(kind, PopupItems(statuses: statuses), at: self.clock()))
+                case .success(let statuses): fetched(PopupItems(statuses: statuses))
                 case .failure(let error): failed(error)
                 }
             } page: { asked, maxID, page in
@@ -99,16 +107,19 @@ extension AccountShell {
         }
     }
 
-    /// The newest `count` items of a list (newest first), a page of at most `pageSize` at a time,
-    /// each older than the last (`max_id`), until there are enough or the list ended: a page that
-    /// adds nothing, or (`shortEnds`) one shorter than asked (`page` answers the items read and
-    /// how many the API served: one it left out for not being readable does not end the list).
-    /// A failure after the first page gives what came before it.
+    /// The newest `count` items of a list (newest first; below `maxID` when given), a page of
+    /// at most `pageSize` at a time, each older than the last (`max_id`), until there are
+    /// enough, the list ended (a page that adds nothing or, with `shortEnds`, one shorter than
+    /// asked: `page` answers the items read and how many the API served, and one it left out for
+    /// not being readable does not end the list), or `made` allows no more requests. A failure
+    /// after the first page gives what came before it.
     private func fetchPages<Item>(
         count: Int, pageSize: Int, shortEnds: Bool, id: @escaping (Item) -> Int64, before maxID: Int64? = nil, into items: [Item] = [],
-        done: @escaping (Result<[Item], WeiboClientError>) -> Void,
+        made: RequestCounter, done: @escaping (Result<[Item], WeiboClientError>) -> Void,
         page: @escaping (_ count: Int, _ maxID: Int64?, _ answer: @escaping (Result<(items: [Item], served: Int), WeiboClientError>) -> Void) -> Void
     ) {
+        guard made.count < made.limit else { return done(.success(items)) }
+        made.count += 1
         let asked = min(count - items.count, pageSize)
         page(asked, maxID) { [weak self] result in
             guard let self else { return }
@@ -120,8 +131,15 @@ extension AccountShell {
                 guard all.count < count, all.count > items.count, !shortEnds || fetched.served >= asked, let oldest = all.last.map(id), oldest > 1
                 else { return done(.success(Array(all.prefix(count)))) }
                 self.fetchPages(
-                    count: count, pageSize: pageSize, shortEnds: shortEnds, id: id, before: oldest - 1, into: all, done: done, page: page)
+                    count: count, pageSize: pageSize, shortEnds: shortEnds, id: id, before: oldest - 1, into: all, made: made, done: done, page: page)
             }
         }
     }
+}
+
+/// The requests one popup fetch made, and the most it may make (the core's `PopupFetch.requests`).
+final class RequestCounter {
+    let limit: Int
+    var count = 0
+    init(limit: Int) { self.limit = limit }
 }

@@ -221,7 +221,7 @@ public final class AccountShell {
     private func perform(_ effect: NotifierEffect) {
         switch effect {
         case .startPoll: startPoll()
-        case .fetchPopupItems(let kind, let count): fetchPopupItems(kind, count: count)
+        case .fetchPopupItems(let fetch): fetchPopupItems(fetch)
         case .showPopup(let kind): showPopup(kind, activationToken: sink.activationToken)
         case .answerPopupItems(let kind, let items): answerPopupItems(kind, items)
         case .askRateLimitReset: askRateLimitReset()

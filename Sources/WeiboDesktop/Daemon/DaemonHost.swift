@@ -210,6 +210,7 @@ public final class DaemonHost {
             return
         }
         Log.info("waiting up to \(seconds) s for a notification server")
+        accounts.startWithoutWaiting = { [weak self] in self?.startWaitingDaemon() }
         // Whichever comes first starts the daemon and drops both; the host owns them meanwhile.
         waitingForServer = [
             GLibSource.once(afterSeconds: Double(seconds)) { [weak self] in
@@ -225,6 +226,7 @@ public final class DaemonHost {
     private func startWaitingDaemon() {
         guard !waitingForServer.isEmpty else { return }
         waitingForServer = []
+        accounts.startWithoutWaiting = nil
         accounts.start()
     }
 }

@@ -1,64 +1,122 @@
 public import FoundationEssentials
 
-/// The popup's sections: what `GetItems` answers, fetched within the API's limits.
+/// The popup's sections: what `GetItems` answers, fetched within the API's limits, whatever
+/// calls for them (any program on the session bus may).
 ///
-/// Posts are the home timeline: not a budgeted detail call, but it counts toward the hourly
-/// limit, so at most one fetch a minute of the first page (the last one answers meanwhile).
-/// Comments and mentions spend the day's detail calls (one list each: comments to me; posts and
-/// comments mentioning me; a call for each page of 200), and are fetched again at most once a
-/// minute too. A request while a fetch is under way waits for it; one that cannot be fetched is
-/// answered with what is known and why.
+/// A section is fetched from its newest item at most once a minute; meanwhile a request is
+/// answered from what is held, and "Load more" fetches only what is older than the oldest held
+/// (up to 500 items, so a minute costs at most the pages of 500 items, however many calls come).
+/// After a failure the section waits a minute, doubling up to a quarter of an hour, and
+/// requests are answered with what is held and why. Posts are the home timeline (the hourly
+/// limit); comments and mentions spend the day's detail calls, charged per request made (a
+/// fetch reserves its most and gives back what it did not use). What is held belongs to the
+/// login it was fetched with: a login read anew (another account, a logout) starts with nothing.
 extension Notifier {
-    /// The least time between two fetches of one section.
+    /// The least time between two fetches of one section from its newest item.
     static let popupRefetchInterval: TimeInterval = 60
 
     mutating func itemsRequested(_ kind: BubbleKind, count: Int, at now: Date) {
         let kind = kind.popupSection
         let count = min(max(count, 1), PopupItems.maximumCount)
-        let known = popupItems[kind] ?? PopupItems()
         guard login.isUsable else {
+            // Nothing of a login that is gone: the words only.
             let failure = PollFailure(.loginRejected, presenter.localizer.text(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop))
-            return answerItems(kind, known.with(failure))
+            return answerItems(kind, PopupItems().with(failure))
         }
-        if popupFetching[kind] != nil {
-            popupFetching[kind] = max(popupFetching[kind] ?? 0, count)
+        var section = popupSections[kind] ?? PopupSection()
+        defer { popupSections[kind] = section }
+        if section.fetching != nil {
+            section.wanted = max(section.wanted, count)
             return
         }
-        // Fresh enough, and as many as asked for (or all there were).
-        if let fetchedAt = known.fetchedAt, now.timeIntervalSince(fetchedAt) < Self.popupRefetchInterval,
-            known.failure == nil, count <= popupFetchedCount[kind] ?? 0
-        {
-            return answerItems(kind, known)
+        let fresh = section.isFresh(at: now, interval: Self.popupRefetchInterval)
+        if fresh, count <= section.answersFor || section.ended {
+            return answerItems(kind, section.items)
         }
-        if kind != .posts {
-            // A page of each list (mentions: posts and comments) for each 200 asked.
-            let calls = (kind == .mentions ? 2 : 1) * DetailSource.calls(toFetch: count)
-            guard state.detailCalls.spent(on: now) + calls <= settings.detailCallsPerDay else {
-                noteDetails(presenter.localizer.text(.budgetSpent))
-                return answerItems(kind, known.with(PollFailure(.rateLimited, presenter.localizer.text(.budgetSpent))))
-            }
-            for _ in 0..<calls { state.detailCalls.spend(on: now) }
+        if let retryAt = section.retryAt, now < retryAt {
+            return answerItems(kind, section.items.with(section.lastFailure ?? PollFailure(.transient, "")))
         }
-        popupFetching[kind] = count
-        effects.append(.fetchPopupItems(kind, count: count))
+        if fresh {
+            // "Load more" within the minute: what is older than the oldest held.
+            startPopupFetch(kind, &section, count: count - section.answersFor, olderThan: section.oldest, wanted: count, at: now)
+        } else {
+            section.trim()
+            startPopupFetch(kind, &section, count: count, olderThan: nil, wanted: count, at: now)
+        }
     }
 
-    mutating func popupItemsArrived(_ kind: BubbleKind, _ items: PopupItems?, failure: PollFailure?, at now: Date) {
-        let kind = kind.popupSection
-        let asked = popupFetching.removeValue(forKey: kind) ?? PopupItems.pageSize
-        if let items, failure == nil {
-            var fresh = items
-            fresh.fetchedAt = now
-            fresh.failure = nil
-            // Answered whole; kept: the first page, which a popup opening again shows, fresh or
-            // (offline) stale. "Load more" fetches again: 500 statuses held would be 4 MB.
-            popupItems[kind] = fresh.prefix(PopupItems.pageSize)
-            popupFetchedCount[kind] = min(asked, PopupItems.pageSize)
-            answerItems(kind, fresh)
+    /// Starts fetching `count` items of `kind` (older than `olderThan`, when given), within the
+    /// day's detail calls for comments and mentions; the requests that wait ask for `wanted`.
+    private mutating func startPopupFetch(
+        _ kind: BubbleKind, _ section: inout PopupSection, count: Int, olderThan: (statuses: Int64?, comments: Int64?)?, wanted: Int, at now: Date
+    ) {
+        let requests: Int
+        if kind == .posts {
+            // Pages of 100; the home timeline's are often short (Weibo leaves some out): one more.
+            requests = (count + PopupItems.pageSize - 1) / PopupItems.pageSize + 1
         } else {
+            // A page of 200 of each list (mentions: posts and comments) at most.
+            requests = (kind == .mentions ? 2 : 1) * DetailSource.calls(toFetch: count)
+            guard state.detailCalls.spent(on: now) + requests <= settings.detailCallsPerDay else {
+                noteDetails(presenter.localizer.text(.budgetSpent))
+                return answerItems(kind, section.items.with(PollFailure(.rateLimited, presenter.localizer.text(.budgetSpent))))
+            }
+            state.detailCalls.spend(requests, on: now)
+        }
+        let fetch = PopupFetch(id: nextPopupFetch, kind: kind, count: count, olderThan: olderThan, requests: requests)
+        nextPopupFetch += 1
+        section.fetching = fetch
+        section.wanted = wanted
+        effects.append(.fetchPopupItems(fetch))
+    }
+
+    mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Date) {
+        if fetch.kind != .posts {
+            // Reserved at the start; what was not spent is given back (the same day only).
+            state.detailCalls.giveBack(max(0, fetch.requests - requests), on: now)
+        }
+        guard var section = popupSections[fetch.kind], section.fetching?.id == fetch.id else {
+            return log(.debug, "popup \(fetch.kind.rawValue): an answer for another login's fetch, dropped")
+        }
+        defer { popupSections[fetch.kind] = section }
+        section.fetching = nil
+        section.wanted = 0
+        guard let items, failure == nil else {
             let failure = failure ?? PollFailure(.transient, "")
-            log(.message, "popup \(kind.rawValue): \(failure.message)")
-            answerItems(kind, (popupItems[kind] ?? PopupItems()).with(failure))
+            log(.message, "popup \(fetch.kind.rawValue): \(failure.message)")
+            section.failures += 1
+            section.lastFailure = failure
+            section.retryAt = now.addingTimeInterval(PopupSection.backoff(afterFailures: section.failures))
+            return answerItems(fetch.kind, section.items.with(failure))
+        }
+        section.failures = 0
+        section.lastFailure = nil
+        section.retryAt = nil
+        section.ended = max(items.statuses.count, items.comments.count) < fetch.count
+        if fetch.olderThan != nil {
+            section.items = section.items.appending(items)
+            section.answersFor += fetch.count
+        } else {
+            section.items = items
+            section.items.fetchedAt = now
+            section.answersFor = fetch.count
+        }
+        section.items.failure = nil
+        answerItems(fetch.kind, section.items)
+    }
+
+    /// A login read anew: nothing held is shown to it; a request that waited for a fetch of the
+    /// old login is asked again (fetched with the new one, or answered with why there is none).
+    mutating func popupLoginChanged(at now: Date) {
+        let waiting = popupSections.compactMap { kind, section in section.fetching.map { _ in (kind, section.wanted) } }
+        popupSections = [:]
+        for (kind, wanted) in waiting.sorted(by: { $0.0.rawValue < $1.0.rawValue }) { itemsRequested(kind, count: wanted, at: now) }
+    }
+
+    /// A check starts: sections past their minute keep their first page only.
+    mutating func trimPopupSections(at now: Date) {
+        for kind in popupSections.keys where popupSections[kind]?.isFresh(at: now, interval: Self.popupRefetchInterval) == false {
+            popupSections[kind]?.trim()
         }
     }
 
@@ -81,6 +139,16 @@ extension PopupItems {
     func with(_ failure: PollFailure) -> PopupItems {
         var items = self
         items.failure = failure
+        return items
+    }
+
+    /// These items and then `older` ones (a "Load more" page), each list without repeats.
+    func appending(_ older: PopupItems) -> PopupItems {
+        let statusIDs = Set(statuses.map(\.id))
+        let commentIDs = Set(comments.map(\.id))
+        var items = self
+        items.statuses += older.statuses.filter { !statusIDs.contains($0.id) }
+        items.comments += older.comments.filter { !commentIDs.contains($0.id) }
         return items
     }
 }

@@ -33,6 +33,7 @@ extension Notifier {
             schedule.reset()
             poll(at: now)
         }
+        popupLoginChanged(at: now)
     }
 
     mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {

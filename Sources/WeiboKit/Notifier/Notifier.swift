@@ -60,11 +60,9 @@ public struct Notifier: Sendable {
     /// A check asked for while one was under way: it runs when that one ends (at most one waits).
     var checkQueued = false
     var summaryInFlight = false
-    /// The popup's sections: the last items fetched, how many were asked for then, and the
-    /// fetches under way with the most any waiting request asked for.
-    var popupItems: [BubbleKind: PopupItems] = [:]
-    var popupFetchedCount: [BubbleKind: Int] = [:]
-    var popupFetching: [BubbleKind: Int] = [:]
+    /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
+    var popupSections: [BubbleKind: PopupSection] = [:]
+    var nextPopupFetch = 1
     var waitingRefreshes: [RequestID] = []
     /// When the last check started, and the summaries shown last: what a request within
     /// `settings.requestGap` of them gets (see Notifier+Requests).
@@ -180,8 +178,9 @@ public struct Notifier: Sendable {
         case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
         case .itemsRequested(let kind, let count, let now): itemsRequested(kind, count: count, at: now)
         case .popupUnavailable(let kind, let now): summaryRequested(kind, at: now)
-        case .popupItemsFetched(let kind, let items, let now): popupItemsArrived(kind, items, failure: nil, at: now)
-        case .popupItemsFailed(let kind, let failure, let now): popupItemsArrived(kind, nil, failure: failure, at: now)
+        case .popupItemsFetched(let fetch, let items, let requests, let now): popupItemsArrived(fetch, items, failure: nil, requests: requests, at: now)
+        case .popupItemsFailed(let fetch, let failure, let requests, let now):
+            popupItemsArrived(fetch, nil, failure: failure, requests: requests, at: now)
         case .actionInvoked(let action, let kind, let now): actionInvoked(action, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
@@ -239,6 +238,7 @@ public struct Notifier: Sendable {
             return
         }
         warnIfExpiringSoon(expiresAt, at: now)
+        trimPopupSections(at: now)
         if nextPollAt != nil {
             nextPollAt = nil
             effects.append(.schedulePoll(at: nil))

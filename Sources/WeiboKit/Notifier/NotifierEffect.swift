@@ -32,7 +32,7 @@ public enum NotifierEffect: Equatable, Sendable {
     case fetchSummary(count: Int)
     /// Fetch a popup section's items: the home timeline, the comments to me, or both lists of
     /// mentions; `popupItemsFetched` or `popupItemsFailed` follows.
-    case fetchPopupItems(BubbleKind, count: Int)
+    case fetchPopupItems(PopupFetch)
     /// Open the popup at a section (a bubble's click); `popupUnavailable` follows when it cannot.
     case showPopup(BubbleKind)
     /// Answer every `GetItems` waiting for this section (each with as many as it asked for).

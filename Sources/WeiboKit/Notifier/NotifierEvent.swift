@@ -41,8 +41,9 @@ public enum NotifierEvent: Equatable, Sendable {
     case itemsRequested(BubbleKind, count: Int, at: Date)
     /// The popup could not start (not installed, no display): the summary bubble instead.
     case popupUnavailable(BubbleKind, at: Date)
-    case popupItemsFetched(BubbleKind, PopupItems, at: Date)
-    case popupItemsFailed(BubbleKind, PollFailure, at: Date)
+    /// A popup fetch's items arrived, or could not, after `requests` requests to the API.
+    case popupItemsFetched(PopupFetch, PopupItems, requests: Int, at: Date)
+    case popupItemsFailed(PopupFetch, PollFailure, requests: Int, at: Date)
 
     /// A button of a bubble, or the bubble itself (`default`), by its key.
     case actionInvoked(BubbleAction, kind: BubbleKind, at: Date)

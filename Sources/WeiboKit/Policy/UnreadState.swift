@@ -121,11 +121,18 @@ public struct DetailCalls: Equatable, Sendable, Codable {
     /// The calls spent on the day of `date` (a new day starts at 0).
     public func spent(on date: Date) -> Int { day == Self.day(of: date) ? spent : 0 }
 
-    /// One more call on the day of `date`.
-    public mutating func spend(on date: Date) {
+    /// `count` more calls (one by default) on the day of `date`.
+    public mutating func spend(_ count: Int = 1, on date: Date) {
         let today = Self.day(of: date)
         if day != today { self = DetailCalls(day: today, spent: 0) }
-        spent += 1
+        spent += count
+    }
+
+    /// Gives back `count` calls reserved but not made, on the day of `date` (a new day has
+    /// spent none of them).
+    public mutating func giveBack(_ count: Int, on date: Date) {
+        guard day == Self.day(of: date) else { return }
+        spent = max(0, spent - count)
     }
 
     enum CodingKeys: String, CodingKey { case day, spent }

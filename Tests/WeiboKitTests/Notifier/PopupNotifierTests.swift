@@ -13,18 +13,29 @@ import WeiboTestSupport
         effects.compactMap { if case .answerPopupItems(let kind, let items) = $0 { (kind, items) } else { nil } }
     }
 
-    static func fetches(_ effects: [NotifierEffect]) -> [(BubbleKind, Int)] {
-        effects.compactMap { if case .fetchPopupItems(let kind, let count) = $0 { (kind, count) } else { nil } }
+    static func fetches(_ effects: [NotifierEffect]) -> [PopupFetch] {
+        effects.compactMap { if case .fetchPopupItems(let fetch) = $0 { fetch } else { nil } }
     }
+
+    /// Asks for `count` of `kind`, and answers the fetch that starts with `items` after `requests`.
+    @discardableResult
+    static func fetch(_ driver: inout NotifierDriver, _ kind: BubbleKind, count: Int, _ items: PopupItems, requests: Int = 1) -> PopupFetch? {
+        guard let fetch = fetches(driver.send(.itemsRequested(kind, count: count, at: driver.now))).first else { return nil }
+        driver.send(.popupItemsFetched(fetch, items, requests: requests, at: driver.now))
+        return fetch
+    }
+
+    static func statuses(_ count: Int) -> PopupItems { PopupItems(statuses: StatusFactory.generated(count: count)) }
 
     @Test func postsAreFetchedThenAnsweredFromTheLastPageForAMinute() throws {
         var driver = NotifierDriver()
         driver.start()
         let asked = driver.send(.itemsRequested(.posts, count: 100, at: driver.now))
-        #expect(Self.fetches(asked).map(\.0) == [.posts] && Self.fetches(asked).map(\.1) == [100])
+        let fetch = try #require(Self.fetches(asked).first)
+        #expect(fetch.kind == .posts && fetch.count == 100 && fetch.olderThan == nil && fetch.requests == 2)
         #expect(Self.answers(asked).isEmpty, "the answer waits for the fetch")
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 20, at: driver.now))).isEmpty, "one fetch at a time: the second waits")
-        let fetched = driver.send(.popupItemsFetched(.posts, Self.posts, at: driver.now))
+        let fetched = driver.send(.popupItemsFetched(fetch, Self.posts, requests: 1, at: driver.now))
         let answer = try #require(Self.answers(fetched).first)
         #expect(answer.0 == .posts && answer.1.statuses.count == 3 && answer.1.fetchedAt == driver.now && answer.1.failure == nil)
         #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == 0, "the home timeline is not a detail call")
@@ -34,17 +45,71 @@ import WeiboTestSupport
         #expect(Self.fetches(cached).isEmpty, "at most one fetch a minute")
         #expect(Self.answers(cached).first?.1.statuses.count == 3)
         driver.advance(2)
-        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).map(\.0) == [.posts])
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).map(\.kind) == [.posts])
     }
 
-    @Test func loadingMoreFetchesAgainUpTo500() {
+    /// "Load more" within the minute fetches only what is older than the oldest held, and is
+    /// answered with both; a list that ended is not asked again.
+    @Test func loadingMoreWithinTheMinuteFetchesOnlyOlderItems() throws {
         var driver = NotifierDriver()
         driver.start()
-        driver.send(.itemsRequested(.posts, count: 100, at: driver.now))
-        driver.send(.popupItemsFetched(.posts, Self.posts, at: driver.now))
-        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now))).map(\.1) == [200], "Load more asks for more")
-        driver.send(.popupItemsFetched(.posts, Self.posts, at: driver.now))
-        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100_000, at: driver.now.addingTimeInterval(61)))).map(\.1) == [500])
+        let page = Self.statuses(250)
+        Self.fetch(&driver, .posts, count: 100, page.prefix(100))
+        let more = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(10)))).first)
+        #expect(more.count == 100 && more.olderThan?.statuses == page.statuses[99].id, "from the oldest held on")
+        let answered = driver.send(.popupItemsFetched(more, PopupItems(statuses: Array(page.statuses[100..<200])), requests: 1, at: driver.now))
+        #expect(Self.answers(answered).first?.1.statuses.map(\.id) == page.statuses.prefix(200).map(\.id))
+        // The list ends at 250: 300 asked gives 50 more, and 400 then asks for nothing.
+        let last = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 300, at: driver.now))).first)
+        driver.send(.popupItemsFetched(last, PopupItems(statuses: Array(page.statuses[200...])), requests: 2, at: driver.now))
+        let ended = driver.send(.itemsRequested(.posts, count: 400, at: driver.now))
+        #expect(Self.fetches(ended).isEmpty && Self.answers(ended).first?.1.statuses.count == 250)
+        // Past the minute: from the newest again, and what was held beyond a page is let go.
+        driver.advance(61)
+        driver.send(.checkRequested(at: driver.now))
+        #expect(driver.notifier.popupSections[.posts]?.items.statuses.count == PopupItems.pageSize)
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100_000, at: driver.now))).map(\.count) == [500])
+    }
+
+    /// Any program on the bus may call `GetItems`: a storm of calls for 500 costs one fetch of
+    /// each section a minute (its pages), never one per call.
+    @Test(arguments: [BubbleKind.posts, .comments, .mentions])
+    func aStormOfRequestsFetchesASectionOnceAMinute(_ kind: BubbleKind) {
+        var settings = NotifierSettings(interval: 60)
+        settings.detailCallsPerDay = 100
+        var driver = NotifierDriver(settings: settings)
+        driver.start()
+        var fetches: [PopupFetch] = []
+        for call in 0..<687 {
+            let at = driver.now.addingTimeInterval(Double(call) * 10 / 687)
+            for fetch in Self.fetches(driver.send(.itemsRequested(kind, count: 500, at: at))) {
+                fetches.append(fetch)
+                let items = kind == .comments ? PopupItems() : Self.statuses(fetch.count)
+                driver.send(.popupItemsFetched(fetch, items, requests: fetch.requests, at: at))
+            }
+        }
+        #expect(fetches.count == 1, "\(fetches.count) fetches")
+        #expect(fetches.map(\.requests).reduce(0, +) <= 6, "the pages of 500 items at most")
+    }
+
+    /// After a failure a section waits (a minute, doubling), answering what it holds and why;
+    /// a storm while Weibo fails costs one request a wait, not one a call.
+    @Test func afterAFailureTheSectionWaitsItsBackoff() throws {
+        var driver = NotifierDriver()
+        driver.start()
+        var requests: [Date] = []
+        for second in stride(from: 0.0, to: 400, by: 0.25) {
+            let at = driver.now.addingTimeInterval(second)
+            for fetch in Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: at))) {
+                requests.append(at)
+                let failed = driver.send(.popupItemsFailed(fetch, PollFailure(.transient, "HTTP 500"), requests: 1, at: at))
+                #expect(Self.answers(failed).first?.1.failure == PollFailure(.transient, "HTTP 500"))
+            }
+        }
+        let offsets = requests.map { $0.timeIntervalSince(driver.now) }
+        #expect(offsets == [0, 60, 180], "a minute, then two: \(offsets)")
+        let waiting = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.addingTimeInterval(200)))
+        #expect(Self.answers(waiting).first?.1.failure?.message == "HTTP 500", "why, while it waits")
     }
 
     @Test(arguments: [(BubbleKind.comments, 1), (.mentions, 2)])
@@ -53,9 +118,10 @@ import WeiboTestSupport
         settings.detailCallsPerDay = 3
         var driver = NotifierDriver(settings: settings)
         driver.start()
-        #expect(Self.fetches(driver.send(.itemsRequested(kind, count: 100, at: driver.now))).map(\.0) == [kind])
+        let first = Self.fetches(driver.send(.itemsRequested(kind, count: 100, at: driver.now)))
+        #expect(first.map(\.kind) == [kind])
         #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == calls)
-        driver.send(.popupItemsFetched(kind, PopupItems(), at: driver.now))
+        if let fetch = first.first { driver.send(.popupItemsFetched(fetch, PopupItems(), requests: calls, at: driver.now)) }
         driver.advance(61)
         let second = driver.send(.itemsRequested(kind, count: 100, at: driver.now))
         if calls * 2 <= 3 {
@@ -68,15 +134,38 @@ import WeiboTestSupport
         }
     }
 
-    /// A call gives at most 200 comments or mentions: "Load more" past 200 spends a call a page.
-    @Test(arguments: [(BubbleKind.comments, 200, 1), (.comments, 201, 2), (.comments, 500, 3), (.mentions, 300, 4), (.mentions, 100, 2)])
-    func eachPageOf200IsACall(_ kind: BubbleKind, _ count: Int, _ calls: Int) {
+    /// A call gives at most 200 comments or mentions: a fetch may make a request a page, and
+    /// the day's budget is charged for the requests made, not for the pages it might have needed.
+    @Test(arguments: [
+        (BubbleKind.comments, 200, 1, 1), (.comments, 201, 2, 2), (.comments, 500, 3, 1), (.mentions, 300, 4, 2), (.mentions, 500, 6, 2),
+        (.mentions, 100, 2, 2),
+    ])
+    func theBudgetIsChargedPerRequestMade(_ kind: BubbleKind, _ count: Int, _ reserved: Int, _ made: Int) throws {
         var settings = NotifierSettings(interval: 60)
-        settings.detailCallsPerDay = 10
+        settings.detailCallsPerDay = 60
         var driver = NotifierDriver(settings: settings)
         driver.start()
-        #expect(Self.fetches(driver.send(.itemsRequested(kind, count: count, at: driver.now))).map(\.1) == [count])
-        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == calls)
+        let fetch = try #require(Self.fetches(driver.send(.itemsRequested(kind, count: count, at: driver.now))).first)
+        #expect(fetch.count == count && fetch.requests == reserved)
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == reserved, "reserved while it runs")
+        driver.send(.popupItemsFetched(fetch, PopupItems(), requests: made, at: driver.now))
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == made)
+    }
+
+    /// Seven pairs of 500 (the round's case): the budget of 60 pays for what was made.
+    @Test func loadingMoreRepeatedlyLeavesTheBudgetForBubbles() {
+        var settings = NotifierSettings(interval: 60)
+        settings.detailCallsPerDay = 60
+        var driver = NotifierDriver(settings: settings)
+        driver.start()
+        for _ in 0..<7 {
+            for kind in [BubbleKind.comments, .mentions] {
+                // Short lists: one request a list.
+                Self.fetch(&driver, kind, count: 500, PopupItems(), requests: kind == .mentions ? 2 : 1)
+            }
+            driver.advance(61)
+        }
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == 21, "the 21 requests made, not the budget of 60")
     }
 
     @Test(arguments: [Login.none, .missing(reason: "gone"), .waitingForKeyring])
@@ -88,21 +177,54 @@ import WeiboTestSupport
         #expect(Self.answers(effects).first?.1.failure?.kind == .loginRejected)
     }
 
-    /// "Load more" is answered whole; the daemon keeps the first page (what a popup opening
-    /// again shows), not the 500 statuses of the last one.
-    @Test func onlyTheFirstPageIsKept() throws {
+    /// What is held belongs to the login it was fetched with: after a logout nothing of it is
+    /// answered, and the next login fetches its own; an answer to the old login's fetch that
+    /// comes after the change is dropped, and the request that waited for it is asked again.
+    @Test func itemsGoWithTheirLogin() throws {
         var driver = NotifierDriver()
         driver.start()
-        driver.send(.itemsRequested(.posts, count: 300, at: driver.now))
-        let many = PopupItems(statuses: StatusFactory.generated(count: 300))
-        let answered = driver.send(.popupItemsFetched(.posts, many, at: driver.now))
+        Self.fetch(&driver, .posts, count: 100, Self.statuses(15))
+        driver.send(.loginChanged(.none, at: driver.now))
+        let loggedOut = try #require(Self.answers(driver.send(.itemsRequested(.posts, count: 5, at: driver.now))).first)
+        #expect(loggedOut.1.statuses.isEmpty && loggedOut.1.failure?.kind == .loginRejected, "\(loggedOut.1.statuses.count) statuses")
+
+        driver.send(.loginChanged(driver.validLogin, at: driver.now))
+        let asked = driver.send(.itemsRequested(.posts, count: 5, at: driver.now))
+        #expect(Self.answers(asked).isEmpty && Self.fetches(asked).count == 1, "the new login's own")
+
+        // A fetch of A's under way while B logs in.
+        let fetchA = try #require(Self.fetches(asked).first)
+        let changed = driver.send(.loginChanged(.valid(expiresAt: driver.now.addingTimeInterval(86_400)), at: driver.now))
+        let fetchB = try #require(Self.fetches(changed).first, "the waiting request is asked again")
+        #expect(fetchB.id != fetchA.id && fetchB.count == 5)
+        let late = driver.send(.popupItemsFetched(fetchA, Self.statuses(15), requests: 1, at: driver.now))
+        #expect(Self.answers(late).isEmpty, "A's answer is not B's")
+        let own = driver.send(.popupItemsFetched(fetchB, Self.statuses(2), requests: 1, at: driver.now))
+        #expect(Self.answers(own).first?.1.statuses.count == 2)
+        // A logout while a fetch runs answers the waiting request with why, and nothing else.
+        let running = try #require(Self.fetches(driver.send(.itemsRequested(.comments, count: 5, at: driver.now))).first)
+        let out = driver.send(.loginChanged(.none, at: driver.now))
+        #expect(Self.answers(out).map(\.1.failure?.kind) == [.loginRejected] && Self.answers(out).first?.1.comments.isEmpty == true)
+        #expect(Self.answers(driver.send(.popupItemsFetched(running, PopupItems(), requests: 1, at: driver.now))).isEmpty)
+    }
+
+    /// "Load more" is answered whole; once its minute is over the daemon keeps the first page
+    /// (what a popup opening again shows), not the 500 statuses of the last one.
+    @Test func onlyTheFirstPageIsKeptPastTheMinute() throws {
+        var driver = NotifierDriver()
+        driver.start()
+        let many = Self.statuses(300)
+        let fetch = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 300, at: driver.now))).first)
+        let answered = driver.send(.popupItemsFetched(fetch, many, requests: 3, at: driver.now))
         #expect(Self.answers(answered).first?.1.statuses.count == 300)
-        #expect(driver.notifier.popupItems[.posts]?.statuses.count == PopupItems.pageSize)
-        #expect(driver.notifier.popupItems[.posts]?.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
-        // Within the minute: the first page from what is kept, more fetched again.
+        // Within the minute: from what is held, whatever is asked up to that (the shell answers
+        // each caller with as many as it asked for).
         let reopened = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.addingTimeInterval(10)))
-        #expect(Self.fetches(reopened).isEmpty && Self.answers(reopened).first?.1.statuses.count == 100)
-        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(20)))).map(\.1) == [200])
+        #expect(Self.fetches(reopened).isEmpty && Self.answers(reopened).first?.1.statuses.count == 300)
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(20)))).isEmpty)
+        driver.advance(61)
+        driver.send(.pollTimerFired(at: driver.now))
+        #expect(driver.notifier.popupSections[.posts]?.items.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
     }
 
     /// New counts while the popup is open: its request answered from a fetch made before them
@@ -127,12 +249,11 @@ import WeiboTestSupport
     @Test func aFailedFetchAnswersTheLastItemsWithWhy() throws {
         var driver = NotifierDriver()
         driver.start()
-        driver.send(.itemsRequested(.posts, count: 100, at: driver.now))
-        driver.send(.popupItemsFetched(.posts, Self.posts, at: driver.now))
+        Self.fetch(&driver, .posts, count: 100, Self.posts)
         let fetchedAt = driver.now
         driver.advance(120)
-        driver.send(.itemsRequested(.posts, count: 100, at: driver.now))
-        let failed = driver.send(.popupItemsFailed(.posts, PollFailure(.transient, "HTTP 502"), at: driver.now))
+        let fetch = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).first)
+        let failed = driver.send(.popupItemsFailed(fetch, PollFailure(.transient, "HTTP 502"), requests: 1, at: driver.now))
         let answer = try #require(Self.answers(failed).first)
         #expect(answer.1.statuses.count == 3, "the last items stay")
         #expect(answer.1.fetchedAt == fetchedAt, "and say since when")

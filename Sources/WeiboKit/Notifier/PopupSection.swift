@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+/// What the daemon holds for one of the popup's sections, for the login it was fetched with:
+/// the items, how many of the newest they answer for, the fetch under way, and when the section
+/// may be fetched again after a failure. A new login starts with none (`Notifier+Popup`).
+struct PopupSection: Sendable {
+    /// The newest `answersFor` items (or all there were) in the minute after their fetch; the
+    /// first page after that minute.
+    var items = PopupItems()
+    var answersFor = 0
+    /// The list ended within `answersFor` (a short page): asking for more fetches nothing.
+    var ended = false
+    /// The fetch under way, and the most any request waiting for it asked for.
+    var fetching: PopupFetch?
+    var wanted = 0
+    /// Fetches that failed in a row, the last one's failure, and when the next may go.
+    var failures = 0
+    var lastFailure: PollFailure?
+    var retryAt: Date?
+
+    /// Whether the items were fetched within `interval` of `now`.
+    func isFresh(at now: Date, interval: TimeInterval) -> Bool {
+        guard let fetchedAt = items.fetchedAt else { return false }
+        return fetchedAt <= now && now.timeIntervalSince(fetchedAt) < interval
+    }
+
+    /// The oldest status and comment held: where "Load more" goes on from.
+    var oldest: (statuses: Int64?, comments: Int64?) {
+        (items.statuses.last.map(\.id), items.comments.last.map(\.id))
+    }
+
+    /// After their minute, more than a page is not kept (500 statuses are megabytes): a popup
+    /// opening again shows the first page, and "Load more" fetches again.
+    mutating func trim() {
+        guard items.statuses.count > PopupItems.pageSize || items.comments.count > PopupItems.pageSize else { return }
+        items = items.prefix(PopupItems.pageSize)
+        answersFor = PopupItems.pageSize
+        ended = false
+    }
+
+    /// How long a section waits after `failures` failed fetches in a row: a minute, doubling,
+    /// at most a quarter of an hour.
+    static func backoff(afterFailures failures: Int) -> TimeInterval {
+        min(60 * TimeInterval(1 << min(max(failures - 1, 0), 4)), 900)
+    }
+}
