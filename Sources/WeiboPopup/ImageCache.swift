@@ -1,6 +1,6 @@
 import CGtk
-import WeiboKit
 import WeiboDesktop
+import WeiboKit
 
 /// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
 /// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept

@@ -76,7 +76,8 @@ import WeiboTestSupport
                 #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
                 // A bomb already on disk (an older version's, another program's) is not read as a picture.
                 let planted = folder + "/planted.img"
-                let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0xFD, 0xE8, 0, 0, 0xFD, 0xE8, 8, 0, 0, 0, 0]
+                let header: [UInt8] =
+                    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0xFD, 0xE8, 0, 0, 0xFD, 0xE8, 8, 0, 0, 0, 0]
                 try Data(header).write(to: URL(fileURLWithPath: planted))
                 #expect(AvatarCache.picture(at: planted) == nil)
                 #expect(AvatarCache.picture(at: "/dev/zero") == nil, "not a regular file")
