@@ -204,7 +204,9 @@ fuzz: deps
 check-package: deps deb
 	appstreamcli validate --no-net packaging/io.github.WeiboNotifier.metainfo.xml
 	lintian --fail-on error,warning build/weibo-notifier_$$(.build/release/weibo-notifier --version | awk '{print $$2}')-1_$$(dpkg --print-architecture).deb
-	@echo "check-package: lintian and appstreamcli found nothing to fix"
+	@dpkg-deb -f build/weibo-notifier_$$(.build/release/weibo-notifier --version | awk '{print $$2}')-1_$$(dpkg --print-architecture).deb Depends \
+		| grep -q 'libsoup-3.0-0 (>= 3.2.3-0+deb12u2)' || { echo "check-package: Depends lacks libsoup with the 2025 fixes" >&2; exit 1; }
+	@echo "check-package: lintian and appstreamcli found nothing to fix; libsoup with the 2025 fixes required"
 
 clean:
 	$(SWIFT) package clean

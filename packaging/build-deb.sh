@@ -38,6 +38,11 @@ printf 'Source: weibo-notifier\n\nPackage: weibo-notifier\nArchitecture: any\n' 
 binaries=("$PWD/$root/usr/bin/weibo-notifier" "$PWD/$root/usr/bin/weibo-notifier-popup" "$PWD/$root/usr/bin/weibo-notifier-settings")
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "${binaries[@]/#/-e}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "dpkg-shlibdeps found no libraries in ${binaries[*]}" >&2; exit 1; }
+# libsoup with the 2025 security fixes (Debian 12's 3.2.3-0+deb12u2; Debian 13's 3.6 has them):
+# the notifier reads HTTP from Weibo and from any address a status holds.
+soup_floor='3.2.3-0+deb12u2'
+shlibs=$(printf '%s' "$shlibs" | sed -E "s/libsoup-3\.0-0 \(>= [^)]*\)/libsoup-3.0-0 (>= $soup_floor)/")
+case "$shlibs" in *"libsoup-3.0-0 (>= $soup_floor)"*) ;; *) echo "no libsoup-3.0-0 in Depends: $shlibs" >&2; exit 1 ;; esac
 
 install -d "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"

@@ -240,6 +240,46 @@ import WeiboTestSupport
         }
     }
 
+    /// A request that carries the token is never sent on: a redirect is not followed, a cookie
+    /// is not kept, and an answer is not cached (each request reaches the server).
+    @Test func noRedirectNoCookieNoCache() throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/redirect-server.py").path]
+        let output = Pipe()
+        let input = Pipe()
+        server.standardOutput = output
+        server.standardInput = input
+        try server.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            server.waitUntilExit()
+        }
+        var portText = ""
+        while !portText.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            portText += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try MainContext.withOwnContext {
+            let client = HTTPClient(totalTimeout: 5)
+            var statuses: [Int] = []
+            for _ in 0..<2 {
+                var outcome: Result<HTTPResponse, HTTPError>?
+                client.send(HTTPRequest(.get, "http://127.0.0.1:\(port)/api?access_token=secret")) { outcome = $0 }
+                MainContext.run(timeout: 10) { outcome != nil }
+                statuses.append((try? outcome?.get())?.status ?? -1)
+            }
+            #expect(statuses == [302, 302], "the redirect is answered, not followed: \(statuses)")
+            var log: Result<HTTPResponse, HTTPError>?
+            client.send(HTTPRequest(.get, "http://127.0.0.1:\(port)/log")) { log = $0 }
+            MainContext.run(timeout: 10) { log != nil }
+            let seen = String(decoding: try #require(try log?.get()).body, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(seen == ["/api?access_token=secret cookie=NO authorization=NO", "/api?access_token=secret cookie=NO authorization=NO"], "\(seen)")
+        }
+    }
+
     /// Each endpoint reads at most what it can need: 64 KiB for the unread counts (and tokens),
     /// 4 MiB for a page; a gzip body that inflates past it is stopped there, not held in memory.
     @Test(arguments: ["oversized", "gzip_bomb"])

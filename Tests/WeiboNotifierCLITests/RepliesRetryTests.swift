@@ -23,7 +23,7 @@ import WeiboTestSupport
     /// Requests the sandbox has received.
     func requests(_ setup: Setup) -> Int {
         let stats = setup.sandbox.read("/_sandbox/stats")
-        return Int(stats.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+        return stats.firstMatch(of: /"requests":(\d+)/).flatMap { Int($0.1) } ?? 0
     }
 
     /// Replies the sandbox received with `text`.

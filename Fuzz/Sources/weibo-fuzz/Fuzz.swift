@@ -1,5 +1,5 @@
-// libFuzzer entry points for the parsers, the wrapping and layout, the markup escaper and the
-// message formatter. One binary, the target chosen by WEIBO_FUZZ_TARGET (see `targets`); a
+// libFuzzer entry points for the parsers, the wrapping and layout, the markup escaper, the
+// message formatter, the picture header reader and the key-file editor's values. One binary, the target chosen by WEIBO_FUZZ_TARGET (see `targets`); a
 // target traps (a crash libFuzzer keeps) when a property it asserts does not hold.
 import CGLibFuzz
 import FoundationEssentials
@@ -78,6 +78,44 @@ let targets: [String: ([UInt8]) -> Void] = [
         let document = "<markup>" + escaped + "</markup>"
         let parses = document.withCString { CGLibFuzz_markup_parses($0, -1) }
         if parses == 0 { trap("escaped text does not parse as markup: \(escaped.debugDescription)") }
+        // No element of the text's own reaches a server that renders markup (a fake link, a
+        // coloured alert): the document holds `<markup>` only.
+        let elements = document.withCString { CGLibFuzz_markup_elements($0, -1) }
+        if elements != 1 { trap("escaped text holds \(elements - 1) elements of its own: \(escaped.debugDescription)") }
+    },
+    "picture": { bytes in
+        // The header reader never traps, and what it lets through is within its bounds.
+        if case .success(let header) = PictureHeader.checked(bytes) {
+            if header.pixels > PictureHeader.maximumPixels || header.width > PictureHeader.maximumSide || header.height > PictureHeader.maximumSide
+                || header.width <= 0 || header.height <= 0
+            {
+                trap("a picture past the bounds let through: \(header)")
+            }
+        }
+    },
+    "keyfile": { bytes in
+        // A value written by the key-file editor stays one value of one key: GLib reads the same
+        // keys as before and the value back as it was; the codecs refuse any control character.
+        let value = String(decoding: bytes, as: UTF8.self)
+        let before = "# mine\n[weibo]\napp_key=1\n\n[notifier]\ninterval=60\n"
+        var text = KeyFileText(before)
+        text.set(group: "weibo", key: "app_key", value: value)
+        let written = text.text
+        let keys = { (text: String) -> String? in
+            text.withCString { pointer in CGLibFuzz_keyfile_keys(pointer, -1).map { defer { g_free($0) }; return String(cString: $0) } }
+        }
+        guard let expected = keys(before), let found = keys(written) else { trap("the key file does not load: \(written.debugDescription)") }
+        if found != expected { trap("a value added keys: \(found.debugDescription) from \(value.debugDescription)") }
+        if !value.unicodeScalars.contains("\u{0}") {
+            let read = written.withCString { pointer in
+                CGLibFuzz_keyfile_string(pointer, -1, "weibo", "app_key").map { defer { g_free($0) }; return String(cString: $0) }
+            }
+            if read != value { trap("GLib reads \(read.debugDescription) for \(value.debugDescription)") }
+        }
+        var configuration = Configuration()
+        let hasControl = SettingText.controlCharacter(in: value.trimmingBlankEdges) != nil
+        let refused = SettingsTable.appKey.erased.read(value, into: &configuration) != nil
+        if hasControl && !refused { trap("a control character taken: \(value.debugDescription)") }
     },
     "messageformat": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
@@ -122,6 +160,15 @@ func write(_ bytes: [UInt8], to path: String) -> Bool {
 func repeatsStatuses(_ bytes: [UInt8]) -> Bool {
     guard case .object(let members) = try? JSONParser.parse(Data(bytes)) else { return false }
     return members.keys.filter { $0 == "statuses" }.count > 1
+}
+
+extension String {
+    /// Without the blanks and line breaks around it, as the codecs read a value.
+    var trimmingBlankEdges: String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = unicodeScalars.firstIndex(where: { !blank($0) }), let last = unicodeScalars.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(unicodeScalars[first...last])
+    }
 }
 
 func trap(_ message: String) -> Never {

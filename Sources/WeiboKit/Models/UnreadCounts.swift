@@ -74,7 +74,16 @@ extension UnreadCounts: Codable {
             throw DecodingError.dataCorrupted(decodingContext(keys.codingPath, .tr("no unread counter in the answer")))
         }
         func count(_ key: CodingKeys) throws -> Int {
-            guard let value = try keys.decodeFlexibleInt64IfPresent(forKey: key) else { return 0 }
+            let value: Int64?
+            do {
+                value = try keys.decodeFlexibleInt64IfPresent(forKey: key)
+            } catch {
+                // A number past Int64, or written with a fraction: bounded as any count is (one
+                // odd counter must not fail every check). Anything but a number still fails.
+                guard let number = try? keys.decodeIfPresent(Double.self, forKey: key), number.isFinite else { throw error }
+                return Int(min(max(number.rounded(.down), 0), Double(Self.maximum)))
+            }
+            guard let value else { return 0 }
             return Int(min(max(value, 0), Int64(Self.maximum)))
         }
         status = try count(.status)
