@@ -102,13 +102,21 @@ let targets: [String: ([UInt8]) -> Void] = [
         text.set(group: "weibo", key: "app_key", value: value)
         let written = text.text
         let keys = { (text: String) -> String? in
-            text.withCString { pointer in CGLibFuzz_keyfile_keys(pointer, -1).map { defer { g_free($0) }; return String(cString: $0) } }
+            text.withCString { pointer in
+                CGLibFuzz_keyfile_keys(pointer, -1).map {
+                    defer { g_free($0) }
+                    return String(cString: $0)
+                }
+            }
         }
         guard let expected = keys(before), let found = keys(written) else { trap("the key file does not load: \(written.debugDescription)") }
         if found != expected { trap("a value added keys: \(found.debugDescription) from \(value.debugDescription)") }
         if !value.unicodeScalars.contains("\u{0}") {
             let read = written.withCString { pointer in
-                CGLibFuzz_keyfile_string(pointer, -1, "weibo", "app_key").map { defer { g_free($0) }; return String(cString: $0) }
+                CGLibFuzz_keyfile_string(pointer, -1, "weibo", "app_key").map {
+                    defer { g_free($0) }
+                    return String(cString: $0)
+                }
             }
             if read != value { trap("GLib reads \(read.debugDescription) for \(value.debugDescription)") }
         }
