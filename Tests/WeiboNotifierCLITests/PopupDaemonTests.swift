@@ -72,10 +72,33 @@ import WeiboTestSupport
         setup.sandbox.control("/_sandbox/counts", [("status", "2")])
         try setup.start()
         #expect(waitUntil { setup.bus.notifications().count == 1 })
-        _ = setup.bus.gdbus([
-            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
-            "io.github.WeiboNotifier1.ShowPopup", "posts",
-        ])
+        _ = setup.bus.callDaemon("ShowPopup", kind: "posts")
         #expect(waitUntil { setup.bus.notifications().contains { $0.summary.hasPrefix("The newest") } }, "\(setup.bus.notifications().map(\.summary))")
+        // Asked again and again: the same bubble replaced, not one more each time.
+        let first = try #require(setup.bus.notifications().firstIndex { $0.summary.hasPrefix("The newest") })
+        let firstID = setup.bus.id(ofNotification: first)
+        for _ in 0..<20 { _ = setup.bus.callDaemon("ShowPopup", kind: "posts") }
+        #expect(waitUntil { setup.bus.notifications().filter { $0.summary.hasPrefix("The newest") }.count >= 2 })
+        let again = setup.bus.notifications().filter { $0.summary.hasPrefix("The newest") }.dropFirst()
+        #expect(again.allSatisfy { $0.replacesID == firstID }, "\(again.map(\.replacesID)) replacing \(firstID)")
+    }
+
+    /// One start of the popup at a time: 50 `ShowPopup` in a row start a process, then the last
+    /// request once that one ended, not 50 processes.
+    @Test func manyShowPopupStartOneProcessAtATime() throws {
+        let setup = try Setup()
+        let folder = setup.home.folder
+        let script = folder + "/popup.sh"
+        try "#!/bin/sh\necho \"$@\" >> \(folder)/popup-starts\nsleep 0.5\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        setup.extraEnvironment["DISPLAY"] = ":99"
+        setup.extraEnvironment["WEIBO_NOTIFIER_POPUP"] = script
+        try setup.start()
+        for index in 0..<50 { _ = setup.bus.callDaemon("ShowPopup", kind: index == 49 ? "mentions" : "posts") }
+        let starts = { (try? String(contentsOfFile: folder + "/popup-starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
+        #expect(waitUntil(timeout: 10) { starts().count >= 2 })
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(starts().count == 2, "\(starts())")
+        #expect(starts().last?.hasPrefix("--kind mentions") == true, "the last request is the one that waited: \(starts())")
     }
 }

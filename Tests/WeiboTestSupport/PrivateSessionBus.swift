@@ -417,6 +417,18 @@ public final class PrivateSessionBus {
         return g_variant_get_string(child, nil).map { String(cString: $0) }
     }
 
+    /// Calls a method that takes a kind (`ShowPopup`, `MarkSeen`) on the running daemon; whether it answered.
+    @discardableResult
+    public func callDaemon(_ method: String, kind: String) -> Bool {
+        guard
+            let reply = call(
+                "io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", method,
+                g_variant_new_tuple([g_variant_new_string(kind)], 1))
+        else { return false }
+        g_variant_unref(reply)
+        return true
+    }
+
     /// Calls a method without arguments on the running daemon; whether it answered.
     @discardableResult
     public func callDaemon(_ method: String) -> Bool {

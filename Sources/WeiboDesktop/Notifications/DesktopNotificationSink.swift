@@ -104,8 +104,12 @@ public final class DesktopNotificationSink: NotificationSink {
         withCapabilities { [weak self] capabilities in
             guard let self else { return }
             guard let capabilities else { return self.transientDone() }
-            self.notify(bubble, image: nil, replacing: 0, capabilities: capabilities) { [weak self] id in
+            // A summary asked for many times (a fallback for a popup that cannot open) replaces
+            // the last one rather than stacking up.
+            let replacing = self.lastTransient.flatMap { bubble.replacesTag != nil && $0.tag == bubble.replacesTag ? $0.id : nil } ?? 0
+            self.notify(bubble, image: nil, replacing: replacing, capabilities: capabilities) { [weak self] id in
                 guard let self else { return }
+                self.lastTransient = id.map { (bubble.replacesTag, $0) }
                 // Followed until closed, so that its buttons still work.
                 if let id, !bubble.actions.isEmpty { self.transients[id] = bubble.kind }
                 self.transientDone()
@@ -113,6 +117,9 @@ public final class DesktopNotificationSink: NotificationSink {
             }
         }
     }
+
+    /// The last passing bubble shown, and its id.
+    private var lastTransient: (tag: String?, id: UInt32)?
 
     private func transientDone() {
         transientBusy = false

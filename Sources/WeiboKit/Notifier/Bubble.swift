@@ -20,6 +20,9 @@ public struct Bubble: Equatable, Sendable {
     public var replyPlaceholder: String?
     /// Critical urgency: a bubble let through the desktop's do-not-disturb.
     public var isUrgent = false
+    /// A passing bubble with the same tag as the last one shown replaces it instead of stacking
+    /// up (the summary of a kind asked for again and again); nil: always a bubble of its own.
+    public var replacesTag: String?
 
     /// A button: what it does, and its label.
     public struct Action: Equatable, Sendable {

@@ -69,6 +69,9 @@ extension Notifier {
 
     /// Shows a summary bubble, and keeps it for the requests that follow at once.
     mutating func showSummary(_ bubble: Bubble, of kind: BubbleKind, at now: Date) {
+        var bubble = bubble
+        // A summary asked for again (a click, a popup that cannot open) replaces the last one.
+        bubble.replacesTag = "summary-" + Self.summaryKey(kind).rawValue
         recentSummaries[Self.summaryKey(kind)] = RecentSummary(bubble: bubble, at: now)
         effects.append(.showTransient(bubble))
     }
