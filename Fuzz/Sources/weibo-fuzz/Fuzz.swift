@@ -97,33 +97,26 @@ let targets: [String: ([UInt8]) -> Void] = [
         // A value written by the key-file editor stays one value of one key: GLib reads the same
         // keys as before and the value back as it was; the codecs refuse any control character.
         let value = String(decoding: bytes, as: UTF8.self)
+        var configuration = Configuration()
+        let hasControl = SettingText.controlCharacter(in: value.trimmingBlankEdges) != nil
+        let refused = SettingsTable.appKey.erased.read(value, into: &configuration) != nil
+        if hasControl && !refused { trap("a control character taken: \(value.debugDescription)") }
+        // NUL ends a C string: no key file holds one (ConfigurationFile.set refuses it first).
+        guard !value.unicodeScalars.contains("\u{0}") else { return }
         let before = "# mine\n[weibo]\napp_key=1\n\n[notifier]\ninterval=60\n"
         var text = KeyFileText(before)
         text.set(group: "weibo", key: "app_key", value: value)
         let written = text.text
         let keys = { (text: String) -> String? in
-            text.withCString { pointer in
-                CGLibFuzz_keyfile_keys(pointer, -1).map {
-                    defer { g_free($0) }
-                    return String(cString: $0)
-                }
-            }
+            text.withCString { taken(CGLibFuzz_keyfile_keys($0, -1)) }
         }
         guard let expected = keys(before), let found = keys(written) else { trap("the key file does not load: \(written.debugDescription)") }
         if found != expected { trap("a value added keys: \(found.debugDescription) from \(value.debugDescription)") }
-        if !value.unicodeScalars.contains("\u{0}") {
-            let read = written.withCString { pointer in
-                CGLibFuzz_keyfile_string(pointer, -1, "weibo", "app_key").map {
-                    defer { g_free($0) }
-                    return String(cString: $0)
-                }
-            }
-            if read != value { trap("GLib reads \(read.debugDescription) for \(value.debugDescription)") }
-        }
-        var configuration = Configuration()
-        let hasControl = SettingText.controlCharacter(in: value.trimmingBlankEdges) != nil
-        let refused = SettingsTable.appKey.erased.read(value, into: &configuration) != nil
-        if hasControl && !refused { trap("a control character taken: \(value.debugDescription)") }
+        // GLib drops a form feed or vertical tab at a value's ends, and has no escape for them:
+        // read back whole only without other controls than those escaped (no setting takes any).
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && !["\n", "\r", "\t"].contains($0) }) else { return }
+        let read = written.withCString { taken(CGLibFuzz_keyfile_string($0, -1, "weibo", "app_key")) }
+        if read != value { trap("GLib reads \(read.debugDescription) for \(value.debugDescription)") }
     },
     "messageformat": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
@@ -168,6 +161,13 @@ func write(_ bytes: [UInt8], to path: String) -> Bool {
 func repeatsStatuses(_ bytes: [UInt8]) -> Bool {
     guard case .object(let members) = try? JSONParser.parse(Data(bytes)) else { return false }
     return members.keys.filter { $0 == "statuses" }.count > 1
+}
+
+/// A string GLib allocated, as Swift's; freed.
+func taken(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { g_free(pointer) }
+    return String(cString: pointer)
 }
 
 extension String {
