@@ -3,8 +3,14 @@
 /// Control characters go (they would move the cursor or colour the terminal: a status can carry
 /// ESC), as do clusters of zero width (U+200B ends most real texts). `\r\n` and `\r` become
 /// `\n`; tabs become spaces up to the next stop. What is left has a width for every cluster.
+///
+/// Bounded: at most `maximumClusters` clusters of a text (then "…"), each of at most
+/// `maximumClusterScalars` scalars. A status is a few thousand characters at most; 100,000
+/// combining marks on one letter are one cluster, whose layout took the popup 18 s.
 public enum TextSanitizer {
     public static let tabWidth = 4
+    public static let maximumClusters = 10_000
+    public static let maximumClusterScalars = 32
 
     /// The cleaned text.
     public static func clean(_ text: String) -> String {
@@ -75,6 +81,8 @@ public enum TextSanitizer {
     /// `\r`, marks, Hangul jamo, an extender that starts a cluster): those texts are cleaned
     /// cluster by cluster.
     static func plainCleaned(_ text: String, newlines: Bool) -> String? {
+        // A text this short cannot hold more clusters than the bound; a longer one is counted.
+        guard text.utf8.count <= maximumClusters else { return nil }
         var text = text
         guard let zeroWidthSpaces = text.withUTF8({ plainScan($0, newlines: newlines) }) else { return nil }
         guard zeroWidthSpaces > 0 else { return text }
@@ -137,7 +145,14 @@ public enum TextSanitizer {
     /// scalar when it is a single one.
     static func forEachCluster(of text: String, _ body: (Character, DisplayWidth.Measure) -> Void) {
         var column = 0
-        for character in text {
+        var clusters = 0
+        for whole in text {
+            clusters += 1
+            if clusters > maximumClusters {
+                body("…", DisplayWidth.measure("…"))
+                return
+            }
+            let character = bounded(whole)
             let measure = DisplayWidth.measure(character)
             // "\r\n" is a single cluster of two scalars.
             if measure.scalar == 0x0A || measure.scalar == 0x0D || (measure.scalar == nil && character == "\r\n") {
@@ -155,5 +170,13 @@ public enum TextSanitizer {
             body(character, measure)
             column += measure.width
         }
+    }
+
+    /// `character` with at most `maximumClusterScalars` scalars: its base and the first marks.
+    private static func bounded(_ character: Character) -> Character {
+        guard character.unicodeScalars.count > maximumClusterScalars else { return character }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: character.unicodeScalars.prefix(maximumClusterScalars))
+        return String(scalars).first ?? character
     }
 }
