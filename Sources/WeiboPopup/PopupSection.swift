@@ -255,7 +255,8 @@ final class PopupSection {
                 guard let self, let event, let entity = self.entity(index, event.assumingMemoryBound(to: GdkEvent.self)) else { return 0 }
                 var button: UInt32 = 0
                 guard gdk_event_get_button(event.assumingMemoryBound(to: GdkEvent.self), &button) != 0, button == 1 else { return 0 }
-                self.context.open(entity.url)
+                // A link whose host is not what it shows opens nothing (`TextEntity.openableLink`).
+                if let url = entity.url { self.context.open(url) }
                 return 1
             }
             GtkSignal.connect(area, "motion-notify-event", .pointerReturningBool) { [weak self] widget, event, _ in

@@ -11,13 +11,35 @@ public struct TextEntity: Equatable, Sendable {
     /// Its place in the line's UTF-8 bytes (what Pango's attributes count).
     public var utf8Range: Range<Int>
 
-    /// The page it opens on weibo.com (the address itself for a link).
-    public var url: String {
+    /// The page it opens on weibo.com (the address itself for a link); nil for a link whose
+    /// host is not what it shows, which opens nothing (`openableLink`).
+    public var url: String? {
         switch kind {
         case .mention: return "https://weibo.com/n/" + FormEncoding.escape(String(text.dropFirst()))
         case .topic: return "https://s.weibo.com/weibo?q=" + FormEncoding.escape(text)
-        case .link: return text
+        case .link: return Self.openableLink(text)
         }
+    }
+
+    /// `link` when the host it opens is the one a reader sees in it; nil when it has user
+    /// information (`https://weibo.com@evil.example/` opens evil.example), a backslash or a
+    /// percent sign before its path (read as other characters by browsers), a punycode label
+    /// (`xn--`: a look-alike of another host's letters), or no host.
+    public static func openableLink(_ link: String) -> String? {
+        let rest: Substring
+        if link.hasPrefix("https://") {
+            rest = link.dropFirst(8)
+        } else if link.hasPrefix("http://") {
+            rest = link.dropFirst(7)
+        } else {
+            return nil
+        }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.prefix { $0 != ":" }.lowercased()
+        guard !host.isEmpty, !authority.contains(where: { "@\\%".contains($0) }) else { return nil }
+        guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
+        guard !host.split(separator: ".").contains(where: { $0.hasPrefix("xn--") }) else { return nil }
+        return link
     }
 
     /// The entities of `line`, left to right. A name ends at a space or punctuation; a topic at

@@ -21,4 +21,17 @@ import WeiboKit
     func nothingWhereNothingLeadsAnywhere(_ line: String) {
         #expect(TextEntity.find(in: line).isEmpty)
     }
+
+    /// A link opens only where it shows it goes.
+    @Test(arguments: [
+        ("https://t.cn/A6abc", true), ("http://weibo.com/u/1?x=@y", true), ("https://m.weibo.cn:443/status/1#c", true),
+        ("https://weibo.com@evil.example/", false), ("https://user:pass@weibo.com/", false), ("https://weibo.com%40evil.example/", false),
+        ("https://weibo.com\\@evil.example/", false), ("https://xn--wibo-8ve.com/", false), ("https:///path", false), ("https://", false),
+        ("ftp://weibo.com/", false), ("https://weibo.com:80@evil.example", false),
+    ])
+    func linksOpenOnlyWhereTheyShow(_ link: String, _ opens: Bool) {
+        #expect((TextEntity.openableLink(link) != nil) == opens, "\(link)")
+        let found = TextEntity.find(in: "see " + link)
+        if let entity = found.first, entity.kind == .link, entity.text == link { #expect((entity.url != nil) == opens) }
+    }
 }
