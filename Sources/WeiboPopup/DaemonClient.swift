@@ -103,13 +103,25 @@ final class DaemonClient {
             parameters, reply: DaemonService.replyShape(of: method), timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
 
-    private static func words(_ error: GLibError?) -> String {
-        guard let error else { return tr("no answer from the notifier") }
-        if error.message.contains("ServiceUnknown") || error.message.contains("was not provided") {
-            return tr("Weibo Notifier is not running")
+    /// What the user reads when the notifier did not answer, by the error's name (never GLib's
+    /// or D-Bus's own text): not running, gone while asked, or something else; each with what to do.
+    static func words(_ error: GLibError?) -> String {
+        guard let error else { return tr("Weibo Notifier did not answer; try again with Ctrl+R") }
+        if let message = error.message.isEmpty ? nil : error.message { Log.info("the notifier's answer: \(message)") }
+        switch (error.domain, error.code) {
+        case (dbusDomain, Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)):
+            return tr("Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
+        case (dbusDomain, Int32(G_DBUS_ERROR_NO_REPLY.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_DISCONNECTED.rawValue)),
+            (dbusDomain, Int32(G_DBUS_ERROR_TIMEOUT.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_TIMED_OUT.rawValue)),
+            (ioDomain, Int32(G_IO_ERROR_CLOSED.rawValue)), (ioDomain, Int32(G_IO_ERROR_TIMED_OUT.rawValue)):
+            return tr("Weibo Notifier stopped answering: open it from the menu, then press Ctrl+R")
+        default:
+            return tr("Weibo Notifier could not answer; try again with Ctrl+R")
         }
-        return error.message
     }
+
+    private static let dbusDomain = String(cString: g_quark_to_string(g_dbus_error_quark()))
+    private static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
 
     /// `a{su}` as a dictionary.
     private static func counts(_ dictionary: OpaquePointer) -> [String: Int] {
