@@ -24,7 +24,7 @@ final class AccountRows {
     /// popup's pictures).
     private lazy var avatars = AvatarCache(
         directory: files.directories.cacheDirectory + "/avatars", sharing: [files.directories.cacheDirectory + "/images"],
-        trustedCAFile: configuration().tlsCAFile)
+        trustedCAFile: configuration().tlsCAFile, apiBase: configuration().apiBase)
 
     init(files: SettingsFiles, environment: [String: String], configuration: @escaping () -> Configuration, logInAgain: @escaping () -> Void) {
         self.files = files

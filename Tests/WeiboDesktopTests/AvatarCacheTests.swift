@@ -85,6 +85,25 @@ import WeiboTestSupport
         }
     }
 
+    /// A picture over plain http (a status's own address on 127.0.0.1) is fetched only while the
+    /// API itself is on this machine.
+    @Test func plainHTTPPicturesOnlyWithALoopbackAPI() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        try withTemporaryFolder { folder in
+            MainContext.withOwnContext {
+                let url = sandbox.baseURL + "/_sandbox/pictures/1-0.png"
+                for (apiBase, fetched) in [("https://api.weibo.com", false), (sandbox.baseURL, true), ("http://localhost:9/", true)] {
+                    let cache = AvatarCache(directory: folder + "/\(fetched)-\(apiBase.count)", apiBase: apiBase)
+                    #expect(cache.allowsPlainHTTP == fetched, "\(apiBase)")
+                    var result: String??
+                    cache.image(for: url) { result = .some($0) }
+                    MainContext.run(timeout: 10) { result != nil }
+                    #expect((result??.hasPrefix("file://") == true) == fetched, "\(apiBase): \(String(describing: result))")
+                }
+            }
+        }
+    }
+
     /// Bug: every picture stored read both folders again (a popup of 100 rows read them 100
     /// times). The room is counted once, then added to, and read again only past the cap or
     /// after 64 pictures.

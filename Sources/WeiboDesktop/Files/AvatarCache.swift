@@ -30,11 +30,26 @@ public final class AvatarCache {
     /// How often the folders were read, for tests.
     private(set) var folderReadings = 0
 
-    /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS).
-    public init(directory: String, sharing: [String] = [], trustedCAFile: String? = nil) {
+    /// Whether pictures may come over plain http (from this machine): only while the API
+    /// itself does (a sandbox); with Weibo's API, a picture's address on 127.0.0.1 is a status's
+    /// own, and is not fetched.
+    public let allowsPlainHTTP: Bool
+
+    /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS);
+    /// `apiBase`: the API's address, which decides `allowsPlainHTTP` (nil: a sandbox's cache).
+    public init(directory: String, sharing: [String] = [], trustedCAFile: String? = nil, apiBase: String? = nil) {
         self.directory = directory
         self.sharing = sharing
+        allowsPlainHTTP = apiBase.map(Self.isPlainLoopback) ?? true
         http = HTTPClient(totalTimeout: 2, trustedCAFile: trustedCAFile)
+    }
+
+    /// Whether `url` is plain http to this machine.
+    static func isPlainLoopback(_ url: String) -> Bool {
+        guard url.lowercased().hasPrefix("http://") else { return false }
+        let authority = url.dropFirst(7).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+        return HTTPClient.isLoopback(host)
     }
 
     /// The avatar at `url` as a `file://` URI, from the cache or fetched; nil when it cannot be
@@ -45,6 +60,11 @@ public final class AvatarCache {
             // Used now: the last to be dropped.
             utime(path, nil)
             GLibSource.later { completion(Self.uri(path)) }
+            return
+        }
+        if !allowsPlainHTTP, url.lowercased().hasPrefix("http://") {
+            Log.debug("picture \(Redaction.redact(url)): plain http while the API is not on this machine")
+            GLibSource.later { completion(nil) }
             return
         }
         if waiting[url] != nil {

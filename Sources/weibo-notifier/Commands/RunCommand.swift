@@ -84,7 +84,7 @@ struct RunCommand: Command {
         // One cache (and its HTTP session) for every account's avatars: the folder is the same.
         let avatars = AvatarCache(
             directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
-            trustedCAFile: context.configuration.tlsCAFile)
+            trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
         let group = AccountGroupShell(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
             AccountShell(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
