@@ -65,6 +65,44 @@ import WeiboTestSupport
     }
 
     /// `EventGroup` answers the ids it does not know and runs the rest; all unknown is an error.
+    /// A host's libdbusmenu crashed when the layout changed while it read it. The menu changes
+    /// every 10 ms (a pause, a resume) while the real client reads it 1,000 times: every call
+    /// answered, no CRITICAL in the client or the daemon, and the daemon still runs.
+    @Test func theMenuChangingWhileAClientReadsItHarmsNoOne() throws {
+        let setup = try Setup()
+        let log = setup.home.folder + "/daemon.log"
+        setup.extraEnvironment["G_DEBUG"] = "fatal-criticals"
+        try setup.startTrayWatcher()
+        try setup.start(errorLog: log)
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        #expect(waitUntil { setup.bus.registeredTrayItems().contains(item) })
+        let stress = Process()
+        stress.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        stress.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/dbusmenu-stress.py").path, item, "/MenuBar", "1000"]
+        stress.environment = setup.environment
+        let output = Pipe()
+        let errors = Pipe()
+        stress.standardOutput = output
+        stress.standardError = errors
+        try stress.run()
+        var changes = 0
+        while stress.isRunning, changes < 6000 {
+            _ = setup.bus.callDaemon("Pause", seconds: changes % 2 == 0 ? 3600 : 0)
+            changes += 1
+            usleep(10_000)
+        }
+        stress.waitUntilExit()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stress.terminationReason == .exit && stress.terminationStatus == 0, "the client: \(complaints)")
+        #expect(said.contains("\"calls\": 1000") && said.contains("\"failed\": 0"), "\(said) \(complaints)")
+        #expect(!said.contains("\"items\": 0"), "the client reads the menu at the end: \(said)")
+        #expect(changes > 20, "the menu changed \(changes) times meanwhile")
+        #expect(setup.daemon?.isRunning == true)
+        let daemonLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(!daemonLog.contains("CRITICAL") && !complaints.contains("CRITICAL"), "\(daemonLog)")
+    }
+
     @Test func eventGroupRunsEveryEventAndNamesTheUnknownOnes() throws {
         let setup = try Setup()
         let item = try setup.startWithTray()
