@@ -6,11 +6,11 @@ import WeiboGtk
 import WeiboKit
 
 /// The Account page's login, without a terminal: how to make the Weibo app (the terminal
-/// guide's steps), its App Secret (kept in the keyring, or in the 0600 configuration file where
-/// none runs, said plainly), the recommended callback address to copy or use, then "Log in with
-/// Weibo": the browser opens the authorize page and the window waits for the loopback listener
+/// guide's steps), its App Secret (`SecretRow`: the keyring, or a file only when the user
+/// chooses it), the recommended callback address to copy or use, then "Log in with Weibo": the
+/// browser opens the authorize page and the window waits for the loopback listener
 /// (`DesktopLogin`: a spinner, Cancel, five minutes), and says who logged in or why not, with
-/// the fix (`LoginAdvice`: 21321, 21322/21323, denied, timeout, port in use).
+/// the fix (`APIError.loginAdvice`: 21321 to 21325, denied, timeout, port in use).
 ///
 /// The callback address is under an expander (open on a first run): the recommended loopback
 /// one, the address set, and, while a login with an address elsewhere waits, the field to
@@ -18,9 +18,8 @@ import WeiboKit
 final class LoginGroup {
     /// The guide and the developers' site, first on the page.
     let guide: UnsafeMutableRawPointer
-    /// The App Secret and the recommended callback address, among the app's settings (after
-    /// the App Key's row and the callback's).
-    let secretRow: UnsafeMutableRawPointer
+    /// The App Secret, among the app's settings (after the App Key's row).
+    let secret: SecretRow
     /// "Callback address": the recommended one, the callback setting's own row (the window
     /// adds it), and the pasted address's.
     let callbackExpander: UnsafeMutableRawPointer
@@ -31,7 +30,6 @@ final class LoginGroup {
     let logIn: UnsafeMutableRawPointer
     private let files: SettingsFiles
     private let environment: [String: String]
-    private let secretEntry: UnsafeMutableRawPointer
     private let logInRow: UnsafeMutableRawPointer
     private let logInButton: UnsafeMutableRawPointer
     private let cancelButton: UnsafeMutableRawPointer
@@ -62,14 +60,7 @@ final class LoginGroup {
         gtk_container_add(CGtk_container(callback), CGtk_widget(copy))
         gtk_container_add(CGtk_container(callback), CGtk_widget(use))
 
-        let secretTitle = SettingsTable.appSecret.title.text(Localizer())
-        secretRow = Self.row(secretTitle, tr("Kept in the keyring; press Enter to keep it."))
-        secretEntry = UnsafeMutableRawPointer(made(gtk_entry_new(), "a password field"))
-        gtk_entry_set_visibility(CHandy_entry(secretEntry), 0)
-        gtk_entry_set_input_purpose(CHandy_entry(secretEntry), GTK_INPUT_PURPOSE_PASSWORD)
-        gtk_widget_set_valign(CGtk_widget(secretEntry), GTK_ALIGN_CENTER)
-        atk_object_set_name(CGtk_accessible(secretEntry), secretTitle)
-        gtk_container_add(CGtk_container(secretRow), CGtk_widget(secretEntry))
+        secret = SecretRow(files: files)
 
         pasteRow = Self.row(
             tr("Address the browser ended on"),
@@ -105,10 +96,6 @@ final class LoginGroup {
             guard let self else { return 0 }
             _ = self.files.write(SettingsTable.redirectURI.erased, LoginListener.recommendedRedirect)
             self.changed?(false)
-            return 0
-        }
-        GtkSignal.connect(secretEntry, "activate", .plain) { [weak self] _, _, _ in
-            self?.keepSecret()
             return 0
         }
         GtkSignal.connect(pasteEntry, "activate", .plain) { [weak self] _, _, _ in
@@ -164,34 +151,8 @@ final class LoginGroup {
 
     private func say(_ row: UnsafeMutableRawPointer, _ words: String) {
         hdy_action_row_set_subtitle(CHandy_action_row(row), words)
-        let control = row == logInRow ? logInButton : row == pasteRow ? pasteEntry : secretEntry
+        let control = row == logInRow ? logInButton : pasteEntry
         atk_object_set_description(CGtk_accessible(control), words)
-    }
-
-    // MARK: - The secret
-
-    /// Keeps the secret typed for the configured App Key: in the keyring, else (none runs) in
-    /// the configuration file, mode 0600.
-    private func keepSecret(then next: (() -> Void)? = nil) {
-        let secret = String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).trimmed(of: " \t")
-        let appKey = files.load()?.configuration.appKey ?? ""
-        guard !secret.isEmpty else { return say(secretRow, tr("Type the App Secret from your app's page.")) }
-        guard !appKey.isEmpty else { return say(secretRow, tr("Enter the App Key first.")) }
-        // The table's rule (at most 4,096 bytes), for the keyring as for the file.
-        if let problem = SettingsTable.appSecret.erased.problem(with: secret) { return say(secretRow, tr("Not kept: %s", problem.text(Localizer()))) }
-        Keyring.store(secret, as: .appSecret(appKey: appKey), label: "Weibo Notifier: app \(appKey)") { [weak self] failure in
-            guard let self else { return }
-            gtk_entry_set_text(CHandy_entry(self.secretEntry), "")
-            if let failure {
-                if let problem = self.files.write(SettingsTable.appSecret.erased, secret) {
-                    return self.say(self.secretRow, tr("Not kept: %s", problem))
-                }
-                self.say(self.secretRow, tr("No keyring (%s): kept in %s, readable by you only.", failure.description, self.files.path))
-            } else {
-                self.say(self.secretRow, tr("Kept in the keyring."))
-            }
-            next?()
-        }
     }
 
     // MARK: - The login
@@ -200,14 +161,15 @@ final class LoginGroup {
     /// when one is logged in already, so that another can be added).
     func start(askingWho: Bool?) {
         guard login == nil else { return }
-        if !String(cString: gtk_entry_get_text(CHandy_entry(secretEntry))).isEmpty {
-            return keepSecret { [weak self] in self?.start(askingWho: askingWho) }
+        if !secret.typed.isEmpty {
+            return secret.keep { [weak self] in self?.start(askingWho: askingWho) }
         }
         guard let configuration = files.load()?.configuration else { return finish(tr("The configuration file cannot be read.")) }
         guard !configuration.appKey.isEmpty else { return finish(tr("Enter the App Key first.")) }
         var settings = DesktopLogin.Settings(
             appKey: configuration.appKey, appSecret: configuration.appSecret, redirectURI: configuration.redirectURI, configurationFile: files.path,
             tokenStore: configuration.tokenStore, environment: environment)
+        settings.fixedIn = .window
         // Another account: Weibo asks who logs in, not the browser's own session.
         settings.forceLogin = askingWho ?? !files.accounts(apiBase: configuration.apiBase).isEmpty
         let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 20, trustedCAFile: configuration.tlsCAFile))

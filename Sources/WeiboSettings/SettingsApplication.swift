@@ -38,13 +38,15 @@ final class SettingsApplication {
     /// (its pages' own, and the combo boxes' arrow by a style rule). Adwaita's radio and check
     /// indicators are SVG too, styled for the view switcher's buttons even where they are not
     /// drawn (21 renders): the window draws no indicator (its choices are switches, combo boxes
-    /// and toggle buttons), so they have no image.
+    /// and toggle buttons), so they have no image. The spinners (a login, the keyring's wait)
+    /// turn the theme's PNG arrows, as the popup's do.
     private static func drawIconsFromPNG() {
         guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
         let rule = """
             combobox arrow { -gtk-icon-source: -gtk-icontheme("go-down-symbolic"); }
             radio, check { -gtk-icon-source: none; }
+            spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
             """
         guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))

@@ -198,7 +198,10 @@ final class SettingsWindow {
                         } else {
                             add(row.row, box)
                         }
-                        if setting.id == SettingsTable.appKey.erased.id { add(self.loginGroup.secretRow, box) }
+                        if setting.id == SettingsTable.appKey.erased.id {
+                            add(self.loginGroup.secret.row, box)
+                            self.loginGroup.secret.refresh()
+                        }
                     })
             }
         }
@@ -231,6 +234,8 @@ final class SettingsWindow {
         let failure = text.map { files.write(setting, $0) } ?? files.reset(setting)
         if let loaded = files.load() { configuration = loaded.configuration }
         if setting.id == SettingsTable.redirectURI.erased.id { loginGroup.showCallback(configuration.redirectURI) }
+        // The secret is kept per App Key: where the new key's is.
+        if setting.id == SettingsTable.appKey.erased.id { loginGroup.secret.refresh() }
         if text == nil || failure != nil {
             rows.first { $0.setting.id == setting.id }?.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
         }

@@ -119,9 +119,17 @@ struct SettingsWindowTests {
         #expect(Self.drive(desktop, ["text", "App Key", SandboxAPI.appKey]))
         let port = try LoginTests.freePort()
         #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(port)/callback"]))
+        // A mistyped secret: Weibo's 21324 said with the rows to check, never as a bug.
+        #expect(Self.drive(desktop, ["text", "App Secret", "mistyped-secret"]))
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
+        #expect(
+            waitUntil { Self.loginWords(desktop).contains("21324") && Self.loginWords(desktop).contains("check App Key and App Secret above") },
+            "\(Self.loginWords(desktop))")
+        #expect(!Self.loginWords(desktop).contains("bug"))
         #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
         #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
-        #expect(setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret, "the secret is in the keyring")
+        #expect(waitUntil { setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret }, "the secret is in the keyring")
         let configuration = try String(contentsOfFile: setup.home.configFile, encoding: .utf8)
         #expect(configuration.contains("app_key=\(SandboxAPI.appKey)") && !configuration.contains(SandboxAPI.appSecret), "\(configuration)")
 
@@ -182,8 +190,8 @@ struct SettingsWindowTests {
         // The second login asked Weibo to ask who logs in; the first did not.
         let addresses = ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n")
         #expect(
-            addresses.count == 5 && !addresses[1].contains("forcelogin") && addresses[3].contains("forcelogin=true")
-                && addresses[4].contains("forcelogin=true"), "\(addresses)")
+            addresses.count == 6 && !addresses[2].contains("forcelogin") && addresses[4].contains("forcelogin=true")
+                && addresses[5].contains("forcelogin=true"), "\(addresses)")
         let other = try #require(Self.read(desktop).first { $0.name.hasPrefix("Log out ") && $0.name != "Log out \(SandboxAPI.ownerName)" })
         #expect(Self.drive(desktop, ["press", other.name]))
         #expect(
@@ -252,10 +260,17 @@ struct SettingsWindowTests {
         #expect(opened.status == 0, "\(opened.standardError)")
         #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Secret") != nil }, "\(Self.read(desktop))")
 
-        // No keyring: the secret in the configuration file, readable by the user only, said so.
+        // No keyring: not kept, and no file written, until the user chooses one; then the
+        // configuration file, readable by the user only, said so.
         #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
-        #expect(waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("No keyring") == true }, "\(Self.read(desktop))")
-        #expect(try String(contentsOfFile: setup.home.configFile, encoding: .utf8).contains("app_secret=\(SandboxAPI.appSecret)"))
+        #expect(
+            waitUntil { Self.control(desktop, "App Secret")?.description.contains("no keyring runs in this session") == true }, "\(Self.read(desktop))")
+        #expect(!(try String(contentsOfFile: setup.home.configFile, encoding: .utf8)).contains("app_secret"), "nothing falls back to a file")
+        #expect(Self.drive(desktop, ["press", "Keep it in a file readable only by you"]))
+        #expect(waitUntil { ((try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) ?? "").contains("app_secret=\(SandboxAPI.appSecret)") })
+        #expect(
+            waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("Kept in the configuration file, readable by you only") == true },
+            "\(Self.read(desktop))")
         let mode = try FileManager.default.attributesOfItem(atPath: setup.home.configFile)[.posixPermissions] as? Int
         #expect(mode == 0o600, "\(String(mode ?? 0, radix: 8))")
 
@@ -301,6 +316,32 @@ struct SettingsWindowTests {
         #expect(
             Self.control(desktop, "Check interval")?.description.contains("Set by your administrator in \(system)/weibo-notifier/config.") == true,
             "\(Self.read(desktop))")
+    }
+
+    /// A secret found in the configuration file is said so, and "Move to the keyring" moves it:
+    /// in the keyring, its line gone from the file (the rest of the file as it was).
+    @Test func aSecretInTheFileMovesToTheKeyring() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false)
+        let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let desktop = try PopupDesktop(setup: setup)
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
+        let written = "# mine\n[weibo]\napi_base=\(setup.sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\napp_secret=\(SandboxAPI.appSecret)\n"
+        try written.write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        let opened = try CommandRunner.run(["settings", "--page", "account"], environment: setup.environment)
+        #expect(opened.status == 0, "\(opened.standardError)")
+        #expect(
+            waitUntil(timeout: 45) { Self.control(desktop, "App Secret")?.description.hasPrefix("Kept in the configuration file") == true },
+            "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", "Move the App Secret to the keyring"]))
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
+        #expect(setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret)
+        let after = try String(contentsOfFile: setup.home.configFile, encoding: .utf8)
+        #expect(after == written.replacingOccurrences(of: "app_secret=\(SandboxAPI.appSecret)\n", with: ""), "\(after)")
+        #expect(Self.control(desktop, "Move the App Secret to the keyring") == nil, "nothing left to move")
     }
 
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the

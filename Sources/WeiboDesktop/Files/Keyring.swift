@@ -2,6 +2,18 @@ import CGLib
 import CLibSecret
 import WeiboKit
 
+/// A keyring call the user may take back (Cancel beside its spinner).
+public final class KeyringRequest {
+    public private(set) var isCancelled = false
+    fileprivate var cancelCall: (() -> Void)?
+
+    /// Cancels the call: the Secret Service closes its window, and the completion says `.cancelled`.
+    public func cancel() {
+        isCancelled = true
+        cancelCall?()
+    }
+}
+
 /// The user's keyring (a Secret Service such as GNOME Keyring or KWallet, through libsecret),
 /// where tokens and app secrets are kept. Asynchronous only, and bounded: a keyring that does
 /// not answer within five seconds (locked, with an unlock prompt nobody answers) is a failure,
@@ -52,12 +64,15 @@ public enum Keyring {
         case locked
         /// The Secret Service said no (none on the bus, no default collection …).
         case refused(String)
+        /// The user cancelled: the keyring's own window closed, or Cancel beside the spinner.
+        case cancelled
 
         public var description: String {
             switch self {
             case .noAnswer: return tr("the keyring did not answer within %d s (locked?)", Int(Keyring.timeout))
             case .locked: return tr("the keyring is locked: unlock it (Passwords and Keys, or log in to the desktop again), then try again")
             case .refused(let message): return tr("the keyring: %s", message)
+            case .cancelled: return tr("cancelled")
             }
         }
     }
@@ -70,8 +85,10 @@ public enum Keyring {
         var timedOut = false
         let finish: (Call, OpaquePointer?) -> Void
 
-        init(finish: @escaping (Call, OpaquePointer?) -> Void) {
+        /// `bounded`: cancelled after `Keyring.timeout` (else only by the user, `KeyringRequest`).
+        init(bounded: Bool = true, finish: @escaping (Call, OpaquePointer?) -> Void) {
             self.finish = finish
+            guard bounded else { return }
             timer = GLibSource.once(afterSeconds: Keyring.timeout) { [weak self] in
                 self?.timedOut = true
                 g_cancellable_cancel(self?.cancellable)
@@ -97,16 +114,47 @@ public enum Keyring {
     }
 
     /// Keeps `secret` as `item`, under `label` (what the keyring's window shows).
-    public static func store(_ secret: String, as item: Item, label: String, completion: @escaping (Failure?) -> Void) {
-        guard isInstalled else { return GLibSource.later { completion(.refused(notInstalled)) } }
-        let call = Call { call, result in
-            var error: UnsafeMutablePointer<GError>?
-            completion(CLibSecret_password_store_finish(result, &error) != 0 ? nil : call.failure(error))
+    ///
+    /// `waitingForTheUser`: the Secret Service may show a window of its own (unlock the keyring,
+    /// or make one and choose its password), which takes as long as the user takes. The five
+    /// seconds then bound only the service's answer to a ping; the store itself ends when the
+    /// user answers that window, or cancels (`KeyringRequest.cancel`).
+    @discardableResult
+    public static func store(
+        _ secret: String, as item: Item, label: String, waitingForTheUser: Bool = false, completion: @escaping (Failure?) -> Void
+    ) -> KeyringRequest {
+        let request = KeyringRequest()
+        guard isInstalled else {
+            GLibSource.later { completion(.refused(notInstalled)) }
+            return request
         }
-        let attributes = item.table()
-        defer { g_hash_table_unref(attributes) }
-        CLibSecret_password_storev(
-            item.schema, attributes, nil, label, secret, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        let begin = {
+            guard !request.isCancelled else { return completion(.cancelled) }
+            let call = Call(bounded: !waitingForTheUser) { call, result in
+                request.cancelCall = nil
+                var error: UnsafeMutablePointer<GError>?
+                if CLibSecret_password_store_finish(result, &error) != 0 { return completion(nil) }
+                guard request.isCancelled else { return completion(call.failure(error)) }
+                if let error { g_error_free(error) }
+                completion(.cancelled)
+            }
+            let cancellable = call.cancellable
+            // Retained with the call until its callback; cancelling a finished call is harmless.
+            request.cancelCall = { g_cancellable_cancel(cancellable) }
+            let attributes = item.table()
+            defer { g_hash_table_unref(attributes) }
+            CLibSecret_password_storev(
+                item.schema, attributes, nil, label, secret, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
+        }
+        guard waitingForTheUser else {
+            begin()
+            return request
+        }
+        callService("org.freedesktop.DBus.Peer", "Ping", nil, reply: "()", startingIt: true) { reply, timedOut in
+            guard reply == nil else { return begin() }
+            completion(request.isCancelled ? .cancelled : timedOut ? .noAnswer : .refused(tr("no keyring runs in this session")))
+        }
+        return request
     }
 
     /// The secret kept as `item`: nil when none is; `.locked` when one is, but the keyring stays

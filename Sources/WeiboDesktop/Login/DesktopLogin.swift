@@ -24,6 +24,9 @@ public final class DesktopLogin {
         /// Weibo asks who logs in, whatever account the browser is logged in to (adding a
         /// second account).
         public var forceLogin = false
+        /// Where the user fixes the app's settings, for the words of Weibo's refusals: the
+        /// window's rows (the settings window), else the configuration file.
+        public var fixedIn: SettingsPlace?
 
         public init(
             appKey: String, appSecret: String, redirectURI: String, configurationFile: String, tokenStore: TokenStoreChoice,
@@ -153,7 +156,8 @@ public final class DesktopLogin {
                     var message = error.description
                     if case .api(let api) = error {
                         message =
-                            LoginAdvice.explain(api, redirectURI: self.settings.redirectURI, configurationFile: self.settings.configurationFile)
+                            LoginAdvice.explain(
+                                api, redirectURI: self.settings.redirectURI, place: self.settings.fixedIn ?? .file(self.settings.configurationFile))
                             ?? message
                     }
                     self.finish(.failure(Failure(message: message)), page: .exchangeFailed(error, explained: message))

@@ -63,6 +63,10 @@ public struct APIError: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .rateLimit: return localizer.tr("%s: too many requests; try again in an hour", what)
         case .transient: return localizer.tr("%s: a passing server fault; try again later", what)
         case .wrongUser: return localizer.tr("%s: the uid does not belong to this token; check the account", what)
+        case .clientBug where Self.loginCodes.contains(code):
+            // A login's setting (the callback address, the key or secret), not the program's bug.
+            let advice = loginAdvice(localizer, redirectURI: "", place: .window) ?? ""
+            return errorDescription.map { localizer.tr("%s (%s): %s", what, $0, advice) } ?? localizer.tr("%s: %s", what, advice)
         case .clientBug:
             return errorDescription.map { localizer.tr("%s: %s; this is a bug in weibo-notifier, please report it", what, $0) }
                 ?? localizer.tr("%s; this is a bug in weibo-notifier, please report it", what)

@@ -114,7 +114,7 @@ extension LoginCommand {
     /// Weibo's refusals of a login, with what fixes them.
     static func explained(_ error: CommandError, redirectURI: String, configurationFile: String) -> CommandError {
         guard case .weibo(.api(let apiError)) = error,
-            let advice = LoginAdvice.explain(apiError, redirectURI: redirectURI, configurationFile: configurationFile)
+            let advice = LoginAdvice.explain(apiError, redirectURI: redirectURI, place: .file(configurationFile))
         else { return error }
         return apiError.code == 21321 ? .account(advice) : .configuration(advice)
     }
