@@ -9,7 +9,7 @@ PREFIX ?= /usr/local
 # (dpkg-shlibdeps), lintian, appstream (appstreamcli validate). Tests: a private dbus-daemon,
 # dbusmock's notification server, a tray watcher, a real desktop (Xvfb, dunst, xdotool,
 # imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind
-# for the leak test, curl as the login tests' browser, gnome-keyring and secret-tool for the
+# for the leak test, curl as the login tests' browser, gnome-keyring, its prompter (gcr) and secret-tool for the
 # keyring tests, the real libdbusmenu client (python3-gi, gir1.2-dbusmenu-glib-0.4) for the tray
 # menu, a real XFCE panel and notification server (xfce4-panel, xfce4-notifyd, xfconf), a
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
@@ -19,7 +19,7 @@ BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev 
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
-	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring libsecret-tools \
+	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata
 BIN := .build/debug/weibo-notifier

@@ -344,6 +344,67 @@ struct SettingsWindowTests {
         #expect(Self.control(desktop, "Move the App Secret to the keyring") == nil, "nothing left to move")
     }
 
+    /// A first run where the keyring must be made: gnome-keyring asks, through the real
+    /// `gcr-prompter`, for the new keyring's password. The window waits with a spinner and
+    /// Cancel (no fallback after five seconds, nothing written to a file) while the test, after
+    /// 10 s, answers the prompt with real keys. Then the secret is in the keyring and in no file,
+    /// and nothing typed into the prompt landed in the window's field.
+    @Test func theKeyringIsMadeWhileTheWindowWaits() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false)
+        let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: false)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let desktop = try PopupDesktop(setup: setup)
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
+        let prompter = Process()
+        prompter.executableURL = URL(fileURLWithPath: "/usr/libexec/gcr-prompter")
+        prompter.environment = setup.environment
+        prompter.standardOutput = FileHandle.nullDevice
+        prompter.standardError = FileHandle.nullDevice
+        try prompter.run()
+        defer {
+            kill(prompter.processIdentifier, SIGKILL)
+            prompter.waitUntilExit()
+        }
+        #expect(waitUntil { setup.bus.hasOwner("org.gnome.keyring.SystemPrompter") }, "gcr-prompter on the bus")
+        let written = "[weibo]\napi_base=\(setup.sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\n"
+        try written.write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
+        let opened = try CommandRunner.run(["settings", "--page", "account"], environment: setup.environment)
+        #expect(opened.status == 0, "\(opened.standardError)")
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Secret") != nil }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
+        #expect(
+            waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("Waiting for the keyring") == true }, "\(Self.read(desktop))")
+        #expect(
+            waitUntil { Self.read(desktop).contains { $0.name == "Cancel keeping the App Secret" && $0.role == "push button" } },
+            "Cancel beside the spinner: \(Self.read(desktop))")
+        let prompt = { toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", "gcr-prompter"], environment: setup.environment) }
+        #expect(waitUntil { !prompt().isEmpty }, "the keyring's own window")
+        desktop.shot("settings-keyring-prompt")
+        // The user takes their time: 10 s, twice the bound for a service that does not answer.
+        Thread.sleep(forTimeInterval: 10)
+        #expect(Self.control(desktop, "App Secret")?.description.hasPrefix("Waiting for the keyring") == true, "\(Self.read(desktop))")
+        #expect(try String(contentsOfFile: setup.home.configFile, encoding: .utf8) == written, "nothing written meanwhile")
+        let window = prompt().split(separator: "\n").first.map(String.init) ?? ""
+        for keys in [
+            ["windowfocus", "--sync", window], ["type", "--delay", "20", "new-keyring-password"], ["key", "Tab"],
+            ["type", "--delay", "20", "new-keyring-password"], ["key", "Return"],
+        ] {
+            _ = toolOutput("/usr/bin/xdotool", keys, environment: setup.environment)
+        }
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
+        #expect(setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret, "the secret is in the keyring")
+        #expect(try String(contentsOfFile: setup.home.configFile, encoding: .utf8) == written, "and in no file")
+        #expect(Self.control(desktop, "App Secret")?.value ?? "" == "", "the prompt's keys did not land in the field")
+        let files = (FileManager.default.enumerator(atPath: setup.home.folder + "/config")?.allObjects as? [String]) ?? []
+        for file in files {
+            let text = (try? String(contentsOfFile: setup.home.folder + "/config/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains(SandboxAPI.appSecret) && !text.contains("new-keyring-password"), "\(file)")
+        }
+    }
+
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
     /// Account page (its login), not a terminal.
     @Test func theTraysLogInOpensTheWindow() throws {
