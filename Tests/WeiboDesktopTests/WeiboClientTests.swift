@@ -209,20 +209,8 @@ import WeiboTestSupport
     /// decoded) read as "connection closed early": the compressed length was compared with the
     /// decoded body.
     @Test func aSmallGzipAnswerWithItsLengthIsRead() throws {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/gzip-server.py").path]
-        let output = Pipe()
-        server.standardOutput = output
-        try server.run()
+        let (server, port) = try Self.startPeer("gzip-server.py")
         defer { server.waitUntilExit() }
-        var portText = ""
-        while !portText.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            portText += String(decoding: chunk, as: UTF8.self)
-        }
-        let port = try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines)))
         try MainContext.withOwnContext {
             var outcome: Result<HTTPResponse, HTTPError>?
             HTTPClient(totalTimeout: 5).send(HTTPRequest(.get, "http://127.0.0.1:\(port)/")) { outcome = $0 }
@@ -240,28 +228,34 @@ import WeiboTestSupport
         }
     }
 
-    /// A request that carries the token is never sent on: a redirect is not followed, a cookie
-    /// is not kept, and an answer is not cached (each request reaches the server).
-    @Test func noRedirectNoCookieNoCache() throws {
+    /// Starts the HTTP peer `script` of `Tests/Support` (it prints its port first); the process
+    /// and the port.
+    static func startPeer(_ script: String, input: Pipe? = nil) throws -> (Process, Int) {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/redirect-server.py").path]
+        server.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/" + script).path]
         let output = Pipe()
-        let input = Pipe()
         server.standardOutput = output
-        server.standardInput = input
+        if let input { server.standardInput = input }
         try server.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            server.waitUntilExit()
-        }
         var portText = ""
         while !portText.contains("\n") {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             portText += String(decoding: chunk, as: UTF8.self)
         }
-        let port = try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        return (server, try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines))))
+    }
+
+    /// A request that carries the token is never sent on: a redirect is not followed, a cookie
+    /// is not kept, and an answer is not cached (each request reaches the server).
+    @Test func noRedirectNoCookieNoCache() throws {
+        let input = Pipe()
+        let (server, port) = try Self.startPeer("redirect-server.py", input: input)
+        defer {
+            try? input.fileHandleForWriting.close()
+            server.waitUntilExit()
+        }
         try MainContext.withOwnContext {
             let client = HTTPClient(totalTimeout: 5)
             var statuses: [Int] = []

@@ -194,15 +194,7 @@ public enum SettingText {
 
     /// `http://` or `https://`, a host, and no blank or control character anywhere.
     static func isHTTPURL(_ text: String) -> Bool {
-        let rest: Substring
-        if text.hasPrefix("https://") {
-            rest = text.dropFirst(8)
-        } else if text.hasPrefix("http://") {
-            rest = text.dropFirst(7)
-        } else {
-            return false
-        }
-        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let host = WebAddress.authority(of: text) else { return false }
         return !host.isEmpty && !host.hasPrefix(":") && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
     }
 }

@@ -26,15 +26,7 @@ public struct TextEntity: Equatable, Sendable {
     /// percent sign before its path (read as other characters by browsers), a punycode label
     /// (`xn--`: a look-alike of another host's letters), or no host.
     public static func openableLink(_ link: String) -> String? {
-        let rest: Substring
-        if link.hasPrefix("https://") {
-            rest = link.dropFirst(8)
-        } else if link.hasPrefix("http://") {
-            rest = link.dropFirst(7)
-        } else {
-            return nil
-        }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let authority = WebAddress.authority(of: link) else { return nil }
         let host = authority.prefix { $0 != ":" }.lowercased()
         guard !host.isEmpty, !authority.contains(where: { "@\\%".contains($0) }) else { return nil }
         guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
