@@ -83,22 +83,26 @@ import WeiboTestSupport
         #expect(again.allSatisfy { $0.replacesID == firstID }, "\(again.map(\.replacesID)) replacing \(firstID)")
     }
 
-    /// One start of the popup at a time: 50 `ShowPopup` in a row start a process, then the last
-    /// request once that one ended, not 50 processes.
-    @Test func manyShowPopupStartOneProcessAtATime() throws {
+    /// One start at a time, of the popup and of the settings window: 50 calls in a row start a
+    /// process, then the last request once that one ended, not 50 processes.
+    @Test(arguments: [
+        ("ShowPopup", "WEIBO_NOTIFIER_POPUP", "posts", "mentions", "--kind mentions"),
+        ("ShowSettings", "WEIBO_NOTIFIER_SETTINGS", "account", "general", "--page general"),
+    ])
+    func manyStartsStartOneProcessAtATime(_ method: String, _ variable: String, _ first: String, _ last: String, _ lastStart: String) throws {
         let setup = try Setup()
         let folder = setup.home.folder
-        let script = folder + "/popup.sh"
-        try "#!/bin/sh\necho \"$@\" >> \(folder)/popup-starts\nsleep 0.5\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let script = folder + "/window.sh"
+        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\nsleep 0.5\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         setup.extraEnvironment["DISPLAY"] = ":99"
-        setup.extraEnvironment["WEIBO_NOTIFIER_POPUP"] = script
+        setup.extraEnvironment[variable] = script
         try setup.start()
-        for index in 0..<50 { _ = setup.bus.callDaemon("ShowPopup", kind: index == 49 ? "mentions" : "posts") }
-        let starts = { (try? String(contentsOfFile: folder + "/popup-starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
+        for index in 0..<50 { _ = setup.bus.callDaemon(method, kind: index == 49 ? last : first) }
+        let starts = { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
         #expect(waitUntil(timeout: 10) { starts().count >= 2 })
         Thread.sleep(forTimeInterval: 1.2)
         #expect(starts().count == 2, "\(starts())")
-        #expect(starts().last?.hasPrefix("--kind mentions") == true, "the last request is the one that waited: \(starts())")
+        #expect(starts().last?.hasPrefix(lastStart) == true, "the last request is the one that waited: \(starts())")
     }
 }

@@ -210,6 +210,9 @@ public final class AccountGroupShell {
         primary.items(kind, count: count, reply: reply)
     }
 
+    /// The settings window's starts, one at a time.
+    private let settingsStarts = StartQueue(busName: SettingsLauncher.busName)
+
     /// Set by the host while the first check waits for a notification server: starts the
     /// accounts at once.
     public var startWithoutWaiting: (() -> Void)?
@@ -224,7 +227,7 @@ public final class AccountGroupShell {
     /// started, else why not (said in the log too).
     @discardableResult
     public func showSettings(_ page: SettingPage?, activationToken: String? = nil) -> String? {
-        let reason = SettingsLauncher.open(page, environment: ProcessEnvironment.current, activationToken: activationToken)
+        let reason = SettingsLauncher.open(page, environment: ProcessEnvironment.current, activationToken: activationToken, starts: settingsStarts)
         if let reason { Log.message("the settings window could not start: \(reason)") }
         return reason
     }

@@ -10,9 +10,7 @@ public import WeiboKit
 /// launcher watches the process it started: when it ends with a failure (no display, GTK could
 /// not start) `failed` runs, and the caller shows the summary bubble instead.
 ///
-/// One start at a time: a request that comes while a started process has neither ended nor
-/// taken the popup's bus name waits, and only the last of those is started then (300
-/// `ShowPopup` calls in a row start two processes, not 300).
+/// One start at a time (`StartQueue`): 300 `ShowPopup` calls in a row start two processes.
 public final class PopupLauncher {
     public static let executableName = "weibo-notifier-popup"
 
@@ -27,8 +25,8 @@ public final class PopupLauncher {
     }
 
     private let environment: [String: String]
-    /// The processes started and not yet ended, by pid.
-    private var watches: [GPid: GLibSource] = [:]
+    /// One start at a time.
+    private let starts = StartQueue(busName: PopupLauncher.busName)
 
     public init(environment: [String: String]) {
         self.environment = environment
@@ -49,13 +47,6 @@ public final class PopupLauncher {
 
     /// The popup application's bus name: it is up once this has an owner.
     public static let busName = "io.github.WeiboNotifier.Popup"
-    /// A process started and not yet ended nor up, and the last request that waits for it.
-    private var starting: GPid?
-    private var waiting: (() -> Void)?
-    private var nameWatch: BusNameWatch?
-    /// A start that neither ends nor comes up in 10 s (a popup hung at start) holds no one back.
-    private var startBound: GLibSource?
-
     /// Starts the popup; nil when it started (or waits to, behind a start under way), else why
     /// not (then `failed` is not called). `failed` runs on the main loop when the process ends
     /// with a failure.
@@ -66,43 +57,26 @@ public final class PopupLauncher {
             return tr("no display")
         }
         guard let program = executable() else { return tr("%s is not installed", Self.executableName) }
-        guard starting == nil else {
-            waiting = { [weak self] in
-                guard let self, let reason = self.spawn(program, kind, at: point, activationToken: activationToken, account: account, failed: failed)
-                else { return }
-                Log.info("no popup (\(reason)): the summary bubble instead")
+        // Said to the caller for a start now; for one that waited, the summary bubble instead.
+        var now = true
+        var reason: String?
+        starts.submit { [weak self] in
+            guard let self else { return }
+            let why = self.spawn(program, kind, at: point, activationToken: activationToken, account: account, failed: failed)
+            if now {
+                reason = why
+            } else if let why {
+                Log.info("no popup (\(why)): the summary bubble instead")
                 failed()
             }
-            return nil
         }
-        return spawn(program, kind, at: point, activationToken: activationToken, account: account, failed: failed)
-    }
-
-    /// The start under way ended or came up: the request that waited, if any, goes now.
-    private func started(_ pid: GPid) {
-        guard starting == pid else { return }
-        starting = nil
-        startBound = nil
-        let next = waiting
-        waiting = nil
-        next?()
-    }
-
-    private func watchName() {
-        guard nameWatch == nil, let bus = try? SessionBus.connect() else { return }
-        defer { SessionBus.release(bus) }
-        nameWatch = BusNameWatch(
-            connection: bus, name: Self.busName,
-            appeared: { [weak self] in
-                guard let self, let pid = self.starting else { return }
-                self.started(pid)
-            }, vanished: {})
+        now = false
+        return reason
     }
 
     private func spawn(
         _ program: String, _ kind: BubbleKind, at point: Point?, activationToken: String?, account: Int64?, failed: @escaping () -> Void
     ) -> String? {
-        watchName()
         var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point, account: account).map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         var variables = g_get_environ()
@@ -113,16 +87,12 @@ public final class PopupLauncher {
         guard g_spawn_async(nil, &pointers, variables, G_SPAWN_DO_NOT_REAP_CHILD, nil, nil, &pid, &error) != 0 else {
             return error.map { GLibError(taking: $0).message } ?? tr("cannot start %s", Self.executableName)
         }
-        starting = pid
-        startBound = GLibSource.once(afterSeconds: 10) { [weak self] in self?.started(pid) }
-        watches[pid] = GLibSource.childExit(pid) { [weak self] status in
-            self?.watches[pid] = nil
+        starts.started(pid) { status in
             var error: UnsafeMutablePointer<GError>?
             if g_spawn_check_wait_status(status, &error) == 0 {
                 Log.message("the popup could not be shown: \(error.map { GLibError(taking: $0).message } ?? "")")
                 failed()
             }
-            self?.started(pid)
         }
         return nil
     }
