@@ -107,7 +107,7 @@ final class CounterRows {
         }
         let values = [(SettingsTable.notify.erased, notify.joined(separator: ";")), (SettingsTable.countOnly.erased, countOnly.joined(separator: ";"))]
         for (setting, text) in values {
-            if let problem = setting.problem(with: text) { return say(problem.text(Localizer())) }
+            if let problem = setting.problem(with: text) { return say(problem.text(processLocalizer)) }
         }
         say(write(values.map { ($0.0, $0.1) }))
     }

@@ -13,7 +13,8 @@ final class SettingsWindow {
     private let window: UnsafeMutableRawPointer
     private let files: SettingsFiles
     private let environment: [String: String]
-    private let localizer = Localizer()
+    /// The words of the settings table, in the user's language (the catalog is bound by then).
+    private let localizer = processLocalizer
     private var configuration: Configuration
     private var rows: [SettingRow] = []
     private var pages: [SettingPage: UnsafeMutableRawPointer] = [:]

@@ -412,6 +412,42 @@ struct SettingsWindowTests {
         }
     }
 
+    /// Under zh_CN every page's rows from the settings table are in Chinese: no title or summary
+    /// of the table in English where the catalog has a translation (they were all English).
+    @Test func everyPageIsInTheUsersLanguage() throws {
+        let setup = try DaemonTests.Setup(loggedIn: false)
+        setup.extraEnvironment["LANG"] = "zh_CN.UTF-8"
+        let desktop = try PopupDesktop(setup: setup)
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
+        let english = Localizer()
+        let chinese = Localizer.testing(.chinese)
+        try #require(
+            SettingsTable.interval.title.text(chinese) != SettingsTable.interval.title.text(english), "the zh_CN locale and catalog (make deps, make locale)")
+        let shownOn: [SettingPage: AnySetting] = [
+            .account: SettingsTable.appKey.erased, .notifications: SettingsTable.quietHours.erased, .general: SettingsTable.interval.erased,
+        ]
+        var translatedSeen = 0
+        for page in SettingPage.allCases {
+            let opened = try CommandRunner.run(["settings", "--page", page.rawValue], environment: setup.environment)
+            #expect(opened.status == 0, "\(opened.standardError)")
+            if let row = shownOn[page] {
+                #expect(waitUntil(timeout: 45) { Self.names(desktop).contains(row.title.text(chinese)) }, "\(page): \(Self.names(desktop))")
+            }
+            let names = Self.names(desktop)
+            let descriptions = Self.read(desktop).map(\.description)
+            for setting in SettingsTable.all where setting.page == page {
+                let (title, summary) = (setting.title.text(english), setting.summary.text(english))
+                if title != setting.title.text(chinese) {
+                    #expect(!names.contains(title), "\(page): \(title) in English")
+                    if names.contains(setting.title.text(chinese)) { translatedSeen += 1 }
+                }
+                if summary != setting.summary.text(chinese) { #expect(!descriptions.contains(summary), "\(page): \(summary) in English") }
+            }
+            desktop.shot("settings-\(page.rawValue)-zh")
+        }
+        #expect(translatedSeen >= 8, "\(translatedSeen) rows of the table seen in Chinese")
+    }
+
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
     /// Account page (its login), not a terminal.
     @Test func theTraysLogInOpensTheWindow() throws {
