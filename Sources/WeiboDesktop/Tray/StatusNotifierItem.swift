@@ -173,7 +173,7 @@ public final class StatusNotifierItem {
         case .checkNow: accounts.checkNow()
         case .openWeibo: accounts.openWeibo()
         case .logIn: accounts.logIn()
-        case .settings: accounts.showSettings(nil)
+        case .settings: accounts.showSettings(accounts.snapshot().settingsPage)
         case .pauseHour:
             accounts.pause(seconds: PauseDuration.defaultSeconds)
             pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }

@@ -79,6 +79,12 @@ public struct AccountGroup: Equatable, Sendable {
         members.firstIndex { $0.status.needsLogin } ?? 0
     }
 
+    /// The settings page the tray's "Settings…" opens: the Account page while a login needs the
+    /// user (missing or expired), else the page the window chooses (nil).
+    public var settingsPage: SettingPage? {
+        members.contains { $0.status.needsLogin } ? .account : nil
+    }
+
     /// Seconds after the start at which each of `count` accounts checks first: the default at
     /// once, each other `stagger` after the one before, so that their checks never coincide.
     public static func startDelays(count: Int, stagger: Double) -> [Double] {

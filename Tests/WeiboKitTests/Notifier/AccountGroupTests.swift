@@ -24,6 +24,18 @@ import WeiboTestSupport
         #expect(group.reporting.lastError == "error \(reporting)", "the state and its error are one account's")
     }
 
+    /// The tray's "Settings…" opens the page that needs the user: the Account page while any
+    /// account's login is missing or expired.
+    @Test(
+        arguments: [
+            ([NotifierPhase.ok], nil as SettingPage?), ([.loginExpired], .account), ([.notLoggedIn], .account), ([.ok, .loginExpired], .account),
+            ([.offline, .rateLimited], nil), ([.waitingForKeyring], nil), ([.starting], nil),
+        ] as [([NotifierPhase], SettingPage?)])
+    func settingsOpenWhereTheUserIsNeeded(_ phases: [NotifierPhase], _ page: SettingPage?) {
+        let group = AccountGroup(members: phases.enumerated().map { Self.member(Int64($0.offset + 1), $0.element) })
+        #expect(group.settingsPage == page, "\(phases)")
+    }
+
     @Test func countsAddUpAndTheDefaultsPauseHoldsForAll() {
         var first = Self.member(1, .ok, failures: 1, status: 2)
         first.status.paused = true
