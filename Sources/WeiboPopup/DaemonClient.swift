@@ -107,21 +107,18 @@ final class DaemonClient {
     /// or D-Bus's own text): not running, gone while asked, or something else; each with what to do.
     static func words(_ error: GLibError?) -> String {
         guard let error else { return tr("Weibo Notifier did not answer; try again with Ctrl+R") }
-        if let message = error.message.isEmpty ? nil : error.message { Log.info("the notifier's answer: \(message)") }
+        if !error.message.isEmpty { Log.info("the notifier's answer: \(error.message)") }
         switch (error.domain, error.code) {
-        case (dbusDomain, Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)):
+        case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)):
             return tr("Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
-        case (dbusDomain, Int32(G_DBUS_ERROR_NO_REPLY.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_DISCONNECTED.rawValue)),
-            (dbusDomain, Int32(G_DBUS_ERROR_TIMEOUT.rawValue)), (dbusDomain, Int32(G_DBUS_ERROR_TIMED_OUT.rawValue)),
-            (ioDomain, Int32(G_IO_ERROR_CLOSED.rawValue)), (ioDomain, Int32(G_IO_ERROR_TIMED_OUT.rawValue)):
+        case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NO_REPLY.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_DISCONNECTED.rawValue)),
+            (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMEOUT.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMED_OUT.rawValue)),
+            (GLibError.ioDomain, Int32(G_IO_ERROR_CLOSED.rawValue)), (GLibError.ioDomain, Int32(G_IO_ERROR_TIMED_OUT.rawValue)):
             return tr("Weibo Notifier stopped answering: open it from the menu, then press Ctrl+R")
         default:
             return tr("Weibo Notifier could not answer; try again with Ctrl+R")
         }
     }
-
-    private static let dbusDomain = String(cString: g_quark_to_string(g_dbus_error_quark()))
-    private static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
 
     /// `a{su}` as a dictionary.
     private static func counts(_ dictionary: OpaquePointer) -> [String: Int] {

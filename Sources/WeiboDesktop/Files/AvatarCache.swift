@@ -7,7 +7,8 @@ public import WeiboKit
 /// thumbnails (`…/images`, the popup's).
 ///
 /// Fetched over HTTPS (or from a sandbox on this machine) within two seconds, at most 1 MiB
-/// each and within `PictureHeader`'s pixels (a picture bomb is never handed on), kept by URL (newer avatar URLs carry signatures, so a URL is one picture), and the
+/// each and within `PictureHeader`'s pixels (a picture bomb is never handed on), kept by URL
+/// (newer avatar URLs carry signatures, so a URL is one picture), and the
 /// least recently used dropped first when the folder and the ones it shares its room with pass
 /// 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
 /// held back for it.

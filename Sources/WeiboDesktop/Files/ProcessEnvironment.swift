@@ -14,4 +14,9 @@ public enum ProcessEnvironment {
         }
         return result
     }
+
+    /// Whether `environment` names a display (X11 or Wayland) a window can open on.
+    public static func hasDisplay(_ environment: [String: String]) -> Bool {
+        environment["DISPLAY"].map { !$0.isEmpty } == true || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true
+    }
 }

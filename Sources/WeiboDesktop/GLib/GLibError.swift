@@ -37,7 +37,8 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
         return result
     }
 
-    static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
+    public static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
+    public static let dbusDomain = String(cString: g_quark_to_string(g_dbus_error_quark()))
     static let resolverDomain = String(cString: g_quark_to_string(g_resolver_error_quark()))
     static let tlsDomain = String(cString: g_quark_to_string(g_tls_error_quark()))
     static let keyFileDomain = String(cString: g_quark_to_string(g_key_file_error_quark()))

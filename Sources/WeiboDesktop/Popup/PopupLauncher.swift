@@ -53,14 +53,13 @@ public final class PopupLauncher {
     public func open(
         _ kind: BubbleKind, at point: Point?, activationToken: String?, account: Int64? = nil, failed: @escaping () -> Void
     ) -> String? {
-        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true else {
+        guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
         }
         guard let program = executable() else { return tr("%s is not installed", Self.executableName) }
         // Said to the caller for a start now; for one that waited, the summary bubble instead.
-        var now = true
         var reason: String?
-        starts.submit { [weak self] in
+        starts.submit { [weak self] now in
             guard let self else { return }
             let why = self.spawn(program, kind, at: point, activationToken: activationToken, account: account, failed: failed)
             if now {
@@ -70,7 +69,6 @@ public final class PopupLauncher {
                 failed()
             }
         }
-        now = false
         return reason
     }
 

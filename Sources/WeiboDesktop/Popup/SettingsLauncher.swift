@@ -21,12 +21,11 @@ public enum SettingsLauncher {
     /// `ShowSettings` and tray); nil when it started or waits behind a start under way, else why
     /// not (a start that waited and then failed is said in the log).
     static func open(_ page: SettingPage?, environment: [String: String], activationToken: String?, starts: StartQueue) -> String? {
-        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true else {
+        guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
         }
-        var now = true
         var reason: String?
-        starts.submit {
+        starts.submit { now in
             switch spawn(page, environment: environment, activationToken: activationToken, flags: G_SPAWN_DO_NOT_REAP_CHILD) {
             case .success(let pid?): starts.started(pid) { _ in }
             case .success(nil): break
@@ -34,7 +33,6 @@ public enum SettingsLauncher {
                 if now { reason = why.message } else { Log.message("the settings window could not start: \(why.message)") }
             }
         }
-        now = false
         return reason
     }
 
@@ -43,7 +41,7 @@ public enum SettingsLauncher {
     /// then ends: the window must not hold the terminal's output open); else it inherits them
     /// (the notifier's log).
     public static func open(_ page: SettingPage?, environment: [String: String], activationToken: String? = nil, detached: Bool = false) -> String? {
-        guard environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true else {
+        guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
         }
         // GLib reaps it (no DO_NOT_REAP_CHILD): the window ends on its own.

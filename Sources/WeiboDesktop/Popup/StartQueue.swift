@@ -18,13 +18,14 @@ final class StartQueue {
         self.busName = busName
     }
 
-    /// Runs `start` now, or once the start under way is done (replacing any request that waited).
-    func submit(_ start: @escaping () -> Void) {
+    /// Runs `start` now (`start(true)`), or once the start under way is done (`start(false)`,
+    /// replacing any request that waited).
+    func submit(_ start: @escaping (_ now: Bool) -> Void) {
         guard starting == nil else {
-            waiting = start
+            waiting = { start(false) }
             return
         }
-        start()
+        start(true)
     }
 
     /// `pid` was started (not reaped by GLib: its exit is watched here); `ended` gets its wait status.

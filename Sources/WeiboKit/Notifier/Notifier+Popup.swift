@@ -48,7 +48,7 @@ extension Notifier {
     /// Starts fetching `count` items of `kind` (older than `olderThan`, when given), within the
     /// day's detail calls for comments and mentions; the requests that wait ask for `wanted`.
     private mutating func startPopupFetch(
-        _ kind: BubbleKind, _ section: inout PopupSection, count: Int, olderThan: (statuses: Int64?, comments: Int64?)?, wanted: Int, at now: Date
+        _ kind: BubbleKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Date
     ) {
         let requests: Int
         if kind == .posts {
@@ -86,7 +86,7 @@ extension Notifier {
             log(.message, "popup \(fetch.kind.rawValue): \(failure.message)")
             section.failures += 1
             section.lastFailure = failure
-            section.retryAt = now.addingTimeInterval(PopupSection.backoff(afterFailures: section.failures))
+            section.retryAt = now.addingTimeInterval(TimeInterval(PollSchedule.backoff(afterFailures: section.failures)))
             return answerItems(fetch.kind, section.items.with(failure))
         }
         section.failures = 0

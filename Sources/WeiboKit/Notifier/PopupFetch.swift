@@ -11,21 +11,21 @@ public struct PopupFetch: Equatable, Sendable {
     public var count: Int
     /// "Load more" within the minute of the last fetch: only items older than these ids (the
     /// oldest status and comment held), added to the held ones; nil: the newest.
-    public var olderThan: (statuses: Int64?, comments: Int64?)?
+    public var olderThan: Oldest?
     /// The most requests it may make: a page each (mentions: a page of each list).
     public var requests: Int
 
-    public init(id: Int, kind: BubbleKind, count: Int, olderThan: (statuses: Int64?, comments: Int64?)? = nil, requests: Int) {
+    /// The oldest status and comment held: where "Load more" goes on from.
+    public struct Oldest: Equatable, Sendable {
+        public var statuses: Int64?
+        public var comments: Int64?
+    }
+
+    public init(id: Int, kind: BubbleKind, count: Int, olderThan: Oldest? = nil, requests: Int) {
         self.id = id
         self.kind = kind
         self.count = count
         self.olderThan = olderThan
         self.requests = requests
-    }
-
-    public static func == (left: PopupFetch, right: PopupFetch) -> Bool {
-        left.id == right.id && left.kind == right.kind && left.count == right.count && left.requests == right.requests
-            && left.olderThan?.statuses == right.olderThan?.statuses && left.olderThan?.comments == right.olderThan?.comments
-            && (left.olderThan == nil) == (right.olderThan == nil)
     }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What the daemon holds for one of the popup's sections, for the login it was fetched with:
 /// the items, how many of the newest they answer for, the fetch under way, and when the section
-/// may be fetched again after a failure. A new login starts with none (`Notifier+Popup`).
+/// may be fetched again after a failure (the checks' backoff: a minute, doubling to 15). A new login starts with none (`Notifier+Popup`).
 struct PopupSection: Sendable {
     /// The newest `answersFor` items (or all there were) in the minute after their fetch; the
     /// first page after that minute.
@@ -25,8 +25,8 @@ struct PopupSection: Sendable {
     }
 
     /// The oldest status and comment held: where "Load more" goes on from.
-    var oldest: (statuses: Int64?, comments: Int64?) {
-        (items.statuses.last.map(\.id), items.comments.last.map(\.id))
+    var oldest: PopupFetch.Oldest {
+        PopupFetch.Oldest(statuses: items.statuses.last.map(\.id), comments: items.comments.last.map(\.id))
     }
 
     /// After their minute, more than a page is not kept (500 statuses are megabytes): a popup
@@ -36,11 +36,5 @@ struct PopupSection: Sendable {
         items = items.prefix(PopupItems.pageSize)
         answersFor = PopupItems.pageSize
         ended = false
-    }
-
-    /// How long a section waits after `failures` failed fetches in a row: a minute, doubling,
-    /// at most a quarter of an hour.
-    static func backoff(afterFailures failures: Int) -> TimeInterval {
-        min(60 * TimeInterval(1 << min(max(failures - 1, 0), 4)), 900)
     }
 }

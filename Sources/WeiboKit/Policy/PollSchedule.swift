@@ -14,6 +14,11 @@ public struct PollSchedule: Equatable, Sendable {
     /// The first backoff step and the cap: 60 s, 120 s, 240 s … 15 min.
     public static let firstBackoff = 60
     public static let maximumBackoff = 900
+    /// Seconds to wait after `failures` failures in a row (at least one).
+    public static func backoff(afterFailures failures: Int) -> Int {
+        min(firstBackoff << min(max(failures - 1, 0), 10), maximumBackoff)
+    }
+
     /// How long to wait after a rate-limit answer with no reset time.
     public static let rateLimitWait = 3600
 
@@ -36,8 +41,7 @@ public struct PollSchedule: Equatable, Sendable {
             return interval
         case .transientFailure:
             consecutiveFailures += 1
-            let shift = min(consecutiveFailures - 1, 10)
-            return min(Self.firstBackoff << shift, Self.maximumBackoff)
+            return Self.backoff(afterFailures: consecutiveFailures)
         case .rateLimited(let resetIn):
             return max(resetIn ?? Self.rateLimitWait, interval)
         case .loginExpired:

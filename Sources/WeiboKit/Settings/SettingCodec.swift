@@ -12,7 +12,7 @@ public struct SettingCodec<Value: Equatable & Sendable>: Sendable {
         guard text.utf8.count <= Self.maximumLength else {
             return .failure(.tr("longer than %s bytes", .text(String(Self.maximumLength))))
         }
-        let trimmed = SettingText.trimmed(text)
+        let trimmed = text.trimmed(of: " \t\r\n")
         if let control = SettingText.controlCharacter(in: trimmed) {
             return .failure(.tr("a control character (%s) is not allowed in a setting", .text(control)))
         }
@@ -167,14 +167,6 @@ extension SettingCodec where Value == String? {
 
 /// The small text rules the codecs share.
 public enum SettingText {
-    /// `text` without the blanks, tabs and line breaks around it.
-    static func trimmed(_ text: String) -> String {
-        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !blank($0) }), let last = scalars.lastIndex(where: { !blank($0) }) else { return "" }
-        return String(scalars[first...last])
-    }
-
     /// The first control character of `text` (C0, DEL, C1, or a line or paragraph separator),
     /// written as `U+000D`; nil when there is none.
     public static func controlCharacter(in text: String) -> String? {
