@@ -36,16 +36,23 @@ public final class DaemonHost {
         if let configurationFile { watchConfiguration(configurationFile) }
         watchNetwork()
         watchSuspend()
+        var doNotDisturb: DoNotDisturbWatch?
         if let bus = try? SessionBus.connect() {
             // The subscriptions keep their own references to the connection.
             watchKeyring(on: bus)
-            watchDoNotDisturb(on: bus)
+            doNotDisturb = watchDoNotDisturb(on: bus)
             SessionBus.release(bus)
         }
         if let duration {
             handles.append(GLibSource.once(afterSeconds: Double(duration)) { [weak self] in self?.quit() })
         }
-        startWhenNotificationsAppear(within: notificationWait)
+        // Not before the desktop's do-not-disturb is read: a first check answered sooner would
+        // show a bubble while it is on.
+        if let doNotDisturb {
+            doNotDisturb.whenSettled { [weak self] in self?.startWhenNotificationsAppear(within: notificationWait) }
+        } else {
+            startWhenNotificationsAppear(within: notificationWait)
+        }
         loop.run()
         accounts.saveState()
         handles = []
@@ -162,11 +169,12 @@ public final class DaemonHost {
     }
 
     /// The desktop's do-not-disturb: bubbles wait while it is on.
-    private func watchDoNotDisturb(on bus: OpaquePointer) {
+    private func watchDoNotDisturb(on bus: OpaquePointer) -> DoNotDisturbWatch {
         let watch = DoNotDisturbWatch(connection: bus)
         watch.changed = { [weak self] isOn in self?.accounts.doNotDisturbChanged(isOn) }
         if watch.isOn { accounts.doNotDisturbChanged(true) }
         handles.append(watch)
+        return watch
     }
 
     /// logind's PrepareForSleep(false) on the system bus: poll at once after resume.

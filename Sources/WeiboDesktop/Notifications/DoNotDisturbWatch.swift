@@ -11,6 +11,20 @@ public final class DoNotDisturbWatch {
     public var changed: ((Bool) -> Void)?
     public private(set) var isOn = false
 
+    /// Whether the first reading is done: both servers' names looked up, and what each that
+    /// runs says read (every read bounded). Until then a bubble could show while it is on.
+    public var isSettled: Bool { firstReadings == 0 }
+    /// Runs `done` once the first reading is done (now, when it is).
+    public func whenSettled(_ done: @escaping () -> Void) {
+        if isSettled { return done() }
+        settled = done
+    }
+
+    private var settled: (() -> Void)?
+    /// The first readings not done yet: a name lookup for each server, then its reads.
+    private var firstReadings = 2
+    private var reported: Set<Source> = []
+
     private enum Source: Hashable { case gnome, kde, dunst, swaync }
 
     private static let notifications = "org.freedesktop.Notifications"
@@ -37,6 +51,26 @@ public final class DoNotDisturbWatch {
         handles = []
         if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) }
         g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    /// A first reading done (or more of them begun: `count` negative).
+    private func firstReadingDone(_ count: Int = 1) {
+        guard firstReadings > 0 else { return }
+        firstReadings -= count
+        if isSettled { runSettled() }
+    }
+
+    /// A server's name looked up the first time: its reads begin (`reads` of them).
+    private func firstLookup(_ source: Source, reads: Int) {
+        guard reported.insert(source).inserted else { return }
+        firstReadings += reads
+        firstReadingDone()
+    }
+
+    private func runSettled() {
+        let settled = self.settled
+        self.settled = nil
+        settled?()
     }
 
     private func set(_ source: Source, _ value: Bool) {
@@ -84,18 +118,25 @@ public final class DoNotDisturbWatch {
         handles.append(
             BusNameWatch(
                 connection: connection, name: Self.notifications,
-                appeared: { [weak self] in self?.readNotificationServer() },
+                appeared: { [weak self] in
+                    guard let self else { return }
+                    let first = !self.reported.contains(.kde)
+                    self.firstLookup(.kde, reads: 2)
+                    self.readNotificationServer(first: first)
+                },
                 vanished: { [weak self] in
                     self?.set(.kde, false)
                     self?.set(.dunst, false)
+                    self?.firstLookup(.kde, reads: 0)
                 }))
     }
 
-    private func readNotificationServer() {
+    private func readNotificationServer(first: Bool = false) {
         for (interface, property, source) in [(Self.notifications, "Inhibited", Source.kde), (Self.dunstInterface, "paused", .dunst)] {
             DBusCall.property(connection, name: Self.notifications, path: Self.notificationsPath, interface: interface, property) {
                 [weak self] value in
                 self?.set(source, value.map(Variants.isTrue) ?? false)
+                if first { self?.firstReadingDone() }
             }
         }
     }
@@ -132,13 +173,18 @@ public final class DoNotDisturbWatch {
                 connection: connection, name: Self.swaync,
                 appeared: { [weak self] in
                     guard let self else { return }
+                    let first = !self.reported.contains(.swaync)
+                    self.firstLookup(.swaync, reads: 1)
                     DBusCall.call(self.connection, name: Self.swaync, path: Self.swayncPath, interface: Self.swaync, method: "GetDnd", nil, reply: "(b)") {
                         [weak self] reply, _ in
-                        guard let reply else { return }
-                        self?.set(.swaync, Variants.boolean(in: reply, at: 0))
+                        if let reply { self?.set(.swaync, Variants.boolean(in: reply, at: 0)) }
+                        if first { self?.firstReadingDone() }
                     }
                 },
-                vanished: { [weak self] in self?.set(.swaync, false) }))
+                vanished: { [weak self] in
+                    self?.set(.swaync, false)
+                    self?.firstLookup(.swaync, reads: 0)
+                }))
     }
 
 }

@@ -6,7 +6,7 @@ public struct PopupFetch: Equatable, Sendable {
     /// meanwhile) changes nothing.
     public var id: Int
     /// Posts, comments or mentions.
-    public var kind: BubbleKind
+    public var kind: PopupSectionKind
     /// How many items to fetch, of each list.
     public var count: Int
     /// "Load more" within the minute of the last fetch: only items older than these ids (the
@@ -21,7 +21,7 @@ public struct PopupFetch: Equatable, Sendable {
         public var comments: Int64?
     }
 
-    public init(id: Int, kind: BubbleKind, count: Int, olderThan: Oldest? = nil, requests: Int) {
+    public init(id: Int, kind: PopupSectionKind, count: Int, olderThan: Oldest? = nil, requests: Int) {
         self.id = id
         self.kind = kind
         self.count = count

@@ -1,0 +1,63 @@
+/// The popup's words, chosen here as the bubbles' are in `Localizer`: its sections' tabs, state
+/// lines, buttons, and what a screen reader says of a row.
+extension Localizer {
+    public enum PopupPhrase: Equatable, Sendable {
+        /// A section's tab, with its unread count when there is one.
+        case section(PopupSectionKind, count: Int)
+        /// What waits behind the pill: `3 new`.
+        case newRows(Int)
+        case loadMore
+        case logIn
+        case settings
+        case search
+        case keyboardShortcuts
+        /// The section lists nothing (and nothing failed).
+        case nothingHere
+        /// Why the rows are old (the failure of the last fetch), and since when.
+        case state(PollFailure, since: String?)
+        /// A row's mark in its accessible description: it came since the last look.
+        case newRow
+        case picturesInRow(Int)
+        case reposting(String)
+        case onPost(String)
+        case counts(reposts: Int, comments: Int, likes: Int)
+    }
+
+    public func text(_ phrase: PopupPhrase) -> String {
+        switch phrase {
+        case .section(let kind, let count):
+            let name: String
+            switch kind {
+            case .posts: name = tr("Posts")
+            case .comments: name = tr("Comments")
+            case .mentions: name = tr("Mentions")
+            }
+            return count > 0 ? "\(name) (\(count))" : name
+        case .newRows(let n): return tr("%d new", n)
+        case .loadMore: return tr("Load more")
+        case .logIn: return tr("Log in to Weibo…")
+        case .settings: return tr("Settings")
+        case .search: return tr("Search")
+        case .keyboardShortcuts: return tr("Keyboard Shortcuts")
+        case .nothingHere: return tr("Nothing new")
+        case .state(let failure, let since):
+            switch failure.kind {
+            case .loginRejected:
+                return failure.message.isEmpty ? tr("Not logged in to Weibo") : failure.message
+            case .rateLimited:
+                // The API's limits are hourly.
+                return since.map { tr("Weibo's hourly limit is reached; these are from %s.", $0) } ?? tr("Weibo's hourly limit is reached.")
+            case .budgetSpent:
+                return since.map { tr("Today's budget of calls is spent; these are from %s.", $0) } ?? tr("Today's budget of calls is spent.")
+            case .refused, .noPermission, .transient:
+                return since.map { tr("Offline: these are from %s.", $0) } ?? tr("Offline: Weibo could not be reached.")
+            }
+        case .newRow: return tr("new")
+        case .picturesInRow(let n): return trn("%d picture", "%d pictures", n, n)
+        case .reposting(let name): return tr("reposting %s", name)
+        case .onPost(let text): return tr("on “%s”", text)
+        case .counts(let reposts, let comments, let likes):
+            return tr("%1$d reposts, %2$d comments, %3$d likes", reposts, comments, likes)
+        }
+    }
+}

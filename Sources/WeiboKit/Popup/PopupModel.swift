@@ -1,0 +1,332 @@
+public import FoundationEssentials
+
+/// The popup's rules, as a value: events in, with their time (items arrived, counts changed, a
+/// section shown, "Load more", a row activated, a filter typed, the clock's tick, closing), and
+/// what to do out (fetch, show a section's rows, focus a row, open a page, mark seen). The GTK
+/// window draws what it holds and forwards what happens; it reads no clock of its own for a rule.
+///
+/// - Rows never move under the pointer: news that arrives while a section is shown waits behind
+///   its pill ("3 new") until it is clicked.
+/// - A section in front for a second or more counts as seen when the window closes.
+/// - Rows newer than the section's last look are marked new.
+/// - The keyboard is on a row whenever a section is shown: the one last selected there, else
+///   the first.
+public struct PopupModel: Sendable {
+    public struct Section: Sendable {
+        public let kind: PopupSectionKind
+        /// Newest first.
+        public fileprivate(set) var rows: [PopupRow] = []
+        /// What arrived while the section was shown, behind its pill.
+        public fileprivate(set) var waiting: [PopupRow] = []
+        /// How many items it asks for: a page, a page more at each "Load more", up to 500.
+        public fileprivate(set) var asked = PopupItems.pageSize
+        public fileprivate(set) var isLoaded = false
+        /// A fetch is under way (in the background: its news go behind the pill).
+        public fileprivate(set) var isLoading = false
+        fileprivate var loadingInBackground = false
+        /// Why the rows are old, and when they were fetched.
+        public fileprivate(set) var failure: PollFailure?
+        public fileprivate(set) var fetchedAt: Date?
+        /// Its tab's unread count.
+        public fileprivate(set) var unread = 0
+        /// The search's text: only rows that match are shown.
+        public fileprivate(set) var filter = ""
+        /// The row last selected, by id.
+        public fileprivate(set) var selected: Int64?
+        /// In front since.
+        fileprivate var shownSince: Date?
+        /// It was in front long enough to count as seen.
+        public fileprivate(set) var wasSeen = false
+        /// The newest row's time when it was last seen: newer rows are new.
+        public fileprivate(set) var lastLook: Date?
+        /// When to ask again: the daemon answered from a fetch older than the news.
+        fileprivate var askAgainAt: Date?
+        /// When the background fetch was asked (for `askAgainAt`).
+        fileprivate var askedAt: Date?
+
+        init(kind: PopupSectionKind, lastLook: Date?) {
+            self.kind = kind
+            self.lastLook = lastLook
+        }
+
+        /// The rows the search leaves.
+        public var visibleRows: [PopupRow] { filter.isEmpty ? rows : rows.filter { $0.matches(filter) } }
+
+        /// "Load more" is offered while the last fetch filled what was asked, up to 500.
+        public var offersMore: Bool { isLoaded && rows.count >= asked && asked < PopupItems.maximumCount }
+
+        /// The spinner turns while a fetch asked from the front is under way.
+        public var showsSpinner: Bool { isLoading && !loadingInBackground }
+
+        /// "Nothing new" when it lists nothing and nothing failed.
+        public var isEmpty: Bool { isLoaded && rows.isEmpty && failure == nil }
+
+        /// The "Log in" button goes with a rejected login.
+        public var offersLogIn: Bool { failure?.kind == .loginRejected && daemonWords == nil }
+
+        /// Why the daemon did not answer, in its words (not running, too slow).
+        public fileprivate(set) var daemonWords: String?
+
+        /// The line above the rows: why they are old, and since when; nil when they are fresh.
+        public func stateLine(localizer: Localizer, times: RelativeTimeFormatter, now: Date) -> String? {
+            if let daemonWords { return daemonWords }
+            guard let failure else { return nil }
+            return localizer.text(.state(failure, since: fetchedAt.map { times.string(for: $0, now: now) }))
+        }
+    }
+
+    public enum Event: Sendable {
+        /// The window opens (or is asked again) at a section.
+        case opened(PopupSectionKind, at: Date)
+        /// Another section brought to the front (its tab, Tab, Alt+number).
+        case switched(to: PopupSectionKind, at: Date)
+        /// The daemon's answer to the section's fetch.
+        case itemsArrived(PopupSectionKind, PopupItems, at: Date)
+        /// The daemon could not answer: `words` say why (in the user's language).
+        case itemsFailed(PopupSectionKind, words: String, at: Date)
+        /// The unread counts, by counter name.
+        case countsChanged([String: Int], at: Date)
+        case loadMore(at: Date)
+        /// Ctrl+R: fetch the shown section again.
+        case reload(at: Date)
+        case pillClicked
+        /// A row selected with the keyboard or the pointer.
+        case selected(Int64)
+        /// Enter or a click on a row.
+        case activated(Int64)
+        case filterTyped(String)
+        /// The clock, at least once a minute while open.
+        case tick(at: Date)
+        case closing(at: Date)
+    }
+
+    public enum Effect: Equatable, Sendable {
+        /// Ask the daemon for a section's items.
+        case fetch(PopupSectionKind, count: Int)
+        /// Draw a section's rows, pill and state anew.
+        case show(PopupSectionKind)
+        /// Put the keyboard on the row of this id, once it is drawn.
+        case focus(PopupSectionKind, row: Int64)
+        case open(String)
+        /// Tell the daemon these sections were seen (then the window goes).
+        case markSeen([PopupSectionKind])
+        /// Lay the shown rows out again: their times changed.
+        case redrawTimes
+        /// A `tick` wanted at this time.
+        case wake(at: Date)
+    }
+
+    /// How long a section must be in front to count as seen.
+    public static let seenAfter: TimeInterval = 1
+    /// Times in an open popup are never older than this.
+    public static let timesRefresh: TimeInterval = 60
+
+    public private(set) var sections: [Section]
+    public private(set) var current: PopupSectionKind = .posts
+    public private(set) var isOpen = false
+    /// Every row whole (`popup_cells = full`), else compact until activated.
+    public let expandsEveryRow: Bool
+    private var timesDrawnAt: Date?
+
+    /// `lastLooks`: each section's last look, as saved when a window closed.
+    public init(expandsEveryRow: Bool = false, lastLooks: [PopupSectionKind: Date] = [:]) {
+        self.expandsEveryRow = expandsEveryRow
+        sections = PopupSectionKind.allCases.map { Section(kind: $0, lastLook: lastLooks[$0]) }
+    }
+
+    public subscript(kind: PopupSectionKind) -> Section {
+        get { sections[PopupSectionKind.allCases.firstIndex(of: kind) ?? 0] }
+        set { sections[PopupSectionKind.allCases.firstIndex(of: kind) ?? 0] = newValue }
+    }
+
+    /// Each section's last look, to save when the window closes.
+    public var lastLooks: [PopupSectionKind: Date] {
+        Dictionary(uniqueKeysWithValues: sections.compactMap { section in section.lastLook.map { (section.kind, $0) } })
+    }
+
+    public mutating func handle(_ event: Event) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .opened(let kind, let now):
+            if !isOpen {
+                isOpen = true
+                timesDrawnAt = now
+                effects.append(.wake(at: now.addingTimeInterval(Self.timesRefresh)))
+            }
+            bringToFront(kind, at: now, &effects)
+        case .switched(let kind, let now):
+            bringToFront(kind, at: now, &effects)
+        case .itemsArrived(let kind, let items, let now):
+            arrived(kind, items, at: now, &effects)
+        case .itemsFailed(let kind, let words, _):
+            self[kind].isLoading = false
+            self[kind].loadingInBackground = false
+            self[kind].isLoaded = true
+            self[kind].daemonWords = words
+            effects.append(.show(kind))
+        case .countsChanged(let counts, let now):
+            for kind in PopupSectionKind.allCases {
+                let count = kind.count(in: counts)
+                let rose = count > self[kind].unread
+                if count != self[kind].unread { effects.append(.show(kind)) }
+                self[kind].unread = count
+                // News: fetched in the background, behind the pill.
+                if rose, self[kind].isLoaded { fetch(kind, background: true, at: now, &effects) }
+            }
+        case .loadMore(let now):
+            self[current].asked = min(self[current].asked + PopupItems.pageSize, PopupItems.maximumCount)
+            fetch(current, background: false, at: now, &effects)
+        case .reload(let now):
+            fetch(current, background: false, at: now, &effects)
+        case .pillClicked:
+            var section = self[current]
+            guard !section.waiting.isEmpty else { break }
+            section.rows = section.waiting + section.rows
+            section.waiting = []
+            section.selected = section.rows.first?.id
+            self[current] = section
+            effects.append(.show(current))
+            if let first = section.visibleRows.first { effects.append(.focus(current, row: first.id)) }
+        case .selected(let id):
+            self[current].selected = id
+        case .activated(let id):
+            guard let index = self[current].rows.firstIndex(where: { $0.id == id }) else { break }
+            self[current].selected = id
+            if self[current].rows[index].isExpanded {
+                effects.append(.open(self[current].rows[index].url))
+            } else {
+                self[current].rows[index].isExpanded = true
+                effects.append(.show(current))
+            }
+        case .filterTyped(let text):
+            guard self[current].filter != text else { break }
+            self[current].filter = text
+            effects.append(.show(current))
+        case .tick(let now):
+            tick(at: now, &effects)
+        case .closing(let now):
+            guard isOpen else { break }
+            isOpen = false
+            noteSeen(current, at: now)
+            let seen = sections.filter(\.wasSeen).map(\.kind)
+            for kind in seen {
+                // Seen up to its newest row: those are not new at the next open.
+                if let newest = self[kind].rows.compactMap(\.createdAt).max() {
+                    self[kind].lastLook = max(newest, self[kind].lastLook ?? .distantPast)
+                }
+            }
+            effects.append(.markSeen(seen))
+        }
+        return effects
+    }
+
+    private mutating func bringToFront(_ kind: PopupSectionKind, at now: Date, _ effects: inout [Effect]) {
+        if kind != current { noteSeen(current, at: now) }
+        if kind != current || self[kind].shownSince == nil { self[kind].shownSince = now }
+        current = kind
+        if !self[kind].isLoaded {
+            fetch(kind, background: false, at: now, &effects)
+        }
+        focusRow(kind, &effects)
+    }
+
+    /// The keyboard to the section's selected row, else its first.
+    private func focusRow(_ kind: PopupSectionKind, _ effects: inout [Effect]) {
+        let rows = self[kind].visibleRows
+        guard let row = rows.first(where: { $0.id == self[kind].selected }) ?? rows.first else { return }
+        effects.append(.focus(kind, row: row.id))
+    }
+
+    private mutating func noteSeen(_ kind: PopupSectionKind, at now: Date) {
+        if let since = self[kind].shownSince, now.timeIntervalSince(since) >= Self.seenAfter { self[kind].wasSeen = true }
+        self[kind].shownSince = nil
+    }
+
+    /// Asks for a section's items: in the background the news go behind the pill (the newest
+    /// page only: after "Load more" asking for all 500 again at each count would cost the daemon
+    /// five fetches). One fetch at a time.
+    private mutating func fetch(_ kind: PopupSectionKind, background: Bool, at now: Date, _ effects: inout [Effect]) {
+        guard !self[kind].isLoading else { return }
+        let background = background && self[kind].isLoaded
+        self[kind].isLoading = true
+        self[kind].loadingInBackground = background
+        self[kind].askedAt = now
+        self[kind].askAgainAt = nil
+        effects.append(.fetch(kind, count: background ? min(self[kind].asked, PopupItems.pageSize) : self[kind].asked))
+        if !background { effects.append(.show(kind)) }
+    }
+
+    private mutating func arrived(_ kind: PopupSectionKind, _ items: PopupItems, at now: Date, _ effects: inout [Effect]) {
+        var section = self[kind]
+        let background = section.loadingInBackground
+        section.isLoading = false
+        section.loadingInBackground = false
+        section.isLoaded = true
+        section.failure = items.failure
+        section.daemonWords = nil
+        section.fetchedAt = items.fetchedAt
+        let lastLook = section.lastLook
+        let arrived = PopupRow.rows(of: items, in: kind).map { row in
+            var row = row
+            row.isNew = lastLook.map { (row.createdAt ?? .distantPast) > $0 } ?? false
+            return row
+        }
+        if background {
+            let known = Set(section.rows.map(\.id))
+            section.waiting = arrived.filter { !known.contains($0.id) }
+            // Answered from the daemon's fetch before the news: asked again after its minute.
+            if let asked = section.askedAt, let again = items.askAgain(after: asked), again > now {
+                section.askAgainAt = again
+                effects.append(.wake(at: again))
+            }
+        } else {
+            let expanded = Set(section.rows.filter(\.isExpanded).map(\.id))
+            section.rows = arrived.map { row in
+                var row = row
+                row.isExpanded = expandsEveryRow || expanded.contains(row.id)
+                return row
+            }
+            let shown = Set(section.rows.map(\.id))
+            section.waiting = section.waiting.filter { !shown.contains($0.id) }
+        }
+        self[kind] = section
+        effects.append(.show(kind))
+        if !background, kind == current, isOpen { focusRow(kind, &effects) }
+    }
+
+    private mutating func tick(at now: Date, _ effects: inout [Effect]) {
+        guard isOpen else { return }
+        for kind in PopupSectionKind.allCases {
+            if let again = self[kind].askAgainAt, again <= now {
+                self[kind].askAgainAt = nil
+                fetch(kind, background: true, at: now, &effects)
+            }
+        }
+        if let drawn = timesDrawnAt, now.timeIntervalSince(drawn) >= Self.timesRefresh || now < drawn {
+            timesDrawnAt = now
+            effects.append(.redrawTimes)
+        }
+        let nextTimes = (timesDrawnAt ?? now).addingTimeInterval(Self.timesRefresh)
+        let next = sections.compactMap(\.askAgainAt).reduce(nextTimes, min)
+        effects.append(.wake(at: next))
+    }
+}
+
+extension PopupModel {
+    /// Last looks as kept between popups: a line per section, its name and seconds since 1970
+    /// (`posts 1764770000`).
+    public static func text(ofLastLooks looks: [PopupSectionKind: Date]) -> String {
+        PopupSectionKind.allCases.compactMap { kind in looks[kind].map { "\(kind.rawValue) \(Int64($0.timeIntervalSince1970))\n" } }.joined()
+    }
+
+    /// The last looks in `text`; a line that is not a section and a time is passed over.
+    public static func lastLooks(fromText text: String) -> [PopupSectionKind: Date] {
+        var looks: [PopupSectionKind: Date] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let kind = PopupSectionKind(rawValue: String(parts[0])), let seconds = Int64(parts[1]), seconds >= 0 else { continue }
+            looks[kind] = Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return looks
+    }
+}

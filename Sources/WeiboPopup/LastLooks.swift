@@ -1,0 +1,22 @@
+import FoundationEssentials
+import WeiboDesktop
+import WeiboKit
+
+/// Each section's last look (`PopupModel.lastLooks`: rows newer are marked new), kept between
+/// popups in the state folder, written atomically when a popup closes.
+struct LastLooks {
+    let path: String
+
+    func read() -> [PopupSectionKind: Date] {
+        guard let bytes = try? PrivateFile.read(path, limit: 4096) else { return [:] }
+        return PopupModel.lastLooks(fromText: String(decoding: bytes, as: UTF8.self))
+    }
+
+    func write(_ looks: [PopupSectionKind: Date]) {
+        do throws(PrivateFile.Failure) {
+            try PrivateFile.write(Array(PopupModel.text(ofLastLooks: looks).utf8), to: path)
+        } catch {
+            Log.message("the popup's last looks could not be kept: \(error)")
+        }
+    }
+}
