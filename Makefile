@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind
 # for the leak test, curl as the login tests' browser, gnome-keyring, its prompter (gcr) and secret-tool for the
 # keyring tests, the real libdbusmenu client (python3-gi, gir1.2-dbusmenu-glib-0.4) for the tray
-# menu, a real XFCE panel and notification server (xfce4-panel, xfce4-notifyd, xfconf), a
+# menu, a real XFCE panel, window manager and notification server (xfce4-panel, xfwm4, xfce4-notifyd, xfconf), a
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run.
@@ -20,7 +20,7 @@ BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev 
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
-	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf sway mako-notifier waybar grim \
+	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata
 BIN := .build/debug/weibo-notifier
 

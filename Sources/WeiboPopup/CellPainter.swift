@@ -22,18 +22,31 @@ struct CellPainter {
         }
     }
 
-    /// The colours of the widget's theme, dark included.
+    /// The colours of the widget's theme, dark and high contrast included.
     struct Palette {
         var foreground: Color
         var link: Color
-        var vip = Color(red: 0.96, green: 0.45, blue: 0.07)
+        /// A member's name (the badge stays orange: its "V" is white on it).
+        var vipName = Self.vipBadge
+        static let vipBadge = Color(red: 0.96, green: 0.45, blue: 0.07)
 
-        /// Read from the widget's style context.
+        /// Read from the widget's style context. A selected row's texts, links and members'
+        /// names are all in the theme's selected-text colour: the link and the orange would
+        /// sink into the selection's own colour.
         init(widget: UnsafeMutableRawPointer) {
             let style = CGtk_style(widget)
+            let state = gtk_style_context_get_state(style)
             var rgba = GdkRGBA()
-            gtk_style_context_get_color(style, gtk_style_context_get_state(style), &rgba)
+            gtk_style_context_get_color(style, state, &rgba)
             foreground = Color(rgba)
+            // The row is selected (its children take its colours by CSS, not its state).
+            let row = gtk_widget_get_parent(CGtk_widget(widget))
+            let selected = GTK_STATE_FLAG_SELECTED.rawValue
+            if state.rawValue & selected != 0 || row.map({ gtk_widget_get_state_flags($0).rawValue & selected != 0 }) == true {
+                link = foreground
+                vipName = foreground
+                return
+            }
             var linkRGBA = GdkRGBA()
             if gtk_style_context_lookup_color(style, "link_color", &linkRGBA) != 0
                 || gtk_style_context_lookup_color(style, "theme_selected_bg_color", &linkRGBA) != 0
@@ -67,29 +80,26 @@ struct CellPainter {
                 drawPicture(thumbnails.retweet[safe: index], in: part.rect, cairo, round: false, mark: nil)
             case .vipMark:
                 // The member badge: a "V" on orange (the level is in the row's accessible words).
-                fill(FrameRect(x: part.rect.x, y: part.rect.y + (part.rect.height - 14) / 2, width: 14, height: 14), cairo, palette.vip, radius: 3)
+                fill(part.rect, cairo, Palette.vipBadge, radius: 3)
                 var badge = part
                 badge.lines = ["V"]
                 drawText(badge, cairo, color: Color(red: 1, green: 1, blue: 1), centred: true)
-            case .separator:
-                if frame.part(.toolbarButton(.repost))?.rect.y == part.rect.y {
-                    // Between toolbar buttons: a thin divider.
-                    let x = Double(part.rect.x) + Double(part.rect.width) / 2
-                    line(from: (x, Double(part.rect.y) + 8), to: (x, Double(part.rect.maxY) - 8), cairo, palette.foreground.with(alpha: 0.2))
-                } else {
-                    // Between name and time: a dot.
-                    setColor(cairo, palette.foreground.with(alpha: 0.6))
-                    cairo_arc(
-                        cairo, Double(part.rect.x) + Double(part.rect.width) / 2, Double(part.rect.y) + Double(part.rect.height) / 2, 1.5, 0,
-                        2 * Double.pi)
-                    cairo_fill(cairo)
-                }
+            case .toolbarDivider:
+                // Between toolbar buttons: a thin line.
+                let x = Double(part.rect.x) + Double(part.rect.width) / 2
+                line(from: (x, Double(part.rect.y) + 8), to: (x, Double(part.rect.maxY) - 8), cairo, palette.foreground.with(alpha: 0.2))
+            case .nameTimeDot:
+                setColor(cairo, palette.foreground.with(alpha: 0.6))
+                cairo_arc(
+                    cairo, Double(part.rect.x) + Double(part.rect.width) / 2, Double(part.rect.y) + Double(part.rect.height) / 2, 1.5, 0,
+                    2 * Double.pi)
+                cairo_fill(cairo)
             case .retweetBar:
                 fill(part.rect, cairo, palette.foreground.with(alpha: 0.3), radius: 0)
             case .toolbarButton:
                 drawText(part, cairo, color: palette.foreground.with(alpha: 0.7), centred: true)
             case .name:
-                drawText(part, cairo, color: frame.isVIP ? palette.vip : palette.foreground, centred: false)
+                drawText(part, cairo, color: frame.isVIP ? palette.vipName : palette.foreground, centred: false)
             case .time, .source, .picturesLabel, .retweetPicturesLabel, .morePictures, .retweetMorePictures:
                 drawText(part, cairo, color: palette.foreground.with(alpha: 0.6), centred: false)
             case .text, .retweetText, .retweetMark, .quote, .replyTo:

@@ -43,7 +43,7 @@ final class DaemonClient {
 
     /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most); the
     /// ones asked as the process started, when they are these.
-    func items(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
+    func items(_ kind: PopupSectionKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
         let taken = prefetch?.take(kind, count: count, account: account) { [weak self] answer in
             if let answer { return completion(answer) }
             self?.ask(kind, count: count, completion: completion)
@@ -51,7 +51,7 @@ final class DaemonClient {
         if taken != true { ask(kind, count: count, completion: completion) }
     }
 
-    private func ask(_ kind: BubbleKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
+    private func ask(_ kind: PopupSectionKind, count: Int, completion: @escaping (Result<PopupItems, Failure>) -> Void) {
         var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
         if let account { arguments.append(g_variant_new_string(account)) }
         let parameters = g_variant_new_tuple(arguments, gsize(arguments.count))
@@ -84,7 +84,7 @@ final class DaemonClient {
     }
 
     /// `MarkSeen`: the section shown counts as seen; `done` once the daemon answered.
-    func markSeen(_ kind: BubbleKind, done: @escaping () -> Void) {
+    func markSeen(_ kind: PopupSectionKind, done: @escaping () -> Void) {
         let arguments = [g_variant_new_string(kind.rawValue)] + (account.map { [g_variant_new_string($0)] } ?? [])
         call(account == nil ? "MarkSeen" : "MarkSeenAccount", g_variant_new_tuple(arguments, gsize(arguments.count))) { _, _ in done() }
     }

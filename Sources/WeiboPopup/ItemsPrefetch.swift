@@ -13,7 +13,7 @@ import WeiboKit
 final class ItemsPrefetch: @unchecked Sendable {
     typealias Answer = Result<PopupItems, DaemonClient.Failure>
 
-    let kind: BubbleKind
+    let kind: PopupSectionKind
     let count: Int
     let account: String?
 
@@ -29,7 +29,7 @@ final class ItemsPrefetch: @unchecked Sendable {
     private var waiting: ((Answer?) -> Void)?
 
     /// Starts asking for `count` items of `kind` (`account`: by uid, nil for the default one).
-    init(kind: BubbleKind, count: Int, account: String?) {
+    init(kind: PopupSectionKind, count: Int, account: String?) {
         self.kind = kind
         self.count = count
         self.account = account
@@ -54,7 +54,7 @@ final class ItemsPrefetch: @unchecked Sendable {
     /// On the GTK thread: whether this prefetch is the one for `kind`, `count` and `account`,
     /// not taken yet; then `completion` gets its answer on a later turn of the main context
     /// (nil: nothing was asked, and the caller asks itself).
-    func take(_ kind: BubbleKind, count: Int, account: String?, completion: @escaping (Answer?) -> Void) -> Bool {
+    func take(_ kind: PopupSectionKind, count: Int, account: String?, completion: @escaping (Answer?) -> Void) -> Bool {
         g_mutex_lock(mutex)
         let taken: Bool
         if case .taken = state { taken = true } else { taken = false }

@@ -75,7 +75,8 @@ final class PopupApplication {
         }
         let context = PopupContext(
             client: DaemonClient(connection: connection, account: account, prefetch: prefetch), configuration: configuration, fonts: FontPreload(font: font),
-            images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]), environment: environment)
+            images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]),
+            lastLooks: LastLooks(path: directories.stateDirectory + "/popup-last-looks"), environment: environment)
         // Once for the screen, at the first window.
         if self.context == nil { Self.drawSpinnerFromPNG() }
         self.context = context

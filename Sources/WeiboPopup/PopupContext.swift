@@ -19,9 +19,14 @@ final class PopupContext {
     lazy var layouts = TextLayouts(measurer: measurer)
     let images: ImageCache
     let environment: [String: String]
+    let lastLooks: LastLooks
 
-    init(client: DaemonClient, configuration: Configuration, fonts: FontPreload, images: ImageCache, environment: [String: String]) {
+    init(
+        client: DaemonClient, configuration: Configuration, fonts: FontPreload, images: ImageCache, lastLooks: LastLooks,
+        environment: [String: String]
+    ) {
         self.client = client
+        self.lastLooks = lastLooks
         localizer = processLocalizer
         self.configuration = configuration
         self.fonts = fonts
@@ -46,6 +51,9 @@ final class PopupContext {
     func times(in timeZone: SystemTimeZone = .snapshot()) -> RelativeTimeFormatter {
         RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
     }
+
+    /// The popup's one clock: the time every event to the model carries.
+    func now() -> Date { Date() }
 
     /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
     func open(_ url: String) {

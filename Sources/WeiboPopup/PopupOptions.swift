@@ -4,7 +4,7 @@ import WeiboKit
 /// The popup's command line:
 /// `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]`.
 struct PopupOptions: Equatable {
-    var kind = BubbleKind.posts
+    var kind = PopupSectionKind.posts
     /// The account shown, by uid (else the notifier's default).
     var account: String?
     /// Where the click was, in screen coordinates (the tray's `Activate`).
@@ -46,7 +46,7 @@ struct PopupOptions: Equatable {
             case "-h", "--help": showHelp = true
             case "--kind":
                 guard let value = rest.popFirst() else { throw Failure(message: tr("--kind needs posts, comments or mentions")) }
-                guard let kind = BubbleKind(rawValue: value), [.posts, .comments, .mentions].contains(kind) else {
+                guard let kind = PopupSectionKind(rawValue: value) else {
                     throw Failure(message: tr("--kind: '%s' is not posts, comments or mentions", value))
                 }
                 self.kind = kind

@@ -13,9 +13,13 @@ final class PopupWindow {
 
     let window: UnsafeMutableRawPointer
     private let notebook: UnsafeMutableRawPointer
-    let sections: [PopupSection]
+    /// The sections drawn, in the model's order (`PopupSectionKind.allCases`).
+    private var views: [SectionView] = []
     private let context: PopupContext
-    private var current = 0
+    /// The popup's rules: every event goes there, and what it decides is carried out here.
+    private var model: PopupModel
+    /// The model's next tick (times redrawn, asking again).
+    private var wake: GLibSource?
     /// Runs once the window is gone and the daemon was told what was seen.
     var closed: (() -> Void)?
     private(set) var isClosing = false
@@ -24,13 +28,22 @@ final class PopupWindow {
         self.context = context
         window = UnsafeMutableRawPointer(made(gtk_application_window_new(CGtk_application(application)), "its window"))
         notebook = UnsafeMutableRawPointer(made(gtk_notebook_new(), "its tabs"))
-        sections = [BubbleKind.posts, .comments, .mentions].map { PopupSection(kind: $0, context: context) }
-        gtk_window_set_title(CGtk_window(window), tr("Weibo"))
+        model = PopupModel(expandsEveryRow: context.configuration.popupCells == .full, lastLooks: context.lastLooks.read())
+        views = PopupSectionKind.allCases.map { kind in SectionView(kind: kind, context: context) { [weak self] in self?.send($0) } }
+        gtk_window_set_title(CGtk_window(window), context.localizer.text(.appName))
         gtk_window_set_default_size(CGtk_window(window), Self.size.width, Self.size.height)
+        // A popup, not an application window: no title bar, not in the taskbar or the pager,
+        // above the others; a window manager places a utility window where it asks.
+        gtk_window_set_decorated(CGtk_window(window), 0)
+        gtk_window_set_type_hint(CGtk_window(window), GDK_WINDOW_TYPE_HINT_UTILITY)
         gtk_window_set_skip_taskbar_hint(CGtk_window(window), 1)
+        gtk_window_set_skip_pager_hint(CGtk_window(window), 1)
         gtk_window_set_keep_above(CGtk_window(window), 1)
+        // The tabs stay out of the keyboard's way: the rows have it, sections switch with
+        // Tab, Ctrl+Tab and Alt+1/2/3.
+        gtk_widget_set_can_focus(CGtk_widget(notebook), 0)
         gtk_window_set_icon_name(CGtk_window(window), "io.github.WeiboNotifier")
-        for section in sections {
+        for section in views {
             gtk_notebook_append_page(CGtk_notebook(notebook), CGtk_widget(section.page), CGtk_widget(section.tab))
         }
         // The settings button over the tabs' row, at its end (an overlay: a notebook's action
@@ -48,8 +61,8 @@ final class PopupWindow {
         gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
         gtk_widget_set_halign(CGtk_widget(button), GTK_ALIGN_END)
         gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_START)
-        gtk_widget_set_tooltip_text(CGtk_widget(button), tr("Settings"))
-        atk_object_set_name(CGtk_accessible(button), tr("Settings"))
+        gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.settings))
+        atk_object_set_name(CGtk_accessible(button), context.localizer.text(.settings))
         GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
             guard let self else { return 0 }
             if let reason = SettingsLauncher.open(nil, environment: self.context.environment) {
@@ -64,7 +77,10 @@ final class PopupWindow {
 
     private func connect() {
         GtkSignal.connect(notebook, "switch-page", .pointerAndNumber) { [weak self] _, _, number in
-            self?.switched(to: Int(number))
+            guard let self, PopupSectionKind.allCases.indices.contains(Int(number)) else { return 0 }
+            let kind = PopupSectionKind.allCases[Int(number)]
+            self.views[Int(number)].attach()
+            if kind != self.model.current { self.send(.switched(to: kind, at: self.context.now())) }
             return 0
         }
         GtkSignal.connect(window, "key-press-event", .pointerReturningBool) { [weak self] _, event, _ in
@@ -86,7 +102,10 @@ final class PopupWindow {
             self?.close()
             return 1
         }
-        context.client.countsChanged = { [weak self] counts in self?.countsChanged(counts) }
+        context.client.countsChanged = { [weak self] counts in
+            guard let self else { return }
+            self.send(.countsChanged(counts, at: self.context.now()))
+        }
         context.images.arrived = { [weak self] in
             guard let self else { return }
             gtk_widget_queue_draw(CGtk_widget(self.window))
@@ -96,51 +115,76 @@ final class PopupWindow {
     // MARK: - Showing
 
     /// Shows the window at `kind`'s section; placed at `point` (X11), else at the pointer.
-    func show(_ kind: BubbleKind, at point: (x: Int32, y: Int32)?) {
-        let index = sections.firstIndex { $0.kind == kind.popupSection } ?? 0
+    func show(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
+        let index = PopupSectionKind.allCases.firstIndex(of: kind) ?? 0
         if gtk_widget_get_visible(CGtk_widget(window)) == 0 {
             place(at: point)
-            sections[index].attach()
+            views[index].attach()
             gtk_widget_show_all(CGtk_widget(window))
             // The other sections once the window drew.
             GLibSource.whenIdle { [weak self] in
-                for section in self?.sections ?? [] { section.attach() }
+                for section in self?.views ?? [] { section.attach() }
             }
             timeFrames()
-            context.client.counts { [weak self] counts in self?.countsChanged(counts, refresh: false) }
+            context.client.counts { [weak self] counts in
+                guard let self else { return }
+                self.send(.countsChanged(counts, at: self.context.now()))
+            }
         }
+        // The tab first (its signal tells the model of a switch), then the model of the open.
         gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(index))
-        switched(to: index)
+        send(.opened(kind, at: context.now()))
         gtk_window_present(CGtk_window(window))
     }
 
-    var currentKind: BubbleKind { sections[current].kind }
+    var currentKind: PopupSectionKind { model.current }
     /// The account it shows, by uid (nil: the notifier's default).
     var account: String? { context.client.account }
     var isVisible: Bool { gtk_widget_get_visible(CGtk_widget(window)) != 0 }
 
-    private func switched(to index: Int) {
-        guard sections.indices.contains(index) else { return }
-        noteSeen(sections[current])
-        current = index
-        let section = sections[index]
-        section.attach()
-        section.shownSince = Date()
-        if !section.isLoaded { section.load() }
-        section.focusList()
+    private func view(_ kind: PopupSectionKind) -> SectionView { views[PopupSectionKind.allCases.firstIndex(of: kind) ?? 0] }
+
+    // MARK: - The model
+
+    /// Hands an event to the model and carries out what it decides.
+    private func send(_ event: PopupModel.Event) {
+        for effect in model.handle(event) { carryOut(effect) }
     }
 
-    /// A section in front for a second or more counts as seen.
-    private func noteSeen(_ section: PopupSection) {
-        if let since = section.shownSince, Date().timeIntervalSince(since) >= 1 { section.wasSeen = true }
-        section.shownSince = nil
-    }
-
-    private func countsChanged(_ counts: [String: Int], refresh: Bool = true) {
-        for section in sections {
-            let count = section.kind.counters.reduce(0) { $0 + (counts[$1.rawValue] ?? 0) }
-            section.setCount(count)
-            if refresh, count > 0, section.isLoaded { section.refreshInBackground() }
+    private func carryOut(_ effect: PopupModel.Effect) {
+        switch effect {
+        case .fetch(let kind, let count):
+            context.client.items(kind, count: count) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let items): self.send(.itemsArrived(kind, items, at: self.context.now()))
+                case .failure(let failure): self.send(.itemsFailed(kind, words: failure.message, at: self.context.now()))
+                }
+            }
+        case .show(let kind):
+            view(kind).render(model[kind])
+        case .focus(let kind, let row):
+            if kind == model.current { view(kind).focus(row) }
+        case .open(let url):
+            context.open(url)
+        case .markSeen(let kinds):
+            context.lastLooks.write(model.lastLooks)
+            var waiting = kinds.count
+            guard waiting > 0 else { return finish() }
+            for kind in kinds {
+                context.client.markSeen(kind) { [weak self] in
+                    waiting -= 1
+                    if waiting == 0 { self?.finish() }
+                }
+            }
+        case .redrawTimes:
+            for view in views { view.redrawTimes() }
+        case .wake(let at):
+            wake = GLibSource.once(afterSeconds: max(0, at.timeIntervalSince(context.now()))) { [weak self] in
+                guard let self else { return }
+                self.wake = nil
+                self.send(.tick(at: self.context.now()))
+            }
         }
     }
 
@@ -173,7 +217,8 @@ final class PopupWindow {
     private func place(at point: (x: Int32, y: Int32)?) {
         if gtk_layer_is_supported() != 0 {
             gtk_layer_init_for_window(CGtk_window(window))
-            gtk_layer_set_layer(CGtk_window(window), GTK_LAYER_SHELL_LAYER_TOP)
+            // Above the notification bubbles (mako's are on the top layer, in the same corner).
+            gtk_layer_set_layer(CGtk_window(window), GTK_LAYER_SHELL_LAYER_OVERLAY)
             gtk_layer_set_namespace(CGtk_window(window), "weibo-notifier")
             gtk_layer_set_keyboard_mode(CGtk_window(window), GTK_LAYER_SHELL_KEYBOARD_MODE_ON_DEMAND)
             // A layer surface is as big as its window asks, not its default size.
@@ -222,19 +267,21 @@ final class PopupWindow {
         let control = state & UInt32(CGtk_CONTROL_MASK) != 0
         let alt = state & UInt32(CGtk_MOD1_MASK) != 0
         let shift = state & UInt32(CGtk_SHIFT_MASK) != 0
+        let count = PopupSectionKind.allCases.count
+        let current = PopupSectionKind.allCases.firstIndex(of: model.current) ?? 0
         switch key {
         case UInt32(CGtk_KEY_Escape):
             close()
         case UInt32(CGtk_KEY_Tab), UInt32(CGtk_KEY_ISO_Left_Tab):
-            let step = shift || key == UInt32(CGtk_KEY_ISO_Left_Tab) ? sections.count - 1 : 1
-            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step) % sections.count))
-        case UInt32(CGtk_KEY_1)...UInt32(CGtk_KEY_3) where alt:
+            let step = shift || key == UInt32(CGtk_KEY_ISO_Left_Tab) ? count - 1 : 1
+            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step) % count))
+        case UInt32(CGtk_KEY_1)..<UInt32(CGtk_KEY_1) + UInt32(count) where alt:
             gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(key - UInt32(CGtk_KEY_1)))
         case UInt32(CGtk_KEY_r) where control:
-            sections[current].load()
+            send(.reload(at: context.now()))
         case UInt32(CGtk_KEY_c) where control:
-            guard let entry = sections[current].selectedEntry else { return false }
-            gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), entry.copyText, -1)
+            guard let row = view(model.current).selectedRow else { return false }
+            gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), row.copyText, -1)
         default:
             return false
         }
@@ -247,17 +294,9 @@ final class PopupWindow {
     func close() {
         guard !isClosing else { return }
         isClosing = true
-        noteSeen(sections[current])
+        wake = nil
         gtk_widget_hide(CGtk_widget(window))
-        let seen = sections.filter(\.wasSeen)
-        var waiting = seen.count
-        guard waiting > 0 else { return finish() }
-        for section in seen {
-            context.client.markSeen(section.kind) { [weak self] in
-                waiting -= 1
-                if waiting == 0 { self?.finish() }
-            }
-        }
+        send(.closing(at: context.now()))
     }
 
     private func finish() {

@@ -5,15 +5,17 @@ import WeiboDesktop
 import WeiboGtk
 import WeiboKit
 
-/// One section of the popup (Posts, Comments or Mentions): a list of cells drawn from their
-/// frames, a line for the state (offline since, the day's limit, not logged in), a "3 new" pill
-/// for what arrived while it is open, and "Load more".
-final class PopupSection {
-    let kind: BubbleKind
+/// One section of the popup drawn (Posts, Comments or Mentions): the rows of the model's
+/// section as cells drawn from their frames, the line for its state (offline since, the
+/// hour's limit, not logged in), its "3 new" pill and "Load more". What happens is forwarded to
+/// the window's `PopupModel` (`send`); `render` draws what it decided.
+final class SectionView {
+    let kind: PopupSectionKind
     /// The notebook's page and its tab.
     let page: UnsafeMutableRawPointer
     let tab: UnsafeMutableRawPointer
     private let context: PopupContext
+    private let send: (PopupModel.Event) -> Void
     private let list: UnsafeMutableRawPointer
     private let stateLine: UnsafeMutableRawPointer
     private let logInButton: UnsafeMutableRawPointer
@@ -22,39 +24,36 @@ final class PopupSection {
     private let emptyLine: UnsafeMutableRawPointer
     private let loadMore: UnsafeMutableRawPointer
 
-    private(set) var entries: [PopupEntry] = []
+    /// The rows drawn (the model's visible rows, as last rendered).
+    private(set) var rows: [PopupRow] = []
     /// The process drew its first row (logged once, for `make bench`).
     nonisolated(unsafe) private static var drewARow = false
-    /// Each entry's drawing area and frame, in the same order.
+    /// Each row's drawing area and frame, in the same order.
     private var areas: [UnsafeMutableRawPointer] = []
-    /// Each row's accessible name as last set.
+    /// Each row's accessible description as last set.
     private var names: [String] = []
     private var frames: [StatusFrame] = []
-    /// The entries laid out before (by id), to tell `make bench` what new rows cost.
+    /// The rows laid out before (by id), to tell `make bench` what new rows cost.
     private var laidOutIDs: Set<Int64> = []
-    private var newer: [PopupEntry] = []
-    /// The background refresh again, when the daemon answered from a fetch older than the news.
-    private var askingAgain: GLibSource?
     private var width = 0
     private var layoutGeneration = 0
-    private(set) var isLoaded = false
-    private var isLoading = false
-    private var asked = PopupItems.pageSize
-    /// When the section was brought to the front (MarkSeen needs a second of it).
-    var shownSince: Date?
-    var wasSeen = false
+    /// The row the keyboard goes to once it is drawn (rows are made as they are laid out,
+    /// after the list has its width: a focus asked before would find none).
+    private var pendingFocus: Int64?
 
-    init(kind: BubbleKind, context: PopupContext) {
+    init(kind: PopupSectionKind, context: PopupContext, send: @escaping (PopupModel.Event) -> Void) {
         self.kind = kind
         self.context = context
+        self.send = send
+        let words = context.localizer
         page = UnsafeMutableRawPointer(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        tab = UnsafeMutableRawPointer(gtk_label_new(Self.title(kind, count: 0)))
+        tab = UnsafeMutableRawPointer(gtk_label_new(words.text(.section(kind, count: 0))))
         stateLine = UnsafeMutableRawPointer(gtk_label_new(""))
-        logInButton = UnsafeMutableRawPointer(gtk_button_new_with_label(tr("Log in to Weibo…")))
+        logInButton = UnsafeMutableRawPointer(gtk_button_new_with_label(words.text(.logIn)))
         pill = UnsafeMutableRawPointer(gtk_button_new_with_label(""))
         spinner = UnsafeMutableRawPointer(gtk_spinner_new())
-        emptyLine = UnsafeMutableRawPointer(gtk_label_new(tr("Nothing new")))
-        loadMore = UnsafeMutableRawPointer(gtk_button_new_with_label(tr("Load more")))
+        emptyLine = UnsafeMutableRawPointer(gtk_label_new(words.text(.nothingHere)))
+        loadMore = UnsafeMutableRawPointer(gtk_button_new_with_label(words.text(.loadMore)))
         list = UnsafeMutableRawPointer(gtk_list_box_new())
         build()
     }
@@ -77,15 +76,20 @@ final class PopupSection {
         gtk_widget_set_margin_top(CGtk_widget(emptyLine), 40)
         gtk_style_context_add_class(CGtk_style(emptyLine), "dim-label")
         gtk_list_box_set_selection_mode(CGtk_list_box(list), GTK_SELECTION_BROWSE)
-        atk_object_set_name(CGtk_accessible(list), Self.title(kind, count: 0))
+        atk_object_set_name(CGtk_accessible(list), context.localizer.text(.section(kind, count: 0)))
 
         for widget in [stateLine, logInButton, pill, spinner, emptyLine, loadMore] {
             gtk_widget_set_no_show_all(CGtk_widget(widget), 1)
         }
 
         GtkSignal.connect(list, "row-activated", .pointer) { [weak self] _, row, _ in
-            guard let self, let row else { return 0 }
-            self.activate(Int(gtk_list_box_row_get_index(CGtk_list_box_row(row))))
+            guard let self, let row, let id = self.id(ofRow: row) else { return 0 }
+            self.send(.activated(id))
+            return 0
+        }
+        GtkSignal.connect(list, "row-selected", .pointer) { [weak self] _, row, _ in
+            guard let self, let row, let id = self.id(ofRow: row) else { return 0 }
+            self.send(.selected(id))
             return 0
         }
         GtkSignal.connect(list, "size-allocate", .pointer) { [weak self] _, allocation, _ in
@@ -96,13 +100,12 @@ final class PopupSection {
             return 0
         }
         GtkSignal.connect(pill, "clicked", .plain) { [weak self] _, _, _ in
-            self?.showNewer()
+            self?.send(.pillClicked)
             return 0
         }
         GtkSignal.connect(loadMore, "clicked", .plain) { [weak self] _, _, _ in
             guard let self else { return 0 }
-            self.asked = min(self.asked + PopupItems.pageSize, PopupItems.maximumCount)
-            self.load()
+            self.send(.loadMore(at: self.context.now()))
             return 0
         }
         GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
@@ -135,102 +138,49 @@ final class PopupSection {
         if gtk_widget_get_visible(CGtk_widget(page)) != 0 { gtk_widget_show_all(CGtk_widget(page)) }
     }
 
-    /// The tab's words with the section's unread count.
-    func setCount(_ count: Int) {
-        gtk_label_set_text(CGtk_label(tab), Self.title(kind, count: count))
-    }
-
-    // MARK: - Items
-
-    /// Asks the daemon for the items (the ones known stay on screen meanwhile).
-    func load() {
-        guard !isLoading else { return }
-        isLoading = true
-        gtk_widget_show(CGtk_widget(spinner))
-        gtk_spinner_start(CGtk_spinner(spinner))
-        context.client.items(kind, count: asked) { [weak self] result in
-            guard let self else { return }
-            self.isLoading = false
-            self.isLoaded = true
-            gtk_spinner_stop(CGtk_spinner(self.spinner))
-            gtk_widget_hide(CGtk_widget(self.spinner))
-            switch result {
-            case .success(let items): self.show(items)
-            case .failure(let failure): self.say(failure.message, logIn: false)
-            }
-        }
-    }
-
-    /// Asks again in the background: what is new waits behind the pill (the view does not jump).
-    /// The newest page only (new items come at the top): after "Load more", asking for all 500
-    /// again at each new count would cost the daemon five fetches of the API.
-    func refreshInBackground() {
-        guard isLoaded, !isLoading else { return load() }
-        isLoading = true
-        let news = Date()
-        context.client.items(kind, count: min(asked, PopupItems.pageSize)) { [weak self] result in
-            guard let self else { return }
-            self.isLoading = false
-            guard case .success(let items) = result else { return }
-            // Answered from the daemon's fetch before the news (it fetches once a minute): asked
-            // again when it fetches anew.
-            if let again = items.askAgain(after: news), again > Date() {
-                self.askingAgain = GLibSource.once(afterSeconds: again.timeIntervalSince(Date())) { [weak self] in
-                    self?.askingAgain = nil
-                    self?.refreshInBackground()
-                }
-            }
-            let known = Set(self.entries.map(\.id))
-            self.newer = PopupEntry.entries(of: items, kind: self.kind).filter { !known.contains($0.id) }
-            gtk_button_set_label(CGtk_button(self.pill), tr("%d new", self.newer.count))
-            if self.newer.isEmpty { gtk_widget_hide(CGtk_widget(self.pill)) } else { gtk_widget_show(CGtk_widget(self.pill)) }
-        }
-    }
-
-    private func showNewer() {
-        gtk_widget_hide(CGtk_widget(pill))
-        entries = newer + entries
-        newer = []
+    /// Draws the model's section: its tab's count, its state, pill and buttons, and its rows
+    /// (laid out again; rows are kept by position and made as they are laid out).
+    func render(_ section: PopupModel.Section) {
+        let words = context.localizer
+        let title = words.text(.section(kind, count: section.unread))
+        gtk_label_set_text(CGtk_label(tab), title)
+        let now = context.now()
+        let state = section.stateLine(localizer: words, times: context.times(), now: now)
+        if let state { gtk_label_set_text(CGtk_label(stateLine), state) }
+        set(stateLine, shown: state != nil)
+        set(logInButton, shown: section.offersLogIn)
+        if !section.waiting.isEmpty { gtk_button_set_label(CGtk_button(pill), words.text(.newRows(section.waiting.count))) }
+        set(pill, shown: !section.waiting.isEmpty)
+        set(emptyLine, shown: section.isEmpty)
+        set(loadMore, shown: section.offersMore)
+        set(spinner, shown: section.showsSpinner)
+        if section.showsSpinner { gtk_spinner_start(CGtk_spinner(spinner)) } else { gtk_spinner_stop(CGtk_spinner(spinner)) }
+        // Laid out again only when the rows changed (not for a count or a state).
+        let shown = section.visibleRows
+        guard shown != rows else { return }
+        rows = shown
         rebuild()
-        if let first = gtk_list_box_get_row_at_index(CGtk_list_box(list), 0) { gtk_widget_grab_focus(CGtk_widget(first)) }
     }
 
-    private func show(_ items: PopupItems) {
-        let expanded = Set(entries.filter(\.isExpanded).map(\.id))
-        entries = PopupEntry.entries(of: items, kind: kind).map { entry in
-            var entry = entry
-            entry.isExpanded = context.configuration.popupCells == .full || expanded.contains(entry.id)
-            return entry
-        }
-        rebuild()
-        // In front: the first row gets the keyboard (the arrows move from there).
-        if shownSince != nil { focusList() }
-        if let failure = items.failure {
-            say(Self.stateWords(failure, fetchedAt: items.fetchedAt, times: context.times()), logIn: failure.kind == .loginRejected)
-        } else {
-            say(nil, logIn: false)
-        }
-        if entries.isEmpty, items.failure == nil { gtk_widget_show(CGtk_widget(emptyLine)) } else { gtk_widget_hide(CGtk_widget(emptyLine)) }
-        let more = entries.count >= asked && asked < PopupItems.maximumCount
-        if more { gtk_widget_show(CGtk_widget(loadMore)) } else { gtk_widget_hide(CGtk_widget(loadMore)) }
+    private func set(_ widget: UnsafeMutableRawPointer, shown: Bool) {
+        if shown { gtk_widget_show(CGtk_widget(widget)) } else { gtk_widget_hide(CGtk_widget(widget)) }
     }
 
-    private func say(_ words: String?, logIn: Bool) {
-        if let words {
-            gtk_label_set_text(CGtk_label(stateLine), words)
-            gtk_widget_show(CGtk_widget(stateLine))
-        } else {
-            gtk_widget_hide(CGtk_widget(stateLine))
-        }
-        if logIn { gtk_widget_show(CGtk_widget(logInButton)) } else { gtk_widget_hide(CGtk_widget(logInButton)) }
+    /// The rows' times again (at least once a minute while open).
+    func redrawTimes() { layOut(width: width) }
+
+    /// The id of the entry a list row draws.
+    private func id(ofRow row: UnsafeMutableRawPointer) -> Int64? {
+        let index = Int(gtk_list_box_row_get_index(CGtk_list_box_row(row)))
+        return rows.indices.contains(index) ? rows[index].id : nil
     }
 
     // MARK: - Rows
 
-    /// Shows `entries`: rows are kept by position (a row draws the entry at its index) and made
+    /// Shows `rows`: list rows are kept by position (a list row draws the row at its index) and made
     /// as their frames are laid out; the ones past the end go.
     private func rebuild() {
-        while areas.count > entries.count {
+        while areas.count > rows.count {
             let area = areas.removeLast()
             names.removeLast()
             if let row = gtk_widget_get_parent(CGtk_widget(area)) { gtk_widget_destroy(row) }
@@ -270,7 +220,7 @@ final class PopupSection {
             areas.append(area)
             names.append("")
         }
-        let name = entries[index].accessibleName(times: times, now: now, emoticons: context.configuration.emoticons)
+        let name = rows[index].accessibleDescription(localizer: context.localizer, times: times, now: now, emoticons: context.configuration.emoticons)
         if names[index] != name, let row = gtk_widget_get_parent(CGtk_widget(areas[index])) {
             atk_object_set_name(CGtk_accessible(row), name)
             names[index] = name
@@ -284,7 +234,7 @@ final class PopupSection {
         self.width = width
         layoutGeneration += 1
         frames = []
-        layOutRows(from: 0, generation: layoutGeneration, now: Date(), spent: (0, 0, 0, 0))
+        layOutRows(from: 0, generation: layoutGeneration, now: context.now(), spent: (0, 0, 0, 0))
     }
 
     /// A screenful of rows first, so that the first frame does not wait for the hundredth row;
@@ -303,12 +253,12 @@ final class PopupSection {
         var index = start
         // The batch's frames first, then its rows' widgets: making a row wakes the accessibility
         // bus and GTK's styling, which slowed the frame model's own work when interleaved.
-        while index < entries.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
+        while index < rows.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
             let started = g_get_monotonic_time()
-            let frame = entries[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
+            let frame = rows[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
             let took = g_get_monotonic_time() - started
             spent.all += took
-            if laidOutIDs.insert(entries[index].id).inserted {
+            if laidOutIDs.insert(rows[index].id).inserted {
                 spent.new += took
                 spent.newRows += 1
             }
@@ -325,8 +275,9 @@ final class PopupSection {
             gtk_widget_queue_draw(CGtk_widget(area))
         }
         spent.widgets += g_get_monotonic_time() - making
+        focusPending()
         let total = spent
-        guard end >= entries.count else {
+        guard end >= rows.count else {
             return GLibSource.whenIdle { [weak self] in self?.layOutRows(from: end, generation: generation, now: now, spent: total) }
         }
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
@@ -354,37 +305,36 @@ final class PopupSection {
     }
 
     private func draw(_ index: Int, widget: UnsafeMutableRawPointer, cairo: OpaquePointer) {
-        guard frames.indices.contains(index), entries.indices.contains(index) else { return }
+        guard frames.indices.contains(index), rows.indices.contains(index) else { return }
         if !Self.drewARow {
             Self.drewARow = true
             Log.debug("popup: first row drawn at \(g_get_real_time()) µs")
         }
-        let entry = entries[index]
+        let entry = rows[index]
         let painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(widget: widget), image: context.images.image)
         painter.paint(frames[index], on: cairo, avatar: entry.avatarURL, thumbnails: entry.thumbnailURLs)
     }
 
-    /// Enter or a click: a compact row shows its whole cell; a whole one opens in the browser.
-    private func activate(_ index: Int) {
-        guard entries.indices.contains(index) else { return }
-        if !entries[index].isExpanded {
-            entries[index].isExpanded = true
-            layOut(width: width)
-        } else {
-            context.open(entries[index].url)
-        }
-    }
-
-    /// The row with the focus (or selected), if any.
-    var selectedEntry: PopupEntry? {
+    /// The row selected, if any.
+    var selectedRow: PopupRow? {
         guard let row = gtk_list_box_get_selected_row(CGtk_list_box(list)) else { return nil }
         let index = Int(gtk_list_box_row_get_index(row))
-        return entries.indices.contains(index) ? entries[index] : nil
+        return rows.indices.contains(index) ? rows[index] : nil
     }
 
-    /// Puts the keyboard focus on the selected row (else the first).
-    func focusList() {
-        let row = gtk_list_box_get_selected_row(CGtk_list_box(list)) ?? gtk_list_box_get_row_at_index(CGtk_list_box(list), 0)
-        if let row { gtk_widget_grab_focus(CGtk_widget(UnsafeMutableRawPointer(row))) }
+    /// Puts the keyboard on the row of `id` (selected too), now if it is drawn, else as soon
+    /// as it is.
+    func focus(_ id: Int64) {
+        pendingFocus = id
+        focusPending()
+    }
+
+    private func focusPending() {
+        guard let id = pendingFocus, let index = rows.firstIndex(where: { $0.id == id }), index < areas.count,
+            let row = gtk_list_box_get_row_at_index(CGtk_list_box(list), Int32(index))
+        else { return }
+        pendingFocus = nil
+        gtk_list_box_select_row(CGtk_list_box(list), row)
+        gtk_widget_grab_focus(CGtk_widget(UnsafeMutableRawPointer(row)))
     }
 }

@@ -29,5 +29,5 @@ unsetenv("DESKTOP_AUTOSTART_ID")
 gtk_init(nil, nil)
 // Fontconfig's set-up starts now, on Pango's thread, while GTK reads its theme.
 _ = pango_cairo_font_map_get_default()
-let prefetch = ItemsPrefetch(kind: options.kind.popupSection, count: PopupItems.pageSize, account: options.account)
+let prefetch = ItemsPrefetch(kind: options.kind, count: PopupItems.pageSize, account: options.account)
 exit(PopupApplication(environment: environment, prefetch: prefetch).run(CommandLine.arguments))

@@ -99,8 +99,9 @@ struct PopupWindowTests {
             #expect(!maps.isEmpty && !maps.contains("librsvg"), "librsvg is loaded")
         }
         let row = try #require(desktop.read().rows?.first)
-        // The name begins the text, the compact cell's second line (under the author's name).
-        desktop.click(x: row.x + 24, y: row.y + 32)
+        // The name begins the text, the compact cell's second line (under the author's name,
+        // right of the avatar: border 10, avatar 35, gap 10).
+        desktop.click(x: row.x + 70, y: row.y + 32)
         #expect(waitUntil { desktop.opened().contains("https://weibo.com/n/Alice_%E5%B0%8F%E6%98%8E") }, "\(desktop.opened())")
         desktop.shot("popup-link")
 
@@ -108,7 +109,7 @@ struct PopupWindowTests {
         setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit"), ("count", "1")])
         desktop.call("ShowPopup", "comments")
         #expect(
-            waitUntil(timeout: 45) { desktop.read().labels?.contains("Weibo's limit for today is reached.") == true },
+            waitUntil(timeout: 45) { desktop.read().labels?.contains("Weibo's hourly limit is reached.") == true },
             "\(desktop.read().labels ?? [])")
 
         // Weibo cannot be reached: the mentions say that.

@@ -197,7 +197,7 @@ public final class DaemonService {
             member.showPopup(kind, showingAccount: true)
         case "GetItems", "GetItemsAccount":
             guard let kind = section(parameters, invocation) else { return }
-            let items: (BubbleKind, Int, @escaping (String) -> Void) -> Void
+            let items: (PopupSectionKind, Int, @escaping (String) -> Void) -> Void
             if method == "GetItemsAccount" {
                 guard let member = account(parameters, invocation, at: 2) else { return }
                 items = member.items
@@ -217,7 +217,7 @@ public final class DaemonService {
             accounts.markSeen(kind)
         case "MarkSeenAccount":
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
-            member.markRead(kind.popupSection)
+            member.markRead(kind.bubble)
         case "LogIn":
             accounts.logIn()
         case "MarkRead":
@@ -241,9 +241,9 @@ public final class DaemonService {
 
     /// The popup section the call names (`posts`, `comments`, `mentions`); nil (and the call
     /// answered with an error) for anything else.
-    private func section(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) -> BubbleKind? {
+    private func section(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) -> PopupSectionKind? {
         let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
-        if let kind = BubbleKind(rawValue: text), [.posts, .comments, .mentions].contains(kind) { return kind }
+        if let kind = PopupSectionKind(rawValue: text) { return kind }
         g_dbus_method_invocation_return_dbus_error(
             invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no section %s: posts, comments or mentions", text))
         return nil

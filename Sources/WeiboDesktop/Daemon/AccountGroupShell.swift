@@ -199,12 +199,12 @@ public final class AccountGroupShell {
     }
 
     /// The popup at `kind`'s section, showing the default account.
-    public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil) {
+    public func showPopup(_ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil) {
         primary.showPopup(kind, at: point, activationToken: activationToken)
     }
 
     /// The popup's items of a section (`GetItems`), of the default account.
-    public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {
+    public func items(_ kind: PopupSectionKind, count: Int, reply: @escaping (String) -> Void) {
         // A popup asking is a user at the screen: no reason to wait for a notification server.
         startWithoutWaiting?()
         primary.items(kind, count: count, reply: reply)
@@ -218,7 +218,7 @@ public final class AccountGroupShell {
     public var startWithoutWaiting: (() -> Void)?
 
     /// The section the popup showed counts as seen (`MarkSeen`), for the default account.
-    public func markSeen(_ kind: BubbleKind) { primary.markRead(kind.popupSection) }
+    public func markSeen(_ kind: PopupSectionKind) { primary.markRead(kind.bubble) }
 
     /// Logs in again where a login is missing or expired, else adds one (the default's member).
     public func logIn() { members[snapshot().loginIndex].logIn() }

@@ -7,8 +7,8 @@ public import WeiboKit
 extension AccountShell {
     /// The items of a popup section, at most `count`, as the JSON `GetItems` answers; asked
     /// before the login was read, the request waits for it.
-    public func items(_ kind: BubbleKind, count: Int, reply: @escaping (String) -> Void) {
-        itemsWaiting[kind.popupSection, default: []].append((count, reply))
+    public func items(_ kind: PopupSectionKind, count: Int, reply: @escaping (String) -> Void) {
+        itemsWaiting[kind, default: []].append((count, reply))
         send(.itemsRequested(kind, count: count, at: clock()))
     }
 
@@ -16,7 +16,7 @@ extension AccountShell {
     /// activation token, `ShowPopup`); where it cannot start, the summary bubble of that kind.
     /// `showingAccount`: the popup shows this account's items by its uid (else the default
     /// account's, whichever that is when it asks).
-    public func showPopup(_ kind: BubbleKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false) {
+    public func showPopup(_ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false) {
         let fallBack: () -> Void = { [weak self] in self?.showPopupFallback(kind) }
         guard let popup else { return fallBack() }
         let account = showingAccount ? uid : nil
@@ -26,11 +26,11 @@ extension AccountShell {
         }
     }
 
-    private func showPopupFallback(_ kind: BubbleKind) {
-        send(.popupUnavailable(kind.popupSection, at: clock()))
+    private func showPopupFallback(_ kind: PopupSectionKind) {
+        send(.popupUnavailable(kind, at: clock()))
     }
 
-    func answerPopupItems(_ kind: BubbleKind, _ items: PopupItems) {
+    func answerPopupItems(_ kind: PopupSectionKind, _ items: PopupItems) {
         let waiting = itemsWaiting.removeValue(forKey: kind) ?? []
         for (count, reply) in waiting {
             let json = (try? WeiboJSON.encode(items.prefix(count))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -57,52 +57,46 @@ extension AccountShell {
         }
         let before = { (id: Int64?) in id.map { $0 - 1 } }
         let count = fetch.count
+        let client = self.client
+        // The section's statuses (if it lists any), then its comments (if any), merged.
         // Comments and mentions: a page of 200 each call, and the list has ended at a short one.
         // The home timeline's pages are often short (Weibo leaves some out): it has ended only
         // when a page adds nothing.
-        let client = self.client
-        let comments = { [weak self] (list: DetailSource, done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
-            self?.fetchPages(
-                count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.comments), made: made, done: done
+        let statuses = { [weak self] (done: @escaping (Result<[Status], WeiboClientError>) -> Void) in
+            guard let self else { return }
+            guard let list = fetch.kind.statusList else { return done(.success([])) }
+            let home = list == .homeTimeline
+            self.fetchPages(
+                count: count, pageSize: home ? PopupItems.pageSize : DetailSource.pageSize, shortEnds: !home, id: \.id,
+                before: before(fetch.olderThan?.statuses), made: made, done: done
             ) { asked, maxID, page in
-                let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
-                if list == .commentsToMe {
-                    client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
-                } else {
-                    client.commentMentions(for: account, maxID: maxID, count: asked, completion: answer)
+                switch list {
+                case .homeTimeline:
+                    client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
+                case .mentions:
+                    client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
                 }
             }
         }
-        switch fetch.kind {
-        case .comments:
-            comments(.commentsToMe) { result in
-                switch result {
-                case .success(let comments): fetched(PopupItems(comments: comments))
-                case .failure(let error): failed(error)
+        let comments = { [weak self] (done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
+            guard let self else { return }
+            guard let list = fetch.kind.commentList else { return done(.success([])) }
+            self.fetchPages(
+                count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.comments), made: made, done: done
+            ) { asked, maxID, page in
+                let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
+                switch list {
+                case .toMe: client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
+                case .mentions: client.commentMentions(for: account, maxID: maxID, count: asked, completion: answer)
                 }
             }
-        case .mentions:
-            fetchPages(count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.statuses), made: made) {
-                [weak self] statuses in
-                guard self != nil else { return }
-                comments(.commentMentions) { comments in
-                    switch (statuses, comments) {
-                    case (.success(let statuses), .success(let comments)): fetched(PopupItems(statuses: statuses, comments: comments))
-                    case (.failure(let error), _), (_, .failure(let error)): failed(error)
-                    }
+        }
+        statuses { statuses in
+            comments { comments in
+                switch (statuses, comments) {
+                case (.success(let statuses), .success(let comments)): fetched(PopupItems(statuses: statuses, comments: comments))
+                case (.failure(let error), _), (_, .failure(let error)): failed(error)
                 }
-            } page: { asked, maxID, page in
-                client.statusMentions(for: account, maxID: maxID, count: asked) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
-            }
-        case .posts, .all, .messages:
-            fetchPages(count: count, pageSize: PopupItems.pageSize, shortEnds: false, id: \.id, before: before(fetch.olderThan?.statuses), made: made) {
-                result in
-                switch result {
-                case .success(let statuses): fetched(PopupItems(statuses: statuses))
-                case .failure(let error): failed(error)
-                }
-            } page: { asked, maxID, page in
-                client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
             }
         }
     }

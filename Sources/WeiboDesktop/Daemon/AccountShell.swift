@@ -50,7 +50,7 @@ public final class AccountShell {
     let clock: () -> Date
     private var isRetired = false
     /// `GetItems` calls waiting for their section, with how many each asked for.
-    var itemsWaiting: [BubbleKind: [(count: Int, reply: (String) -> Void)]] = [:]
+    var itemsWaiting: [PopupSectionKind: [(count: Int, reply: (String) -> Void)]] = [:]
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []

@@ -40,8 +40,8 @@ public final class PopupLauncher {
     }
 
     /// The arguments of a start at `kind`'s section.
-    static func arguments(program: String, kind: BubbleKind, at point: Point?, account: Int64? = nil) -> [String] {
-        [program, "--kind", kind.popupSection.rawValue] + (point.map { ["--at", "\($0.x),\($0.y)"] } ?? [])
+    static func arguments(program: String, kind: PopupSectionKind, at point: Point?, account: Int64? = nil) -> [String] {
+        [program, "--kind", kind.rawValue] + (point.map { ["--at", "\($0.x),\($0.y)"] } ?? [])
             + (account.map { ["--account", String($0)] } ?? [])
     }
 
@@ -51,7 +51,7 @@ public final class PopupLauncher {
     /// not (then `failed` is not called). `failed` runs on the main loop when the process ends
     /// with a failure.
     public func open(
-        _ kind: BubbleKind, at point: Point?, activationToken: String?, account: Int64? = nil, failed: @escaping () -> Void
+        _ kind: PopupSectionKind, at point: Point?, activationToken: String?, account: Int64? = nil, failed: @escaping () -> Void
     ) -> String? {
         guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
@@ -73,7 +73,7 @@ public final class PopupLauncher {
     }
 
     private func spawn(
-        _ program: String, _ kind: BubbleKind, at point: Point?, activationToken: String?, account: Int64?, failed: @escaping () -> Void
+        _ program: String, _ kind: PopupSectionKind, at point: Point?, activationToken: String?, account: Int64?, failed: @escaping () -> Void
     ) -> String? {
         var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point, account: account).map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }

@@ -158,6 +158,7 @@ public struct Localizer: Sendable {
             switch kind {
             case .loginRejected: return tr("Weibo refused the login")
             case .rateLimited: return tr("Weibo's rate limit was reached")
+            case .budgetSpent: return tr("today's budget of calls is spent")
             case .refused: return tr("Weibo refused the request")
             case .noPermission: return tr("this app may not read comments and mentions (10014)")
             case .transient: return tr("Weibo could not be reached, or answered badly")

@@ -35,6 +35,7 @@ public struct CommentFrameLayout: Sendable {
         let width = max(width, metrics.minimumWidth)
         let maxLines = max(maxLines, 2)
         var builder = FrameBuilder(width: width, metrics: metrics, measurer: measurer)
+        builder.addRowAvatar(for: item.authorName, metrics: metrics)
         let left = builder.left
         let contentWidth = builder.right - left
         var y = metrics.border
@@ -51,7 +52,7 @@ public struct CommentFrameLayout: Sendable {
         } else if nameRoom >= min(measurer.width("一二三", as: .name), measurer.width(name, as: .name)) {
             let nameRect = builder.add(.name, x: left, y: y, text: measurer.line(name, as: .name, maxWidth: nameRoom))
             let separator = builder.add(
-                .separator(0),
+                .nameTimeDot,
                 rect: FrameRect(x: nameRect.maxX + metrics.gap, y: y, width: metrics.separatorWidth, height: nameRect.height))
             let timeX = separator.maxX + metrics.gap
             builder.add(.time, x: timeX, y: y, text: measurer.line(time, as: .time, maxWidth: builder.right - timeX))
@@ -85,7 +86,7 @@ public struct CommentFrameLayout: Sendable {
             y = builder.add(kind, x: left, y: y, text: measurer.line(line, as: .quote, maxWidth: contentWidth)).maxY
         }
         return StatusFrame(
-            statusID: item.id, width: width, height: builder.bottom + metrics.border, parts: builder.parts, isVIP: false,
+            statusID: item.id, width: width, height: builder.height + metrics.border, parts: builder.parts, isVIP: false,
             retweetBlock: nil)
     }
 }

@@ -25,6 +25,8 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var sectionGap: Int
     /// The VIP mark's width, or `nil` for the width of its text (`V6`).
     public var vipMarkWidth: Int?
+    /// The avatar left of a compact status or a comment, or `nil` for none (the terminal's).
+    public var rowAvatar: FrameSize?
     /// One picture of the grid: `[图]` in cells.
     public var picture: FrameSize
     /// One thumbnail of the compact style's strip, or `nil` for the `[图×3]` label instead.
@@ -41,14 +43,17 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var separatorWidth: Int
     /// The narrowest width a frame is laid out at; narrower requests are widened to it.
     public var minimumWidth: Int
+    /// The popup's line budgets: a compact status's, a compact comment's, a whole comment's.
+    public var popupLines = PopupLineBudgets()
 
     public init(
-        border: Int, avatar: FrameSize, gap: Int, timeSourceGap: Int, sectionGap: Int, vipMarkWidth: Int?,
+        border: Int, avatar: FrameSize, rowAvatar: FrameSize? = nil, gap: Int, timeSourceGap: Int, sectionGap: Int, vipMarkWidth: Int?,
         picture: FrameSize, compactThumbnail: FrameSize?, retweetBarWidth: Int, retweetIndent: Int, retweetPadding: Int,
         toolbarHeight: Int?, separatorWidth: Int, minimumWidth: Int
     ) {
         self.border = border
         self.avatar = avatar
+        self.rowAvatar = rowAvatar
         self.gap = gap
         self.timeSourceGap = timeSourceGap
         self.sectionGap = sectionGap
@@ -69,11 +74,21 @@ public struct LayoutMetrics: Equatable, Sendable {
         picture: FrameSize(width: 4, height: 1), compactThumbnail: nil, retweetBarWidth: 1, retweetIndent: 2,
         retweetPadding: 0, toolbarHeight: nil, separatorWidth: 1, minimumWidth: 12)
 
-    /// The window's, in pixels: the seed's geometry (border 10, avatar 35 × 35, pictures
-    /// 70 × 70 with gaps of 10, a toolbar 35 high).
+    /// The window's, in pixels: the seed's geometry (border 10, avatar 35 × 35 on every row,
+    /// pictures 70 × 70 with gaps of 10, a toolbar 35 high).
     public static let pixels = LayoutMetrics(
-        border: 10, avatar: FrameSize(width: 35, height: 35), gap: 10, timeSourceGap: 10, sectionGap: 10,
+        border: 10, avatar: FrameSize(width: 35, height: 35), rowAvatar: FrameSize(width: 35, height: 35), gap: 10, timeSourceGap: 10, sectionGap: 10,
         vipMarkWidth: 14, picture: FrameSize(width: 70, height: 70), compactThumbnail: FrameSize(width: 40, height: 40),
         retweetBarWidth: 0, retweetIndent: 10, retweetPadding: 10, toolbarHeight: 35, separatorWidth: 4,
         minimumWidth: 240)
+}
+
+/// How many lines of text the popup's rows keep.
+public struct PopupLineBudgets: Equatable, Sendable {
+    /// A compact status: name and time, text, the retweet's line.
+    public var compactStatus = 4
+    /// A compact comment: name and time, what it answers, the post, its text.
+    public var compactComment = 5
+    /// A whole comment (a whole status has no budget).
+    public var wholeComment = 40
 }

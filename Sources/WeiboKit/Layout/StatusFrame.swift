@@ -49,9 +49,11 @@ public struct FramePart: Equatable, Sendable {
         case retweetMorePictures
         case retweetPicturesLabel
         case toolbarButton(ToolbarButton)
-        /// Between toolbar buttons or between name and time, numbered left to right: a
-        /// decoration (`·` in the terminal); no text.
-        case separator(Int)
+        /// Between name and time: a decoration (a dot; `·` in the terminal); no text.
+        case nameTimeDot
+        /// Between toolbar buttons, numbered left to right: a decoration (a thin line; `·` in
+        /// the terminal); no text.
+        case toolbarDivider(Int)
         /// A comment's post, quoted (`「…」`), and the comment it answers (`↪ replying to: …`).
         case quote
         case replyTo
@@ -59,7 +61,7 @@ public struct FramePart: Equatable, Sendable {
         /// Parts drawn by the renderer its own way, with no text of their own.
         public var isDecoration: Bool {
             switch self {
-            case .retweetBar, .separator: return true
+            case .retweetBar, .nameTimeDot, .toolbarDivider: return true
             default: return false
             }
         }
@@ -73,7 +75,8 @@ public struct FramePart: Equatable, Sendable {
             case .source: return .source
             case .text: return .body
             case .retweetMark, .retweetText: return .retweetBody
-            case .toolbarButton, .separator: return .toolbar
+            case .toolbarButton, .toolbarDivider: return .toolbar
+            case .nameTimeDot: return .time
             case .quote, .replyTo: return .quote
             case .picture, .morePictures, .picturesLabel, .retweetBar, .retweetPicture, .retweetMorePictures,
                 .retweetPicturesLabel:

@@ -1,4 +1,5 @@
-/// The compact style: the popup's summary and `timeline --compact`.
+/// The compact style: the popup's summary and `timeline --compact`; in pixels the author's
+/// avatar on the left (`LayoutMetrics.rowAvatar`).
 ///
 /// ```
 /// 王五 V3 · 3分钟前                  name · time (time below when the name would keep too little)
@@ -8,6 +9,7 @@
 /// ```
 extension StatusFrameLayout {
     func layOutCompact(_ status: Status, maxLines: Int, into builder: inout FrameBuilder) {
+        if let user = status.user { builder.addRowAvatar(for: user.screenName, metrics: metrics) }
         let left = builder.left
         let right = builder.right
         let contentWidth = right - left
@@ -31,8 +33,8 @@ extension StatusFrameLayout {
                 // An unknown time: the name alone.
             } else if fitsOneLine {
                 let separator = builder.add(
-                    .separator(0),
-                    rect: FrameRect(x: builder.rightEdge(atY: y) + metrics.gap, y: y, width: metrics.separatorWidth, height: name.height))
+                    .nameTimeDot,
+                    rect: FrameRect(x: builder.rightEdge(along: name) + metrics.gap, y: y, width: metrics.separatorWidth, height: name.height))
                 let timeX = separator.maxX + metrics.gap
                 builder.add(.time, x: timeX, y: y, text: measurer.line(time, as: .time, maxWidth: right - timeX))
             } else if maxLines > 1 {

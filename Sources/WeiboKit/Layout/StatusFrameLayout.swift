@@ -44,7 +44,7 @@ public struct StatusFrameLayout: Sendable {
         }
         let closedByToolbar = style == .full
         return StatusFrame(
-            statusID: status.id, width: width, height: builder.bottom + (closedByToolbar ? 0 : metrics.border),
+            statusID: status.id, width: width, height: builder.height + (closedByToolbar ? 0 : metrics.border),
             parts: builder.parts, isVIP: status.user?.isVIP ?? false, retweetBlock: builder.retweetBlock)
     }
 
@@ -59,7 +59,7 @@ public struct StatusFrameLayout: Sendable {
             let name = TextSanitizer.singleLine(user.screenName)
             let avatar = builder.add(
                 .avatar, rect: FrameRect(x: left, y: metrics.border, width: metrics.avatar.width, height: metrics.avatar.height),
-                lines: [avatarMark(for: name)])
+                lines: [builder.avatarMark(for: name, size: metrics.avatar)])
             nameX = avatar.maxX + metrics.gap
             timeY = addNameAndVIP(user, name: name, x: nameX, y: metrics.border, available: right - nameX, into: &builder).maxY
         }
@@ -113,13 +113,6 @@ public struct StatusFrameLayout: Sendable {
         addToolbar(for: status, y: y + (status.retweetedStatus == nil ? metrics.sectionGap : 0), into: &builder)
     }
 
-    /// The avatar mark: the name's first character, upper-cased for Latin names.
-    private func avatarMark(for name: String) -> String {
-        guard let first = name.first(where: { $0 != " " }) else { return "?" }
-        let mark = String(first).uppercased()
-        return measurer.width(mark, as: .name) <= metrics.avatar.width ? mark : "?"
-    }
-
     /// The name, truncated to leave room for the VIP mark; the mark right after it. Returns the
     /// name's rectangle.
     @discardableResult
@@ -131,8 +124,12 @@ public struct StatusFrameLayout: Sendable {
         let nameRect = builder.add(.name, x: x, y: y, text: measurer.line(name, as: .name, maxWidth: available - reserved))
         if let vip {
             let mark = measurer.line(vip, as: .vipMark, maxWidth: vipMarkWidth(vip))
+            let width = vipMarkWidth(vip)
+            // A badge of its own width in pixels (square, centred on the name's line); the
+            // name's line in cells.
+            let side = metrics.vipMarkWidth.map { min($0, nameRect.height) } ?? nameRect.height
             builder.add(
-                .vipMark, rect: FrameRect(x: nameRect.maxX + metrics.gap, y: y, width: vipMarkWidth(vip), height: nameRect.height),
+                .vipMark, rect: FrameRect(x: nameRect.maxX + metrics.gap, y: y + (nameRect.height - side) / 2, width: width, height: side),
                 lines: mark.lines)
         }
         return nameRect
@@ -199,7 +196,7 @@ public struct StatusFrameLayout: Sendable {
                 lines: [measurer.fitted(label, as: .toolbar, maxWidth: buttonWidth)], alignment: .center)
             x += buttonWidth
             if index < 2 {
-                builder.add(.separator(index), rect: FrameRect(x: x, y: y, width: metrics.separatorWidth, height: height))
+                builder.add(.toolbarDivider(index), rect: FrameRect(x: x, y: y, width: metrics.separatorWidth, height: height))
                 x += metrics.separatorWidth
             }
         }

@@ -79,7 +79,7 @@ extension Notifier {
                 markRead(.messages)
             } else {
                 // The popup at that kind's section; the summary bubble only where it cannot start.
-                effects.append(.showPopup(kind.popupSection))
+                effects.append(.showPopup(PopupSectionKind(kind)))
             }
         case .markRead: markRead(kind)
         case .openWeibo: effects.append(.open(url: "https://weibo.com"))

@@ -42,7 +42,7 @@ extension Notifier {
         if let failure {
             switch failure.kind {
             case .noPermission: noteDetails(presenter.localizer.text(.noPermission))
-            case .rateLimited: noteDetails(presenter.localizer.text(.budgetSpent))
+            case .rateLimited, .budgetSpent: noteDetails(presenter.localizer.text(.budgetSpent))
             default: log(.message, "\(source.rawValue): \(failure.message)")
             }
         } else {

@@ -15,8 +15,7 @@ extension Notifier {
     /// The least time between two fetches of one section from its newest item.
     static let popupRefetchInterval: TimeInterval = 60
 
-    mutating func itemsRequested(_ kind: BubbleKind, count: Int, at now: Date) {
-        let kind = kind.popupSection
+    mutating func itemsRequested(_ kind: PopupSectionKind, count: Int, at now: Date) {
         let count = min(max(count, 1), PopupItems.maximumCount)
         guard login.isUsable else {
             // Nothing of a login that is gone: the words only.
@@ -48,18 +47,13 @@ extension Notifier {
     /// Starts fetching `count` items of `kind` (older than `olderThan`, when given), within the
     /// day's detail calls for comments and mentions; the requests that wait ask for `wanted`.
     private mutating func startPopupFetch(
-        _ kind: BubbleKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Date
+        _ kind: PopupSectionKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Date
     ) {
-        let requests: Int
-        if kind == .posts {
-            // Pages of 100; the home timeline's are often short (Weibo leaves some out): one more.
-            requests = (count + PopupItems.pageSize - 1) / PopupItems.pageSize + 1
-        } else {
-            // A page of 200 of each list (mentions: posts and comments) at most.
-            requests = (kind == .mentions ? 2 : 1) * DetailSource.calls(toFetch: count)
+        let requests = kind.requests(toFetch: count)
+        if kind.spendsDetailCalls {
             guard state.detailCalls.spent(on: now) + requests <= settings.detailCallsPerDay else {
                 noteDetails(presenter.localizer.text(.budgetSpent))
-                return answerItems(kind, section.items.with(PollFailure(.rateLimited, presenter.localizer.text(.budgetSpent))))
+                return answerItems(kind, section.items.with(PollFailure(.budgetSpent, presenter.localizer.text(.budgetSpent))))
             }
             state.detailCalls.spend(requests, on: now)
         }
@@ -71,7 +65,7 @@ extension Notifier {
     }
 
     mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Date) {
-        if fetch.kind != .posts {
+        if fetch.kind.spendsDetailCalls {
             // Reserved at the start; what was not spent is given back (the same day only).
             state.detailCalls.giveBack(max(0, fetch.requests - requests), on: now)
         }
@@ -100,6 +94,7 @@ extension Notifier {
             section.items = items
             section.items.fetchedAt = now
             section.answersFor = fetch.count
+            section.isStale = false
         }
         section.items.failure = nil
         answerItems(fetch.kind, section.items)
@@ -113,6 +108,15 @@ extension Notifier {
         for (kind, wanted) in waiting.sorted(by: { $0.0.rawValue < $1.0.rawValue }) { itemsRequested(kind, count: wanted, at: now) }
     }
 
+    /// A check found more of a section's news than the last one: what is held for it is not
+    /// the newest any more, and the next request fetches (at most once a check, a minute), so
+    /// that an open popup's "new" pill comes with the tab's count, not a minute after it.
+    mutating func popupNewsArrived(_ counts: UnreadCounts, previous: UnreadCounts) {
+        for kind in PopupSectionKind.allCases where kind.counters.contains(where: { counts[$0] > previous[$0] }) {
+            popupSections[kind]?.isStale = true
+        }
+    }
+
     /// A check starts: sections past their minute keep their first page only.
     mutating func trimPopupSections(at now: Date) {
         for kind in popupSections.keys where popupSections[kind]?.isFresh(at: now, interval: Self.popupRefetchInterval) == false {
@@ -120,7 +124,7 @@ extension Notifier {
         }
     }
 
-    private mutating func answerItems(_ kind: BubbleKind, _ items: PopupItems) {
+    private mutating func answerItems(_ kind: PopupSectionKind, _ items: PopupItems) {
         effects.append(.answerPopupItems(kind, items))
     }
 }
@@ -150,17 +154,5 @@ extension PopupItems {
         items.statuses += older.statuses.filter { !statusIDs.contains($0.id) }
         items.comments += older.comments.filter { !commentIDs.contains($0.id) }
         return items
-    }
-}
-
-extension BubbleKind {
-    /// The popup's section for a kind: posts, comments or mentions (messages have no text the
-    /// API gives; the one bubble for all opens on posts).
-    public var popupSection: BubbleKind {
-        switch self {
-        case .comments: return .comments
-        case .mentions: return .mentions
-        case .all, .posts, .messages: return .posts
-        }
     }
 }

@@ -61,7 +61,7 @@ public struct Notifier: Sendable {
     var checkQueued = false
     var summaryInFlight = false
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
-    var popupSections: [BubbleKind: PopupSection] = [:]
+    var popupSections: [PopupSectionKind: PopupSection] = [:]
     var nextPopupFetch = 1
     var waitingRefreshes: [RequestID] = []
     /// When the last check started, and the summaries shown last: what a request within
@@ -177,7 +177,7 @@ public struct Notifier: Sendable {
         case .detailsFetched(let source, let items, let now): detailsArrived(source, items, failure: nil, at: now)
         case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
         case .itemsRequested(let kind, let count, let now): itemsRequested(kind, count: count, at: now)
-        case .popupUnavailable(let kind, let now): summaryRequested(kind, at: now)
+        case .popupUnavailable(let kind, let now): summaryRequested(kind.bubble, at: now)
         case .popupItemsFetched(let fetch, let items, let requests, let now): popupItemsArrived(fetch, items, failure: nil, requests: requests, at: now)
         case .popupItemsFailed(let fetch, let failure, let requests, let now):
             popupItemsArrived(fetch, nil, failure: failure, requests: requests, at: now)
@@ -258,6 +258,7 @@ public struct Notifier: Sendable {
         lastErrorKind = nil
         offlineSince = nil
         announced = true
+        popupNewsArrived(counts, previous: state.lastCounts)
         settings.policy.observe(counts, at: now, state: &state)
         applyCounts(at: now)
         if !waitingRefreshes.isEmpty {
@@ -298,7 +299,7 @@ public struct Notifier: Sendable {
             log(.message, "rate limited: \(failure.message)")
             pollInFlight = true
             effects.append(.askRateLimitReset)
-        case .refused, .transient, .noPermission:
+        case .refused, .transient, .noPermission, .budgetSpent:
             checkPhase = .offline
             offlineSince = offlineSince ?? now
             log(failure.kind == .transient ? .message : .warning, "poll failed: \(failure.message)")

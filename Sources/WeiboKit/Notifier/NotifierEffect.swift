@@ -34,9 +34,9 @@ public enum NotifierEffect: Equatable, Sendable {
     /// mentions; `popupItemsFetched` or `popupItemsFailed` follows.
     case fetchPopupItems(PopupFetch)
     /// Open the popup at a section (a bubble's click); `popupUnavailable` follows when it cannot.
-    case showPopup(BubbleKind)
+    case showPopup(PopupSectionKind)
     /// Answer every `GetItems` waiting for this section (each with as many as it asked for).
-    case answerPopupItems(BubbleKind, PopupItems)
+    case answerPopupItems(PopupSectionKind, PopupItems)
     /// Open an address in the user's browser.
     case open(url: String)
     /// Let the user log in (again): a terminal with `weibo-notifier login`, or say what to run.

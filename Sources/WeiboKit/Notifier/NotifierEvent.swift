@@ -38,9 +38,9 @@ public enum NotifierEvent: Equatable, Sendable {
     case detailsFetched(DetailSource, [DetailItem], at: Date)
     case detailsFailed(DetailSource, PollFailure, at: Date)
     /// The popup asks for a section's items (`GetItems`): at most `count` of them.
-    case itemsRequested(BubbleKind, count: Int, at: Date)
+    case itemsRequested(PopupSectionKind, count: Int, at: Date)
     /// The popup could not start (not installed, no display): the summary bubble instead.
-    case popupUnavailable(BubbleKind, at: Date)
+    case popupUnavailable(PopupSectionKind, at: Date)
     /// A popup fetch's items arrived, or could not, after `requests` requests to the API.
     case popupItemsFetched(PopupFetch, PopupItems, requests: Int, at: Date)
     case popupItemsFailed(PopupFetch, PollFailure, requests: Int, at: Date)
@@ -119,6 +119,9 @@ public struct PollFailure: Equatable, Sendable {
         case rateLimited = "rate-limited"
         /// Weibo refused the request itself (a client bug, the wrong user): back off, loudly.
         case refused
+        /// The notifier's own budget of detail calls for the day is spent: comments and
+        /// mentions wait for the next day.
+        case budgetSpent = "budget-spent"
         /// This app key may not call the API (10014): fall back, say so once.
         case noPermission = "no-permission"
         /// Network, timeout, server fault, malformed answer: back off.

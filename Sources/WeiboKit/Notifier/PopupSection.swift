@@ -18,9 +18,12 @@ struct PopupSection: Sendable {
     var lastFailure: PollFailure?
     var retryAt: Date?
 
-    /// Whether the items were fetched within `interval` of `now`.
+    /// A check found news of the section since the items were fetched.
+    var isStale = false
+
+    /// Whether the items were fetched within `interval` of `now`, and no news came since.
     func isFresh(at now: Date, interval: TimeInterval) -> Bool {
-        guard let fetchedAt = items.fetchedAt else { return false }
+        guard !isStale, let fetchedAt = items.fetchedAt else { return false }
         return fetchedAt <= now && now.timeIntervalSince(fetchedAt) < interval
     }
 

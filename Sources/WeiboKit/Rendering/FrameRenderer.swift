@@ -43,7 +43,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// How the terminal draws the parts that carry no text: a bar on each line of the retweet
-    /// block, a `·` for a separator.
+    /// block, a `·` for the dot between name and time and for a toolbar divider.
     private func decoration(of part: FramePart) -> [String] {
         switch part.kind {
         case .retweetBar: return Array(repeating: "│", count: part.rect.height)
@@ -55,7 +55,7 @@ public struct FrameRenderer: Sendable {
         switch kind {
         case .avatar, .name: return vip ? .vipName : .name
         case .vipMark: return .vipMark
-        case .time, .source, .toolbarButton, .separator: return .secondary
+        case .time, .source, .toolbarButton, .nameTimeDot, .toolbarDivider: return .secondary
         case .text: return .plain
         case .picture, .morePictures, .picturesLabel, .retweetPicture, .retweetMorePictures, .retweetPicturesLabel:
             return .picture

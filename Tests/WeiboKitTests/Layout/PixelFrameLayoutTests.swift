@@ -45,7 +45,15 @@ struct FixedAdvanceMeasurer: TextMeasurer {
                         // The budget counts lines of text, whatever their height in pixels.
                         let lines = frame.parts.filter { $0.kind == .text || $0.kind == .retweetText }.map(\.lines.count).reduce(0, +)
                         #expect(lines <= maxLines)
-                        #expect(frame.part(.avatar) == nil && frame.part(.source) == nil)
+                        // The author's avatar on the left, as the seed's cell begins; no source.
+                        #expect(frame.part(.source) == nil)
+                        if let avatar = frame.part(.avatar) {
+                            #expect(avatar.rect == FrameRect(x: 10, y: 10, width: 35, height: 35))
+                            #expect(frame.parts.filter { $0.kind != .avatar }.allSatisfy { $0.rect.x >= 55 || $0.kind == .retweetBar }, "beside it")
+                            #expect(frame.height >= avatar.rect.maxY + 10)
+                        } else {
+                            #expect(status.user == nil)
+                        }
                     }
                 }
             }
@@ -96,7 +104,7 @@ struct FixedAdvanceMeasurer: TextMeasurer {
 
     static func isEdgeToEdge(_ kind: FramePart.Kind) -> Bool {
         switch kind {
-        case .toolbarButton, .separator: return true
+        case .toolbarButton, .toolbarDivider: return true
         default: return false
         }
     }
@@ -114,7 +122,9 @@ struct FixedAdvanceMeasurer: TextMeasurer {
         #expect(try #require(frame.part(.avatar)).rect == FrameRect(x: 10, y: 10, width: 35, height: 35))
         let name = try #require(frame.part(.name))
         #expect(name.rect == FrameRect(x: 55, y: 10, width: 4 * 7, height: 18))
-        #expect(try #require(frame.part(.vipMark)).rect == FrameRect(x: name.rect.maxX + 10, y: 10, width: 14, height: 18))
+        #expect(
+            try #require(frame.part(.vipMark)).rect == FrameRect(x: name.rect.maxX + 10, y: 12, width: 14, height: 14),
+            "a badge of 14 px centred on the name's line")
         let time = try #require(frame.part(.time))
         #expect(time.rect.x == 55 && time.rect.y == name.rect.maxY)
         let source = try #require(frame.part(.source))
@@ -201,7 +211,8 @@ struct FixedAdvanceMeasurer: TextMeasurer {
             let frame = layout.frame(for: item, width: width)
             Self.checkProperties(of: frame, width: width, closedByToolbar: false)
             let name = try #require(frame.part(.name))
-            #expect(name.rect.origin == (10, 10))
+            #expect(frame.part(.avatar)?.rect == FrameRect(x: 10, y: 10, width: 35, height: 35) && frame.part(.avatar)?.lines == ["王"])
+            #expect(name.rect.origin == (55, 10), "right of the avatar")
             #expect(try #require(frame.part(.text)).rect.y == name.rect.maxY)
             #expect(try #require(frame.part(.quote)).lines == ["「今天天气真好」"])
         }

@@ -9,7 +9,7 @@ import WeiboTestSupport
 @Suite struct PopupNotifierTests {
     static let posts = PopupItems(statuses: StatusFactory.generated(count: 3))
 
-    static func answers(_ effects: [NotifierEffect]) -> [(BubbleKind, PopupItems)] {
+    static func answers(_ effects: [NotifierEffect]) -> [(PopupSectionKind, PopupItems)] {
         effects.compactMap { if case .answerPopupItems(let kind, let items) = $0 { (kind, items) } else { nil } }
     }
 
@@ -19,7 +19,7 @@ import WeiboTestSupport
 
     /// Asks for `count` of `kind`, and answers the fetch that starts with `items` after `requests`.
     @discardableResult
-    static func fetch(_ driver: inout NotifierDriver, _ kind: BubbleKind, count: Int, _ items: PopupItems, requests: Int = 1) -> PopupFetch? {
+    static func fetch(_ driver: inout NotifierDriver, _ kind: PopupSectionKind, count: Int, _ items: PopupItems, requests: Int = 1) -> PopupFetch? {
         guard let fetch = fetches(driver.send(.itemsRequested(kind, count: count, at: driver.now))).first else { return nil }
         driver.send(.popupItemsFetched(fetch, items, requests: requests, at: driver.now))
         return fetch
@@ -48,6 +48,24 @@ import WeiboTestSupport
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).map(\.kind) == [.posts])
     }
 
+    /// A check that finds more of a section's news than the last one makes what is held for it
+    /// old: the next request fetches within the minute (an open popup's pill comes with the
+    /// count), once; news of another section leaves it be.
+    @Test func newsFoundByACheckIsFetchedWithinTheMinute() {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: 1))
+        Self.fetch(&driver, .posts, count: 100, Self.posts)
+        Self.fetch(&driver, .comments, count: 100, PopupItems())
+        driver.check(UnreadCounts(status: 1, cmt: 2), after: 20)
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).isEmpty, "no news of posts")
+        #expect(Self.fetches(driver.send(.itemsRequested(.comments, count: 100, at: driver.now))).map(\.kind) == [.comments])
+        driver.check(UnreadCounts(status: 3, cmt: 2), after: 20)
+        let fetch = Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now)))
+        #expect(fetch.map(\.kind) == [.posts], "40 s after the last fetch")
+        if let fetch = fetch.first { driver.send(.popupItemsFetched(fetch, Self.posts, requests: 1, at: driver.now)) }
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).isEmpty, "fetched: fresh again")
+    }
+
     /// "Load more" within the minute fetches only what is older than the oldest held, and is
     /// answered with both; a list that ended is not asked again.
     @Test func loadingMoreWithinTheMinuteFetchesOnlyOlderItems() throws {
@@ -73,8 +91,8 @@ import WeiboTestSupport
 
     /// Any program on the bus may call `GetItems`: a storm of calls for 500 costs one fetch of
     /// each section a minute (its pages), never one per call.
-    @Test(arguments: [BubbleKind.posts, .comments, .mentions])
-    func aStormOfRequestsFetchesASectionOnceAMinute(_ kind: BubbleKind) {
+    @Test(arguments: PopupSectionKind.allCases)
+    func aStormOfRequestsFetchesASectionOnceAMinute(_ kind: PopupSectionKind) {
         var settings = NotifierSettings(interval: 60)
         settings.detailCallsPerDay = 100
         var driver = NotifierDriver(settings: settings)
@@ -112,8 +130,8 @@ import WeiboTestSupport
         #expect(Self.answers(waiting).first?.1.failure?.message == "HTTP 500", "why, while it waits")
     }
 
-    @Test(arguments: [(BubbleKind.comments, 1), (.mentions, 2)])
-    func commentsAndMentionsSpendTheDaysDetailCalls(_ kind: BubbleKind, _ calls: Int) {
+    @Test(arguments: [(PopupSectionKind.comments, 1), (.mentions, 2)])
+    func commentsAndMentionsSpendTheDaysDetailCalls(_ kind: PopupSectionKind, _ calls: Int) {
         var settings = NotifierSettings(interval: 60)
         settings.detailCallsPerDay = 3
         var driver = NotifierDriver(settings: settings)
@@ -129,7 +147,7 @@ import WeiboTestSupport
         } else {
             // No calls left: what is known, and why it is not fresh.
             #expect(Self.fetches(second).isEmpty)
-            #expect(Self.answers(second).first?.1.failure?.kind == .rateLimited)
+            #expect(Self.answers(second).first?.1.failure?.kind == .budgetSpent)
             #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == calls, "nothing spent beyond the budget")
         }
     }
@@ -137,10 +155,10 @@ import WeiboTestSupport
     /// A call gives at most 200 comments or mentions: a fetch may make a request a page, and
     /// the day's budget is charged for the requests made, not for the pages it might have needed.
     @Test(arguments: [
-        (BubbleKind.comments, 200, 1, 1), (.comments, 201, 2, 2), (.comments, 500, 3, 1), (.mentions, 300, 4, 2), (.mentions, 500, 6, 2),
+        (PopupSectionKind.comments, 200, 1, 1), (.comments, 201, 2, 2), (.comments, 500, 3, 1), (.mentions, 300, 4, 2), (.mentions, 500, 6, 2),
         (.mentions, 100, 2, 2),
     ])
-    func theBudgetIsChargedPerRequestMade(_ kind: BubbleKind, _ count: Int, _ reserved: Int, _ made: Int) throws {
+    func theBudgetIsChargedPerRequestMade(_ kind: PopupSectionKind, _ count: Int, _ reserved: Int, _ made: Int) throws {
         var settings = NotifierSettings(interval: 60)
         settings.detailCallsPerDay = 60
         var driver = NotifierDriver(settings: settings)
@@ -159,7 +177,7 @@ import WeiboTestSupport
         var driver = NotifierDriver(settings: settings)
         driver.start()
         for _ in 0..<7 {
-            for kind in [BubbleKind.comments, .mentions] {
+            for kind in [PopupSectionKind.comments, .mentions] {
                 // Short lists: one request a list.
                 Self.fetch(&driver, kind, count: 500, PopupItems(), requests: kind == .mentions ? 2 : 1)
             }
@@ -260,8 +278,8 @@ import WeiboTestSupport
         #expect(answer.1.failure == PollFailure(.transient, "HTTP 502"))
     }
 
-    @Test(arguments: [(BubbleKind.all, BubbleKind.posts), (.posts, .posts), (.comments, .comments), (.mentions, .mentions)])
-    func aClickOnABubbleOpensThePopupAtItsSection(_ bubble: BubbleKind, _ section: BubbleKind) {
+    @Test(arguments: [(BubbleKind.all, PopupSectionKind.posts), (.posts, .posts), (.comments, .comments), (.mentions, .mentions)])
+    func aClickOnABubbleOpensThePopupAtItsSection(_ bubble: BubbleKind, _ section: PopupSectionKind) {
         var driver = NotifierDriver(mode: .perKind)
         driver.start()
         #expect(driver.send(.actionInvoked(.click, kind: bubble, at: driver.now)) == [.showPopup(section)])
