@@ -34,6 +34,36 @@ import WeiboTestSupport
         #expect(wrong.status == 64 && wrong.standardError.contains("'soon' is no duration"), "\(wrong.standardError)")
     }
 
+    /// i3blocks writes a persistent block's clicks to its standard input: the left button
+    /// opens the popup (here, with no display, its fallback: the newest posts as a bubble), the
+    /// middle one checks now, the wheel and a line that is no click do nothing.
+    @Test func i3blocksClicksOnTheWatchedLineReachTheNotifier() throws {
+        let setup = try DaemonTests.Setup()
+        try setup.start()
+        setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
+        let clicks = Pipe()
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["watch", "--format", "i3blocks", "--api-base", setup.sandbox.baseURL]
+        process.environment = setup.environment
+        process.standardInput = clicks
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let polls = setup.bus.daemonPolls()
+        clicks.fileHandleForWriting.write(Data("{\"name\":\"weibo\",\"button\":4}\nnot json\n{\"name\":\"weibo\",\"button\":2,\"x\":5}\n".utf8))
+        #expect(waitUntil { setup.bus.daemonPolls() > polls }, "the middle button checks")
+        #expect(!setup.bus.notifications().contains { $0.summary == "The newest post" }, "the wheel opens nothing")
+        clicks.fileHandleForWriting.write(Data("{\"name\":\"weibo\",\"instance\":\"\",\"button\":1}\n".utf8))
+        #expect(
+            waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } }, "\(setup.bus.notifications().map(\.summary))")
+        #expect(process.isRunning, "the line goes on")
+    }
+
     @Test func launchingItBareAgainShowsTheNewestPostsAndRunSaysItRuns() throws {
         let setup = try DaemonTests.Setup()
         try setup.start()

@@ -29,6 +29,20 @@ public enum SessionBus {
         g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
+    /// Asks the daemon for `method` (with one string argument, when given) without waiting
+    /// for it (a status bar's click, read by a loop that also writes the bar's lines); D-Bus
+    /// starts the notifier when none runs. A failure is only logged: the click has no one to
+    /// tell.
+    public static func askDaemon(_ connection: OpaquePointer, _ method: String, argument: String? = nil) {
+        let parameters: OpaquePointer? = argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
+        DBusCall.call(
+            connection, name: busName, path: objectPath, interface: interfaceName, method: method, parameters,
+            reply: DaemonService.replyShape(of: method), startingIt: true, timeoutMilliseconds: 30_000
+        ) { _, error in
+            if let error { Log.message("\(method): \(error.message)") }
+        }
+    }
+
     /// Calls `method` (with one string argument, `argument`, or one `u`, `number`, when given)
     /// on the running daemon and returns its reply (owned by the caller). `startingIt`: D-Bus
     /// may start the notifier (its activation file) when none runs.

@@ -53,7 +53,7 @@ struct PopupCommand: Command {
             }
             guard option.name == "--kind" else { return false }
             let value = try reader.value(for: option)
-            guard ["posts", "comments", "mentions"].contains(value) else {
+            guard PopupSectionKind(rawValue: value) != nil else {
                 throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))
             }
             kind = value
@@ -80,9 +80,10 @@ struct ShowSummaryCommand: Command {
             """
             Usage: weibo-notifier show-summary
 
-            Asks the running notifier to show the newest posts as a notification (what a click
-            on its notification or tray icon does); they count as seen. For status-bar clicks:
-            with the installed D-Bus activation file, this starts the notifier when none runs.
+            Asks the running notifier to show the newest posts as a notification; they count as
+            seen. A click on the notifier's tray icon, a notification or a status bar opens the
+            popup instead (weibo-notifier popup); this is the fallback where no window can open.
+            With the installed D-Bus activation file, this starts the notifier when none runs.
             """)
     }
 

@@ -150,11 +150,18 @@ struct WatchCommand: Command {
                 }
             })
         watcher.start()
+        // i3blocks writes a persistent block's clicks to its standard input, one JSON line each.
+        let clicks =
+            format == .i3blocks
+            ? InputLines(descriptor: STDIN_FILENO) { line in
+                guard let click = StatusBarClick(i3blocksLine: line), let connection else { return }
+                SessionBus.askDaemon(connection, click.method.name, argument: click.method.argument)
+            } : nil
         loop.quitOnTermination()
         // A closed pipe is noticed at once, not at the next change: the write end reports an error.
         loop.quitWhenClosed(STDOUT_FILENO)
         if !closed { loop.run() }
-        withExtendedLifetime(watcher) {}
+        withExtendedLifetime((watcher, clicks)) {}
         if let connection { SessionBus.release(connection) }
     }
 }
