@@ -60,4 +60,31 @@ extension PopupWindowTests {
         #expect(desktop.read().buttons?.contains("3 new") == false)
         #expect(desktop.read().tabs.first?.name.contains("3") == true, "the tab counts the news: \(desktop.read().tabs.map(\.name))")
     }
+
+    /// With the notifier itself: a mention in a comment arriving after the section was
+    /// fetched comes behind the pill within seconds of the check that counted it (the notifier
+    /// fetches again at news, not a minute later), and pressed, it is listed with the posts
+    /// that mention the user.
+    @Test func aMentionInACommentComesBehindThePillWithinSeconds() throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "status")])
+        try setup.start()
+        desktop.call("ShowPopup", "mentions")
+        #expect(waitUntil(timeout: 45) { desktop.read().rows?.count == 1 }, "\(desktop.read())")
+
+        setup.sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "comment")])
+        let asked = Date()
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil(timeout: 20) { desktop.read().buttons?.contains("1 new") == true }, "\(desktop.read().buttons ?? [])")
+        #expect(Date().timeIntervalSince(asked) < 20, "not the daemon's next minute")
+        let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
+        #expect(toolOutput("/usr/bin/timeout", ["20", script, "press", "1 new"], environment: setup.environment).contains("true"))
+        let mention = try PopupDaemonTests.items(setup, "mentions").comments.first
+        let text = try #require(mention?.text)
+        #expect(
+            waitUntil { desktop.read().rows?.contains { $0.name.contains(TextSanitizer.singleLine(String(text.prefix(12)))) } == true },
+            "the comment's mention: \(desktop.read())")
+        #expect(desktop.read().rows?.count == 2)
+    }
 }
