@@ -19,6 +19,9 @@ static inline GtkButton *CGtk_button(void *object) { return (GtkButton *)object;
 static inline GtkOverlay *CGtk_overlay(void *object) { return (GtkOverlay *)object; }
 static inline GtkSpinner *CGtk_spinner(void *object) { return (GtkSpinner *)object; }
 static inline GtkScrolledWindow *CGtk_scrolled_window(void *object) { return (GtkScrolledWindow *)object; }
+static inline GtkSearchBar *CGtk_search_bar(void *object) { return (GtkSearchBar *)object; }
+static inline GtkEntry *CGtk_entry(void *object) { return (GtkEntry *)object; }
+static inline GtkBuilder *CGtk_builder(void *object) { return (GtkBuilder *)object; }
 static inline GtkApplication *CGtk_application(void *object) { return (GtkApplication *)object; }
 static inline GApplication *CGtk_g_application(void *object) { return (GApplication *)object; }
 static inline GtkStyleContext *CGtk_style(void *widget) { return gtk_widget_get_style_context((GtkWidget *)widget); }
@@ -46,6 +49,11 @@ enum {
     CGtk_KEY_3 = GDK_KEY_3,
     CGtk_KEY_r = GDK_KEY_r,
     CGtk_KEY_c = GDK_KEY_c,
+    CGtk_KEY_f = GDK_KEY_f,
+    CGtk_KEY_F1 = GDK_KEY_F1,
+    CGtk_KEY_question = GDK_KEY_question,
+    CGtk_KEY_slash = GDK_KEY_slash,
+    CGtk_KEY_Down = GDK_KEY_Down,
     CGtk_CONTROL_MASK = GDK_CONTROL_MASK,
     CGtk_MOD1_MASK = GDK_MOD1_MASK,
     CGtk_SHIFT_MASK = GDK_SHIFT_MASK,

@@ -89,6 +89,22 @@ final class DaemonClient {
         call(account == nil ? "MarkSeen" : "MarkSeenAccount", g_variant_new_tuple(arguments, gsize(arguments.count))) { _, _ in done() }
     }
 
+    /// `Reply`: the daemon sends it (within its budget; kept for a retry when it cannot);
+    /// `done` gets nil once it went, else the daemon's words for why not. A minute at most:
+    /// the daemon answers when Weibo did.
+    func reply(_ request: ReplyRequest, done: @escaping (String?) -> Void) {
+        let arguments = [
+            g_variant_new_int64(gint64(request.commentID ?? 0)), g_variant_new_int64(gint64(request.statusID)), g_variant_new_string(request.text),
+            g_variant_new_string(request.authorName), g_variant_new_string(account ?? ""),
+        ]
+        call("Reply", g_variant_new_tuple(arguments, gsize(arguments.count)), timeoutMilliseconds: 60_000) { _, error in
+            guard let error else { return done(nil) }
+            // The daemon's own words come after the error's name.
+            let prefix = "GDBus.Error:\(DaemonService.failedError): "
+            done(error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : Self.words(error))
+        }
+    }
+
     /// `LogIn`: the daemon's own login (the browser, or a terminal where it cannot).
     func logIn() {
         call("LogIn", nil) { _, _ in }

@@ -20,6 +20,10 @@ final class PopupWindow {
     private var model: PopupModel
     /// The model's next tick (times redrawn, asking again).
     private var wake: GLibSource?
+    private let search: PopupSearch
+    private let replyBar: ReplyBar
+    /// The shortcuts window while it is open (the popup stays open under it).
+    private var shortcuts: UnsafeMutableRawPointer?
     /// Runs once the window is gone and the daemon was told what was seen.
     var closed: (() -> Void)?
     private(set) var isClosing = false
@@ -29,6 +33,8 @@ final class PopupWindow {
         window = UnsafeMutableRawPointer(made(gtk_application_window_new(CGtk_application(application)), "its window"))
         notebook = UnsafeMutableRawPointer(made(gtk_notebook_new(), "its tabs"))
         model = PopupModel(expandsEveryRow: context.configuration.popupCells == .full, lastLooks: context.lastLooks.read())
+        search = PopupSearch(localizer: context.localizer)
+        replyBar = ReplyBar(localizer: context.localizer)
         views = PopupSectionKind.allCases.map { kind in SectionView(kind: kind, context: context) { [weak self] in self?.send($0) } }
         gtk_window_set_title(CGtk_window(window), context.localizer.text(.appName))
         gtk_window_set_default_size(CGtk_window(window), Self.size.width, Self.size.height)
@@ -51,7 +57,12 @@ final class PopupWindow {
         let overlay = UnsafeMutableRawPointer(made(gtk_overlay_new(), "an overlay"))
         gtk_container_add(CGtk_container(overlay), CGtk_widget(notebook))
         gtk_overlay_add_overlay(CGtk_overlay(overlay), CGtk_widget(settingsButton()))
-        gtk_container_add(CGtk_container(window), CGtk_widget(overlay))
+        // The search bar over the sections (hidden until asked for).
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_pack_start(CGtk_box(column), CGtk_widget(search.bar), 0, 0, 0)
+        gtk_box_pack_start(CGtk_box(column), CGtk_widget(overlay), 1, 1, 0)
+        gtk_box_pack_start(CGtk_box(column), CGtk_widget(replyBar.box), 0, 0, 0)
+        gtk_container_add(CGtk_container(window), column)
         connect()
     }
 
@@ -93,7 +104,8 @@ final class PopupWindow {
             // and have it back at once. Later too, so that a click on the tray icon that toggles
             // comes first.
             GLibSource.later(afterMilliseconds: 150) { [weak self] in
-                guard let self, gtk_window_is_active(CGtk_window(self.window)) == 0 else { return }
+                // The shortcuts window over it has the keyboard: it stays.
+                guard let self, gtk_window_is_active(CGtk_window(self.window)) == 0, self.shortcuts == nil else { return }
                 self.close()
             }
             return 0
@@ -101,6 +113,16 @@ final class PopupWindow {
         GtkSignal.connect(window, "delete-event", .pointerReturningBool) { [weak self] _, _, _ in
             self?.close()
             return 1
+        }
+        search.changed = { [weak self] text in self?.send(.filterTyped(text)) }
+        replyBar.typed = { [weak self] row, text in self?.send(.replyTyped(row, text)) }
+        replyBar.closed = { [weak self] row in
+            guard let self else { return }
+            self.view(self.model.current).focus(row)
+        }
+        search.toRows = { [weak self] in
+            guard let self, let row = self.model[self.model.current].visibleRows.first else { return }
+            self.view(self.model.current).focus(row.id)
         }
         context.client.countsChanged = { [weak self] counts in
             guard let self else { return }
@@ -179,6 +201,13 @@ final class PopupWindow {
             }
         case .redrawTimes:
             for view in views { view.redrawTimes() }
+        case .openReply(let kind, let row, let name):
+            if kind == model.current { replyBar.open(row: row, to: name) }
+        case .sendReply(let row, let request):
+            context.client.reply(request) { [weak self] failure in
+                self?.send(.replyAnswered(row, failure: failure))
+                self?.replyBar.answered(row: row, failure: failure)
+            }
         case .wake(let at):
             wake = GLibSource.once(afterSeconds: max(0, at.timeIntervalSince(context.now()))) { [weak self] in
                 guard let self else { return }
@@ -269,23 +298,57 @@ final class PopupWindow {
         let shift = state & UInt32(CGtk_SHIFT_MASK) != 0
         let count = PopupSectionKind.allCases.count
         let current = PopupSectionKind.allCases.firstIndex(of: model.current) ?? 0
+        // The shortcuts window is over it: Esc is that window's (where the keyboard stayed with
+        // the popup, as without a window manager), and closes it, not the popup.
+        if let shortcuts, key == UInt32(CGtk_KEY_Escape) {
+            gtk_window_close(CGtk_window(shortcuts))
+            return true
+        }
         switch key {
         case UInt32(CGtk_KEY_Escape):
-            close()
+            // The reply entry closes first; a search is cleared, then hidden (the keyboard back on
+            // the rows); then Esc closes.
+            if replyBar.isOpen {
+                replyBar.close()
+            } else if search.escape() {
+                if !search.isShown { search.toRows?() }
+            } else {
+                close()
+            }
+        case UInt32(CGtk_KEY_f) where control:
+            search.show()
+        case UInt32(CGtk_KEY_F1):
+            showShortcuts()
+        case UInt32(CGtk_KEY_question) where control, UInt32(CGtk_KEY_slash) where control && shift:
+            showShortcuts()
         case UInt32(CGtk_KEY_Tab), UInt32(CGtk_KEY_ISO_Left_Tab):
             let step = shift || key == UInt32(CGtk_KEY_ISO_Left_Tab) ? count - 1 : 1
             gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step) % count))
         case UInt32(CGtk_KEY_1)..<UInt32(CGtk_KEY_1) + UInt32(count) where alt:
             gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(key - UInt32(CGtk_KEY_1)))
+        case UInt32(CGtk_KEY_Return) where control, UInt32(CGtk_KEY_KP_Enter) where control:
+            send(.replyAsked)
         case UInt32(CGtk_KEY_r) where control:
             send(.reload(at: context.now()))
-        case UInt32(CGtk_KEY_c) where control:
+        case UInt32(CGtk_KEY_c) where control && !search.hasFocus:
             guard let row = view(model.current).selectedRow else { return false }
             gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), row.copyText, -1)
         default:
-            return false
+            // Text typed while the rows have the keyboard starts a search with it.
+            return !control && !alt && search.typed(event)
         }
         return true
+    }
+
+    /// The shortcuts window over the popup (once: asked again, it comes to the front).
+    private func showShortcuts() {
+        if let shortcuts { return gtk_window_present(CGtk_window(shortcuts)) }
+        guard let shown = ShortcutsWindow.show(over: window, localizer: context.localizer) else { return }
+        shortcuts = shown
+        GtkSignal.connect(shown, "destroy", .plain) { [weak self] _, _, _ in
+            self?.shortcuts = nil
+            return 0
+        }
     }
 
     // MARK: - Closing
@@ -300,6 +363,7 @@ final class PopupWindow {
     }
 
     private func finish() {
+        for view in views { view.detach() }
         Log.debug("popup: \(frameCount) frames, the longest \(Double(longestFrame) / 1000) ms")
         gtk_widget_destroy(CGtk_widget(window))
         closed?()

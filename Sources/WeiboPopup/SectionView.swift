@@ -141,6 +141,7 @@ final class SectionView {
     /// Draws the model's section: its tab's count, its state, pill and buttons, and its rows
     /// (laid out again; rows are kept by position and made as they are laid out).
     func render(_ section: PopupModel.Section) {
+        guard !isDetached else { return }
         let words = context.localizer
         let title = words.text(.section(kind, count: section.unread))
         gtk_label_set_text(CGtk_label(tab), title)
@@ -228,9 +229,19 @@ final class SectionView {
         return areas[index]
     }
 
+    /// The window is going: a layout still waiting for the idle loop does nothing (its
+    /// widgets go with the window).
+    func detach() {
+        isDetached = true
+        layoutGeneration += 1
+        pendingFocus = nil
+    }
+
+    private var isDetached = false
+
     /// Lays every row out at `width` pixels (the list's), and sizes its drawing area.
     func layOut(width: Int) {
-        guard width > 0 else { return }
+        guard width > 0, !isDetached else { return }
         self.width = width
         layoutGeneration += 1
         frames = []
@@ -325,6 +336,7 @@ final class SectionView {
     /// Puts the keyboard on the row of `id` (selected too), now if it is drawn, else as soon
     /// as it is.
     func focus(_ id: Int64) {
+        guard !isDetached else { return }
         pendingFocus = id
         focusPending()
     }

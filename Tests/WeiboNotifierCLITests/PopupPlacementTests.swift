@@ -93,8 +93,8 @@ struct PopupPlacementTests {
         desktop.shot("popup-xfwm4")
     }
 
-    /// Ten opens by the tray icon with two processes keeping the CPU busy: the keyboard is on
-    /// the first row each time, and Down moves to the second at once.
+    /// Ten opens by the tray icon with a process keeping the CPU busy: the keyboard is on the
+    /// first row each time, and Down moves to the second at once.
     @Test func theFirstRowHasTheKeyboardAtEveryOpenUnderLoad() throws {
         let desktop = try PopupDesktop()
         defer { desktop.killOnDisplay("xfwm4") }
@@ -102,7 +102,10 @@ struct PopupPlacementTests {
         desktop.setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
         _ = try desktop.setup.startWithTray()
         let hog = "while :; do :; done # weibo-hog-\(desktop.display.number)"
-        for _ in 0..<2 { spawnDetached("/bin/sh", ["-c", hog], environment: desktop.setup.environment) }
+        // One hog in the suite (the suites beside it load the machine too); two or more with
+        // WEIBO_NOTIFIER_CPU_HOGS=N for a run of this test alone.
+        let hogs = Int(ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_CPU_HOGS"] ?? "") ?? 1
+        for _ in 0..<max(hogs, 1) { spawnDetached("/bin/sh", ["-c", hog], environment: desktop.setup.environment) }
         defer { toolOutput("/usr/bin/pkill", ["-KILL", "-f", "weibo-hog-\(desktop.display.number)$"], environment: nil) }
         for open in 1...10 {
             desktop.activateTray(x: 1270, y: 5)

@@ -268,6 +268,10 @@ final class PopupDesktop {
         var rows: [Row]?
         var buttons: [String]?
         var labels: [String]?
+        /// Text entries shown: name, and whether it has the keyboard.
+        var entries: [(name: String, focused: Bool, text: String)] = []
+        /// Every window of the popup's shown (the shortcuts window too).
+        var windows: [String] = []
         var description: String {
             "window \(window ?? "none"), tabs \(tabs.map(\.name)), rows \(rows?.map { ($0.focused ? "* " : "") + $0.name.prefix(30) } ?? [])"
         }
@@ -287,6 +291,10 @@ final class PopupDesktop {
         }
         view.buttons = object["buttons"] as? [String]
         view.labels = object["labels"] as? [String]
+        view.entries = (object["entries"] as? [[String: Any]] ?? []).map {
+            ($0["name"] as? String ?? "", $0["focused"] as? Bool ?? false, $0["text"] as? String ?? "")
+        }
+        view.windows = object["windows"] as? [String] ?? []
         return view
     }
 

@@ -20,6 +20,7 @@ public final class DaemonService {
             <method name="ShowPopupAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
             <method name="GetItemsAccount"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="uid" type="s" direction="in"/><arg name="items" type="s" direction="out"/></method>
             <method name="MarkSeenAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
+            <method name="Reply"><arg name="comment_id" type="x" direction="in"/><arg name="status_id" type="x" direction="in"/><arg name="text" type="s" direction="in"/><arg name="author" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
             <method name="LogIn"/>
             <method name="MarkRead"/>
             <method name="CheckNow"/>
@@ -218,6 +219,31 @@ public final class DaemonService {
         case "MarkSeenAccount":
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
             member.markRead(kind.bubble)
+        case "Reply":
+            // A reply from the popup (comment_id 0: a comment on the post); answered once it
+            // went, or with why not (it is then kept for `replies --retry`).
+            guard let parameters else { return }
+            let comment = Variants.int64(in: parameters, at: 0)
+            let status = Variants.int64(in: parameters, at: 1)
+            let text = TextSanitizer.clean(Variants.string(in: parameters, at: 2)).trimmed(of: " \t\n")
+            let author = TextSanitizer.singleLine(Variants.string(in: parameters, at: 3))
+            let uid = Variants.string(in: parameters, at: 4)
+            guard status > 0, comment >= 0, !text.isEmpty else {
+                return g_dbus_method_invocation_return_dbus_error(
+                    invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("a reply needs a post and some text"))
+            }
+            guard let member = uid.isEmpty ? accounts.primary : account(parameters, invocation, at: 4) else { return }
+            let request = ReplyRequest(commentID: comment == 0 ? nil : comment, statusID: status, text: text, authorName: author)
+            g_object_ref(UnsafeMutableRawPointer(invocation))
+            member.reply(request) { failure in
+                if let failure {
+                    g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
+                } else {
+                    g_dbus_method_invocation_return_value(invocation, nil)
+                }
+                g_object_unref(UnsafeMutableRawPointer(invocation))
+            }
+            return
         case "LogIn":
             accounts.logIn()
         case "MarkRead":

@@ -40,6 +40,13 @@ enum Variants {
         return typeString(child) == "u" ? g_variant_get_uint32(child) : 0
     }
 
+    /// The `x` at `index` of a tuple (0 when it is not one).
+    static func int64(in tuple: OpaquePointer, at index: Int) -> Int64 {
+        guard let child = child(of: tuple, at: index) else { return 0 }
+        defer { g_variant_unref(child) }
+        return typeString(child) == "x" ? Int64(g_variant_get_int64(child)) : 0
+    }
+
     /// The `i` at `index` of a tuple (0 when it is not one).
     static func int32(in tuple: OpaquePointer, at index: Int) -> Int32 {
         guard let child = child(of: tuple, at: index) else { return 0 }

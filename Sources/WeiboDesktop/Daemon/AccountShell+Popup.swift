@@ -30,6 +30,22 @@ extension AccountShell {
         send(.popupUnavailable(kind, at: clock()))
     }
 
+    /// Sends a reply typed in the popup, by the bubbles' rules (within the day's calls; one that
+    /// cannot go is kept for `replies --retry`); `done` hears nil once it went, else why not.
+    public func reply(_ reply: ReplyRequest, done: @escaping (String?) -> Void) {
+        repliesWaiting.append((reply, done))
+        send(.replyRequested(reply, at: clock()))
+    }
+
+    /// A reply went (`failure` nil) or was kept: the popup's call that waited for it hears it.
+    func answerReply(_ reply: ReplyRequest, failure: String?) {
+        let same = { (waiting: ReplyRequest) in
+            waiting.commentID == reply.commentID && waiting.statusID == reply.statusID && waiting.text == reply.text
+        }
+        guard let index = repliesWaiting.firstIndex(where: { same($0.reply) }) else { return }
+        repliesWaiting.remove(at: index).done(failure)
+    }
+
     func answerPopupItems(_ kind: PopupSectionKind, _ items: PopupItems) {
         let waiting = itemsWaiting.removeValue(forKey: kind) ?? []
         for (count, reply) in waiting {

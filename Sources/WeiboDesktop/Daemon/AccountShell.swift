@@ -51,6 +51,8 @@ public final class AccountShell {
     private var isRetired = false
     /// `GetItems` calls waiting for their section, with how many each asked for.
     var itemsWaiting: [PopupSectionKind: [(count: Int, reply: (String) -> Void)]] = [:]
+    /// The popup's replies waiting to be sent or kept (`reply(_:done:)`).
+    var repliesWaiting: [(reply: ReplyRequest, done: (String?) -> Void)] = []
     private var pollTimer: GLibSource?
     private var quietTimer: GLibSource?
     private var queue: [NotifierEvent] = []
@@ -252,6 +254,8 @@ public final class AccountShell {
             GLibSource.later { [weak self] in
                 guard let self else { return }
                 self.send(.replyFailed(reply, PollFailure(.refused, reason), saved: saved, at: self.clock()))
+                let words = processLocalizer.text(.replyFailed(reason)) + " " + processLocalizer.text(saved ? .replySaved : .replyNotSaved(reply.text))
+                self.answerReply(reply, failure: words)
             }
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
@@ -345,7 +349,9 @@ public final class AccountShell {
         let done: (Result<Comment, WeiboClientError>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success: self.send(.replySent(reply, at: self.clock()))
+            case .success:
+                self.send(.replySent(reply, at: self.clock()))
+                self.answerReply(reply, failure: nil)
             case .failure(let error):
                 var unsent = reply
                 unsent.maybeSent = error.requestMayHaveArrived

@@ -48,8 +48,13 @@ public final class DaemonHost {
         }
         // Not before the desktop's do-not-disturb is read: a first check answered sooner would
         // show a bubble while it is on.
-        if let doNotDisturb {
-            doNotDisturb.whenSettled { [weak self] in self?.startWhenNotificationsAppear(within: notificationWait) }
+        if let doNotDisturb, !doNotDisturb.isSettled {
+            // The popup's GetItems meanwhile starts it at once (it does not wait either).
+            accounts.startWithoutWaiting = { [weak self] in self?.startEarly() }
+            doNotDisturb.whenSettled { [weak self] in
+                guard let self, !self.hasStarted else { return }
+                self.startWhenNotificationsAppear(within: notificationWait)
+            }
         } else {
             startWhenNotificationsAppear(within: notificationWait)
         }
@@ -208,15 +213,9 @@ public final class DaemonHost {
     /// At login the notifier may start before the notification server: wait for its name to
     /// get an owner, at most `seconds`, then start polling either way.
     private func startWhenNotificationsAppear(within seconds: UInt32) {
-        guard seconds > 0, let bus = try? SessionBus.connect() else {
-            accounts.start()
-            return
-        }
+        guard seconds > 0, let bus = try? SessionBus.connect() else { return startEarly() }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard !SessionBus.hasOwner(bus, "org.freedesktop.Notifications") else {
-            accounts.start()
-            return
-        }
+        guard !SessionBus.hasOwner(bus, "org.freedesktop.Notifications") else { return startEarly() }
         Log.info("waiting up to \(seconds) s for a notification server")
         accounts.startWithoutWaiting = { [weak self] in self?.startWaitingDaemon() }
         // Whichever comes first starts the daemon and drops both; the host owns them meanwhile.
@@ -233,6 +232,15 @@ public final class DaemonHost {
 
     private func startWaitingDaemon() {
         guard !waitingForServer.isEmpty else { return }
+        startEarly()
+    }
+
+    /// The accounts started (once), whatever still waits.
+    private var hasStarted = false
+
+    private func startEarly() {
+        guard !hasStarted else { return }
+        hasStarted = true
         waitingForServer = []
         accounts.startWithoutWaiting = nil
         accounts.start()

@@ -17,10 +17,14 @@ extension Localizer {
         case state(PollFailure, since: String?)
         /// A row's mark in its accessible description: it came since the last look.
         case newRow
+        /// A row's mark once the popup's reply to it went.
+        case repliedRow
         case picturesInRow(Int)
         case reposting(String)
         case onPost(String)
         case counts(reposts: Int, comments: Int, likes: Int)
+        /// What a keyboard shortcut does, in the shortcuts window.
+        case shortcut(PopupShortcut)
     }
 
     public func text(_ phrase: PopupPhrase) -> String {
@@ -53,11 +57,26 @@ extension Localizer {
                 return since.map { tr("Offline: these are from %s.", $0) } ?? tr("Offline: Weibo could not be reached.")
             }
         case .newRow: return tr("new")
+        case .repliedRow: return tr("replied")
         case .picturesInRow(let n): return trn("%d picture", "%d pictures", n, n)
         case .reposting(let name): return tr("reposting %s", name)
         case .onPost(let text): return tr("on “%s”", text)
         case .counts(let reposts, let comments, let likes):
             return tr("%1$d reposts, %2$d comments, %3$d likes", reposts, comments, likes)
+        case .shortcut(let shortcut):
+            switch shortcut {
+            case .close: return tr("Close the popup")
+            case .nextSection: return tr("Next section")
+            case .previousSection: return tr("Previous section")
+            case .section: return tr("Posts, comments or mentions")
+            case .moveBetweenRows: return tr("Move between rows")
+            case .showWhole: return tr("Show the whole post, then open it in the browser")
+            case .copy: return tr("Copy the text and its link")
+            case .search: return tr("Search the rows")
+            case .fetchAgain: return tr("Fetch again")
+            case .reply: return tr("Reply to a comment or mention")
+            case .shortcuts: return tr("Keyboard shortcuts")
+            }
         }
     }
 }

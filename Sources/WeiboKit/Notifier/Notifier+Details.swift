@@ -82,7 +82,14 @@ extension Notifier {
             effects.append(.showTransient(presenter.notice(.replyFailed(presenter.localizer.text(.nothingUnread)))))
             return
         }
-        let reply = item.reply(text)
+        replyRequested(item.reply(text), at: now)
+    }
+
+    /// A reply to send (the popup's, or a bubble's made above): one that cannot go now (too
+    /// long, no budget) is kept for `replies --retry`, and a bubble says so.
+    mutating func replyRequested(_ reply: ReplyRequest, at now: Date) {
+        let text = reply.text
+        guard !text.isEmpty else { return }
         if text.count > ReplyRequest.maximumLength {
             return keep(reply, because: presenter.localizer.tr("more than %d characters", ReplyRequest.maximumLength))
         }

@@ -183,6 +183,7 @@ public struct Notifier: Sendable {
             popupItemsArrived(fetch, nil, failure: failure, requests: requests, at: now)
         case .actionInvoked(let action, let kind, let now): actionInvoked(action, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
+        case .replyRequested(let reply, let now): replyRequested(reply, at: now)
         case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
         case .replyNotSent(let reply, let failure, _): replyNotSent(reply, failure)
         case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)

@@ -51,6 +51,8 @@ public enum NotifierEvent: Equatable, Sendable {
     case replyTyped(String, kind: BubbleKind, at: Date)
     /// A reply reached Weibo, or could not be sent (`maybeSent` when it may have arrived all the
     /// same: no answer came); then whether it could be kept to be sent later.
+    /// A reply typed in the popup, to a comment or a post it lists: sent as a bubble's reply.
+    case replyRequested(ReplyRequest, at: Date)
     case replySent(ReplyRequest, at: Date)
     case replyNotSent(ReplyRequest, PollFailure, at: Date)
     case replyFailed(ReplyRequest, PollFailure, saved: Bool, at: Date)

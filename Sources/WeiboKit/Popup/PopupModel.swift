@@ -29,7 +29,7 @@ public struct PopupModel: Sendable {
         public fileprivate(set) var fetchedAt: Date?
         /// Its tab's unread count.
         public fileprivate(set) var unread = 0
-        /// The search's text: only rows that match are shown.
+        /// The search's text (the same in every section): only rows that match are shown.
         public fileprivate(set) var filter = ""
         /// The row last selected, by id.
         public fileprivate(set) var selected: Int64?
@@ -95,6 +95,12 @@ public struct PopupModel: Sendable {
         /// Enter or a click on a row.
         case activated(Int64)
         case filterTyped(String)
+        /// Ctrl+Enter on the selected row: a reply to it.
+        case replyAsked
+        /// The reply's text, to the row of this id.
+        case replyTyped(Int64, String)
+        /// The daemon sent it (nil), or kept it and says why not.
+        case replyAnswered(Int64, failure: String?)
         /// The clock, at least once a minute while open.
         case tick(at: Date)
         case closing(at: Date)
@@ -114,6 +120,10 @@ public struct PopupModel: Sendable {
         case redrawTimes
         /// A `tick` wanted at this time.
         case wake(at: Date)
+        /// Show the reply entry for the row of this id, to its author.
+        case openReply(PopupSectionKind, row: Int64, to: String)
+        /// Ask the daemon to send the reply (`replyAnswered` follows).
+        case sendReply(row: Int64, ReplyRequest)
     }
 
     /// How long a section must be in front to count as seen.
@@ -199,9 +209,29 @@ public struct PopupModel: Sendable {
                 effects.append(.show(current))
             }
         case .filterTyped(let text):
-            guard self[current].filter != text else { break }
-            self[current].filter = text
-            effects.append(.show(current))
+            // One search for every section: switching keeps it.
+            for kind in PopupSectionKind.allCases where self[kind].filter != text {
+                self[kind].filter = text
+                if self[kind].isLoaded { effects.append(.show(kind)) }
+            }
+        case .replyAsked:
+            guard let id = self[current].selected, let row = self[current].rows.first(where: { $0.id == id }),
+                row.replyRequest("", in: current) != nil, row.reply != .sending
+            else { break }
+            effects.append(.openReply(current, row: id, to: row.author?.screenName ?? ""))
+        case .replyTyped(let id, let text):
+            let text = text.trimmed(of: " \t\n")
+            guard !text.isEmpty, let index = self[current].rows.firstIndex(where: { $0.id == id }),
+                let request = self[current].rows[index].replyRequest(text, in: current)
+            else { break }
+            self[current].rows[index].reply = .sending
+            effects.append(.sendReply(row: id, request))
+        case .replyAnswered(let id, let failure):
+            for kind in PopupSectionKind.allCases {
+                guard let index = self[kind].rows.firstIndex(where: { $0.id == id && $0.reply == .sending }) else { continue }
+                self[kind].rows[index].reply = failure.map { .failed($0) } ?? .replied
+                effects.append(.show(kind))
+            }
         case .tick(let now):
             tick(at: now, &effects)
         case .closing(let now):

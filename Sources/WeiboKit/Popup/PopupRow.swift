@@ -13,6 +13,16 @@ public struct PopupRow: Equatable, Sendable {
     public var isExpanded = false
     /// It came since the section was last looked at.
     public var isNew = false
+    /// A reply to it from the popup, and how it went.
+    public var reply = ReplyState.none
+
+    public enum ReplyState: Equatable, Sendable {
+        case none
+        case sending
+        case replied
+        /// Not sent (kept for `replies --retry`), and why.
+        case failed(String)
+    }
 
     public init(_ item: Item, isExpanded: Bool = false, isNew: Bool = false) {
         self.item = item
@@ -65,10 +75,13 @@ public struct PopupRow: Equatable, Sendable {
         return (status.pictures.map(\.thumbnailURL), status.retweetedStatus?.pictures.map(\.thumbnailURL) ?? [])
     }
 
-    /// A comment, or a mention in one: what a reply answers.
-    public var isComment: Bool {
-        if case .comment = item { return true }
-        return false
+    /// What a reply from the popup sends: an answer to a comment (or to a mention in one), or
+    /// a comment on a post that mentions the user; nil for a post of the home timeline.
+    public func replyRequest(_ text: String, in kind: PopupSectionKind) -> ReplyRequest? {
+        switch item {
+        case .comment(let comment, let source): return DetailItem(comment, source: source).reply(text)
+        case .status(let status): return kind == .mentions ? DetailItem(mention: status).reply(text) : nil
+        }
     }
 
     /// Its frame at `width`, within the popup's line budgets (`LayoutMetrics.popupLines`).
@@ -89,6 +102,7 @@ public struct PopupRow: Equatable, Sendable {
     public func accessibleDescription(localizer: Localizer, times: RelativeTimeFormatter, now: Date, emoticons: Emoticons.Style) -> String {
         var parts: [String] = []
         if isNew { parts.append(localizer.text(.newRow)) }
+        if reply == .replied { parts.append(localizer.text(.repliedRow)) }
         parts.append("\(author?.screenName ?? ""), \(times.string(for: createdAt, now: now)): \(Emoticons.apply(emoticons, to: text))")
         switch item {
         case .status(let status):

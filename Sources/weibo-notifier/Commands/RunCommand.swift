@@ -31,8 +31,8 @@ struct RunCommand: Command {
 
             D-Bus (io.github.WeiboNotifier1 at /io/github/WeiboNotifier): Refresh, MarkRead,
             RefreshAccount, MarkReadAccount, ShowSummary, ShowComments, ShowMentions, ShowPopup,
-            GetItems, MarkSeen, ShowPopupAccount, GetItemsAccount, MarkSeenAccount, ShowSettings, LogIn,
-            CheckNow, Pause, Resume, GetCounts, GetStatus, GetAccounts; signals CountsChanged and
+            GetItems, MarkSeen, ShowPopupAccount, GetItemsAccount, MarkSeenAccount, Reply, ShowSettings,
+            LogIn, CheckNow, Pause, Resume, GetCounts, GetStatus, GetAccounts; signals CountsChanged and
             StateChanged. A D-Bus activation file starts it on the first call; with systemd,
             through the user unit weibo-notifier.service.
 

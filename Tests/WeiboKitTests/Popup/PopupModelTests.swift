@@ -245,3 +245,64 @@ import WeiboTestSupport
         #expect(PopupSectionKind.posts.statusList == .homeTimeline && PopupSectionKind.posts.commentList == nil)
     }
 }
+
+/// Replies from the popup, and the one search over every section.
+@Suite struct PopupModelReplyTests {
+    static let t0 = PopupModelTests.t0
+
+    static func mentions() -> PopupModel {
+        var model = PopupModel()
+        _ = model.handle(.opened(.mentions, at: t0))
+        let items = PopupItems(
+            statuses: [PopupModelTests.post(10, "A", "@me post", minutesAgo: 3)], comments: [PopupModelTests.comment(20, "NightOwl", "@me 小说？", minutesAgo: 1)])
+        _ = model.handle(.itemsArrived(.mentions, items, at: t0))
+        return model
+    }
+
+    /// Table: the row selected, and what a reply to it sends (an answer to a comment, a comment
+    /// on a post that mentions the user).
+    @Test(arguments: [(Int64(20), Int64?(20)), (10, nil)])
+    func aReplyToACommentOrAMention(_ row: Int64, _ commentID: Int64?) throws {
+        var model = Self.mentions()
+        _ = model.handle(.selected(row))
+        let opened = model.handle(.replyAsked)
+        #expect(opened.count == 1)
+        guard case .openReply(.mentions, row, _)? = opened.first else {
+            Issue.record("\(opened)")
+            return
+        }
+        let sent = model.handle(.replyTyped(row, "  谢谢推荐\n"))
+        guard case .sendReply(row, let request)? = sent.first else {
+            Issue.record("\(sent)")
+            return
+        }
+        #expect(request.commentID == commentID && request.text == "谢谢推荐")
+        #expect(model[.mentions].rows.first { $0.id == row }?.reply == .sending)
+        #expect(model.handle(.replyAsked).isEmpty, "not twice while it goes")
+        #expect(model.handle(.replyAnswered(row, failure: nil)) == [.show(.mentions)])
+        #expect(model[.mentions].rows.first { $0.id == row }?.reply == .replied)
+    }
+
+    @Test func aReplyThatDidNotGoSaysWhyAndAPostOfTheTimelineTakesNone() {
+        var model = Self.mentions()
+        _ = model.handle(.selected(20))
+        #expect(model.handle(.replyTyped(20, " \n ")).isEmpty, "nothing typed, nothing sent")
+        _ = model.handle(.replyTyped(20, "hi"))
+        _ = model.handle(.replyAnswered(20, failure: "today's budget of calls is spent"))
+        #expect(model[.mentions].rows.first { $0.id == 20 }?.reply == .failed("today's budget of calls is spent"))
+        var posts = PopupModel()
+        _ = posts.handle(.opened(.posts, at: Self.t0))
+        _ = posts.handle(.itemsArrived(.posts, PopupModelTests.posts, at: Self.t0))
+        _ = posts.handle(.selected(3))
+        #expect(posts.handle(.replyAsked).isEmpty)
+    }
+
+    @Test func oneSearchForEverySection() {
+        var model = Self.mentions()
+        _ = model.handle(.switched(to: .posts, at: Self.t0))
+        _ = model.handle(.itemsArrived(.posts, PopupModelTests.posts, at: Self.t0))
+        let typed = model.handle(.filterTyped("小说"))
+        #expect(typed == [.show(.posts), .show(.mentions)], "the sections loaded are drawn again")
+        #expect(model[.posts].visibleRows.isEmpty && model[.mentions].visibleRows.map(\.id) == [20])
+    }
+}

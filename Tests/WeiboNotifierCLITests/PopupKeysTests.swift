@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+extension PopupWindowTests {
+    /// What the keyboard does beyond the arrows, read through AT-SPI: Ctrl+F shows the search
+    /// ("Search") and typing filters the rows, CJK too; Esc clears it, Esc again hides it, and
+    /// a third closes the popup. F1 opens "Keyboard Shortcuts" over it. Ctrl+Enter on a comment
+    /// opens the reply entry; Enter sends the reply through the notifier (the sandbox gets it),
+    /// and the row says "replied".
+    @Test func searchShortcutsAndAReplyFromTheKeyboard() throws {
+        let desktop = try PopupDesktop()
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/comments", [("count", "3")])
+        try setup.start()
+        let comments = try PopupDaemonTests.items(setup, "comments").comments
+        desktop.call("ShowPopup", "comments")
+        #expect(waitUntil(timeout: 45) { desktop.read().rows?.count == 3 }, "\(desktop.read())")
+        desktop.pointAtPopup()
+        #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "\(desktop.read())")
+
+        // Search: the entry has the keyboard; the third comment's author leaves its row only.
+        desktop.key("ctrl+f")
+        #expect(waitUntil { desktop.read().entries.contains { $0.name == "Search" && $0.focused } }, "\(desktop.read().entries)")
+        // Typed (an ASCII author, as keys), then as an input method gives CJK (a whole word).
+        let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
+        let ascii = try #require(comments.first { $0.user?.screenName.allSatisfy(\.isASCII) == true }?.user?.screenName)
+        toolOutput("/usr/bin/xdotool", ["type", "--delay", "20", ascii], environment: setup.environment)
+        #expect(
+            waitUntil { desktop.read().rows?.count == 1 && desktop.read().rows?.first?.name.hasPrefix(ascii) == true },
+            "\(ascii): \(desktop.read()) \(desktop.read().entries)")
+        let author = try #require(comments.last?.user?.screenName)
+        #expect(toolOutput("/usr/bin/timeout", ["20", script, "settext", "Search", author], environment: setup.environment).contains("true"))
+        #expect(
+            waitUntil { desktop.read().rows?.count == 1 && desktop.read().rows?.first?.name.hasPrefix(author) == true },
+            "\(author): \(desktop.read()) \(desktop.read().entries)")
+        desktop.key("Escape")
+        #expect(waitUntil { desktop.read().rows?.count == 3 }, "cleared: \(desktop.read())")
+        desktop.key("Escape")
+        #expect(waitUntil { !desktop.read().entries.contains { $0.name == "Search" } }, "hidden: \(desktop.read().entries)")
+        #expect(desktop.read().window == "Weibo", "still open")
+
+        // The shortcuts window, over the popup (which stays).
+        desktop.key("F1")
+        #expect(waitUntil { desktop.read().windows.contains("Keyboard Shortcuts") }, "\(desktop.read().windows)")
+        // Esc closes it (no window manager here: the keyboard goes to it by hand).
+        let shortcuts =
+            toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Keyboard Shortcuts$"], environment: setup.environment)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        toolOutput("/usr/bin/xdotool", ["windowfocus", "--sync", shortcuts], environment: setup.environment)
+        desktop.key("Escape")
+        #expect(waitUntil { !desktop.read().windows.contains("Keyboard Shortcuts") && desktop.read().window == "Weibo" }, "\(desktop.read().windows)")
+
+        // A reply to the first comment.
+        desktop.pointAtPopup()
+        #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "\(desktop.read())")
+        desktop.key("ctrl+Return")
+        #expect(waitUntil { desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }, "\(desktop.read().entries)")
+        let text = "谢谢，popup reply \(getpid())"
+        #expect(toolOutput("/usr/bin/timeout", ["20", script, "settext", "Reply", text], environment: setup.environment).contains("true"))
+        desktop.key("Return")
+        #expect(waitUntil { setup.sandbox.read("/_sandbox/replies").contains(text) }, "\(setup.sandbox.read("/_sandbox/replies"))")
+        #expect(setup.sandbox.read("/_sandbox/replies").contains("\"cid\":\(comments[0].id)"), "an answer to that comment")
+        #expect(waitUntil { desktop.read().rows?.first?.name.hasPrefix("replied; ") == true }, "\(desktop.read())")
+        #expect(!desktop.read().entries.contains { $0.name == "Reply" }, "the entry closed: \(desktop.read().entries) \(desktop.read().labels ?? [])")
+
+        // Esc closes at last.
+        desktop.key("Escape")
+        #expect(waitUntil { desktop.read().window == nil })
+    }
+}
