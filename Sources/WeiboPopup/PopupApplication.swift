@@ -78,7 +78,7 @@ final class PopupApplication {
             images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]),
             lastLooks: LastLooks(path: directories.stateDirectory + "/popup-last-looks"), environment: environment)
         // Once for the screen, at the first window.
-        if self.context == nil { Self.drawSpinnerFromPNG() }
+        if self.context == nil { Self.addStyle() }
         self.context = context
         let window = PopupWindow(application: application, context: context)
         window.closed = { [weak self, weak window] in
@@ -88,13 +88,17 @@ final class PopupApplication {
         return window
     }
 
-    /// The theme's spinner is an SVG image (`process-working-symbolic`), which loads librsvg
-    /// (6 MB resident) when the daemon is slow to answer: turning arrows of the theme's PNG
-    /// icons instead, with the theme's animation.
-    private static func drawSpinnerFromPNG() {
+    /// The popup's own style, over the theme's. The theme's spinner is an SVG image
+    /// (`process-working-symbolic`), which loads librsvg (6 MB resident) when the daemon is slow
+    /// to answer: turning arrows of the theme's PNG icons instead, with the theme's animation.
+    /// A row new since the last look has a bar of the theme's accent colour on its left.
+    private static func addStyle() {
         guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
-        let rule = #"spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }"#
+        let rule = """
+            spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
+            row.new-since-last-look { box-shadow: inset 4px 0 @theme_selected_bg_color; }
+            """
         guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }

@@ -225,6 +225,13 @@ final class SectionView {
         if names[index] != name, let row = gtk_widget_get_parent(CGtk_widget(areas[index])) {
             atk_object_set_name(CGtk_accessible(row), name)
             names[index] = name
+            // New since the last look: marked for the eye too.
+            let style = CGtk_style(UnsafeMutableRawPointer(row))
+            if rows[index].isNew {
+                gtk_style_context_add_class(style, "new-since-last-look")
+            } else {
+                gtk_style_context_remove_class(style, "new-since-last-look")
+            }
         }
         return areas[index]
     }

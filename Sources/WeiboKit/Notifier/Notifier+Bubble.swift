@@ -128,6 +128,7 @@ extension Notifier {
         summaryInFlight = false
         showSummary(presenter.summaryBubble(statuses, items: settings.summaryItems), of: .posts, at: now)
         markRead(settings.bubbles == .single ? nil : .posts)
+        homeTimelineRead = true
     }
 
     mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {

@@ -86,6 +86,7 @@ extension Notifier {
         section.failures = 0
         section.lastFailure = nil
         section.retryAt = nil
+        if fetch.kind.statusList == .homeTimeline { homeTimelineRead = true }
         section.ended = max(items.statuses.count, items.comments.count) < fetch.count
         if fetch.olderThan != nil {
             section.items = section.items.appending(items)

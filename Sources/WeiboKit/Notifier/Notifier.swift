@@ -63,6 +63,8 @@ public struct Notifier: Sendable {
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
     var popupSections: [PopupSectionKind: PopupSection] = [:]
     var nextPopupFetch = 1
+    /// The notifier read the home timeline since the last check (a summary, the popup's posts).
+    var homeTimelineRead = false
     var waitingRefreshes: [RequestID] = []
     /// When the last check started, and the summaries shown last: what a request within
     /// `settings.requestGap` of them gets (see Notifier+Requests).
@@ -259,7 +261,16 @@ public struct Notifier: Sendable {
         lastErrorKind = nil
         offlineSince = nil
         announced = true
-        popupNewsArrived(counts, previous: state.lastCounts)
+        var previous = state.lastCounts
+        if homeTimelineRead, counts.status < previous.status {
+            // Weibo may reset its `status` counter when the timeline is read (the notifier read
+            // it since the last check): what it counts now came since, and is news; following
+            // the counter down would have taken it into the baseline.
+            previous.status = 0
+            state.baseline.status = 0
+        }
+        homeTimelineRead = false
+        popupNewsArrived(counts, previous: previous)
         settings.policy.observe(counts, at: now, state: &state)
         applyCounts(at: now)
         if !waitingRefreshes.isEmpty {

@@ -66,6 +66,23 @@ import WeiboTestSupport
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now))).isEmpty, "fetched: fresh again")
     }
 
+    /// Weibo may reset its `status` counter when the timeline is read: a check after the
+    /// notifier read it that finds the counter lower counts what it says as news (following it
+    /// down took a post that came meanwhile into the baseline), and the posts are fetched anew;
+    /// where the counter is not reset, nothing changes.
+    @Test(arguments: [(6, 1, 1, true), (6, 0, 0, false), (6, 6, 0, false), (6, 7, 1, true)])
+    func aPostAfterTheNotifierReadTheTimelineIsNews(_ before: Int, _ after: Int, _ unread: Int, _ fetchedAnew: Bool) {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(status: before))
+        driver.send(.markReadRequested(.posts, at: driver.now))
+        Self.fetch(&driver, .posts, count: 100, Self.posts)
+        driver.check(UnreadCounts(status: after), after: 20)
+        let state = driver.notifier.state
+        #expect(driver.notifier.settings.policy.unread(state.lastCounts, baseline: state.baseline).status == unread)
+        let fetches = Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: driver.now)))
+        #expect(fetches.isEmpty == !fetchedAnew)
+    }
+
     /// "Load more" within the minute fetches only what is older than the oldest held, and is
     /// answered with both; a list that ended is not asked again.
     @Test func loadingMoreWithinTheMinuteFetchesOnlyOlderItems() throws {
