@@ -93,9 +93,10 @@ struct PopupPlacementTests {
         desktop.shot("popup-xfwm4")
     }
 
-    /// Ten opens by the tray icon with the CPU busy: the keyboard is on the first row each time, and Down moves to the second at once. (No window manager here: the
-    /// X focus is given to the window by hand, as the other popup tests do; what is tested is
-    /// where GTK puts the keyboard inside it. Under xfwm4 with the whole suite beside it, the
+    /// Ten opens by the tray icon with the CPU busy: the keyboard is on the first row each
+    /// time, and Down moves to the second at once. (No window manager here: the X focus is
+    /// given to the window by hand, as the other popup tests do; what is tested is where GTK
+    /// puts the keyboard inside it. Under xfwm4 with the whole suite beside it, the
     /// window manager itself was seen to keep the focus from a window opened with no click's
     /// time, which a real click gives.)
     @Test func theFirstRowHasTheKeyboardAtEveryOpenUnderLoad() throws {
