@@ -105,22 +105,17 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             lines: lines.map(\.text), width: lines.map(\.width).max() ?? 0, height: lines.map(\.height).reduce(0, +), truncated: truncated)
     }
 
-    /// `line` cut to end in `…` within `maxWidth`, with its width as Pango draws it: the
-    /// ellipsis shaped after the text can be a pixel or two wider than the two measured apart
-    /// (seen: 175 px drawn for 173 added up), so the cut is measured whole, and made again
-    /// narrower until it fits. One layout more for a cut line only.
+    /// `line` cut to end in `…` within `maxWidth`. The ellipsis shaped after the text can be a
+    /// pixel or two wider than the two measured apart (seen: 175 px drawn for 173 added up), so
+    /// a cut keeps `ellipsisSlack` pixels more and says it is that much wider. (Measuring every
+    /// cut line whole doubled the layout of 100 statuses: 20 ms against 8.)
     private func cut(_ line: ShapedText.Line, of shaped: ShapedText, _ role: TextRole, maxWidth: Int) -> ShapedText.Line {
-        var room = maxWidth
-        while true {
-            var cut = shaped.cut(line, maxWidth: room, ellipsis: "…", ellipsisWidth: ellipsisWidths[role] ?? 0)
-            let drawn = size(of: cut.text, role).width
-            if drawn <= maxWidth || room <= 0 || cut.text == "…" {
-                cut.width = drawn
-                return cut
-            }
-            room -= drawn - maxWidth
-        }
+        var cut = shaped.cut(line, maxWidth: maxWidth - Self.ellipsisSlack, ellipsis: "…", ellipsisWidth: ellipsisWidths[role] ?? 0)
+        cut.width = min(cut.width + Self.ellipsisSlack, max(maxWidth, cut.width))
+        return cut
     }
+
+    static let ellipsisSlack = 2
 
     func line(_ text: String, as role: TextRole, maxWidth: Int) -> MeasuredText {
         let key = MeasureKey(text: TextBytes(text: text), role: role, maxWidth: maxWidth)
