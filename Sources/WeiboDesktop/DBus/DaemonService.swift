@@ -163,15 +163,7 @@ public final class DaemonService {
             } else {
                 refresh = accounts.refresh
             }
-            g_object_ref(UnsafeMutableRawPointer(invocation))
-            refresh { failure in
-                if let failure {
-                    g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
-                } else {
-                    g_dbus_method_invocation_return_value(invocation, nil)
-                }
-                g_object_unref(UnsafeMutableRawPointer(invocation))
-            }
+            refresh(Self.answerLater(invocation))
             return
         case "ShowSummary":
             accounts.showSummary(.posts)
@@ -226,7 +218,8 @@ public final class DaemonService {
             let comment = Variants.int64(in: parameters, at: 0)
             let status = Variants.int64(in: parameters, at: 1)
             let text = TextSanitizer.clean(Variants.string(in: parameters, at: 2)).trimmed(of: " \t\n")
-            let author = TextSanitizer.singleLine(Variants.string(in: parameters, at: 3))
+            // Only words for the bubble that says how it went: a name's length at most.
+            let author = String(TextSanitizer.singleLine(Variants.string(in: parameters, at: 3)).prefix(Self.authorNameLimit))
             let uid = Variants.string(in: parameters, at: 4)
             guard status > 0, comment >= 0, !text.isEmpty else {
                 return g_dbus_method_invocation_return_dbus_error(
@@ -234,15 +227,7 @@ public final class DaemonService {
             }
             guard let member = uid.isEmpty ? accounts.primary : account(parameters, invocation, at: 4) else { return }
             let request = ReplyRequest(commentID: comment == 0 ? nil : comment, statusID: status, text: text, authorName: author)
-            g_object_ref(UnsafeMutableRawPointer(invocation))
-            member.reply(request) { failure in
-                if let failure {
-                    g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
-                } else {
-                    g_dbus_method_invocation_return_value(invocation, nil)
-                }
-                g_object_unref(UnsafeMutableRawPointer(invocation))
-            }
+            member.reply(request, done: Self.answerLater(invocation))
             return
         case "LogIn":
             accounts.logIn()
@@ -263,6 +248,23 @@ public final class DaemonService {
             return g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(method)")
         }
         g_dbus_method_invocation_return_value(invocation, nil)
+    }
+
+    /// How many characters of a reply's author name are kept (Weibo's names are 30 at most).
+    static let authorNameLimit = 64
+
+    /// The answer to `invocation` once the work it asked for is done: nothing (nil), or the
+    /// daemon's own error with why not. The invocation is held until then.
+    private static func answerLater(_ invocation: OpaquePointer) -> (String?) -> Void {
+        g_object_ref(UnsafeMutableRawPointer(invocation))
+        return { failure in
+            if let failure {
+                g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
+            } else {
+                g_dbus_method_invocation_return_value(invocation, nil)
+            }
+            g_object_unref(UnsafeMutableRawPointer(invocation))
+        }
     }
 
     /// The popup section the call names (`posts`, `comments`, `mentions`); nil (and the call
