@@ -74,7 +74,7 @@ def main():
     log_path = os.path.join(home, "daemon.log")
     display = ":%d" % (500 + os.getpid() % 300)
     try:
-        started.append(subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        started.append(subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for(lambda: os.path.exists("/tmp/.X11-unix/X" + display[1:]))
         bus_process = subprocess.Popen(

@@ -45,7 +45,7 @@ def main():
     display = ":0"
     try:
         # A display number nobody uses: Xvfb picks it and says which.
-        xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         started.append(xvfb)
         display = ":" + xvfb.stdout.readline().strip()

@@ -13,14 +13,17 @@ struct RealDesktopTests {
     final class VirtualDisplay {
         /// The display's number: Xvfb picks one nobody uses and says it once it accepts clients
         /// (a number drawn at random could meet another test's display, or the socket a killed
-        /// Xvfb left behind, which looked ready before any server was).
+        /// Xvfb left behind, which looked ready before any server was). `-noreset`: by default
+        /// Xvfb starts over when its last client goes, refusing connections for a moment and
+        /// wiping the root window's properties (the accessibility bus's address among them): a
+        /// window started then said "cannot open display" and died, about one run in four.
         private(set) var number = 0
         let process = Process()
         var name: String { ":\(number)" }
 
         init() throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice

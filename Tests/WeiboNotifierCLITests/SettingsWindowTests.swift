@@ -108,8 +108,10 @@ struct SettingsWindowTests {
         notifier.executableURL = CommandRunner.executable
         notifier.arguments = ["--api-base", sandbox.baseURL]
         notifier.environment = setup.environment
+        let notifierLog = setup.home.folder + "/notifier.log"
+        _ = FileManager.default.createFile(atPath: notifierLog, contents: nil)
         notifier.standardOutput = FileHandle.nullDevice
-        notifier.standardError = FileHandle.nullDevice
+        notifier.standardError = FileHandle(forWritingAtPath: notifierLog)
         try notifier.run()
         defer {
             notifier.terminate()
@@ -121,7 +123,9 @@ struct SettingsWindowTests {
             // start from one AT-SPI could not read (a screenshot in .build/e2e too).
             desktop.shot("settings-first-run-missing")
             let windows = processes("weibo-notifier-settings", having: "DISPLAY=\(desktop.display.name)")
-            Issue.record("no App Key row: every name \(Self.names(desktop)); settings processes \(windows); notifier running \(notifier.isRunning)")
+            let log = (try? String(contentsOfFile: notifierLog, encoding: .utf8)) ?? ""
+            Issue.record(
+                "no App Key row: every name \(Self.names(desktop)); settings processes \(windows); notifier running \(notifier.isRunning); its log: \(log)")
         }
         #expect(Self.drive(desktop, ["text", "App Key", SandboxAPI.appKey]))
         let port = try LoginTests.freePort()

@@ -27,7 +27,13 @@ public enum SettingsLauncher {
         var reason: String?
         starts.submit { now in
             switch spawn(page, environment: environment, activationToken: activationToken, flags: G_SPAWN_DO_NOT_REAP_CHILD) {
-            case .success(let pid?): starts.started(pid) { _ in }
+            case .success(let pid?):
+                starts.started(pid) { status in
+                    var error: UnsafeMutablePointer<GError>?
+                    if g_spawn_check_wait_status(status, &error) == 0 {
+                        Log.message("the settings window ended: \(error.map { GLibError(taking: $0).message } ?? "")")
+                    }
+                }
             case .success(nil): break
             case .failure(let why):
                 if now { reason = why.message } else { Log.message("the settings window could not start: \(why.message)") }
