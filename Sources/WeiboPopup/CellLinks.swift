@@ -4,18 +4,10 @@ import WeiboKit
 /// Where a drawn cell's `@names`, `#topics#` and links are, so that a click on one opens its
 /// page (weibo.com's for a name or a topic) rather than the row.
 enum CellLinks {
-    /// The parts whose text is drawn with its links coloured.
-    static func hasLinks(_ kind: FramePart.Kind) -> Bool {
-        switch kind {
-        case .text, .retweetText, .retweetMark, .quote, .replyTo: return true
-        default: return false
-        }
-    }
-
     /// The entity drawn under the point (`x`, `y`) of `frame` (the cell's own coordinates), if
     /// any: found in the text's layout as it is drawn (the same text, font and context).
     static func entity(at x: Int, _ y: Int, in frame: StatusFrame, layouts: TextLayouts) -> TextEntity? {
-        for part in frame.parts where hasLinks(part.kind) && !part.lines.isEmpty && part.rect.contains(x: x, y: y) {
+        for part in frame.parts where part.rect.contains(x: x, y: y) && part.hasLinks {
             guard let layout = layouts.layout(part.lines.joined(separator: "\n"), role: part.kind.role, linkColor: nil, make: { _ in })
             else { continue }
             var index: Int32 = 0
@@ -26,6 +18,11 @@ enum CellLinks {
             if let found = entities(of: part.lines).first(where: { $0.range.contains(Int(index)) }) { return found.entity }
         }
         return nil
+    }
+
+    /// Whether the point (`x`, `y`) of `frame` is on its "Reply" button.
+    static func isOnReplyButton(_ x: Int, _ y: Int, in frame: StatusFrame) -> Bool {
+        frame.part(.replyButton)?.rect.contains(x: x, y: y) ?? false
     }
 
     /// The entities of a part's lines with where each stands in the lines joined by newlines

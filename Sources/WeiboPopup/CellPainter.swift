@@ -47,10 +47,16 @@ struct CellPainter {
                 vipName = foreground
                 return
             }
+            // A link's colour as the theme gives it (`*:link`, lighter in a dark theme); the
+            // selection's colour for a theme with none.
             var linkRGBA = GdkRGBA()
-            if gtk_style_context_lookup_color(style, "link_color", &linkRGBA) != 0
-                || gtk_style_context_lookup_color(style, "theme_selected_bg_color", &linkRGBA) != 0
-            {
+            gtk_style_context_save(style)
+            gtk_style_context_set_state(style, GTK_STATE_FLAG_LINK)
+            gtk_style_context_get_color(style, GTK_STATE_FLAG_LINK, &linkRGBA)
+            gtk_style_context_restore(style)
+            if Color(linkRGBA) != foreground {
+                link = Color(linkRGBA)
+            } else if gtk_style_context_lookup_color(style, "theme_selected_bg_color", &linkRGBA) != 0 {
                 link = Color(linkRGBA)
             } else {
                 link = Color(red: 0.11, green: 0.44, blue: 0.85)
@@ -104,7 +110,11 @@ struct CellPainter {
                 drawText(part, cairo, color: palette.foreground.with(alpha: 0.6), centred: false)
             case .text, .retweetText, .retweetMark, .quote, .replyTo:
                 let dim = part.kind == .text ? 1.0 : 0.8
-                drawText(part, cairo, color: palette.foreground.with(alpha: dim), centred: false, links: true)
+                drawText(part, cairo, color: palette.foreground.with(alpha: dim), centred: false, links: part.hasLinks)
+            case .replyButton:
+                drawText(part, cairo, color: palette.link, centred: false)
+            case .repliedMark:
+                drawText(part, cairo, color: palette.foreground.with(alpha: 0.6), centred: false)
             }
         }
     }

@@ -203,16 +203,27 @@ final class SectionView {
             // A name, topic or link: a hand over it, its page on a click (not the row's).
             gtk_widget_add_events(CGtk_widget(area), Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
             GtkSignal.connect(area, "button-press-event", .pointerReturningBool) { [weak self] _, event, _ in
-                guard let self, let event, let entity = self.entity(index, event.assumingMemoryBound(to: GdkEvent.self)) else { return 0 }
+                guard let self, let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
                 var button: UInt32 = 0
-                guard gdk_event_get_button(event.assumingMemoryBound(to: GdkEvent.self), &button) != 0, button == 1 else { return 0 }
+                guard gdk_event_get_button(event, &button) != 0, button == 1 else { return 0 }
+                if self.isOnReplyButton(index, event), self.rows.indices.contains(index) {
+                    // The row selected, then its reply entry opened (as Ctrl+Enter does).
+                    if let row = gtk_list_box_get_row_at_index(CGtk_list_box(self.list), Int32(index)) {
+                        gtk_list_box_select_row(CGtk_list_box(self.list), row)
+                    }
+                    self.send(.selected(self.rows[index].id))
+                    self.send(.replyAsked)
+                    return 1
+                }
+                guard let entity = self.entity(index, event) else { return 0 }
                 // A link whose host is not what it shows opens nothing (`TextEntity.openableLink`).
                 if let url = entity.url { self.context.open(url) }
                 return 1
             }
             GtkSignal.connect(area, "motion-notify-event", .pointerReturningBool) { [weak self] widget, event, _ in
                 guard let self, let event, let window = gtk_widget_get_window(CGtk_widget(widget)) else { return 0 }
-                let over = self.entity(index, event.assumingMemoryBound(to: GdkEvent.self)) != nil
+                let pointer = event.assumingMemoryBound(to: GdkEvent.self)
+                let over = self.entity(index, pointer) != nil || self.isOnReplyButton(index, pointer)
                 gdk_window_set_cursor(window, over ? self.handCursor(for: window) : nil)
                 return 0
             }
@@ -273,7 +284,7 @@ final class SectionView {
         // bus and GTK's styling, which slowed the frame model's own work when interleaved.
         while index < rows.count, start == 0 ? height < Int(PopupWindow.size.height) : index < start + 20 {
             let started = g_get_monotonic_time()
-            let frame = rows[index].frame(width: width, statusLayout: statusLayout, commentLayout: commentLayout)
+            let frame = rows[index].frame(width: width, in: kind, statusLayout: statusLayout, commentLayout: commentLayout)
             let took = g_get_monotonic_time() - started
             spent.all += took
             if laidOutIDs.insert(rows[index].id).inserted {
@@ -313,6 +324,15 @@ final class SectionView {
         var y = 0.0
         guard gdk_event_get_coords(event, &x, &y) != 0 else { return nil }
         return CellLinks.entity(at: Int(x), Int(y), in: frames[index], layouts: context.layouts)
+    }
+
+    /// Whether a pointer event in row `index` is on its "Reply" button.
+    private func isOnReplyButton(_ index: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard frames.indices.contains(index) else { return false }
+        var x = 0.0
+        var y = 0.0
+        guard gdk_event_get_coords(event, &x, &y) != 0 else { return false }
+        return CellLinks.isOnReplyButton(Int(x), Int(y), in: frames[index])
     }
 
     private var cursor: OpaquePointer?

@@ -9,7 +9,7 @@ extension PopupWindowTests {
     /// ("Search") and typing filters the rows, CJK too; Esc clears it, Esc again hides it, and
     /// a third closes the popup. F1 opens "Keyboard Shortcuts" over it. Ctrl+Enter on a comment
     /// opens the reply entry; Enter sends the reply through the notifier (the sandbox gets it),
-    /// and the row says "replied".
+    /// and the row says "replied". A whole comment's "Reply" button opens it too.
     @Test func searchShortcutsAndAReplyFromTheKeyboard() throws {
         let desktop = try PopupDesktop()
         let setup = desktop.setup
@@ -65,6 +65,20 @@ extension PopupWindowTests {
         #expect(setup.sandbox.read("/_sandbox/replies").contains("\"cid\":\(comments[0].id)"), "an answer to that comment")
         #expect(waitUntil { desktop.read().rows?.first?.name.hasPrefix("replied; ") == true }, "\(desktop.read())")
         #expect(!desktop.read().entries.contains { $0.name == "Reply" }, "the entry closed: \(desktop.read().entries) \(desktop.read().labels ?? [])")
+
+        // The second comment made whole (Enter) has "Reply" under its text, right of the
+        // avatar (10 px border, 35 px avatar, 10 px gap): a click opens the entry for it.
+        func second() -> PopupDesktop.View.Row? { desktop.read().rows.flatMap { $0.count > 1 ? $0[1] : nil } }
+        let compact = try #require(second())
+        desktop.key("Down")
+        desktop.key("Return")
+        #expect(waitUntil { (second()?.height ?? 0) > compact.height }, "made whole, with its button: \(desktop.read())")
+        let whole = try #require(second())
+        desktop.click(x: whole.x + 10 + 35 + 10 + 12, y: whole.y + whole.height - 10 - 7)
+        #expect(waitUntil { desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }, "\(whole) \(desktop.read().entries)")
+        #expect(toolOutput("/usr/bin/timeout", ["20", script, "settext", "Reply", text + " 2"], environment: setup.environment).contains("true"))
+        desktop.key("Return")
+        #expect(waitUntil { setup.sandbox.read("/_sandbox/replies").contains("\"cid\":\(comments[1].id)") }, "\(setup.sandbox.read("/_sandbox/replies"))")
 
         // Esc closes at last.
         desktop.key("Escape")

@@ -19,6 +19,10 @@ extension Localizer {
         case newRow
         /// A row's mark once the popup's reply to it went.
         case repliedRow
+        /// The button under a whole comment or mention, and the mark that takes its place
+        /// once the reply went.
+        case replyButton
+        case repliedMark
         case picturesInRow(Int)
         case reposting(String)
         case onPost(String)
@@ -58,6 +62,8 @@ extension Localizer {
             }
         case .newRow: return tr("new")
         case .repliedRow: return tr("replied")
+        case .replyButton: return tr("Reply")
+        case .repliedMark: return tr("Replied")
         case .picturesInRow(let n): return trn("%d picture", "%d pictures", n, n)
         case .reposting(let name): return tr("reposting %s", name)
         case .onPost(let text): return tr("on “%s”", text)

@@ -23,6 +23,19 @@ public struct StatusFrame: Equatable, Sendable {
         parts.first { $0.kind == kind }
     }
 
+    /// The frame with one more line at its bottom, under the content (right of a row's
+    /// avatar): a row's reply button or mark.
+    public func addingLine(_ kind: FramePart.Kind, _ text: String, metrics: LayoutMetrics, measurer: any TextMeasurer) -> StatusFrame {
+        let x = part(.text)?.rect.x ?? part(.name)?.rect.x ?? metrics.border
+        let y = parts.filter { $0.kind != .avatar || $0.rect.maxX > x }.map(\.rect.maxY).max() ?? metrics.border
+        let line = measurer.line(text, as: kind.role, maxWidth: width - metrics.border - x)
+        var frame = self
+        let rect = FrameRect(x: x, y: y, width: line.width, height: line.height)
+        frame.parts.append(FramePart(kind: kind, rect: rect, lines: line.lines))
+        frame.height = max(height, rect.maxY + metrics.border)
+        return frame
+    }
+
     /// All parts of the kinds `isIncluded` accepts.
     public func parts(where isIncluded: (FramePart.Kind) -> Bool) -> [FramePart] {
         parts.filter { isIncluded($0.kind) }
@@ -57,6 +70,20 @@ public struct FramePart: Equatable, Sendable {
         /// A comment's post, quoted (`「…」`), and the comment it answers (`↪ replying to: …`).
         case quote
         case replyTo
+        /// Under a comment or a mention in the popup: "Reply" on the whole cell, a button (a
+        /// click opens the reply entry).
+        case replyButton
+        /// Under it once the popup's reply went: "Replied".
+        case repliedMark
+
+        /// Parts whose text may hold `@names`, `#topics#` and links, drawn in the link colour
+        /// and opened on a click.
+        public var mayHaveLinks: Bool {
+            switch self {
+            case .text, .retweetText, .retweetMark, .quote, .replyTo: return true
+            default: return false
+            }
+        }
 
         /// Parts drawn by the renderer its own way, with no text of their own.
         public var isDecoration: Bool {
@@ -75,7 +102,7 @@ public struct FramePart: Equatable, Sendable {
             case .source: return .source
             case .text: return .body
             case .retweetMark, .retweetText: return .retweetBody
-            case .toolbarButton, .toolbarDivider: return .toolbar
+            case .toolbarButton, .toolbarDivider, .replyButton, .repliedMark: return .toolbar
             case .nameTimeDot: return .time
             case .quote, .replyTo: return .quote
             case .picture, .morePictures, .picturesLabel, .retweetBar, .retweetPicture, .retweetMorePictures,
@@ -100,6 +127,12 @@ public struct FramePart: Equatable, Sendable {
     /// decoration.
     public var lines: [String]
     public var alignment: Alignment
+
+    /// Its text holds a name, topic or link to colour and open (the painter skips the search
+    /// in every other part).
+    public var hasLinks: Bool {
+        kind.mayHaveLinks && lines.contains { !TextEntity.find(in: $0).isEmpty }
+    }
 
     public init(kind: Kind, rect: FrameRect, lines: [String], alignment: Alignment = .leading) {
         self.kind = kind

@@ -95,7 +95,7 @@ public struct PopupModel: Sendable {
         /// Enter or a click on a row.
         case activated(Int64)
         case filterTyped(String)
-        /// Ctrl+Enter on the selected row: a reply to it.
+        /// Ctrl+Enter on the selected row (or a click on its "Reply"): a reply to it.
         case replyAsked
         /// The reply's text, to the row of this id.
         case replyTyped(Int64, String)

@@ -84,16 +84,26 @@ public struct PopupRow: Equatable, Sendable {
         }
     }
 
-    /// Its frame at `width`, within the popup's line budgets (`LayoutMetrics.popupLines`).
-    public func frame(width: Int, statusLayout: StatusFrameLayout, commentLayout: CommentFrameLayout) -> StatusFrame {
+    /// Its frame at `width` in section `kind`, within the popup's line budgets
+    /// (`LayoutMetrics.popupLines`); under a row one can answer, "Reply" when whole and
+    /// "Replied" once the reply went.
+    public func frame(width: Int, in kind: PopupSectionKind, statusLayout: StatusFrameLayout, commentLayout: CommentFrameLayout) -> StatusFrame {
         let lines = statusLayout.metrics.popupLines
+        let frame: StatusFrame
         switch item {
         case .status(let status):
-            return statusLayout.frame(for: status, width: width, style: isExpanded ? .full : .compact(maxLines: lines.compactStatus))
+            frame = statusLayout.frame(for: status, width: width, style: isExpanded ? .full : .compact(maxLines: lines.compactStatus))
         case .comment(let comment, let source):
-            return commentLayout.frame(
+            frame = commentLayout.frame(
                 for: DetailItem(comment, source: source), width: width, maxLines: isExpanded ? lines.wholeComment : lines.compactComment)
         }
+        guard replyRequest("", in: kind) != nil else { return frame }
+        let words = commentLayout.localizer
+        if reply == .replied {
+            return frame.addingLine(.repliedMark, words.text(.repliedMark), metrics: statusLayout.metrics, measurer: statusLayout.measurer)
+        }
+        guard isExpanded else { return frame }
+        return frame.addingLine(.replyButton, words.text(.replyButton), metrics: statusLayout.metrics, measurer: statusLayout.measurer)
     }
 
     /// What a screen reader says of the row, in one sentence: author, time, text, pictures,

@@ -55,7 +55,7 @@ public struct FrameRenderer: Sendable {
         switch kind {
         case .avatar, .name: return vip ? .vipName : .name
         case .vipMark: return .vipMark
-        case .time, .source, .toolbarButton, .nameTimeDot, .toolbarDivider: return .secondary
+        case .time, .source, .toolbarButton, .nameTimeDot, .toolbarDivider, .replyButton, .repliedMark: return .secondary
         case .text: return .plain
         case .picture, .morePictures, .picturesLabel, .retweetPicture, .retweetMorePictures, .retweetPicturesLabel:
             return .picture

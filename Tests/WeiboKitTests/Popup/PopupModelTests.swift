@@ -297,6 +297,46 @@ import WeiboTestSupport
         #expect(posts.handle(.replyAsked).isEmpty)
     }
 
+    /// Table: a row one can answer has "Reply" under it when whole, and "Replied" once the
+    /// popup's reply went (compact too); a post of the home timeline has neither. The line
+    /// keeps the frame model's promises (inside, apart, as high as its parts).
+    @Test(arguments: [
+        (PopupSectionKind.mentions, Int64(20), true, PopupRow.ReplyState.none, FramePart.Kind?.some(.replyButton)),
+        (.mentions, 20, false, .none, nil),
+        (.mentions, 20, false, .replied, .repliedMark),
+        (.mentions, 10, true, .replied, .repliedMark),
+        (.mentions, 10, true, .sending, .replyButton),
+        (.posts, 3, true, .none, nil),
+    ])
+    func aRowOneCanAnswerOffersReply(_ kind: PopupSectionKind, _ id: Int64, _ expanded: Bool, _ state: PopupRow.ReplyState, _ line: FramePart.Kind?) throws {
+        let rows = kind == .posts ? PopupRow.rows(of: PopupModelTests.posts, in: .posts) : Self.mentions()[.mentions].rows
+        var row = try #require(rows.first { $0.id == id })
+        row.isExpanded = expanded
+        row.reply = state
+        let words = Localizer.testing(.english)
+        let measurer = PixelFrameLayoutTests.measurer
+        let frame = row.frame(
+            width: 360, in: kind,
+            statusLayout: StatusFrameLayout(localizer: words, timeZone: TestTime.zone, now: Self.t0, metrics: .pixels, measurer: measurer),
+            commentLayout: CommentFrameLayout(localizer: words, timeZone: TestTime.zone, now: Self.t0, metrics: .pixels, measurer: measurer))
+        let added = frame.parts.filter { $0.kind == .replyButton || $0.kind == .repliedMark }
+        #expect(added.map(\.kind) == (line.map { [$0] } ?? []))
+        if let part = added.first {
+            #expect(part.lines == [part.kind == .replyButton ? "Reply" : "Replied"])
+            #expect(part.rect.maxY + LayoutMetrics.pixels.border == frame.height, "the last line")
+            PixelFrameLayoutTests.checkProperties(of: frame, width: 360, closedByToolbar: false)
+        }
+    }
+
+    /// Only a part whose text holds a name, topic or link says it has links.
+    @Test func aPartHasLinksOnlyWhenItsTextHoldsOne() {
+        let rect = FrameRect(x: 0, y: 0, width: 10, height: 1)
+        #expect(FramePart(kind: .text, rect: rect, lines: ["see http://t.cn/abc"]).hasLinks)
+        #expect(FramePart(kind: .quote, rect: rect, lines: ["「", "@张三 你好」"]).hasLinks)
+        #expect(!FramePart(kind: .text, rect: rect, lines: ["今天天气很好"]).hasLinks)
+        #expect(!FramePart(kind: .name, rect: rect, lines: ["@张三"]).hasLinks, "a name is drawn as a name")
+    }
+
     @Test func oneSearchForEverySection() {
         var model = Self.mentions()
         _ = model.handle(.switched(to: .posts, at: Self.t0))
