@@ -75,7 +75,7 @@ import WeiboTestSupport
             .write(toFile: user.folder + "/waybar.css", atomically: true, encoding: .utf8)
         try """
         output HEADLESS-1 resolution 1280x720
-        exec mako
+        exec mako --background-color '#ff00ff'
         exec waybar -c \(user.folder)/waybar.json -s \(user.folder)/waybar.css
         """.write(toFile: user.folder + "/sway.conf", atomically: true, encoding: .utf8)
         for file in ["waybar.json", "waybar.css", "sway.conf"] { chmod(user.folder + "/" + file, 0o644) }
@@ -138,11 +138,23 @@ import WeiboTestSupport
             }, "the module hides at zero: \(folder)/sway-zero.png")
 
         // The popup: a layer surface in the top right corner (popup_corner's default), below the
-        // bar's exclusive zone; the theme's light background where the desktop was black.
+        // bar's exclusive zone; the theme's light background where the desktop was black. It is
+        // on the overlay layer, over mako's bubbles in the same corner: a comments bubble (in a
+        // magenta nothing else here has) stays open under the posts, and its tabs cover it.
         _ = user.output("/usr/bin/makoctl", ["dismiss", "--all"], environment: desktop)
         sandbox.control("/_sandbox/statuses", [("count", "3")])
+        sandbox.control("/_sandbox/comments", [("count", "2")])
+        sandbox.control("/_sandbox/counts", [("cmt", "2")])
+        #expect(bus.checkNow())
+        #expect(waitUntil { listed().contains("comment") }, "\(listed())")
         let light = "#ffffff"
-        #expect(XfcePanelTests.share(of: light, x: 900, y: 100, width: 340, height: 400, in: screenshot("before-popup")) < 0.01)
+        let bubble = "#ff00ff"
+        let corner = (x: 980, y: 45, width: 280, height: 70)
+        #expect(
+            waitUntil {
+                XfcePanelTests.share(of: bubble, x: corner.x, y: corner.y, width: corner.width, height: corner.height, in: screenshot("before-popup")) > 0.3
+            }, "the bubble in the corner: \(folder)/sway-before-popup.png")
+        #expect(XfcePanelTests.share(of: light, x: 900, y: 140, width: 340, height: 360, in: folder + "/sway-before-popup.png") < 0.01)
         _ = bus.gdbus([
             "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
             "io.github.WeiboNotifier1.ShowPopup", "posts",
@@ -150,9 +162,13 @@ import WeiboTestSupport
         // Its cells drawn too: text and pictures on it, more than a spinner.
         #expect(
             waitUntil(timeout: 45) {
-                let share = XfcePanelTests.share(of: light, x: 900, y: 100, width: 340, height: 400, in: screenshot("popup"))
+                let share = XfcePanelTests.share(of: light, x: 900, y: 140, width: 340, height: 360, in: screenshot("popup"))
                 return share > 0.3 && share < 0.97
             }, "the popup in the corner: \(folder)/sway-popup.png")
+        #expect(
+            XfcePanelTests.share(of: bubble, x: corner.x, y: corner.y, width: corner.width, height: corner.height, in: folder + "/sway-popup.png") < 0.01,
+            "the popup over the bubble: \(folder)/sway-popup.png")
+        #expect(listed().contains("comment"), "the bubble is still open under it: \(listed())")
         // Nothing of it on the left: it is anchored, not placed at a pointer.
         #expect(XfcePanelTests.share(of: light, x: 0, y: 100, width: 500, height: 400, in: folder + "/sway-popup.png") < 0.01)
         killProcesses("weibo-notifier-popup.*--kind", having: "DBUS_SESSION_BUS_ADDRESS=\(bus.address)")
