@@ -6,9 +6,9 @@ import WeiboKit
 /// The popup's side of the daemon's D-Bus interface: every call asynchronous, the token never
 /// here (the daemon fetches; the popup gets the API's JSON).
 final class DaemonClient {
-    /// Why a call failed, in the user's words.
+    /// Why a call failed (said by `Localizer`).
     struct Failure: Error, Sendable {
-        var message: String
+        var trouble: Localizer.DaemonTrouble
     }
 
     private let connection: OpaquePointer
@@ -64,13 +64,13 @@ final class DaemonClient {
 
     /// The items in `GetItems`' reply, or why there are none.
     static func items(reply: OpaquePointer?, error: GLibError?) -> Result<PopupItems, Failure> {
-        guard let reply, let child = g_variant_get_child_value(reply, 0) else { return .failure(Failure(message: words(error))) }
+        guard let reply, let child = g_variant_get_child_value(reply, 0) else { return .failure(Failure(trouble: trouble(error))) }
         defer { g_variant_unref(child) }
         let json = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
         do throws(DecodingFailure) {
             return .success(try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8)))
         } catch {
-            return .failure(Failure(message: tr("the notifier's answer could not be read: %s", error.description)))
+            return .failure(Failure(trouble: .unreadable(error.description)))
         }
     }
 
@@ -90,18 +90,32 @@ final class DaemonClient {
     }
 
     /// `Reply`: the daemon sends it (within its budget; kept for a retry when it cannot);
-    /// `done` gets nil once it went, else the daemon's words for why not. A minute at most:
-    /// the daemon answers when Weibo did.
-    func reply(_ request: ReplyRequest, done: @escaping (String?) -> Void) {
+    /// `done` gets nil once it went, else why not: the daemon's words, or why it did not
+    /// answer. A minute at most: the daemon answers when Weibo did.
+    func reply(_ request: ReplyRequest, done: @escaping (Result<Void, ReplyFailure>) -> Void) {
         let arguments = [
             g_variant_new_int64(gint64(request.commentID ?? 0)), g_variant_new_int64(gint64(request.statusID)), g_variant_new_string(request.text),
             g_variant_new_string(request.authorName), g_variant_new_string(account ?? ""),
         ]
         call("Reply", g_variant_new_tuple(arguments, gsize(arguments.count)), timeoutMilliseconds: 60_000) { _, error in
-            guard let error else { return done(nil) }
+            guard let error else { return done(.success(())) }
             // The daemon's own words come after the error's name.
             let prefix = "GDBus.Error:\(DaemonService.failedError): "
-            done(error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : Self.words(error))
+            done(.failure(error.message.hasPrefix(prefix) ? .said(String(error.message.dropFirst(prefix.count))) : .trouble(Self.trouble(error))))
+        }
+    }
+
+    /// Why a reply did not go.
+    enum ReplyFailure: Error {
+        /// The daemon's words (kept for a retry, and why).
+        case said(String)
+        case trouble(Localizer.DaemonTrouble)
+
+        func words(_ localizer: Localizer) -> String {
+            switch self {
+            case .said(let words): words
+            case .trouble(let trouble): localizer.text(.daemonTrouble(trouble))
+            }
         }
     }
 
@@ -119,20 +133,20 @@ final class DaemonClient {
             parameters, reply: DaemonService.replyShape(of: method), timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
 
-    /// What the user reads when the notifier did not answer, by the error's name (never GLib's
-    /// or D-Bus's own text): not running, gone while asked, or something else; each with what to do.
-    static func words(_ error: GLibError?) -> String {
-        guard let error else { return tr("Weibo Notifier did not answer; try again with Ctrl+R") }
+    /// Why the notifier did not answer, by the error's name: not running, gone while asked,
+    /// or something else (`Localizer` says each with what to do).
+    static func trouble(_ error: GLibError?) -> Localizer.DaemonTrouble {
+        guard let error else { return .noAnswer }
         if !error.message.isEmpty { Log.info("the notifier's answer: \(error.message)") }
         switch (error.domain, error.code) {
         case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)):
-            return tr("Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
+            return .notRunning
         case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NO_REPLY.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_DISCONNECTED.rawValue)),
             (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMEOUT.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMED_OUT.rawValue)),
             (GLibError.ioDomain, Int32(G_IO_ERROR_CLOSED.rawValue)), (GLibError.ioDomain, Int32(G_IO_ERROR_TIMED_OUT.rawValue)):
-            return tr("Weibo Notifier stopped answering: open it from the menu, then press Ctrl+R")
+            return .stoppedAnswering
         default:
-            return tr("Weibo Notifier could not answer; try again with Ctrl+R")
+            return .couldNotAnswer
         }
     }
 

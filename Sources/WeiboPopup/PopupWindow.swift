@@ -180,7 +180,7 @@ final class PopupWindow {
                 guard let self else { return }
                 switch result {
                 case .success(let items): self.send(.itemsArrived(kind, items, at: self.context.now()))
-                case .failure(let failure): self.send(.itemsFailed(kind, words: failure.message, at: self.context.now()))
+                case .failure(let failure): self.send(.itemsFailed(kind, failure.trouble, at: self.context.now()))
                 }
             }
         case .show(let kind):
@@ -204,9 +204,12 @@ final class PopupWindow {
         case .openReply(let kind, let row, let name):
             if kind == model.current { replyBar.open(row: row, to: name) }
         case .sendReply(let row, let request):
-            context.client.reply(request) { [weak self] failure in
-                self?.send(.replyAnswered(row, failure: failure))
-                self?.replyBar.answered(row: row, failure: failure)
+            context.client.reply(request) { [weak self] result in
+                guard let self else { return }
+                var failure: String?
+                if case .failure(let why) = result { failure = why.words(self.context.localizer) }
+                self.send(.replyAnswered(row, failure: failure))
+                self.replyBar.answered(row: row, failure: failure)
             }
         case .wake(let at):
             wake = GLibSource.once(afterSeconds: max(0, at.timeIntervalSince(context.now()))) { [weak self] in

@@ -1,6 +1,7 @@
 import CGLib
 import Testing
 import WeiboDesktop
+import WeiboKit
 
 @testable import WeiboPopup
 
@@ -22,7 +23,7 @@ import WeiboDesktop
         (dbus, Int32(G_DBUS_ERROR_INVALID_ARGS.rawValue), "GDBus.Error:org.freedesktop.DBus.Error.InvalidArgs: kind", "could not answer"),
     ])
     func errorsAreSaidInWords(_ domain: String, _ code: Int32, _ raw: String, _ said: String) {
-        let words = DaemonClient.words(GLibError(domain: domain, code: code, message: raw))
+        let words = Localizer().text(.daemonTrouble(DaemonClient.trouble(GLibError(domain: domain, code: code, message: raw))))
         #expect(words.contains(said), "\(words)")
         #expect(words.contains("Ctrl+R"), "with what to do: \(words)")
         #expect(!words.contains("GDBus") && !words.contains("org.freedesktop") && !words.contains(raw), "\(words)")

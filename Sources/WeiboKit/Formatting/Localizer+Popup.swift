@@ -29,6 +29,22 @@ extension Localizer {
         case counts(reposts: Int, comments: Int, likes: Int)
         /// What a keyboard shortcut does, in the shortcuts window.
         case shortcut(PopupShortcut)
+        /// The notifier did not answer the popup, with what to do.
+        case daemonTrouble(DaemonTrouble)
+    }
+
+    /// Why the notifier gave the popup no answer, told by the error's name (never D-Bus's or
+    /// GLib's own text).
+    public enum DaemonTrouble: Equatable, Sendable {
+        /// No error said, no answer either.
+        case noAnswer
+        /// Not on the bus.
+        case notRunning
+        /// Gone, or too slow, while asked.
+        case stoppedAnswering
+        case couldNotAnswer
+        /// Its answer had not the shape the popup knows (a notifier of another version); why.
+        case unreadable(String)
     }
 
     public func text(_ phrase: PopupPhrase) -> String {
@@ -69,6 +85,14 @@ extension Localizer {
         case .onPost(let text): return tr("on “%s”", text)
         case .counts(let reposts, let comments, let likes):
             return tr("%1$d reposts, %2$d comments, %3$d likes", reposts, comments, likes)
+        case .daemonTrouble(let trouble):
+            switch trouble {
+            case .noAnswer: return tr("Weibo Notifier did not answer; try again with Ctrl+R")
+            case .notRunning: return tr("Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
+            case .stoppedAnswering: return tr("Weibo Notifier stopped answering: open it from the menu, then press Ctrl+R")
+            case .couldNotAnswer: return tr("Weibo Notifier could not answer; try again with Ctrl+R")
+            case .unreadable(let why): return tr("the notifier's answer could not be read: %s", why)
+            }
         case .shortcut(let shortcut):
             switch shortcut {
             case .close: return tr("Close the popup")

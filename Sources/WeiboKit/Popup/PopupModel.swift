@@ -62,14 +62,14 @@ public struct PopupModel: Sendable {
         public var isEmpty: Bool { isLoaded && rows.isEmpty && failure == nil }
 
         /// The "Log in" button goes with a rejected login.
-        public var offersLogIn: Bool { failure?.kind == .loginRejected && daemonWords == nil }
+        public var offersLogIn: Bool { failure?.kind == .loginRejected && daemonTrouble == nil }
 
-        /// Why the daemon did not answer, in its words (not running, too slow).
-        public fileprivate(set) var daemonWords: String?
+        /// Why the daemon did not answer (not running, too slow).
+        public fileprivate(set) var daemonTrouble: Localizer.DaemonTrouble?
 
         /// The line above the rows: why they are old, and since when; nil when they are fresh.
         public func stateLine(localizer: Localizer, times: RelativeTimeFormatter, now: Date) -> String? {
-            if let daemonWords { return daemonWords }
+            if let daemonTrouble { return localizer.text(.daemonTrouble(daemonTrouble)) }
             guard let failure else { return nil }
             return localizer.text(.state(failure, since: fetchedAt.map { times.string(for: $0, now: now) }))
         }
@@ -82,8 +82,8 @@ public struct PopupModel: Sendable {
         case switched(to: PopupSectionKind, at: Date)
         /// The daemon's answer to the section's fetch.
         case itemsArrived(PopupSectionKind, PopupItems, at: Date)
-        /// The daemon could not answer: `words` say why (in the user's language).
-        case itemsFailed(PopupSectionKind, words: String, at: Date)
+        /// The daemon could not answer, and why.
+        case itemsFailed(PopupSectionKind, Localizer.DaemonTrouble, at: Date)
         /// The unread counts, by counter name.
         case countsChanged([String: Int], at: Date)
         case loadMore(at: Date)
@@ -168,11 +168,11 @@ public struct PopupModel: Sendable {
             bringToFront(kind, at: now, &effects)
         case .itemsArrived(let kind, let items, let now):
             arrived(kind, items, at: now, &effects)
-        case .itemsFailed(let kind, let words, _):
+        case .itemsFailed(let kind, let trouble, _):
             self[kind].isLoading = false
             self[kind].loadingInBackground = false
             self[kind].isLoaded = true
-            self[kind].daemonWords = words
+            self[kind].daemonTrouble = trouble
             effects.append(.show(kind))
         case .countsChanged(let counts, let now):
             for kind in PopupSectionKind.allCases {
@@ -293,7 +293,7 @@ public struct PopupModel: Sendable {
         section.loadingInBackground = false
         section.isLoaded = true
         section.failure = items.failure
-        section.daemonWords = nil
+        section.daemonTrouble = nil
         section.fetchedAt = items.fetchedAt
         let lastLook = section.lastLook
         let arrived = PopupRow.rows(of: items, in: kind).map { row in

@@ -209,8 +209,11 @@ import WeiboTestSupport
         let times = RelativeTimeFormatter(localizer: localizer, timeZone: FixedOffsetZone.utc)
         #expect(model[.posts].stateLine(localizer: localizer, times: times, now: Self.t0) == words)
         #expect(model[.posts].offersLogIn == (failure.kind == .loginRejected))
-        _ = model.handle(.itemsFailed(.posts, words: "Weibo Notifier is not running", at: Self.t0))
-        #expect(model[.posts].stateLine(localizer: localizer, times: times, now: Self.t0) == "Weibo Notifier is not running")
+        _ = model.handle(.itemsFailed(.posts, .notRunning, at: Self.t0))
+        #expect(
+            model[.posts].stateLine(localizer: localizer, times: times, now: Self.t0)
+                == "Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
+        #expect(!model[.posts].offersLogIn)
     }
 }
 
