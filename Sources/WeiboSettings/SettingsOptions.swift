@@ -1,7 +1,7 @@
 import WeiboDesktop
 import WeiboKit
 
-/// The settings window's command line: `weibo-notifier-settings [--page account|notifications|general]`.
+/// The settings window's command line: `weibo-notifier-settings [--page account|notifications|general|advanced]`.
 struct SettingsOptions: Equatable {
     var page = SettingPage.notifications
     /// Whether a page was asked for (a second start without one leaves the page shown).
@@ -15,7 +15,7 @@ struct SettingsOptions: Equatable {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier-settings [--page account|notifications|general]
+            Usage: weibo-notifier-settings [--page account|notifications|general|advanced]
 
             The notifier's settings and accounts, in a window: every setting of the
             configuration file, written as soon as it is changed (the running notifier applies
@@ -23,7 +23,7 @@ struct SettingsOptions: Equatable {
             open, at the page asked for.
 
             Options:
-              --page PAGE   The page to show: account, notifications or general
+              --page PAGE   The page to show: account, notifications, general or advanced
                             (default: account when no account is logged in, else notifications)
               -h, --help    Show this help
             """)
@@ -36,9 +36,9 @@ struct SettingsOptions: Equatable {
             switch option {
             case "-h", "--help": showHelp = true
             case "--page":
-                guard let value = rest.popFirst() else { throw Failure(message: tr("--page needs account, notifications or general")) }
+                guard let value = rest.popFirst() else { throw Failure(message: tr("--page needs account, notifications, general or advanced")) }
                 guard let page = SettingPage(rawValue: value) else {
-                    throw Failure(message: tr("--page: '%s' is not account, notifications or general", value))
+                    throw Failure(message: tr("--page: '%s' is not account, notifications, general or advanced", value))
                 }
                 self.page = page
                 pageGiven = true

@@ -90,7 +90,7 @@ final class SettingsWindow {
 
     // MARK: - Pages
 
-    /// The three pages, empty: each is filled when it is first shown, the others once the
+    /// The pages, empty: each is filled when it is first shown, the others once the
     /// first frame is drawn (a window of every row took twice as long to appear).
     private func build() {
         for page in SettingPage.allCases {
@@ -172,7 +172,7 @@ final class SettingsWindow {
                 })
         }
         // One group per key-file group on the page (the counters' two settings are the rows above).
-        for group in page == .general ? SettingGroup.allCases.reversed() : SettingGroup.allCases {
+        for group in SettingGroup.allCases {
             let counterSettings = [SettingsTable.notify.erased.id, SettingsTable.countOnly.erased.id]
             let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret && !counterSettings.contains($0.id) }
             guard !settings.isEmpty else { continue }
@@ -216,15 +216,17 @@ final class SettingsWindow {
         case .account: return (tr("Account"), "system-users-symbolic")
         case .notifications: return (tr("Notifications"), "preferences-system-notifications-symbolic")
         case .general: return (tr("General"), "preferences-system-symbolic")
+        case .advanced: return (tr("Advanced"), "preferences-other-symbolic")
         }
     }
 
     private static func groupTitle(_ page: SettingPage, _ group: SettingGroup) -> String {
         switch (page, group) {
         case (.account, _): return tr("Your Weibo app")
-        case (.general, .weibo): return tr("Servers")
+        case (.general, _): return tr("General")
         case (.notifications, _): return tr("Notifications")
-        case (.general, .notifier): return tr("General")
+        case (.advanced, .weibo): return tr("Servers and login")
+        case (.advanced, .notifier): return tr("Limits")
         }
     }
 

@@ -327,6 +327,11 @@ struct SettingsWindowTests {
         #expect(
             Self.control(desktop, "Check interval")?.description.contains("Set by your administrator in \(system)/weibo-notifier/config.") == true,
             "\(Self.read(desktop))")
+        // The servers are on the Advanced page, not on General.
+        #expect(Self.control(desktop, "API server") == nil, "\(Self.names(desktop))")
+        let advanced = try CommandRunner.run(["settings", "--page", "advanced"], environment: setup.environment)
+        #expect(advanced.status == 0, "\(advanced.standardError)")
+        #expect(waitUntil { Self.control(desktop, "API server") != nil && Self.control(desktop, "Check interval") == nil }, "\(Self.names(desktop))")
     }
 
     /// A secret found in the configuration file is said so, and "Move to the keyring" moves it:
@@ -429,6 +434,7 @@ struct SettingsWindowTests {
             SettingsTable.interval.title.text(chinese) != SettingsTable.interval.title.text(english), "the zh_CN locale and catalog (make deps, make locale)")
         let shownOn: [SettingPage: AnySetting] = [
             .account: SettingsTable.appKey.erased, .notifications: SettingsTable.quietHours.erased, .general: SettingsTable.interval.erased,
+            .advanced: SettingsTable.apiBase.erased,
         ]
         var translatedSeen = 0
         for page in SettingPage.allCases {

@@ -179,7 +179,7 @@ public final class DaemonService {
             let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
             guard text.isEmpty || SettingPage(rawValue: text) != nil else {
                 return g_dbus_method_invocation_return_dbus_error(
-                    invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no page %s: account, notifications or general", text))
+                    invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no page %s: account, notifications, general or advanced", text))
             }
             if let reason = accounts.showSettings(SettingPage(rawValue: text)) {
                 return g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, reason)

@@ -68,6 +68,9 @@ public enum SettingPage: String, CaseIterable, Sendable {
     case account
     case notifications
     case general
+    /// What people seldom change and need to know to: the API servers, trusted certificates,
+    /// where the login is kept, the detail calls' budget.
+    case advanced
 }
 
 /// Where a setting is read.

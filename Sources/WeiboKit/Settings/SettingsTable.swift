@@ -13,17 +13,17 @@ public enum SettingsTable {
         change: .nextLogin, title: .tr("Callback address"), .tr("Where Weibo sends the browser after you approve; it must match the app's callback setting."))
     public static let apiBase = Setting(
         .weibo, "api_base", .url, default: "https://api.weibo.com", \.apiBase, scope: [.commandLine, .daemon, .popup],
-        page: .general, title: .tr("API server"), .tr("The API server; to try things out, point it and remind_base at 'weibo-notifier sandbox'."))
+        page: .advanced, title: .tr("API server"), .tr("The API server; to try things out, point it and remind_base at 'weibo-notifier sandbox'."))
     public static let remindBase = Setting(
         .weibo, "remind_base", .url, default: "https://rm.api.weibo.com", \.remindBase, scope: [.commandLine, .daemon],
-        page: .general, title: .tr("Unread counts server"), .tr("The server of the unread counts."))
+        page: .advanced, title: .tr("Unread counts server"), .tr("The server of the unread counts."))
     public static let tokenStore = Setting(
         .weibo, "token_store", .choice, default: TokenStoreChoice.auto, \.tokenStore, scope: [.commandLine, .daemon], change: .nextLogin,
-        title: .tr("Where the login is kept"),
+        page: .advanced, title: .tr("Where the login is kept"),
         .tr("Where the login's token is kept: auto (the keyring when one runs, else the account file), keyring, or file."))
     public static let tlsCAFile = Setting(
         .weibo, "tls_ca_file", .path, default: nil, \.tlsCAFile, scope: [.commandLine, .daemon, .popup], change: .nextStart,
-        page: .general, title: .tr("Trusted certificates"),
+        page: .advanced, title: .tr("Trusted certificates"),
         .tr("PEM certificates trusted for HTTPS instead of the system's (a sandbox's, for testing); SSL_CERT_FILE when empty."))
 
     // [notifier]
@@ -70,7 +70,7 @@ public enum SettingsTable {
         title: .tr("Close the popup on focus out"), .tr("Close the popup when another window takes the focus."))
     public static let detailCallsPerDay = Setting(
         .notifier, "detail_calls_per_day", .number(0...100), default: 60, \.detailCallsPerDay, notifier: \.detailCallsPerDay,
-        scope: [.daemon], page: .general, title: .tr("Detail calls a day"),
+        scope: [.daemon], page: .advanced, title: .tr("Detail calls a day"),
         .tr("Calls a day spent on comment and mention texts and replies (Weibo allows about 100)."))
     public static let emoticons = Setting(
         .notifier, "emoticons", .choice, default: Emoticons.Style.emoji, \.emoticons, notifier: \.emoticons,

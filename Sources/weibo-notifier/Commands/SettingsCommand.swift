@@ -9,7 +9,7 @@ struct SettingsCommand: Command {
     static var help: String {
         tr(
             """
-            Usage: weibo-notifier settings [--page account|notifications|general]
+            Usage: weibo-notifier settings [--page account|notifications|general|advanced]
 
             Opens the window of the notifier's settings and accounts (the tray's Settings…),
             at the page given (default: account when no account is logged in, else the page it
@@ -31,7 +31,7 @@ struct SettingsCommand: Command {
             guard option.name == "--page" else { return false }
             let value = try reader.value(for: option)
             guard let chosen = SettingPage(rawValue: value) else {
-                throw reader.usage(tr("--page: '%s' is not account, notifications or general", value))
+                throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
             }
             page = chosen
             return true
