@@ -68,7 +68,11 @@ struct CellPainter {
     let layouts: TextLayouts
     let palette: Palette
     /// The pictures known so far, by address (a placeholder is drawn for the others).
-    let image: (String) -> OpaquePointer?
+    /// The picture of an address decoded for a box of so many device pixels (nil until it
+    /// arrived).
+    let image: (String, Int) -> OpaquePointer?
+    /// Device pixels per drawn pixel (2 on a HiDPI screen).
+    var scale = 1
 
     /// Draws `frame` at the context's origin; `avatar` and `thumbnails` are the addresses of its
     /// avatar and pictures (own, then the retweet's).
@@ -172,7 +176,7 @@ struct CellPainter {
         defer { cairo_restore(cairo) }
         path(rect, cairo, radius: round ? Double(min(rect.width, rect.height)) / 2 : 4)
         cairo_clip(cairo)
-        if let url, let surface = image(url) {
+        if let url, let surface = image(url, max(rect.width, rect.height) * scale) {
             let width = Double(cairo_image_surface_get_width(surface))
             let height = Double(cairo_image_surface_get_height(surface))
             let scale = max(Double(rect.width) / max(width, 1), Double(rect.height) / max(height, 1))

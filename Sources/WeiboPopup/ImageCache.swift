@@ -25,9 +25,10 @@ final class ImageCache {
         for surface in surfaces.values { cairo_surface_destroy(surface) }
     }
 
-    /// The decoded picture of `url` (a cairo image surface), if it arrived; else it is fetched
+    /// The decoded picture of `url` (a cairo image surface) for a box of `box` device pixels
+    /// (at most `drawnSize`; the size first asked for is kept), if it arrived; else it is fetched
     /// (once) and nil.
-    func image(_ url: String) -> OpaquePointer? {
+    func image(_ url: String, _ box: Int) -> OpaquePointer? {
         if let known = surfaces[url] { return known }
         guard asked.insert(url).inserted else { return nil }
         files.image(for: url) { [weak self] uri in
@@ -36,7 +37,7 @@ final class ImageCache {
             // never decoded (decoders allocate the whole picture before they scale it); it stays
             // a placeholder.
             guard let picture = AvatarCache.picture(at: String(uri.dropFirst("file://".count))),
-                let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: Self.drawnSize))
+                let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: min(max(box, 1), Self.drawnSize)))
             else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
             guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, 1, nil) else { return }
@@ -46,7 +47,8 @@ final class ImageCache {
         return nil
     }
 
-    /// At most the size a cell draws a picture (70 px: a full cell's; avatars 35): small in memory.
+    /// At most the size a cell draws a picture (70 px: a full cell's thumbnail; avatars are
+    /// decoded at their 35): small in memory, and painted without scaling.
     static let drawnSize = 70
 
     /// `bytes` decoded at `size` (a JPEG is decoded at that scale; the others are scaled as they

@@ -349,7 +349,8 @@ final class SectionView {
             Log.debug("popup: first row drawn at \(g_get_real_time()) µs")
         }
         let entry = rows[index]
-        let painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(widget: widget), image: context.images.image)
+        var painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(widget: widget), image: context.images.image)
+        painter.scale = Int(gtk_widget_get_scale_factor(CGtk_widget(widget)))
         painter.paint(frames[index], on: cairo, avatar: entry.avatarURL, thumbnails: entry.thumbnailURLs)
     }
 
