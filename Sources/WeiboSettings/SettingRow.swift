@@ -44,7 +44,15 @@ final class SettingRow {
         gtk_widget_set_valign(CGtk_widget(resetButton), GTK_ALIGN_CENTER)
         gtk_style_context_add_class(CGtk_style(resetButton), "flat")
         makeControl(title: title)
-        gtk_container_add(CGtk_container(row), CGtk_widget(resetButton))
+        // The button hidden keeps its place (a box as wide as it): the controls do not move
+        // when it comes.
+        let place = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        var width: Int32 = 0
+        gtk_widget_get_preferred_width(CGtk_widget(resetButton), nil, &width)
+        gtk_widget_set_size_request(place, width, -1)
+        gtk_widget_set_no_show_all(CGtk_widget(resetButton), 1)
+        gtk_container_add(CGtk_container(place), CGtk_widget(resetButton))
+        gtk_container_add(CGtk_container(row), place)
         GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
             self?.reset()
             return 0
@@ -75,7 +83,7 @@ final class SettingRow {
             }
         case .choice(let words):
             widget = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
-            for word in words { gtk_combo_box_text_append(CHandy_combo_box_text(widget), word, word) }
+            for word in words { gtk_combo_box_text_append(CHandy_combo_box_text(widget), word.word, word.label.text(localizer)) }
             GtkSignal.connect(widget, "changed", .plain) { [weak self] widget, _, _ in
                 guard let id = gtk_combo_box_get_active_id(CHandy_combo_box(widget)) else { return 0 }
                 self?.changed(String(cString: id))
@@ -148,6 +156,7 @@ final class SettingRow {
         let text = setting.text(in: configuration)
         shown = text
         summary = setting.summary.text(localizer)
+        if let note = setting.change.note { summary += " " + note.text(localizer) }
         if let administratorsFile { summary += "\n" + tr("Set by your administrator in %s.", administratorsFile) }
         say(nil)
         updating = true
@@ -162,7 +171,12 @@ final class SettingRow {
             for check in checks { gtk_toggle_button_set_active(CHandy_toggle_button(check.button), chosen.contains(check.word) ? 1 : 0) }
         case .timeRange, .url, .path, .text, .secret: gtk_entry_set_text(CHandy_entry(control), text)
         }
-        gtk_widget_set_sensitive(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
+        offerReset(text)
+    }
+
+    /// "Reset" only on a row whose value differs from its default: hidden otherwise.
+    private func offerReset(_ text: String) {
+        gtk_widget_set_visible(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
     }
 
     // MARK: - Changes
@@ -175,7 +189,7 @@ final class SettingRow {
         if let failure = write(setting, text) { return say(tr("Not saved: %s", failure)) }
         shown = text
         say(nil)
-        gtk_widget_set_sensitive(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
+        offerReset(text)
     }
 
     private func reset() {

@@ -95,6 +95,15 @@ public enum SettingChange: String, Sendable {
     case nextLogin = "next-login"
     /// Read when the notifier starts.
     case nextStart = "next-start"
+
+    /// When a change takes effect, said where that is not at once (the settings window's row).
+    public var note: LocalizableMessage? {
+        switch self {
+        case .atOnce: nil
+        case .nextLogin: .tr("Applies at the next login.")
+        case .nextStart: .tr("Applies when the notifier starts again.")
+        }
+    }
 }
 
 /// What the values of a setting look like: for its documentation, its error messages and the
@@ -104,8 +113,8 @@ public enum SettingRule: Equatable, Sendable {
     /// A whole number in `range` (seconds for an interval); against an API on this machine
     /// (a sandbox) from `sandboxMinimum`.
     case number(ClosedRange<Int>, seconds: Bool, sandboxMinimum: Int?)
-    /// One of these words.
-    case choice([String])
+    /// One of these words (each with its label).
+    case choice([ChoiceWord])
     /// Any of these words, `;` between them; empty for none.
     case list([String])
     /// `HH:MM-HH:MM`, or empty.
@@ -124,7 +133,7 @@ public enum SettingRule: Equatable, Sendable {
         case .boolean: return .tr("true or false")
         case .number(let range, true, _): return .tr("%s to %s seconds", .text(String(range.lowerBound)), .text(String(range.upperBound)))
         case .number(let range, false, _): return .tr("a whole number from %s to %s", .text(String(range.lowerBound)), .text(String(range.upperBound)))
-        case .choice(let words): return .tr("one of: %s", .text(words.joined(separator: ", ")))
+        case .choice(let words): return .tr("one of: %s", .text(words.map(\.word).joined(separator: ", ")))
         case .list(let words): return .tr("any of %s, separated by ';'; empty for none", .text(words.joined(separator: ", ")))
         case .timeRange: return .tr("a time range such as 23:00-08:00, or empty for none")
         case .url: return .tr("an http:// or https:// address")

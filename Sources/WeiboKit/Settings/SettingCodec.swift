@@ -76,11 +76,11 @@ extension SettingCodec where Value == Int {
     }
 }
 
-extension SettingCodec where Value: RawRepresentable<String> & CaseIterable {
-    /// One of the type's words.
+extension SettingCodec where Value: SettingChoice {
+    /// One of the type's words (the window shows their labels).
     static var choice: SettingCodec {
         let words = Value.allCases.map(\.rawValue)
-        return SettingCodec(rule: .choice(words)) { text, _ in
+        return SettingCodec(rule: .choice(Value.choiceWords)) { text, _ in
             guard let value = Value(rawValue: text) else { return .failure(.tr("'%s' is not one of: %s", .text(text), .text(words.joined(separator: ", ")))) }
             return .success(value)
         } format: {

@@ -1,5 +1,6 @@
 import Testing
 import WeiboKit
+import WeiboTestSupport
 
 /// The table every setting is declared in: its rules, as tables of texts and what they read as.
 @Suite struct SettingsTableTests {
@@ -15,6 +16,26 @@ import WeiboKit
             #expect(!setting.summary.description.isEmpty && !setting.summary.description.contains("\n"), "one line for \(setting.id)")
         }
         #expect(SettingsTable.setting(named: "notifier.app_key") == nil && SettingsTable.setting(named: "colour") == nil)
+    }
+
+    /// A choice is shown in words, never the file's token, and in Chinese under zh_CN; the
+    /// file and `config set` keep the tokens.
+    @Test func everyChoiceHasWordsInBothLanguages() {
+        var seen = 0
+        for setting in SettingsTable.all {
+            guard case .choice(let words) = setting.rule else { continue }
+            for word in words {
+                let english = word.label.text(Localizer())
+                let chinese = word.label.text(Localizer.testing(.chinese))
+                #expect(english != word.word && !english.isEmpty, "\(setting.id): \(word.word)")
+                #expect(chinese != english, "\(setting.id): '\(english)' in Chinese")
+                var configuration = Configuration()
+                #expect(setting.read(word.word, into: &configuration) == nil, "\(setting.id) takes '\(word.word)'")
+                seen += 1
+            }
+            #expect(Set(words.map { $0.label.text(Localizer()) }).count == words.count, "\(setting.id)'s labels tell its words apart")
+        }
+        #expect(seen >= 16)
     }
 
     @Test(
