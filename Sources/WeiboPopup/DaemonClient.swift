@@ -138,9 +138,8 @@ final class DaemonClient {
     static func trouble(_ error: GLibError?) -> Localizer.DaemonTrouble {
         guard let error else { return .noAnswer }
         if !error.message.isEmpty { Log.info("the notifier's answer: \(error.message)") }
+        if error.isNoOwner { return .notRunning }
         switch (error.domain, error.code) {
-        case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)):
-            return .notRunning
         case (GLibError.dbusDomain, Int32(G_DBUS_ERROR_NO_REPLY.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_DISCONNECTED.rawValue)),
             (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMEOUT.rawValue)), (GLibError.dbusDomain, Int32(G_DBUS_ERROR_TIMED_OUT.rawValue)),
             (GLibError.ioDomain, Int32(G_IO_ERROR_CLOSED.rawValue)), (GLibError.ioDomain, Int32(G_IO_ERROR_TIMED_OUT.rawValue)):

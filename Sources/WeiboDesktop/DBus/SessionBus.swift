@@ -71,7 +71,7 @@ public enum SessionBus {
                 }
             }
             let glibError = GLibError(taking: error)
-            if ["ServiceUnknown", "NameHasNoOwner", "was not provided"].contains(where: glibError.message.contains) {
+            if glibError.isNoOwner {
                 throw Failure(message: tr("no weibo-notifier daemon is running; start it with: weibo-notifier run"))
             }
             throw Failure(message: tr("the daemon did not answer %s: %s", method, glibError.message))

@@ -37,6 +37,13 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// A D-Bus call found no one owning the name (not running, nothing to start it): told by
+    /// the error's code, never its words.
+    public var isNoOwner: Bool {
+        domain == Self.dbusDomain
+            && [G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue, G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue].contains(UInt32(bitPattern: code))
+    }
+
     public static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
     public static let dbusDomain = String(cString: g_quark_to_string(g_dbus_error_quark()))
     static let resolverDomain = String(cString: g_quark_to_string(g_resolver_error_quark()))
