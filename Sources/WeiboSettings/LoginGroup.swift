@@ -160,7 +160,8 @@ final class LoginGroup {
     /// Logs in with the browser. `askingWho`: whether Weibo asks which account logs in (nil:
     /// when one is logged in already, so that another can be added).
     func start(askingWho: Bool?) {
-        guard login == nil else { return }
+        // One waits already (an account's "Log in again…" meanwhile): its page again.
+        if let login { return login.reopen() }
         if !secret.typed.isEmpty {
             return secret.keep { [weak self] in self?.start(askingWho: askingWho) }
         }

@@ -80,4 +80,29 @@ import WeiboTestSupport
             }
         }
     }
+
+    /// "Log in again…" while a login waits: the same authorize page opens again (the same
+    /// state: the listener that waits takes its answer); before a login starts, nothing.
+    @Test func askedAgainWhileItWaitsTheSamePageOpensAgain() throws {
+        try withTemporaryFolder { folder in
+            try SandboxHarness.run { harness in
+                let asked = folder + "/asked"
+                let browser = folder + "/browser.sh"
+                try "#!/bin/sh\necho \"$1\" >> '\(asked)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+                chmod(browser, 0o755)
+                let login = login(harness, in: folder, redirect: "https://api.weibo.com/oauth2/default.html", browser: browser)
+                let pages = { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+                login.reopen()
+                login.start { _ in }
+                #expect(waitUntil(timeout: 10) { pages().count == 1 })
+                login.reopen()
+                #expect(waitUntil(timeout: 10) { pages().count == 2 }, "\(pages())")
+                #expect(Set(pages()).count == 1, "the same page, the same state: \(pages())")
+                login.cancel()
+                login.reopen()
+                usleep(300_000)
+                #expect(pages().count == 2, "a login given up opens nothing")
+            }
+        }
+    }
 }

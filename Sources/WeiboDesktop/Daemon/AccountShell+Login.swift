@@ -29,7 +29,8 @@ extension AccountShell {
             }
             return
         }
-        guard runningLogin == nil else { return Log.message("a login is already waiting for the browser") }
+        // A login already waits: its page again, rather than nothing for up to five minutes.
+        if let runningLogin { return runningLogin.reopen(activationToken: sink.activationToken) }
         let login = DesktopLogin(settings: settings, client: client, accounts: accounts, now: clock)
         runningLogin = login
         login.start(activationToken: sink.activationToken) { [weak self] result in

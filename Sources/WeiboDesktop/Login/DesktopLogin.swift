@@ -54,6 +54,8 @@ public final class DesktopLogin {
     private var timer: GLibSource?
     private var completion: ((Result<String, Failure>) -> Void)?
     private var activationToken: String?
+    /// Weibo's authorize page the browser was sent to (nil before).
+    private var authorizePage: String?
     /// A login that waits for the address the browser ended on: its state, and the secret.
     private var pasted: (state: String, secret: String)?
 
@@ -89,6 +91,15 @@ public final class DesktopLogin {
                 return self.finish(.failure(Failure(message: words)))
             }
             self.listen(secret: secret)
+        }
+    }
+
+    /// Asked again while it waits (a second "Log in again…"): the same authorize page opens
+    /// again, for the same listener, its window brought to the front; the wait goes on.
+    public func reopen(activationToken: String? = nil) {
+        guard let authorizePage, completion != nil else { return }
+        if let reason = Browser.open(authorizePage, environment: settings.environment, activationToken: activationToken) {
+            Log.message("the login's page could not be opened again: \(reason)")
         }
     }
 
@@ -138,6 +149,7 @@ public final class DesktopLogin {
             pasted = (state, secret)
         }
         let url = client.authorizeURL(appKey: settings.appKey, redirectURI: settings.redirectURI, state: state, forceLogin: settings.forceLogin)
+        authorizePage = url
         if let reason = Browser.open(url, environment: settings.environment, activationToken: activationToken) {
             finish(.failure(Failure(message: tr("no browser could be opened (%s): make one your desktop's default browser, or set $BROWSER", reason))))
         }
