@@ -17,22 +17,11 @@ final class CounterRows {
     /// Writes both settings (nil: resets them); why not, when it could not.
     private let write: ([(AnySetting, String?)]) -> String?
 
-    private enum Mode: String, CaseIterable {
-        case notify
-        case count
-        case off
+    private let localizer: Localizer
 
-        var words: String {
-            switch self {
-            case .notify: return tr("Notify")
-            case .count: return tr("Count only")
-            case .off: return tr("Off")
-            }
-        }
-    }
-
-    init(configuration: Configuration, write: @escaping ([(AnySetting, String?)]) -> String?) {
+    init(configuration: Configuration, localizer: Localizer, write: @escaping ([(AnySetting, String?)]) -> String?) {
         self.write = write
+        self.localizer = localizer
         group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Counters"))
         hdy_preferences_group_set_description(
@@ -46,10 +35,10 @@ final class CounterRows {
         gtk_container_add(CGtk_container(note), CGtk_widget(resetButton))
         for counter in UnreadCounter.allCases {
             let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-            let title = Self.title(counter)
+            let title = counter.settingsTitle.text(localizer)
             hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
             let combo = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
-            for mode in Mode.allCases { gtk_combo_box_text_append(CHandy_combo_box_text(combo), mode.rawValue, mode.words) }
+            for mode in CounterMode.allCases { gtk_combo_box_text_append(CHandy_combo_box_text(combo), mode.rawValue, mode.label.text(localizer)) }
             atk_object_set_name(CGtk_accessible(combo), title)
             gtk_widget_set_valign(CGtk_widget(combo), GTK_ALIGN_CENTER)
             gtk_container_add(CGtk_container(row), CGtk_widget(combo))
@@ -70,44 +59,27 @@ final class CounterRows {
         show(configuration)
     }
 
-    static func title(_ counter: UnreadCounter) -> String {
-        switch counter {
-        case .status: return tr("New posts")
-        case .cmt: return tr("Comments")
-        case .mentionStatus: return tr("@mentions in posts")
-        case .mentionCmt: return tr("@mentions in comments")
-        case .dm: return tr("Private messages")
-        case .follower: return tr("New followers")
-        }
-    }
-
     /// Shows each counter's mode in `configuration` (notify wins where a hand-written file
     /// lists a counter in both).
     func show(_ configuration: Configuration) {
         updating = true
         defer { updating = false }
         for (counter, combo) in choices {
-            let mode: Mode = configuration.notify.contains(counter) ? .notify : configuration.countOnly.contains(counter) ? .count : .off
-            _ = gtk_combo_box_set_active_id(CHandy_combo_box(combo), mode.rawValue)
+            _ = gtk_combo_box_set_active_id(CHandy_combo_box(combo), CounterMode.of(counter, in: configuration).rawValue)
         }
-        let atDefaults = configuration.notify == SettingsTable.notify.defaultValue && configuration.countOnly == SettingsTable.countOnly.defaultValue
-        gtk_widget_set_sensitive(CGtk_widget(resetButton), atDefaults ? 0 : 1)
+        gtk_widget_set_sensitive(CGtk_widget(resetButton), CounterMode.atDefaults(configuration) ? 0 : 1)
     }
 
     private func changed() {
         guard !updating else { return }
-        var notify: [String] = []
-        var countOnly: [String] = []
+        var modes: [UnreadCounter: CounterMode] = [:]
         for (counter, combo) in choices {
-            switch gtk_combo_box_get_active_id(CHandy_combo_box(combo)).map({ String(cString: $0) }) {
-            case Mode.notify.rawValue: notify.append(counter.rawValue)
-            case Mode.count.rawValue: countOnly.append(counter.rawValue)
-            default: break
-            }
+            modes[counter] = gtk_combo_box_get_active_id(CHandy_combo_box(combo)).flatMap { CounterMode(rawValue: String(cString: $0)) } ?? .off
         }
-        let values = [(SettingsTable.notify.erased, notify.joined(separator: ";")), (SettingsTable.countOnly.erased, countOnly.joined(separator: ";"))]
+        let texts = CounterMode.settingTexts(modes)
+        let values = [(SettingsTable.notify.erased, texts.notify), (SettingsTable.countOnly.erased, texts.countOnly)]
         for (setting, text) in values {
-            if let problem = setting.problem(with: text) { return say(problem.text(processLocalizer)) }
+            if let problem = setting.problem(with: text) { return say(problem.text(localizer)) }
         }
         say(write(values.map { ($0.0, $0.1) }))
     }

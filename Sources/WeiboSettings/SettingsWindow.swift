@@ -160,7 +160,7 @@ final class SettingsWindow {
         if page == .notifications {
             steps.append(
                 Step(rows: UnreadCounter.allCases.count + 1) { [unowned self] in
-                    let counters = CounterRows(configuration: self.configuration) { [weak self] values in
+                    let counters = CounterRows(configuration: self.configuration, localizer: self.localizer) { [weak self] values in
                         guard let self else { return nil }
                         let failure = self.files.write(values)
                         if let loaded = self.files.load() { self.configuration = loaded.configuration }

@@ -127,3 +127,35 @@ import WeiboTestSupport
         #expect(!section.split(separator: "\n").contains { $0.hasPrefix("'") }, "no line taken for a request")
     }
 }
+
+/// The counters' modes, read from and written to the two settings that hold them.
+@Suite struct CounterModeTests {
+    /// Table: the file's two lines → each counter's mode (notify wins where both list it).
+    @Test(arguments: [
+        ("", "", [CounterMode.off, .off, .off, .off, .off, .off]),
+        ("status;cmt", "dm", [.notify, .notify, .off, .off, .count, .off]),
+        ("dm", "dm;follower", [.off, .off, .off, .off, .notify, .count]),
+    ])
+    func modesAreReadFromBothSettings(_ notify: String, _ countOnly: String, _ modes: [CounterMode]) {
+        var configuration = Configuration()
+        #expect(SettingsTable.notify.erased.read(notify, into: &configuration) == nil)
+        #expect(SettingsTable.countOnly.erased.read(countOnly, into: &configuration) == nil)
+        #expect(UnreadCounter.allCases.map { CounterMode.of($0, in: configuration) } == modes)
+    }
+
+    @Test func modesAreWrittenInTheCountersOrderAndTheDefaultsReadBack() {
+        let texts = CounterMode.settingTexts([.dm: .count, .status: .notify, .follower: .off, .cmt: .notify])
+        #expect(texts.notify == "status;cmt" && texts.countOnly == "dm")
+        let defaults = Configuration()
+        #expect(CounterMode.atDefaults(defaults))
+        let modes = Dictionary(uniqueKeysWithValues: UnreadCounter.allCases.map { ($0, CounterMode.of($0, in: defaults)) })
+        let written = CounterMode.settingTexts(modes)
+        var again = Configuration()
+        _ = SettingsTable.notify.erased.read(written.notify, into: &again)
+        _ = SettingsTable.countOnly.erased.read(written.countOnly, into: &again)
+        #expect(CounterMode.atDefaults(again), "\(written)")
+        for counter in UnreadCounter.allCases {
+            #expect(counter.settingsTitle.text(Localizer.testing(.chinese)) != counter.settingsTitle.text(Localizer()), "\(counter) in Chinese")
+        }
+    }
+}
