@@ -156,7 +156,8 @@ final class SettingRow {
         let text = setting.text(in: configuration)
         shown = text
         summary = setting.summary.text(localizer)
-        if let note = setting.change.note { summary += " " + note.text(localizer) }
+        // After a Chinese full stop, no space.
+        if let note = setting.change.note { summary += (summary.hasSuffix("。") ? "" : " ") + note.text(localizer) }
         if let administratorsFile { summary += "\n" + tr("Set by your administrator in %s.", administratorsFile) }
         say(nil)
         updating = true

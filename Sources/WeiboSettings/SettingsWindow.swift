@@ -58,7 +58,10 @@ final class SettingsWindow {
         let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
         if let chosen { fill(chosen, now: firstShow ? Self.rowsBeforeFirstFrame : .max) }
         // The accounts as they are now (a login may have run out, or come from a terminal).
-        if filled.contains(.account) { accounts.show() }
+        if filled.contains(.account) {
+            accounts.show()
+            foldGuide()
+        }
         if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
             CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
         {
@@ -154,7 +157,11 @@ final class SettingsWindow {
                     add(self.accounts.group, widget)
                     self.accounts.show()
                 })
-            steps.append(Step(rows: 1) { [unowned self] in add(self.loginGroup.guide, widget) })
+            steps.append(
+                Step(rows: 1) { [unowned self] in
+                    add(self.loginGroup.guide, widget)
+                    self.foldGuide()
+                })
         }
         if page == .general { steps.append(Step(rows: 1) { [unowned self] in add(self.sessionGroup(), widget) }) }
         if page == .notifications {
@@ -301,6 +308,17 @@ final class SettingsWindow {
         }
     }
 
+    /// The guide (four steps to an app key of one's own) only while no account is logged in:
+    /// once one is, the page begins with the accounts, "Log in with Weibo" in view. Kept out of
+    /// the page's "show all" while folded.
+    private func foldGuide() {
+        let guide = CGtk_widget(loginGroup.guide)
+        let folded = !files.accounts(apiBase: configuration.apiBase).isEmpty
+        gtk_widget_set_no_show_all(guide, 0)
+        if folded { gtk_widget_hide(guide) } else { gtk_widget_show_all(guide) }
+        gtk_widget_set_no_show_all(guide, folded ? 1 : 0)
+    }
+
     /// Someone logged in (or the app's callback changed): the accounts and rows again. The first
     /// login makes the notifier start with the session, as the terminal's does (never for a
     /// sandbox), and offers "Start with my session" under it, on.
@@ -316,6 +334,7 @@ final class SettingsWindow {
         }
         showAutostart()
         accounts.show()
+        foldGuide()
         showOrigins()
         loginGroup.showCallback(configuration.redirectURI)
     }

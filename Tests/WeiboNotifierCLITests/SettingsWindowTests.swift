@@ -130,6 +130,7 @@ struct SettingsWindowTests {
             Issue.record(
                 "no App Key row: every name \(Self.names(desktop)); settings processes \(windows); notifier running \(notifier.isRunning); its log: \(log)")
         }
+        #expect(Self.read(desktop).contains { $0.name == "Open open.weibo.com" }, "the guide, with no account yet: \(Self.read(desktop))")
         #expect(Self.drive(desktop, ["text", "App Key", SandboxAPI.appKey]))
         let port = try LoginTests.freePort()
         #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(port)/callback"]))
@@ -163,6 +164,7 @@ struct SettingsWindowTests {
         #expect(Self.drive(desktop, ["press", "Start with my session"]))
         #expect(waitUntil { FileManager.default.fileExists(atPath: autostart) }, "the autostart entry")
         #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log out \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
+        #expect(!Self.read(desktop).contains { $0.name == "Open open.weibo.com" }, "the guide folded once an account works")
         let accounts = try String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)
         #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
         // With the avatar Weibo gives (the picture fetched into the notifier's cache).
@@ -335,6 +337,7 @@ struct SettingsWindowTests {
         let advanced = try CommandRunner.run(["settings", "--page", "advanced"], environment: setup.environment)
         #expect(advanced.status == 0, "\(advanced.standardError)")
         #expect(waitUntil { Self.control(desktop, "API server") != nil && Self.control(desktop, "Check interval") == nil }, "\(Self.names(desktop))")
+        desktop.shot("settings-advanced")
     }
 
     /// A secret found in the configuration file is said so, and "Move to the keyring" moves it:

@@ -20,9 +20,9 @@ extension SettingChoice {
 extension TokenStoreChoice: SettingChoice {
     public var label: LocalizableMessage {
         switch self {
-        case .auto: .tr("The keyring, else a private file")
+        case .auto: .tr("Automatic")
         case .keyring: .tr("The keyring")
-        case .file: .tr("A file only you can read")
+        case .file: .tr("A private file")
         }
     }
 }
