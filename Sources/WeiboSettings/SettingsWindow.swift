@@ -31,7 +31,7 @@ final class SettingsWindow {
     private var autostartSwitches: [UnsafeMutableRawPointer] = []
     private var offeredAutostart = false
     private var counters: CounterRows?
-    private lazy var setupCheck = SetupCheck(environment: environment)
+    private lazy var setupCheck = SetupCheck(environment: environment, localizer: localizer) { [weak self] fix in self?.mend(fix) }
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
@@ -305,6 +305,22 @@ final class SettingsWindow {
         let enabled = Self.isEnabled(AutostartEntry(environment: environment))
         for toggle in autostartSwitches where (gtk_switch_get_active(CHandy_switch(toggle)) != 0) != enabled {
             gtk_switch_set_active(CHandy_switch(toggle), enabled ? 1 : 0)
+        }
+    }
+
+    /// A fix of the set-up check's, from its button: the login, the autostart entry, or the
+    /// page of the setting to correct.
+    private func mend(_ fix: SetupFix) {
+        switch fix.action {
+        case .none: break
+        case .logIn:
+            present(page: .account)
+            loginGroup.start(askingWho: nil)
+        case .startWithSession:
+            try? AutostartEntry(environment: environment).enable(command: "weibo-notifier run")
+            showAutostart()
+        case .correctSetting:
+            present(page: fix.setting.flatMap { SettingsTable.setting(named: $0)?.page } ?? .general)
         }
     }
 

@@ -5,10 +5,12 @@ import WeiboDesktop
 import WeiboGtk
 import WeiboKit
 
-/// The General page's "Check the set-up": what `weibo-notifier doctor` finds (the session bus,
-/// the notification server, the tray, the keyring, autostart, the network, the configuration,
-/// the login and the API), a row each, a problem with its fix. The doctor runs as a process of
-/// its own, asynchronously (it waits for the network and the API): the window never blocks.
+/// The General page's "Check the set-up": what `weibo-notifier doctor --json` finds (the
+/// session bus, the notification server, the tray, the keyring, autostart, the network, the
+/// configuration, the login and the API), a row each, a problem with its fix: a button where
+/// the window can mend it (log in, start with the session, the setting's page), else the
+/// words. The doctor runs as a process of its own, asynchronously (it waits for the network
+/// and the API): the window never blocks.
 final class SetupCheck {
     let group: UnsafeMutableRawPointer
     private let button: UnsafeMutableRawPointer
@@ -16,9 +18,14 @@ final class SetupCheck {
     private let environment: [String: String]
     private var rows: [UnsafeMutableRawPointer] = []
     private var running = false
+    private let localizer: Localizer
+    /// What the window does for a fix's button.
+    private let mend: (SetupFix) -> Void
 
-    init(environment: [String: String]) {
+    init(environment: [String: String], localizer: Localizer, mend: @escaping (SetupFix) -> Void) {
         self.environment = environment
+        self.localizer = localizer
+        self.mend = mend
         group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
         hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Check the set-up"))
         hdy_preferences_group_set_description(
@@ -39,29 +46,9 @@ final class SetupCheck {
         }
     }
 
-    /// One line of the doctor's: ✓ good, ✗ missing, • worth knowing, each problem followed by
-    /// its fix ("    → …").
-    struct Finding: Equatable {
-        var mark: String
-        var what: String
-        var fix: String?
-    }
-
-    static func findings(in output: String) -> [Finding] {
-        var found: [Finding] = []
-        for line in output.split(separator: "\n").map(String.init) {
-            if line.hasPrefix("    → "), !found.isEmpty {
-                found[found.count - 1].fix = String(line.dropFirst("    → ".count))
-            } else if let mark = line.first.map(String.init), ["✓", "✗", "•"].contains(mark) {
-                found.append(Finding(mark: mark, what: String(line.dropFirst(2)), fix: nil))
-            }
-        }
-        return found
-    }
-
     private func run() {
         guard !running, let program = InstalledFiles.companion("weibo-notifier", environment: environment) else { return }
-        let texts: [UnsafeMutablePointer<CChar>?] = [program, "doctor"].map { (text: String) in strdup(text) }
+        let texts: [UnsafeMutablePointer<CChar>?] = [program, "doctor", "--json"].map { (text: String) in strdup(text) }
         defer { for text in texts { free(text) } }
         var arguments: [UnsafePointer<CChar>?] = texts.map { $0.map { UnsafePointer($0) } } + [nil]
         var error: UnsafeMutablePointer<GError>?
@@ -71,7 +58,7 @@ final class SetupCheck {
         else {
             let message = error.map { String(cString: $0.pointee.message) } ?? tr("the check could not start")
             if let error { g_error_free(error) }
-            return show([Finding(mark: "✗", what: message, fix: nil)])
+            return show([SetupFinding(.missing, message)])
         }
         running = true
         gtk_widget_set_sensitive(CGtk_widget(button), 0)
@@ -104,18 +91,30 @@ final class SetupCheck {
         gtk_spinner_stop(CHandy_spinner(spinner))
         gtk_widget_hide(CGtk_widget(spinner))
         gtk_widget_set_sensitive(CGtk_widget(button), 1)
-        show(Self.findings(in: output))
+        show(SetupFinding.read(json: output) ?? [SetupFinding(.missing, tr("the check gave no answer"))])
     }
 
-    private func show(_ findings: [Finding]) {
+    private func show(_ findings: [SetupFinding]) {
         for row in rows { gtk_widget_destroy(CGtk_widget(row)) }
-        rows = findings.map { finding in
+        rows = findings.filter { $0.level != .setting }.map { finding in
             let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-            hdy_preferences_row_set_title(CHandy_preferences_row(row), finding.mark + " " + finding.what)
-            if let fix = finding.fix { hdy_action_row_set_subtitle(CHandy_action_row(row), fix) }
+            let mark = finding.level == .good ? "✓" : finding.level == .missing ? "✗" : "•"
+            hdy_preferences_row_set_title(CHandy_preferences_row(row), mark + " " + finding.what)
+            if let fix = finding.fix { hdy_action_row_set_subtitle(CHandy_action_row(row), fix.terminal) }
             hdy_action_row_set_title_lines(CHandy_action_row(row), 3)
             hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)
-            atk_object_set_name(CGtk_accessible(row), finding.what + (finding.fix.map { " → " + $0 } ?? ""))
+            atk_object_set_name(CGtk_accessible(row), finding.what + (finding.fix.map { " → " + $0.terminal } ?? ""))
+            if let fix = finding.fix, let label = fix.buttonLabel {
+                let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label.text(localizer)), "a fix's button"))
+                // Named with what it mends: "Start with my session" is a switch's name too.
+                atk_object_set_name(CGtk_accessible(button), label.text(localizer) + ": " + finding.what)
+                gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+                gtk_container_add(CGtk_container(row), CGtk_widget(button))
+                GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+                    self?.mend(fix)
+                    return 0
+                }
+            }
             gtk_container_add(CGtk_container(group), CGtk_widget(row))
             gtk_widget_show_all(CGtk_widget(row))
             return row

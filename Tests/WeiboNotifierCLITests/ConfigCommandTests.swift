@@ -94,6 +94,18 @@ import WeiboTestSupport
         #expect(
             doctor.standardOutput.contains("[notifier] interval: 'often' is not a whole number of seconds; its default applies"), "\(doctor.standardOutput)")
         #expect(doctor.standardOutput.contains("weibo-notifier config set bubbles VALUE, or config unset bubbles"))
+        // The same findings as data (what the settings window reads): each bad value's fix
+        // names its setting; not logged in, the login; the exit status the same.
+        let json = try home.run(["doctor", "--json"])
+        #expect(json.status == doctor.status && json.status == 1)
+        let findings = try #require(SetupFinding.read(json: json.standardOutput), "\(json.standardOutput)")
+        #expect(findings.map(\.terminalLines).joined(separator: "\n") + "\n" == doctor.standardOutput, "the terminal's lines are the same findings")
+        #expect(
+            findings.contains {
+                $0.level == .missing
+                    && $0.fix == SetupFix(.correctSetting, terminal: "weibo-notifier config set bubbles VALUE, or config unset bubbles", setting: "bubbles")
+            })
+        #expect(findings.contains { $0.level == .missing && $0.what == "not logged in" && $0.fix?.action == .logIn }, "\(findings)")
         let get = try home.run(["config", "get", "interval"])
         #expect(get.status == 0 && get.standardOutput == "60\n" && get.standardError.contains("[notifier] interval: 'often'"))
         #expect(try home.run(["config", "set", "interval", "90"]).status == 0)

@@ -236,6 +236,14 @@ struct SettingsWindowTests {
             waitUntil(timeout: 45) { Self.names(desktop).contains { $0.hasPrefix("account uid \(SandboxAPI.ownerUID), accepted by Weibo") } },
             "\(Self.names(desktop))")
         #expect(Self.names(desktop).contains { $0.hasPrefix("the notifier runs (pid ") }, "\(Self.names(desktop))")
+        // A finding the window can mend has its button: with the autostart entry gone, the
+        // check's "Start with my session" writes it again.
+        try FileManager.default.removeItem(atPath: autostart)
+        #expect(Self.drive(desktop, ["press", "Check the set-up"]))
+        let fixButton = "Start with my session: does not start with the session"
+        #expect(waitUntil(timeout: 45) { Self.read(desktop).contains { $0.name == fixButton } }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["press", fixButton]))
+        #expect(waitUntil { FileManager.default.fileExists(atPath: autostart) }, "the autostart entry")
     }
 
     /// The login's other ways and failures, in the window, with no keyring on the bus: the App

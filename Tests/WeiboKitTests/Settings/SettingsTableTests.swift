@@ -159,3 +159,24 @@ import WeiboTestSupport
         }
     }
 }
+
+/// The set-up check's findings: the terminal's lines, the JSON the window reads, the buttons.
+@Suite struct SetupFindingTests {
+    @Test(arguments: [
+        (SetupFinding(.good, "session bus"), "✓ session bus"),
+        (SetupFinding(.missing, "not logged in", fix: .logIn), "✗ not logged in\n    → weibo-notifier login"),
+        (SetupFinding(.note, "no network route", fix: .advice("connect")), "• no network route\n    → connect"),
+        (SetupFinding(.setting, "[notifier] interval: default (60)"), "    [notifier] interval: default (60)"),
+    ])
+    func findingsReadAsLinesAndComeBackFromJSON(_ finding: SetupFinding, _ lines: String) {
+        #expect(finding.terminalLines == lines)
+        #expect(SetupFinding.read(json: SetupFinding.json([finding, finding])) == [finding, finding])
+    }
+
+    @Test func onlyAFixTheWindowCanDoHasAButton() {
+        #expect(SetupFix.logIn.buttonLabel?.text(Localizer()) == "Log in…")
+        #expect(SetupFix(.correctSetting, terminal: "config set", setting: "interval").buttonLabel?.text(Localizer.testing(.chinese)) == "显示该设置")
+        #expect(SetupFix.advice("check the network").buttonLabel == nil)
+        #expect(SetupFinding.read(json: "✓ session bus") == nil, "the terminal's text is no JSON")
+    }
+}
