@@ -16,6 +16,7 @@ extension AccountShell {
     /// then read again; the outcome said in a bubble), else in the settings window (no app key
     /// yet, or a redirect elsewhere), else, with no display for it, in a terminal.
     func startLogin() {
+        let words = notifier.presenter.localizer
         let say = { [weak self] (text: String) in
             guard let self else { return }
             self.sink.showTransient(Bubble(summary: self.notifier.presenter.localizer.text(.appName), body: text, isTransient: true))
@@ -25,7 +26,7 @@ extension AccountShell {
             if SettingsLauncher.open(.account, environment: ProcessEnvironment.current, activationToken: sink.activationToken) == nil { return }
             let apiBase = client.endpoints.apiBase == WeiboEndpoints.weibo.apiBase ? nil : client.endpoints.apiBase
             if !LoginLauncher.openTerminal(apiBase: apiBase) {
-                say(tr("No terminal to log in with: run %s", LoginLauncher.arguments(program: "weibo-notifier", apiBase: apiBase).joined(separator: " ")))
+                say(words.text(.noTerminal(run: LoginLauncher.arguments(program: "weibo-notifier", apiBase: apiBase).joined(separator: " "))))
             }
             return
         }
@@ -37,9 +38,9 @@ extension AccountShell {
             self?.runningLogin = nil
             switch result {
             case .success(let name):
-                say(tr("Logged in as %s", name))
+                say(words.text(.loggedIn(as: name)))
                 self?.accountChanged()
-            case .failure(let failure): say(tr("Not logged in: %s", failure.description))
+            case .failure(let failure): say(words.text(.notLoggedIn(because: failure.description)))
             }
         }
     }

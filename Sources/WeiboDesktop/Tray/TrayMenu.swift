@@ -55,22 +55,22 @@ final class TrayMenu {
         }
         self.localizer = localizer
         fixed = [
-            item(1, localizer.tr("Show timeline"), .showTimeline),
+            item(1, localizer.text(Localizer.TrayPhrase.timeline), .showTimeline),
             item(2, localizer.text(.markAllRead), .markRead),
-            item(3, localizer.tr("Check now"), .checkNow),
+            item(3, localizer.text(Localizer.TrayPhrase.checkNow), .checkNow),
             item(4, localizer.text(.openWeibo), .openWeibo),
-            item(12, localizer.tr("Log in to Weibo…"), .logIn),
-            item(13, localizer.tr("Settings…"), .settings),
+            item(12, localizer.text(Localizer.TrayPhrase.logInFirst), .logIn),
+            item(13, localizer.text(Localizer.TrayPhrase.settingsWindow), .settings),
             Item(id: 5, label: "", command: nil, isSeparator: true),
             item(
-                6, localizer.tr("Pause notifications"), nil,
+                6, localizer.text(.pauseNotifications), nil,
                 children: [
-                    Item(id: 7, label: localizer.tr("For 1 hour"), command: .pauseHour, isRadio: true),
-                    Item(id: 8, label: localizer.tr("Until tomorrow"), command: .pauseUntilTomorrow, isRadio: true),
-                    item(9, localizer.tr("Resume"), .resume),
+                    Item(id: 7, label: localizer.text(.pauseForAnHour), command: .pauseHour, isRadio: true),
+                    Item(id: 8, label: localizer.text(.pauseUntilTomorrow), command: .pauseUntilTomorrow, isRadio: true),
+                    item(9, localizer.text(Localizer.TrayPhrase.resume), .resume),
                 ]),
             Item(id: 10, label: "", command: nil, isSeparator: true),
-            item(11, localizer.tr("Quit"), .quit),
+            item(11, localizer.text(Localizer.TrayPhrase.quit), .quit),
         ]
         items = fixed
         server = dbusmenu_server_new(Self.objectPath)
@@ -93,9 +93,9 @@ final class TrayMenu {
             return Item(
                 id: base, label: account.name, command: nil,
                 children: [
-                    Item(id: base + 1, label: localizer.tr("Show timeline"), command: .showAccount(account.uid)),
+                    Item(id: base + 1, label: localizer.text(Localizer.TrayPhrase.timeline), command: .showAccount(account.uid)),
                     Item(id: base + 2, label: localizer.text(.markAllRead), command: .markAccountRead(account.uid)),
-                    Item(id: base + 3, label: localizer.tr("Log in to Weibo again…"), command: .logInAccount(account.uid)),
+                    Item(id: base + 3, label: localizer.text(Localizer.TrayPhrase.logInAfterExpiry), command: .logInAccount(account.uid)),
                 ])
         }
         // The accounts after the common items, before Pause.

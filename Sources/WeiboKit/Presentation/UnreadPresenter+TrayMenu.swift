@@ -16,6 +16,6 @@ extension UnreadPresenter {
     public func trayMenu(_ status: NotifierStatus) -> TrayMenuState {
         TrayMenuState(
             canResume: status.paused, canCheckNow: !status.needsLogin, canLogIn: status.needsLogin,
-            logInLabel: status.phase == .loginExpired ? localizer.tr("Log in to Weibo again…") : localizer.tr("Log in to Weibo…"))
+            logInLabel: localizer.text(status.phase == .loginExpired ? Localizer.TrayPhrase.logInAfterExpiry : .logInFirst))
     }
 }

@@ -31,6 +31,20 @@ import WeiboTestSupport
         #expect(text.unicodeScalars.contains { $0.value >= 0x3000 }, "\(text)")
     }
 
+    /// The tray menu's items and the daemon's login words come from the one presenter, in
+    /// Chinese too.
+    @Test func theTraysAndTheLoginsWordsHaveTheirChinese() {
+        let tray: [Localizer.TrayPhrase] = [
+            .timeline, .checkNow, .logInFirst, .logInAfterExpiry, .settingsWindow, .pauseNotifications, .pauseForAnHour, .pauseUntilTomorrow,
+            .resume, .quit,
+        ]
+        let login: [Localizer.LoginOutcome] = [.loggedIn(as: "王五"), .notLoggedIn(because: "x"), .noTerminal(run: "weibo-notifier login")]
+        for text in tray.map({ (chinese.text($0), english.text($0)) }) + login.map({ (chinese.text($0), english.text($0)) }) {
+            #expect(text.0 != text.1 && text.0.unicodeScalars.contains { $0.value >= 0x3000 }, "\(text)")
+        }
+        #expect(Set(tray.map { english.text($0) }).count == tray.count)
+    }
+
     @Test func pluralsPlaceholdersAndTheirOrder() {
         #expect(chinese.text(.unread(.status, 1)) == "1 条新微博")
         #expect(chinese.text(.unread(.status, 3)) == "3 条新微博")
