@@ -76,7 +76,7 @@ final class SettingRow {
             widget = UnsafeMutableRawPointer(made(gtk_spin_button_new_with_range(Double(lowest), Double(range.upperBound), seconds ? 60 : 1), "a number"))
             // Digits only, but for a duration ("2 min").
             gtk_spin_button_set_numeric(CHandy_spin_button(widget), seconds ? 0 : 1)
-            if seconds { Self.showAsDuration(widget) }
+            if seconds { showAsDuration(widget) }
             GtkSignal.connect(widget, "value-changed", .plain) { [weak self] widget, _, _ in
                 self?.changed(String(gtk_spin_button_get_value_as_int(CHandy_spin_button(widget))))
                 return 0
@@ -130,8 +130,10 @@ final class SettingRow {
 
     /// A number of seconds shown as "2 min" (or "90 s", "1 h"), and typed so: the value stays
     /// the seconds the file keeps (a screen reader's value too).
-    private static func showAsDuration(_ spin: UnsafeMutableRawPointer) {
+    private func showAsDuration(_ spin: UnsafeMutableRawPointer) {
         gtk_entry_set_width_chars(CHandy_entry(spin), 8)
+        // A refused text leaves the value as it was (GTK's default takes the lowest instead).
+        gtk_spin_button_set_update_policy(CHandy_spin_button(spin), GTK_UPDATE_IF_VALID)
         GtkSignal.connect(spin, "output", .plainReturningBool) { spin, _, _ in
             let reading = DurationText.reading(Int(gtk_spin_button_get_value(CHandy_spin_button(spin)).rounded()))
             let text: String
@@ -143,9 +145,17 @@ final class SettingRow {
             gtk_entry_set_text(CHandy_entry(spin), text)
             return 1
         }
-        // GTK_INPUT_ERROR (-1) for what is no duration: the value stays.
-        GtkSignal.connect(spin, "input", .pointerReturningInt) { spin, value, _ in
-            guard let value, let seconds = DurationText.parse(String(cString: gtk_entry_get_text(CHandy_entry(spin)))) else { return -1 }
+        // What was typed is read by the setting's codec ("2 min", "90 s", a number of seconds,
+        // as `config set` reads it); one it refuses is said at the row with its rule, and
+        // GTK_INPUT_ERROR (-1) keeps the value (the file is not touched).
+        GtkSignal.connect(spin, "input", .pointerReturningInt) { [weak self] spin, value, _ in
+            guard let self, let value else { return -1 }
+            let typed = String(cString: gtk_entry_get_text(CHandy_entry(spin)))
+            if let problem = self.setting.problem(with: typed, in: self.context) {
+                self.say(tr("Not saved: %s", problem.text(self.localizer)))
+                return -1
+            }
+            guard let seconds = DurationText.parse(typed) else { return -1 }
             value.assumingMemoryBound(to: Double.self).pointee = Double(seconds)
             return 1
         }

@@ -7,7 +7,7 @@
   atspi-settings.py names                 the name of every node of the window, shown or scrolled
                                           out of view (and those of hidden pages)
   atspi-settings.py number NAME VALUE     sets the spin button NAME (its AtkValue)
-  atspi-settings.py text NAME TEXT        types TEXT into the field NAME (a password field too)
+  atspi-settings.py text NAME TEXT        types TEXT into the field NAME (a password field, a number too)
                                           and presses Enter
   atspi-settings.py press NAME            presses the button NAME
   atspi-settings.py choose NAME INDEX     selects the INDEXth choice of the combo box NAME
@@ -108,7 +108,7 @@ def main():
             node.queryValue().currentValue = float(sys.argv[3])
             done = True
     elif command == "text":
-        node = find(app, (pyatspi.ROLE_TEXT, pyatspi.ROLE_PASSWORD_TEXT), sys.argv[2])
+        node = find(app, (pyatspi.ROLE_TEXT, pyatspi.ROLE_PASSWORD_TEXT, pyatspi.ROLE_SPIN_BUTTON), sys.argv[2])
         if node is not None:
             node.queryEditableText().setTextContents(sys.argv[3])
             action = node.queryAction()

@@ -32,6 +32,17 @@ struct SettingsWindowTests {
         #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "120" }, "\(setup.bus.daemonStatus())")
         // Shown in minutes, kept in seconds.
         #expect(Self.control(desktop, "Check interval")?.shown == "2 min", "\(Self.read(desktop))")
+        // Typed: what is no duration is refused at the row with the rule, the file untouched;
+        // "3 min" is read as config set reads it.
+        let file = { (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) ?? "" }
+        #expect(Self.drive(desktop, ["text", "Check interval", "abc"]))
+        #expect(
+            waitUntil { Self.control(desktop, "Check interval")?.description.hasPrefix("Not saved: 'abc' is not a whole number of seconds") == true },
+            "\(Self.read(desktop))")
+        #expect(file() == before + "interval=120\n")
+        #expect(Self.drive(desktop, ["text", "Check interval", "3 min"]))
+        #expect(waitUntil { file() == before + "interval=180\n" }, "\(file())")
+        #expect(waitUntil { Self.control(desktop, "Check interval")?.description.hasPrefix("Not saved:") == false }, "said no more")
 
         // ShowSettings brings the open window to the Notifications page.
         _ = setup.bus.gdbus([

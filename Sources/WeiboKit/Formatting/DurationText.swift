@@ -16,14 +16,15 @@ public enum DurationText {
     }
 
     /// The seconds in what was typed: a number and a unit (s, min, h, in English or Chinese; a
-    /// number alone is minutes, as the field shows them); nil for anything else.
+    /// number alone is seconds, as in the configuration file and `config set`: "5" means the
+    /// same everywhere); nil for anything else.
     public static func parse(_ text: String) -> Int? {
         let typed = text.trimmed(of: " \t")
         let number = typed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard !number.isEmpty, let value = Double(number), value.isFinite, value >= 0, value < 1e7 else { return nil }
         let unit = String(typed.dropFirst(number.count)).trimmed(of: " \t").lowercased()
         let factors: [String: Double] = [
-            "": 60, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "秒": 1, "秒钟": 1,
+            "": 1, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "秒": 1, "秒钟": 1,
             "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "分": 60, "分钟": 60,
             "h": 3600, "hr": 3600, "hour": 3600, "hours": 3600, "小时": 3600, "时": 3600,
         ]

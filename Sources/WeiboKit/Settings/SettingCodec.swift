@@ -39,16 +39,18 @@ extension SettingCodec where Value == Bool {
 }
 
 extension SettingCodec where Value == Int {
-    /// Seconds in `range`; from `sandboxMinimum` against an API on this machine.
+    /// Seconds in `range`; from `sandboxMinimum` against an API on this machine. A number is
+    /// seconds; with a unit ("2 min", "1 h", "90 s", "2 分钟") it is read as a duration, the
+    /// settings window's field and `config set` alike.
     static func seconds(_ range: ClosedRange<Int>, sandboxMinimum: Int) -> SettingCodec {
         SettingCodec(rule: .number(range, seconds: true, sandboxMinimum: sandboxMinimum)) { text, context in
-            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(text), seconds > 0 else {
-                // Digits only; a number too large for Int is too long rather than no number.
-                if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                    return .failure(.tr("%s s is too long; %s s (a day) at most", .text(text), .text(String(range.upperBound))))
-                }
+            let digits = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+            guard let seconds = digits ? Int(text) : DurationText.parse(text), seconds > 0 else {
+                // A number too large for Int is too long rather than no number.
+                if digits { return .failure(.tr("%s s is too long; %s s (a day) at most", .text(text), .text(String(range.upperBound)))) }
                 return .failure(.tr("'%s' is not a whole number of seconds", .text(text)))
             }
+            let text = String(seconds)
             guard seconds <= range.upperBound else {
                 return .failure(.tr("%s s is too long; %s s (a day) at most", .text(text), .text(String(range.upperBound))))
             }

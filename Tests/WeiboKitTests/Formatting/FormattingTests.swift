@@ -99,7 +99,7 @@ import WeiboTestSupport
 
     @Test(
         arguments: [
-            ("2 min", 120), ("2min", 120), ("2", 120), ("90 s", 90), ("1.5 min", 90), ("1 h", 3600), (" 3 Minutes ", 180), ("2 分钟", 120),
+            ("2 min", 120), ("2min", 120), ("120", 120), ("90 s", 90), ("1.5 min", 90), ("1 h", 3600), (" 3 Minutes ", 180), ("2 分钟", 120),
             ("45秒", 45), ("1 小时", 3600),
         ])
     func parses(_ text: String, _ seconds: Int) {

@@ -41,7 +41,9 @@ import WeiboTestSupport
     @Test(
         arguments: [
             ("interval", "120", "120", nil), ("interval", " 45 ", "45", nil), ("interval", "soon", nil, "'soon' is not a whole number of seconds"),
-            ("interval", "10", nil, "10 s is too often; 30 s or more"), ("interval", "-5", nil, "'-5' is not a whole number of seconds"),
+            ("interval", "10", nil, "10 s is too often; 30 s or more"), ("interval", "2 min", "120", nil),
+            ("interval", "10 s", nil, "10 s is too often; 30 s or more"),
+            ("interval", "5", nil, "5 s is too often; 30 s or more"), ("interval", "-5", nil, "'-5' is not a whole number of seconds"),
             ("interval", "99999999999999999999", nil, "99999999999999999999 s is too long; 86400 s (a day) at most"),
             ("follow_dnd", "false", "false", nil), ("follow_dnd", "yes", nil, "'yes' is neither true nor false"),
             ("notify", "cmt, dm;cmt", "cmt;dm", nil), ("notify", "", "", nil), ("notify", "likes", nil, "unknown counter 'likes'"),
