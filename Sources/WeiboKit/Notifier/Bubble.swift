@@ -79,4 +79,6 @@ public enum BubbleAction: String, CaseIterable, Equatable, Sendable {
     case reply = "inline-reply"
     /// Log in (again).
     case logIn = "log-in"
+    /// Check the counts now (after a failure).
+    case checkNow = "check-now"
 }

@@ -84,6 +84,7 @@ extension Notifier {
         case .markRead: markRead(kind)
         case .openWeibo: effects.append(.open(url: "https://weibo.com"))
         case .logIn: effects.append(.startLogin)
+        case .checkNow: checkRequested(at: now)
         case .open:
             effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
         // Typed text comes as `replyTyped`; the button alone does nothing.
@@ -98,7 +99,7 @@ extension Notifier {
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Date) {
         guard login.isUsable else {
-            effects.append(.showTransient(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop)))
+            effects.append(.showTransient(withFix(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop), .logIn)))
             return
         }
         if let recent = recentSummary(kind, at: now) { return effects.append(.showTransient(recent)) }
@@ -142,7 +143,18 @@ extension Notifier {
     mutating func summaryFailed(_ reason: String) {
         summaryInFlight = false
         log(.message, "summary: \(reason)")
-        effects.append(.showTransient(presenter.notice(.summaryFailed(reason))))
+        effects.append(.showTransient(withFix(presenter.notice(.summaryFailed(reason)), .checkNow)))
+    }
+
+    /// A bubble about a problem with the button that mends it: log in (again), or check now.
+    func withFix(_ bubble: Bubble, _ action: BubbleAction) -> Bubble {
+        var bubble = bubble
+        switch action {
+        case .logIn: bubble.actions = [.init(.logIn, presenter.localizer.text(.logInAgain))]
+        case .checkNow: bubble.actions = [.init(.checkNow, presenter.localizer.text(Localizer.TrayPhrase.checkNow))]
+        default: bubble.actions = []
+        }
+        return bubble
     }
 
     /// The bubble went away without a refresh: dismissed (or expired) until a counter rises.

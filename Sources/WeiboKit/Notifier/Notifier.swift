@@ -355,9 +355,7 @@ public struct Notifier: Sendable {
         finishRefreshes(failure: reason)
         log(.message, "no polling until a new login: \(reason)")
         if !alreadyExpired {
-            var bubble = presenter.notice(.loginExpiredOnDesktop, transient: false)
-            bubble.actions = [.init(.logIn, presenter.localizer.text(.logInAgain))]
-            effects.append(.showTransient(bubble))
+            effects.append(.showTransient(withFix(presenter.notice(.loginExpiredOnDesktop, transient: false), .logIn)))
         }
     }
 
@@ -384,7 +382,7 @@ public struct Notifier: Sendable {
         guard left < 7 * 86_400 else { return }
         if let last = state.expiryWarnedAt, now.timeIntervalSince(last) < 86_400, last <= now { return }
         state.expiryWarnedAt = now
-        effects.append(.showTransient(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400)))))
+        effects.append(.showTransient(withFix(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400))), .logIn)))
     }
 
     mutating func log(_ level: NotifierEffect.LogLevel, _ message: String) {

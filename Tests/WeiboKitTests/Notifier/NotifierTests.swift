@@ -331,6 +331,25 @@ import WeiboTestSupport
         #expect(restarted.start(driver.notifier.state, login: login).transientBodies.isEmpty)
     }
 
+    /// Every bubble about a problem carries the button that mends it: a login running out or
+    /// gone, "Log in again"; a summary that could not be fetched, "Check now", which checks.
+    @Test func aProblemsBubbleCarriesItsFix() {
+        func buttons(_ effects: [NotifierEffect]) -> [[String]] {
+            effects.compactMap { if case .showTransient(let bubble) = $0 { bubble.actions.map(\.key) } else { nil } }
+        }
+        var expiring = NotifierDriver()
+        #expect(buttons(expiring.start(login: .valid(expiresAt: expiring.now.addingTimeInterval(3 * 86_400)))) == [["log-in"]])
+        var gone = NotifierDriver()
+        gone.start(login: Login.none, counts: nil)
+        #expect(buttons(gone.send(.summaryRequested(.posts, at: gone.now))) == [["log-in"]])
+        var failing = NotifierDriver()
+        failing.start(counts: UnreadCounts(status: 2))
+        failing.send(.summaryRequested(.posts, at: failing.now))
+        let failed = failing.send(.summaryFailed("HTTP 502", at: failing.now))
+        #expect(buttons(failed) == [["check-now"]])
+        #expect(failing.send(.actionInvoked(.checkNow, kind: .all, at: failing.now.addingTimeInterval(60))).contains(.startPoll), "the button checks")
+    }
+
     @Test func withoutANotificationServerTheBubbleIsTriedAgain() {
         var driver = NotifierDriver()
         driver.serverTakesBubbles = false
@@ -461,7 +480,7 @@ import WeiboTestSupport
     /// Bubble actions are an enum; an unknown key from the server never reaches the core.
     @Test func actionKeysAreTheSpecsAndAnUnknownOneIsNone() {
         // Keys the server sends back are the notification spec's: every action's is fixed.
-        #expect(BubbleAction.allCases.map(\.rawValue) == ["default", "mark-read", "open-weibo", "open", "inline-reply", "log-in"])
+        #expect(BubbleAction.allCases.map(\.rawValue) == ["default", "mark-read", "open-weibo", "open", "inline-reply", "log-in", "check-now"])
         #expect(BubbleAction(rawValue: "nonsense") == nil)
     }
 }
