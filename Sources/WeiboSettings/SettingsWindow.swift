@@ -31,6 +31,7 @@ final class SettingsWindow {
     private var autostartSwitches: [UnsafeMutableRawPointer] = []
     private var offeredAutostart = false
     private var counters: CounterRows?
+    private lazy var fold = AccountPageFold(guide: loginGroup.guide, localizer: localizer)
     private lazy var setupCheck = SetupCheck(environment: environment, localizer: localizer) { [weak self] fix in self?.mend(fix) }
     /// The window went (closed by the user).
     var closed: (() -> Void)?
@@ -188,7 +189,10 @@ final class SettingsWindow {
             for (index, setting) in settings.enumerated() {
                 steps.append(
                     Step(rows: 1) { [unowned self] in
-                        if index == 0 { add(box, widget) }
+                        if index == 0 {
+                            add(box, widget)
+                            if page == .account { self.fold.hold(app: box) }
+                        }
                         let row = SettingRow(
                             setting, configuration: self.configuration, administratorsFile: self.files.administratorsFile(of: setting, in: self.configuration),
                             context: context, localizer: self.localizer
@@ -213,7 +217,14 @@ final class SettingsWindow {
                     })
             }
         }
-        if page == .account { steps.append(Step(rows: 1) { [unowned self] in add(self.loginGroup.logIn, widget) }) }
+        if page == .account {
+            steps.append(
+                Step(rows: 1) { [unowned self] in
+                    add(self.loginGroup.logIn, widget)
+                    add(self.fold.summary, self.loginGroup.logIn)
+                    self.foldGuide()
+                })
+        }
         if page == .general { steps.append(Step(rows: 1) { [unowned self] in add(self.setupCheck.group, widget) }) }
         return steps
     }
@@ -324,15 +335,9 @@ final class SettingsWindow {
         }
     }
 
-    /// The guide (four steps to an app key of one's own) only while no account is logged in:
-    /// once one is, the page begins with the accounts, "Log in with Weibo" in view. Kept out of
-    /// the page's "show all" while folded.
+    /// The guide and the app's rows folded away while an account is logged in (`AccountPageFold`).
     private func foldGuide() {
-        let guide = CGtk_widget(loginGroup.guide)
-        let folded = !files.accounts(apiBase: configuration.apiBase).isEmpty
-        gtk_widget_set_no_show_all(guide, 0)
-        if folded { gtk_widget_hide(guide) } else { gtk_widget_show_all(guide) }
-        gtk_widget_set_no_show_all(guide, folded ? 1 : 0)
+        fold.update(accountLoggedIn: !files.accounts(apiBase: configuration.apiBase).isEmpty, appKey: configuration.appKey)
     }
 
     /// Someone logged in (or the app's callback changed): the accounts and rows again. The first

@@ -176,6 +176,11 @@ struct SettingsWindowTests {
         #expect(waitUntil { FileManager.default.fileExists(atPath: autostart) }, "the autostart entry")
         #expect(waitUntil { Self.read(desktop).contains { $0.name == "Log out \(SandboxAPI.ownerName)" } }, "\(Self.read(desktop))")
         #expect(!Self.read(desktop).contains { $0.name == "Open open.weibo.com" }, "the guide folded once an account works")
+        // The app's rows too, its App Key said in one row whose "Show" brings them back.
+        #expect(Self.control(desktop, "App Key") == nil, "\(Self.read(desktop))")
+        desktop.shot("settings-account")
+        #expect(Self.drive(desktop, ["press", "Show your Weibo app"]))
+        #expect(waitUntil { Self.control(desktop, "App Key")?.value == SandboxAPI.appKey }, "\(Self.read(desktop))")
         let accounts = try String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)
         #expect(accounts.contains("\"token_in\":\"keyring\"") && !accounts.contains("access_token"), "\(accounts)")
         // With the avatar Weibo gives (the picture fetched into the notifier's cache).
@@ -225,7 +230,7 @@ struct SettingsWindowTests {
             waitUntil { Self.read(desktop).filter { $0.name.hasPrefix("Log out ") }.map(\.name) == ["Log out \(SandboxAPI.ownerName)"] },
             "\(Self.read(desktop))")
         #expect(!((try? String(contentsOfFile: setup.home.folder + "/config/weibo-notifier/accounts.json", encoding: .utf8)) ?? "").contains(String(second)))
-        desktop.shot("settings-account")
+        desktop.shot("settings-account-unfolded")
         // Every page made (avatars, the expander): no SVG drawn, so neither librsvg nor libxml2
         // (7 MB) is loaded.
         let windows = processes("weibo-notifier-settings", having: "DISPLAY=\(desktop.display.name)")
