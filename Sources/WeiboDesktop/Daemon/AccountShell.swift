@@ -262,6 +262,10 @@ public final class AccountShell {
         case .open(let url): Browser.open(url, activationToken: sink.activationToken)
         case .readLoginAgain: accountChanged()
         case .startLogin: startLogin()
+        case .showSettings(let page):
+            if let reason = SettingsLauncher.open(page, environment: ProcessEnvironment.current, activationToken: sink.activationToken) {
+                Log.message("the settings window could not start: \(reason)")
+            }
         case .save(let state): stateStore.save(state)
         case .countsChanged(let unread): countsChanged?(unread)
         case .phaseChanged(let phase): phaseChanged?(phase)

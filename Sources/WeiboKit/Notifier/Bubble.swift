@@ -81,4 +81,6 @@ public enum BubbleAction: String, CaseIterable, Equatable, Sendable {
     case logIn = "log-in"
     /// Check the counts now (after a failure).
     case checkNow = "check-now"
+    /// The settings window at the rows that change what the bubble is about.
+    case settings
 }

@@ -85,6 +85,8 @@ extension Notifier {
         case .openWeibo: effects.append(.open(url: "https://weibo.com"))
         case .logIn: effects.append(.startLogin)
         case .checkNow: checkRequested(at: now)
+        // The bubbles that offer it tell of comment and mention texts: their rows are there.
+        case .settings: effects.append(.showSettings(.notifications))
         case .open:
             effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
         // Typed text comes as `replyTyped`; the button alone does nothing.
@@ -119,7 +121,8 @@ extension Notifier {
             for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now) }
             if !isFetching(kind) {
                 summaryWaiting.remove(kind)
-                effects.append(.showTransient(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread)))))
+                effects.append(
+                    .showTransient(withFix(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread))), .settings)))
             }
         }
     }
@@ -146,12 +149,14 @@ extension Notifier {
         effects.append(.showTransient(withFix(presenter.notice(.summaryFailed(reason)), .checkNow)))
     }
 
-    /// A bubble about a problem with the button that mends it: log in (again), or check now.
+    /// A bubble about a problem with the button that mends it: log in (again), check now, or
+    /// the settings.
     func withFix(_ bubble: Bubble, _ action: BubbleAction) -> Bubble {
         var bubble = bubble
         switch action {
         case .logIn: bubble.actions = [.init(.logIn, presenter.localizer.text(.logInAgain))]
         case .checkNow: bubble.actions = [.init(.checkNow, presenter.localizer.text(Localizer.TrayPhrase.checkNow))]
+        case .settings: bubble.actions = [.init(.settings, presenter.localizer.text(Localizer.TrayPhrase.settingsWindow))]
         default: bubble.actions = []
         }
         return bubble

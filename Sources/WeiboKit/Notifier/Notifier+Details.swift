@@ -58,7 +58,8 @@ extension Notifier {
                 showItemsSummary(kind, known, at: now)
             } else {
                 effects.append(
-                    .showTransient(presenter.notice(.detailsUnavailable(detailsNote ?? failure?.message ?? presenter.localizer.text(.nothingUnread)))))
+                    .showTransient(
+                        withFix(presenter.notice(.detailsUnavailable(detailsNote ?? failure?.message ?? presenter.localizer.text(.nothingUnread))), .settings)))
             }
             return
         }

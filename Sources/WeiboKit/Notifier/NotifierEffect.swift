@@ -41,6 +41,8 @@ public enum NotifierEffect: Equatable, Sendable {
     case open(url: String)
     /// Let the user log in (again): a terminal with `weibo-notifier login`, or say what to run.
     case startLogin
+    /// The settings window at a page (a bubble's "Settings…").
+    case showSettings(SettingPage)
     /// Read the login again (the keyring may have been unlocked); answer with `loginChanged`.
     case readLoginAgain
     /// Save the state (it changed).

@@ -348,6 +348,13 @@ import WeiboTestSupport
         let failed = failing.send(.summaryFailed("HTTP 502", at: failing.now))
         #expect(buttons(failed) == [["check-now"]])
         #expect(failing.send(.actionInvoked(.checkNow, kind: .all, at: failing.now.addingTimeInterval(60))).contains(.startPoll), "the button checks")
+        #expect(failing.send(.actionInvoked(.settings, kind: .comments, at: failing.now)) == [.showSettings(.notifications)])
+        // No calls left for comment texts today: the bubble says so, with the settings.
+        var settings = NotifierSettings(interval: 60)
+        settings.detailCallsPerDay = 0
+        var spent = NotifierDriver(settings: settings, mode: .perKind)
+        spent.start(counts: UnreadCounts(cmt: 1))
+        #expect(buttons(spent.send(.summaryRequested(.comments, at: spent.now))) == [["settings"]])
     }
 
     @Test func withoutANotificationServerTheBubbleIsTriedAgain() {
@@ -480,7 +487,7 @@ import WeiboTestSupport
     /// Bubble actions are an enum; an unknown key from the server never reaches the core.
     @Test func actionKeysAreTheSpecsAndAnUnknownOneIsNone() {
         // Keys the server sends back are the notification spec's: every action's is fixed.
-        #expect(BubbleAction.allCases.map(\.rawValue) == ["default", "mark-read", "open-weibo", "open", "inline-reply", "log-in", "check-now"])
+        #expect(BubbleAction.allCases.map(\.rawValue) == ["default", "mark-read", "open-weibo", "open", "inline-reply", "log-in", "check-now", "settings"])
         #expect(BubbleAction(rawValue: "nonsense") == nil)
     }
 }
