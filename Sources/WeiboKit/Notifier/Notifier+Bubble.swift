@@ -23,8 +23,10 @@ extension Notifier {
             switch decision {
             case .show(let amounts), .update(let amounts):
                 if holdsBack(kind, amounts, at: now) {
-                    // What is on screen (if anything) stays as it was, so that it can still close.
+                    // What is on screen (if anything) stays as it was, so that it can still close;
+                    // what was seen before stays seen (the catch-up sums up only what is beyond).
                     bubble.shown = before.shown
+                    bubble.dismissed = before.dismissed
                     state.heldBack = true
                     state[kind] = bubble
                     scheduleQuietEnd(at: now)
@@ -171,8 +173,9 @@ extension Notifier {
 
     // MARK: - Quiet hours and pause
 
-    /// No bubbles for `seconds` (at most a week; 0 resumes). Open bubbles close and what they
-    /// showed is summed up when the pause ends.
+    /// No bubbles for `seconds` (at most a week; 0 resumes). Open bubbles close; what they
+    /// showed counts as seen, so that only what comes during the pause is summed up when it
+    /// ends (nothing, when nothing came).
     mutating func pause(seconds: Int, at now: Date) {
         let seconds = min(max(seconds, 0), NotifierSettings.maximumPause)
         guard seconds > 0 else {
@@ -183,8 +186,7 @@ extension Notifier {
         state.pausedUntil = now.addingTimeInterval(TimeInterval(seconds))
         for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
             effects.append(.closeUnread(kind, id: state[kind].id))
-            state[kind] = BubbleState(dismissed: state[kind].dismissed)
-            state.heldBack = true
+            state[kind] = BubbleState(dismissed: state[kind].shown ?? state[kind].dismissed)
         }
         scheduleQuietEnd(at: now)
     }
@@ -217,12 +219,18 @@ extension Notifier {
         guard state.heldBack, !followsDoNotDisturb else { return }
         state.heldBack = false
         let unread = self.unread
-        guard hasUnreadBubbleWords(unread) else { return }
+        // What came while it was quiet: beyond what a bubble showed before (closed by a pause).
+        var news = unread
+        for kind in kindsInUse {
+            guard let seen = state[kind].dismissed else { continue }
+            for counter in kind.counters { news[counter] = max(0, unread[counter] - seen[counter]) }
+        }
+        guard hasUnreadBubbleWords(news) else { return }
         // One bubble sums up, in the place of the first kind with news; the other kinds count
         // as shown by it, so that only what arrives later raises them again.
-        let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notify.contains($0) && unread[$0] > 0 } }
+        let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notify.contains($0) && news[$0] > 0 } }
         guard let first = withNews.first else { return }
-        effects.append(.showUnread(presenter.catchUpBubble(unread), kind: first, replacing: state[first].id))
+        effects.append(.showUnread(presenter.catchUpBubble(news), kind: first, replacing: state[first].id))
         for kind in withNews { state[kind] = BubbleState(shown: unread, id: state[kind].id) }
     }
 }

@@ -382,14 +382,26 @@ import WeiboTestSupport
         #expect(driver.check(UnreadCounts(cmt: 2)).shownBodies.isEmpty)
     }
 
-    @Test func aPauseClosesTheOpenBubbleAndResumeSumsUp() {
-        var driver = NotifierDriver()
+    /// A pause closes the open bubble; what it showed was seen. Resume with nothing new says
+    /// nothing (it announced "while you were away" what was shown before); with news, only
+    /// what came during the pause is summed up.
+    @Test(arguments: [
+        (BubbleMode.single, UnreadCounts(dm: 1), [String]()),
+        (.single, UnreadCounts(cmt: 2, dm: 1), ["While you were away: 2 comments"]),
+        (.single, UnreadCounts(dm: 3), ["While you were away: 2 new private messages"]),
+        (.perKind, UnreadCounts(dm: 1), []),
+        (.perKind, UnreadCounts(cmt: 2, dm: 1), ["While you were away: 2 comments"]),
+    ])
+    func aPauseClosesTheOpenBubbleAndResumeSumsUpOnlyWhatCame(_ mode: BubbleMode, _ during: UnreadCounts, _ summed: [String]) {
+        var driver = NotifierDriver(mode: mode)
         driver.start(counts: UnreadCounts(dm: 1))
         let paused = driver.send(.pauseRequested(seconds: 3600, at: driver.now))
-        #expect(paused.contains(.closeUnread(.all, id: 1)))
+        #expect(paused.contains { if case .closeUnread = $0 { true } else { false } })
+        #expect(driver.check(during, after: 60).shownBodies.isEmpty, "held back while paused")
         let resumed = driver.send(.resumeRequested(at: driver.now))
-        #expect(resumed.shownBodies == ["While you were away: 1 new private message"])
+        #expect(resumed.shownBodies == summed)
         #expect(resumed.contains(.scheduleQuietEnd(at: nil)))
+        #expect(driver.check(during, after: 60).shownBodies.isEmpty, "and not again")
     }
 
     /// Bug: `Pause(4294967295)` trapped; pauses are at most a week.
