@@ -648,6 +648,11 @@ import WeiboTestSupport
         #expect(login.status == 0)
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" })
         #expect(setup.bus.notifications().filter { $0.body.hasPrefix("Your Weibo login has expired") }.count == 1, "one bubble only")
+        // That bubble is closed now (the server's ids count up from 1 for each new one).
+        let shown = setup.bus.notifications()
+        let index = try #require(shown.firstIndex { $0.body.hasPrefix("Your Weibo login has expired") })
+        let id = UInt32(shown[...index].filter { $0.replacesID == 0 }.count)
+        #expect(waitUntil { setup.bus.closedIDs().contains(id) }, "closed \(setup.bus.closedIDs()), the login's bubble \(id)")
     }
 
     @Test func oneInstancePerSessionAndReplace() throws {

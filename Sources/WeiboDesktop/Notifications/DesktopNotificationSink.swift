@@ -110,6 +110,7 @@ public final class DesktopNotificationSink: NotificationSink {
             self.notify(bubble, image: nil, replacing: replacing, capabilities: capabilities) { [weak self] id in
                 guard let self else { return }
                 self.lastTransient = id.map { (bubble.replacesTag, $0) }
+                if let tag = bubble.replacesTag { self.tagged[tag] = id }
                 // Followed until closed, so that its buttons still work.
                 if let id, !bubble.actions.isEmpty { self.transients[id] = bubble.kind }
                 self.transientDone()
@@ -120,6 +121,18 @@ public final class DesktopNotificationSink: NotificationSink {
 
     /// The last passing bubble shown, and its id.
     private var lastTransient: (tag: String?, id: UInt32)?
+    /// The passing bubbles shown with a tag, by it (`closeTransient`).
+    private var tagged: [String: UInt32] = [:]
+
+    public func closeTransient(tag: String) {
+        guard let id = tagged.removeValue(forKey: tag), bus() != nil else { return }
+        transients[id] = nil
+        NotificationThread.shared.perform(
+            { NotificationThread.close(id) },
+            done: { answer in
+                if case .closed(let failure?) = answer { Log.debug("closing the bubble: \(failure)") }
+            })
+    }
 
     private func transientDone() {
         transientBusy = false

@@ -14,6 +14,8 @@ public protocol NotificationSink: AnyObject {
     func adopt(_ kind: BubbleKind, id: UInt32)
     /// Shows a second, passing bubble (a summary, an error, a warning).
     func showTransient(_ bubble: Bubble)
+    /// Closes the passing bubble of `tag` if it is still open.
+    func closeTransient(tag: String)
     /// Whether the server shows buttons (the `actions` capability).
     var supportsActions: Bool { get }
     /// A button or a bubble was clicked: the bubble's kind and the action's key.
@@ -68,4 +70,7 @@ public final class TerminalNotificationSink: NotificationSink {
     public func showTransient(_ bubble: Bubble) {
         write("[\(bubble.summary)]\n\(bubble.body)")
     }
+
+    /// What the terminal printed stays.
+    public func closeTransient(tag: String) {}
 }

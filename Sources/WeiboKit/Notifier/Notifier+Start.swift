@@ -30,6 +30,8 @@ extension Notifier {
             enterLoginExpired(reason: reason)
         case .valid:
             if !wasUsable { checkPhase = .starting }
+            // The bubble that said the login expired says so no more.
+            if !wasUsable { effects.append(.closeTransient(tag: Self.loginTag)) }
             schedule.reset()
             poll(at: now)
         }

@@ -341,6 +341,9 @@ public struct Notifier: Sendable {
         effects.append(.schedulePoll(at: at))
     }
 
+    /// The tag of the bubble saying the login expired: closed once a login works again.
+    static let loginTag = "login-expired"
+
     mutating func enterLoginExpired(reason: String) {
         let alreadyExpired = phase == .loginExpired
         // A login that ran out or that Weibo refused cannot be used until a new one is read.
@@ -355,7 +358,9 @@ public struct Notifier: Sendable {
         finishRefreshes(failure: reason)
         log(.message, "no polling until a new login: \(reason)")
         if !alreadyExpired {
-            effects.append(.showTransient(withFix(presenter.notice(.loginExpiredOnDesktop, transient: false), .logIn)))
+            var bubble = withFix(presenter.notice(.loginExpiredOnDesktop, transient: false), .logIn)
+            bubble.replacesTag = Self.loginTag
+            effects.append(.showTransient(bubble))
         }
     }
 

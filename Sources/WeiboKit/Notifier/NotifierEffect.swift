@@ -28,6 +28,9 @@ public enum NotifierEffect: Equatable, Sendable {
     case keepUnsentReply(ReplyRequest, reason: String)
     /// A second, passing bubble (the summary, an error, a warning).
     case showTransient(Bubble)
+    /// The passing bubble of that tag (`Bubble.replacesTag`) closes, if still open: what it
+    /// said is over (a login that works again).
+    case closeTransient(tag: String)
     /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.
     case fetchSummary(count: Int)
     /// Fetch a popup section's items: the home timeline, the comments to me, or both lists of

@@ -540,5 +540,9 @@ import WeiboTestSupport
         #expect(bubble.actions.map(\.key) == ["log-in"])
         #expect(bubble.actions.map(\.label) == ["Log in to Weibo again"])
         #expect(driver.send(.actionInvoked(.logIn, kind: .all, at: driver.now)) == [.startLogin])
+        // Logged in again: the bubble that said it expired closes (it stayed in GNOME's list).
+        let valid = Login.valid(expiresAt: driver.now.addingTimeInterval(86_400 * 30))
+        #expect(driver.send(.loginChanged(valid, at: driver.now)).contains(.closeTransient(tag: bubble.replacesTag ?? "none")))
+        #expect(!driver.send(.loginChanged(valid, at: driver.now)).contains { if case .closeTransient = $0 { true } else { false } }, "once")
     }
 }
