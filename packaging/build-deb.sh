@@ -56,6 +56,7 @@ Maintainer: Weibo Notifier maintainers <maintainers@users.noreply.a-seed-c2310ed
 Installed-Size: ${installed_kib}
 Depends: ${shlibs}, glib-networking
 Recommends: libsecret-1-0, notification-daemon | dunst | xfce4-notifyd | gnome-shell | plasma-workspace, fonts-noto-color-emoji
+Suggests: gnome-shell-extension-appindicator
 Section: net
 Priority: optional
 Homepage: https://a-seed-c2310ed3.example/weibo-notifier

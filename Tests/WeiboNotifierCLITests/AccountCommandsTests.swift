@@ -240,6 +240,16 @@ import WeiboTestSupport
         #expect(after.lines.contains { $0.hasPrefix("✓ account uid 5712659759, accepted by Weibo") })
         #expect(after.lines.contains("• the notifier is not running"))
         #expect(!after.standardOutput.contains(sandbox.token))
+        // No tray on this bus: on GNOME the advice names its AppIndicator extension.
+        if after.lines.contains("• no tray (StatusNotifierWatcher)") {
+            let gnome = try CommandRunner.run(
+                ["doctor", "--api-base", sandbox.baseURL],
+                environment: home.environment.merging(bus.environment) { $1 }.merging(["XDG_CURRENT_DESKTOP": "GNOME"]) { $1 })
+            #expect(gnome.standardOutput.contains("sudo apt install gnome-shell-extension-appindicator"), "\(gnome.standardOutput)")
+            #expect(!after.standardOutput.contains("appindicator"))
+        } else {
+            Issue.record("a tray on a private bus without one: \(after.standardOutput)")
+        }
     }
 
     @Test func aTakenPortIsReported() throws {

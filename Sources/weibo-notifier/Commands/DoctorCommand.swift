@@ -56,9 +56,7 @@ struct DoctorCommand: Command {
             findings.append(
                 DesktopProbe.hasTray(on: bus)
                     ? .good(tr("tray (StatusNotifierWatcher) present"))
-                    : .note(
-                        tr("no tray (StatusNotifierWatcher)"),
-                        fix: .advice(tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch"))))
+                    : .note(tr("no tray (StatusNotifierWatcher)"), fix: .advice(Self.trayAdvice(environment))))
         } else {
             findings.append(.missing(tr("no D-Bus session bus"), fix: .advice(tr("run inside a desktop session (or under dbus-run-session)"))))
         }
@@ -134,6 +132,18 @@ struct DoctorCommand: Command {
         }
         try Terminal.write(lines: json ? [SetupFinding.json(findings)] : findings.map(\.terminalLines))
         if findings.contains(where: { $0.level == .missing }) { throw .silent(.failure) }
+    }
+
+    /// How to get a tray icon: on GNOME (which has no tray of its own) its AppIndicator
+    /// extension; elsewhere a panel with a tray, or a status bar.
+    static func trayAdvice(_ environment: [String: String]) -> String {
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
+        if desktops.contains("gnome") {
+            return tr(
+                "GNOME shows no tray icons without the AppIndicator extension: sudo apt install gnome-shell-extension-appindicator, then gnome-extensions enable appindicatorsupport@rgcjonas.gmail.com and log in again; without it, open Weibo Notifier from Activities"
+            )
+        }
+        return tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")
     }
 
     static func notificationServer(_ bus: OpaquePointer) -> SetupFinding {
