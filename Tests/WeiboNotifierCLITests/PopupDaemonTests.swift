@@ -83,6 +83,33 @@ import WeiboTestSupport
         #expect(again.allSatisfy { $0.replacesID == firstID }, "\(again.map(\.replacesID)) replacing \(firstID)")
     }
 
+    /// The menu entry ("Weibo Notifier" in Activities, no command) while no notifier runs and
+    /// an account is logged in: the notifier starts and shows the popup (with no tray, as on
+    /// GNOME, it showed nothing until a second launch).
+    @Test func theMenuEntryStartsTheNotifierAndShowsThePopup() throws {
+        let setup = try Setup()
+        let folder = setup.home.folder
+        let script = folder + "/window.sh"
+        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        setup.extraEnvironment["DISPLAY"] = ":99"
+        setup.extraEnvironment["WEIBO_NOTIFIER_POPUP"] = script
+        let notifier = Process()
+        notifier.executableURL = CommandRunner.executable
+        notifier.arguments = ["--api-base", setup.sandbox.baseURL]
+        notifier.environment = setup.environment
+        notifier.standardOutput = FileHandle.nullDevice
+        notifier.standardError = FileHandle.nullDevice
+        try notifier.run()
+        defer {
+            kill(notifier.processIdentifier, SIGTERM)
+            notifier.waitUntilExit()
+        }
+        let starts = { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8)) ?? "" }
+        #expect(waitUntil(timeout: 20) { starts().contains("--kind posts") }, "\(starts())")
+        #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" }, "and it runs: \(setup.bus.daemonStatus())")
+    }
+
     /// One start at a time, of the popup and of the settings window: 50 calls in a row start a
     /// process, then the last request once that one ended, not 50 processes.
     @Test(arguments: [

@@ -139,9 +139,14 @@ struct RunCommand: Command {
         }
         // Every GLib callback from here on runs on this thread's loop (checked in debug builds).
         MainContext.confine()
-        // The menu entry with no account yet (a first run): the settings window's guided login.
-        if launchedBare, (try? context.accountStore.loadAll())?.isEmpty ?? true, SettingsLauncher.executable(environment: environment) != nil {
-            group.showSettings(.account)
+        // The menu entry always shows something, with a tray or not (GNOME has none): with no
+        // account yet (a first run) the settings window's guided login, else the popup.
+        if launchedBare {
+            if (try? context.accountStore.loadAll())?.isEmpty ?? true {
+                if SettingsLauncher.executable(environment: environment) != nil { group.showSettings(.account) }
+            } else {
+                group.showPopup(.posts)
+            }
         }
         host.run(accountFile: context.directories.accountsFile, configurationFile: context.directories.configurationFile)
     }
