@@ -71,7 +71,7 @@ if ! abi=$(printf '%s' "$abi_check" | cc -fsyntax-only -Wno-incompatible-pointer
 fi
 
 # shellcheck disable=SC2086
-if ! lint=$("$SWIFT" format lint --strict $handwritten 2>&1); then
+if ! lint=$("$SWIFT" format lint --strict --parallel $handwritten 2>&1); then
     echo "$lint" | head -n 50
     problem "swift format lint found problems (fix them with: swift format format -i FILE)"
 fi

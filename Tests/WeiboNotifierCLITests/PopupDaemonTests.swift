@@ -116,7 +116,7 @@ import WeiboTestSupport
         ("ShowPopup", "WEIBO_NOTIFIER_POPUP", "posts", "mentions", "--kind mentions"),
         ("ShowSettings", "WEIBO_NOTIFIER_SETTINGS", "account", "general", "--page general"),
     ])
-    func manyStartsStartOneProcessAtATime(_ method: String, _ variable: String, _ first: String, _ last: String, _ lastStart: String) throws {
+    func manyStartsStartOneProcessAtATime(_ method: String, _ variable: String, _ first: String, _ last: String, _ lastStart: String) async throws {
         let setup = try Setup()
         let folder = setup.home.folder
         let script = folder + "/window.sh"
@@ -128,7 +128,7 @@ import WeiboTestSupport
         for index in 0..<50 { _ = setup.bus.callDaemon(method, kind: index == 49 ? last : first) }
         let starts = { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
         #expect(waitUntil(timeout: 10) { starts().count >= 2 })
-        Thread.sleep(forTimeInterval: 1.2)
+        try await Task.sleep(nanoseconds: 1_200_000_000)
         #expect(starts().count == 2, "\(starts())")
         #expect(starts().last?.hasPrefix(lastStart) == true, "the last request is the one that waited: \(starts())")
     }

@@ -89,7 +89,7 @@ extension PopupWindowTests {
 extension PopupWindowTests {
     /// A section seen (a second in front), then news: at the next open the new rows say "new"
     /// to a screen reader (and carry the accent bar), the ones seen before do not.
-    @Test func rowsSinceTheLastLookAreMarkedNew() throws {
+    @Test func rowsSinceTheLastLookAreMarkedNew() async throws {
         let desktop = try PopupDesktop()
         let setup = desktop.setup
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
@@ -98,7 +98,7 @@ extension PopupWindowTests {
         #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 2 }, "\(desktop.read())")
         #expect(desktop.read().rows?.allSatisfy { !$0.name.hasPrefix("new; ") } == true, "a first look marks nothing: \(desktop.read())")
         // The rule itself (a second in front) is the model's; here it is waited for once.
-        usleep(1_100_000)
+        try await Task.sleep(nanoseconds: 1_100_000_000)
         desktop.call("ShowPopup", "posts")
         #expect(waitUntil { desktop.read().window == nil })
         setup.sandbox.control("/_sandbox/statuses", [("count", "1")])

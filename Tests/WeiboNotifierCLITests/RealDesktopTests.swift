@@ -57,7 +57,7 @@ struct RealDesktopTests {
     }
 
     @Test(arguments: [("C", "en"), ("zh_CN.UTF-8", "zh")])
-    func bubbleReplaceAndARealClick(_ language: String, _ tag: String) throws {
+    func bubbleReplaceAndARealClick(_ language: String, _ tag: String) async throws {
         let display = try VirtualDisplay()
         let bus = try PrivateSessionBus(notificationServer: false)
         let sandbox = try SandboxProcess()
@@ -133,7 +133,7 @@ struct RealDesktopTests {
         // A screenshot of the popup for people to look at.
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        usleep(1_100_000)
+        try await Task.sleep(nanoseconds: 1_100_000_000)
         let shot = folder + "/popup-\(tag).png"
         screenshot(window: "root", to: shot, environment: environment)
         #expect(FileManager.default.fileExists(atPath: shot))
