@@ -112,9 +112,10 @@ struct CellPainter {
                 drawText(part, cairo, color: frame.isVIP ? palette.vipName : palette.foreground, centred: false)
             case .time, .source, .picturesLabel, .retweetPicturesLabel, .morePictures, .retweetMorePictures:
                 drawText(part, cairo, color: palette.foreground.with(alpha: 0.6), centred: false)
+            // The links are found once, when the text's layout is made (cached), not at each frame.
             case .text, .retweetText, .retweetMark, .quote, .replyTo:
                 let dim = part.kind == .text ? 1.0 : 0.8
-                drawText(part, cairo, color: palette.foreground.with(alpha: dim), centred: false, links: part.hasLinks)
+                drawText(part, cairo, color: palette.foreground.with(alpha: dim), centred: false, links: part.kind.mayHaveLinks)
             case .replyButton:
                 drawText(part, cairo, color: palette.link, centred: false)
             case .repliedMark:

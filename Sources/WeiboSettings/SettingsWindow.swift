@@ -328,8 +328,10 @@ final class SettingsWindow {
             present(page: .account)
             loginGroup.start(askingWho: nil)
         case .startWithSession:
-            try? AutostartEntry(environment: environment).enable(command: "weibo-notifier run")
+            // Turned on through the General page's switch (shown as the entry is first): it
+            // writes the entry and says a failure at its row.
             showAutostart()
+            for toggle in autostartSwitches { gtk_switch_set_active(CHandy_switch(toggle), 1) }
         case .correctSetting:
             present(page: fix.setting.flatMap { SettingsTable.setting(named: $0)?.page } ?? .general)
         }

@@ -98,8 +98,7 @@ final class SetupCheck {
         for row in rows { gtk_widget_destroy(CGtk_widget(row)) }
         rows = findings.filter { $0.level != .setting }.map { finding in
             let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-            let mark = finding.level == .good ? "✓" : finding.level == .missing ? "✗" : "•"
-            hdy_preferences_row_set_title(CHandy_preferences_row(row), mark + " " + finding.what)
+            hdy_preferences_row_set_title(CHandy_preferences_row(row), finding.mark + " " + finding.what)
             if let fix = finding.fix { hdy_action_row_set_subtitle(CHandy_action_row(row), fix.terminal) }
             hdy_action_row_set_title_lines(CHandy_action_row(row), 3)
             hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)

@@ -88,25 +88,13 @@ import WeiboTestSupport
     /// GNOME, it showed nothing until a second launch).
     @Test func theMenuEntryStartsTheNotifierAndShowsThePopup() throws {
         let setup = try Setup()
-        let folder = setup.home.folder
-        let script = folder + "/window.sh"
-        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        setup.extraEnvironment["DISPLAY"] = ":99"
-        setup.extraEnvironment["WEIBO_NOTIFIER_POPUP"] = script
-        let notifier = Process()
-        notifier.executableURL = CommandRunner.executable
-        notifier.arguments = ["--api-base", setup.sandbox.baseURL]
-        notifier.environment = setup.environment
-        notifier.standardOutput = FileHandle.nullDevice
-        notifier.standardError = FileHandle.nullDevice
-        try notifier.run()
+        let starts = try Self.recordWindowStarts(setup, as: "WEIBO_NOTIFIER_POPUP")
+        let notifier = try startProgram(CommandRunner.executable.path, ["--api-base", setup.sandbox.baseURL], environment: setup.environment)
         defer {
             kill(notifier.processIdentifier, SIGTERM)
             notifier.waitUntilExit()
         }
-        let starts = { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8)) ?? "" }
-        #expect(waitUntil(timeout: 20) { starts().contains("--kind posts") }, "\(starts())")
+        #expect(waitUntil(timeout: 20) { starts().contains { $0.hasPrefix("--kind posts") } }, "\(starts())")
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" }, "and it runs: \(setup.bus.daemonStatus())")
     }
 
@@ -118,18 +106,25 @@ import WeiboTestSupport
     ])
     func manyStartsStartOneProcessAtATime(_ method: String, _ variable: String, _ first: String, _ last: String, _ lastStart: String) async throws {
         let setup = try Setup()
-        let folder = setup.home.folder
-        let script = folder + "/window.sh"
-        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\nsleep 0.5\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        setup.extraEnvironment["DISPLAY"] = ":99"
-        setup.extraEnvironment[variable] = script
+        let starts = try Self.recordWindowStarts(setup, as: variable, taking: "0.5")
         try setup.start()
         for index in 0..<50 { _ = setup.bus.callDaemon(method, kind: index == 49 ? last : first) }
-        let starts = { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
         #expect(waitUntil(timeout: 10) { starts().count >= 2 })
         try await Task.sleep(nanoseconds: 1_200_000_000)
         #expect(starts().count == 2, "\(starts())")
         #expect(starts().last?.hasPrefix(lastStart) == true, "the last request is the one that waited: \(starts())")
+    }
+
+    /// A window that records its starts (a line of arguments each) in the place of the one
+    /// `variable` names, on a display that needs no server; each start takes `taking` seconds.
+    /// The lines so far.
+    static func recordWindowStarts(_ setup: Setup, as variable: String, taking: String = "0") throws -> () -> [String] {
+        let folder = setup.home.folder
+        let script = folder + "/window.sh"
+        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\nsleep \(taking)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        setup.extraEnvironment["DISPLAY"] = ":99"
+        setup.extraEnvironment[variable] = script
+        return { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
     }
 }

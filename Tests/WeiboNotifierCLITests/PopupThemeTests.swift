@@ -18,13 +18,9 @@ struct PopupThemeTests {
         try setup.start()
         for (theme, name) in [("Adwaita:dark", "popup-en-dark"), ("HighContrast", "popup-en-high-contrast")] {
             // Started here with the theme, against the notifier.
-            let popup = Process()
-            popup.executableURL = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("weibo-notifier-popup")
-            popup.arguments = ["--kind", "posts"]
-            popup.environment = setup.environment.merging(["GTK_THEME": theme]) { $1 }
-            popup.standardOutput = FileHandle.nullDevice
-            popup.standardError = FileHandle.nullDevice
-            try popup.run()
+            let popup = try startProgram(
+                CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("weibo-notifier-popup").path, ["--kind", "posts"],
+                environment: setup.environment.merging(["GTK_THEME": theme]) { $1 })
             #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(theme): \(desktop.read())")
             desktop.pointAtPopup()
             #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "\(theme): \(desktop.read())")

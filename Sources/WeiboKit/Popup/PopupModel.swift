@@ -216,7 +216,7 @@ public struct PopupModel: Sendable {
             }
         case .replyAsked:
             guard let id = self[current].selected, let row = self[current].rows.first(where: { $0.id == id }),
-                row.replyRequest("", in: current) != nil, row.reply != .sending
+                row.canReply(in: current), row.reply != .sending
             else { break }
             effects.append(.openReply(current, row: id, to: row.author?.screenName ?? ""))
         case .replyTyped(let id, let text):

@@ -75,6 +75,9 @@ public struct PopupRow: Equatable, Sendable {
         return (status.pictures.map(\.thumbnailURL), status.retweetedStatus?.pictures.map(\.thumbnailURL) ?? [])
     }
 
+    /// A reply from the popup can go to it in section `kind` (not to a post of the timeline).
+    public func canReply(in kind: PopupSectionKind) -> Bool { replyRequest("", in: kind) != nil }
+
     /// What a reply from the popup sends: an answer to a comment (or to a mention in one), or
     /// a comment on a post that mentions the user; nil for a post of the home timeline.
     public func replyRequest(_ text: String, in kind: PopupSectionKind) -> ReplyRequest? {
@@ -97,7 +100,7 @@ public struct PopupRow: Equatable, Sendable {
             frame = commentLayout.frame(
                 for: DetailItem(comment, source: source), width: width, maxLines: isExpanded ? lines.wholeComment : lines.compactComment)
         }
-        guard replyRequest("", in: kind) != nil else { return frame }
+        guard canReply(in: kind) else { return frame }
         let words = commentLayout.localizer
         if reply == .replied {
             return frame.addingLine(.repliedMark, words.text(.repliedMark), metrics: statusLayout.metrics, measurer: statusLayout.measurer)

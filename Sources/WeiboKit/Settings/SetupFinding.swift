@@ -26,16 +26,19 @@ public struct SetupFinding: Equatable, Sendable, Codable {
         self.fix = fix
     }
 
+    /// The sign before it, in the terminal and the window: ✓, • or ✗ (none for a setting).
+    public var mark: String {
+        switch level {
+        case .good: "✓"
+        case .note: "•"
+        case .missing: "✗"
+        case .setting: ""
+        }
+    }
+
     /// Its lines in the terminal: `✓ what`, `✗ what` or `• what` and `    → fix`.
     public var terminalLines: String {
-        let mark: String
-        switch level {
-        case .good: mark = "✓ "
-        case .note: mark = "• "
-        case .missing: mark = "✗ "
-        case .setting: mark = "    "
-        }
-        return mark + what + (fix.map { "\n    → " + $0.terminal } ?? "")
+        (mark.isEmpty ? "    " : mark + " ") + what + (fix.map { "\n    → " + $0.terminal } ?? "")
     }
 
     /// The findings as `doctor --json` prints them: one JSON array.
