@@ -99,12 +99,20 @@ import WeiboTestSupport
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 45) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
         #expect(setup.bus.notifications().filter { $0.body.contains("login has expired") }.isEmpty, "no error bubble")
+        // One bubble asks to unlock it, with the button that brings the keyring's password window.
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "Unlock your keyring to check Weibo" } })
+        let asked = setup.bus.notifications().indices.filter { setup.bus.notifications()[$0].body == "Unlock your keyring to check Weibo" }
+        #expect(asked.count == 1)
+        #expect(asked.first.map { setup.bus.notifications()[$0].actions } == ["unlock-keyring", "Unlock…"])
 
         // Unlocked (here: the keyring starts again, unlocked): followed at once, not at the next check (20 s).
         kill(keyring.processIdentifier, SIGKILL)
         keyring.waitUntilExit()
         keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
         #expect(waitUntil(timeout: 8) { setup.bus.daemonStatus()["state"] == "'ok'" }, "\(setup.bus.daemonStatus())")
+        // Its bubble has nothing more to ask: closed.
+        let unlockID = asked.first.map { setup.bus.id(ofNotification: $0) } ?? 0
+        #expect(waitUntil { setup.bus.closedIDs().contains(unlockID) }, "\(setup.bus.closedIDs()) lack \(unlockID)")
     }
 
     @Test func theGuidesAppSecretGoesToTheKeyringAndIsNotAskedForAgain() throws {

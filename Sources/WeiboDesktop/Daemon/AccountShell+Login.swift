@@ -12,6 +12,13 @@ extension AccountShell {
         accountChanged()
     }
 
+    /// The user asked to unlock the keyring (a bubble's button): the login read again with the
+    /// keyring's password window, however long they take.
+    func unlockKeyring() {
+        Self.keyringFoundLocked = false
+        readLogin(askingTheUser: true) { [weak self] login in self?.loginRead(login) }
+    }
+
     /// The browser login, run here when the redirect comes back to this machine (the login is
     /// then read again; the outcome said in a bubble), else in the settings window (no app key
     /// yet, or a redirect elsewhere), else, with no display for it, in a terminal.
@@ -47,11 +54,12 @@ extension AccountShell {
 
     /// Reads the login (the token perhaps from the keyring, never waited for) and hands it to
     /// `done`; a newer read makes an older answer void. The keyring's unlock prompt comes at
-    /// most once: after a read found it locked, later reads only look.
-    func readLogin(_ done: @escaping (Login) -> Void) {
+    /// most once: after a read found it locked, later reads only look. `askingTheUser`: the
+    /// user asked to unlock (a bubble's button): the prompt, without a time limit.
+    func readLogin(askingTheUser: Bool = false, _ done: @escaping (Login) -> Void) {
         loginReads += 1
         let read = loginReads
-        accounts.resolve(unlocking: !Self.keyringFoundLocked) { [weak self] result in
+        accounts.resolve(unlocking: askingTheUser || !Self.keyringFoundLocked, waitingForTheUser: askingTheUser) { [weak self] result in
             guard let self, read == self.loginReads else { return }
             switch result {
             case .success(let loaded):

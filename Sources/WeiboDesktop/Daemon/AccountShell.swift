@@ -261,6 +261,7 @@ public final class AccountShell {
         case .fetchSummary(let count): fetchSummary(count: count)
         case .open(let url): Browser.open(url, activationToken: sink.activationToken)
         case .readLoginAgain: accountChanged()
+        case .unlockKeyring: unlockKeyring()
         case .closeTransient(let tag): sink.closeTransient(tag: tag)
         case .startLogin: startLogin()
         case .showSettings(let page):

@@ -133,7 +133,7 @@ public struct AccountStore: Sendable {
     /// The selected account with its token, asking the keyring when it keeps the token
     /// (`unlocking`: with its unlock prompt if locked). The completion runs later on this
     /// thread's main context; the keyring is never waited for.
-    public func resolve(unlocking: Bool = true, completion: @escaping (Result<Account, Failure>) -> Void) {
+    public func resolve(unlocking: Bool = true, waitingForTheUser: Bool = false, completion: @escaping (Result<Account, Failure>) -> Void) {
         let saved: Saved
         do {
             saved = try loadSaved()
@@ -141,7 +141,7 @@ public struct AccountStore: Sendable {
             return GLibSource.later { completion(.failure(error)) }
         }
         if let token = saved.token { return GLibSource.later { completion(.success(saved.account(token: token))) } }
-        Keyring.lookup(.token(uid: saved.uid, apiBase: apiBase), unlocking: unlocking) { result in
+        Keyring.lookup(.token(uid: saved.uid, apiBase: apiBase), unlocking: unlocking, waitingForTheUser: waitingForTheUser) { result in
             switch result {
             case .success(let token?): completion(.success(saved.account(token: token)))
             case .success(nil): completion(.failure(.tokenMissing(uid: saved.uid)))

@@ -160,8 +160,11 @@ public enum Keyring {
     /// The secret kept as `item`: nil when none is; `.locked` when one is, but the keyring stays
     /// locked (libsecret answers "none" then). `unlocking`: whether a locked item may bring up
     /// the keyring's unlock prompt; without it a locked item is `.locked` at once, so a prompt
-    /// the user dismissed is not shown again at every check.
-    public static func lookup(_ item: Item, unlocking: Bool = true, completion: @escaping (Result<String?, Failure>) -> Void) {
+    /// the user dismissed is not shown again at every check. `waitingForTheUser`: the user asked
+    /// for the prompt, which then takes as long as they take (else five seconds at most).
+    public static func lookup(
+        _ item: Item, unlocking: Bool = true, waitingForTheUser: Bool = false, completion: @escaping (Result<String?, Failure>) -> Void
+    ) {
         guard isInstalled else { return GLibSource.later { completion(.failure(.refused(notInstalled))) } }
         guard unlocking else {
             return search(item) { found in
@@ -173,7 +176,7 @@ public enum Keyring {
                 }
             }
         }
-        let call = Call { call, result in
+        let call = Call(bounded: !waitingForTheUser) { call, result in
             var error: UnsafeMutablePointer<GError>?
             let secret = CLibSecret_password_lookup_finish(result, &error)
             if let error {

@@ -111,6 +111,9 @@ public struct Localizer: Sendable {
         case logInAgain
         /// The token is in a locked keyring.
         case waitingForKeyring
+        /// The bubble of a locked keyring, and its button.
+        case unlockKeyringToCheck
+        case unlockKeyring
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -200,6 +203,8 @@ public struct Localizer: Sendable {
         case .notLoggedIn: return tr("Not logged in: run weibo-notifier login")
         case .logInAgain: return tr("Log in to Weibo again")
         case .waitingForKeyring: return tr("Waiting for the keyring to be unlocked")
+        case .unlockKeyringToCheck: return tr("Unlock your keyring to check Weibo")
+        case .unlockKeyring: return tr("Unlock…")
         }
     }
 }

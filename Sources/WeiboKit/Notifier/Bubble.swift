@@ -83,4 +83,6 @@ public enum BubbleAction: String, CaseIterable, Equatable, Sendable {
     case checkNow = "check-now"
     /// The settings window at the rows that change what the bubble is about.
     case settings
+    /// Ask the keyring to unlock (its own password window).
+    case unlockKeyring = "unlock-keyring"
 }

@@ -89,6 +89,7 @@ extension Notifier {
         case .checkNow: checkRequested(at: now)
         // The bubbles that offer it tell of comment and mention texts: their rows are there.
         case .settings: effects.append(.showSettings(.notifications))
+        case .unlockKeyring: effects.append(.unlockKeyring)
         case .open:
             effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
         // Typed text comes as `replyTyped`; the button alone does nothing.
@@ -159,6 +160,7 @@ extension Notifier {
         case .logIn: bubble.actions = [.init(.logIn, presenter.localizer.text(.logInAgain))]
         case .checkNow: bubble.actions = [.init(.checkNow, presenter.localizer.text(Localizer.TrayPhrase.checkNow))]
         case .settings: bubble.actions = [.init(.settings, presenter.localizer.text(Localizer.TrayPhrase.settingsWindow))]
+        case .unlockKeyring: bubble.actions = [.init(.unlockKeyring, presenter.localizer.text(.unlockKeyring))]
         default: bubble.actions = []
         }
         return bubble

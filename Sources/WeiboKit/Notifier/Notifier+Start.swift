@@ -11,19 +11,32 @@ extension Notifier {
         loginChanged(login, at: now)
     }
 
+    /// The tag of the bubble asking to unlock the keyring: shown once a wait, closed when the
+    /// login is read.
+    static let keyringTag = "keyring-locked"
+
     mutating func loginChanged(_ new: Login, at now: Date) {
         let wasUsable = loginRead && login.isUsable
+        let wasWaiting = login == .waitingForKeyring
         // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
         if !new.isMissing {
             login = new
             loginRead = true
         }
+        // The keyring answered (whatever it said): its bubble has nothing more to ask.
+        if wasWaiting, new != .waitingForKeyring { effects.append(.closeTransient(tag: Self.keyringTag)) }
         switch new {
         case .none:
             enterNotLoggedIn()
         case .waitingForKeyring:
-            // No error and no bubble: the keyring is asked again at each check.
+            // No error; one bubble with the button that asks the keyring for its password. The
+            // keyring is looked at again at each check, and followed on the bus.
             log(.message, "the keyring did not answer; checks start once it does")
+            if !wasWaiting {
+                var bubble = withFix(presenter.notice(.unlockKeyringToCheck, transient: false), .unlockKeyring)
+                bubble.replacesTag = Self.keyringTag
+                effects.append(.showTransient(bubble))
+            }
             nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
             effects.append(.schedulePoll(at: nextPollAt))
         case .missing(let reason):

@@ -48,6 +48,9 @@ public enum NotifierEffect: Equatable, Sendable {
     case showSettings(SettingPage)
     /// Read the login again (the keyring may have been unlocked); answer with `loginChanged`.
     case readLoginAgain
+    /// Read the login again, letting the keyring ask for its password (the user asked for
+    /// it: no time limit); answer with `loginChanged`.
+    case unlockKeyring
     /// Save the state (it changed).
     case save(UnreadState)
     /// The unread amounts changed: D-Bus `CountsChanged`, tray, badge.

@@ -499,7 +499,10 @@ import WeiboTestSupport
     /// Bubble actions are an enum; an unknown key from the server never reaches the core.
     @Test func actionKeysAreTheSpecsAndAnUnknownOneIsNone() {
         // Keys the server sends back are the notification spec's: every action's is fixed.
-        #expect(BubbleAction.allCases.map(\.rawValue) == ["default", "mark-read", "open-weibo", "open", "inline-reply", "log-in", "check-now", "settings"])
+        #expect(
+            BubbleAction.allCases.map(\.rawValue) == [
+                "default", "mark-read", "open-weibo", "open", "inline-reply", "log-in", "check-now", "settings", "unlock-keyring",
+            ])
         #expect(BubbleAction(rawValue: "nonsense") == nil)
     }
 }
