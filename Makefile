@@ -46,6 +46,9 @@ SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 ICONS = $(notdir $(wildcard Resources/icons/hicolor/scalable/apps/*.svg))
+# The menu entry, the settings window's, and the popup's (hidden from menus: it names the
+# popup's window in GNOME's top bar and Alt+Tab).
+DESKTOP_ENTRIES = io.github.WeiboNotifier.desktop io.github.WeiboNotifier.Settings.desktop io.github.WeiboNotifier.Popup.desktop
 SYMBOLIC_ICONS = $(notdir $(wildcard Resources/icons/hicolor/symbolic/apps/*.svg))
 # Message catalogs: po/LANG.po compiled to .build/locale/LANG/LC_MESSAGES/weibo-notifier.mo,
 # where a build that is not installed finds them.
@@ -154,8 +157,7 @@ install: release
 	install -Dm755 .build/release/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier
 	install -Dm755 .build/release/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-popup
 	install -Dm755 .build/release/weibo-notifier-settings $(DESTDIR)$(BINDIR)/weibo-notifier-settings
-	install -Dm644 packaging/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop
-	install -Dm644 packaging/io.github.WeiboNotifier.Settings.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.Settings.desktop
+	for entry in $(DESKTOP_ENTRIES); do install -Dm644 packaging/$$entry $(DESTDIR)$(DATADIR)/applications/$$entry; done
 	for icon in $(ICONS); do install -Dm644 Resources/icons/hicolor/scalable/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done
 	for icon in $(SYMBOLIC_ICONS); do install -Dm644 Resources/icons/hicolor/symbolic/apps/$$icon $(DESTDIR)$(DATADIR)/icons/hicolor/symbolic/apps/$$icon; done
 	for size in 48x48 128x128; do install -Dm644 Resources/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png $(DESTDIR)$(DATADIR)/icons/hicolor/$$size/apps/io.github.WeiboNotifier.png; done
@@ -172,7 +174,7 @@ install: release
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-settings
-	rm -f $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.desktop $(DESTDIR)$(DATADIR)/applications/io.github.WeiboNotifier.Settings.desktop
+	for entry in $(DESKTOP_ENTRIES); do rm -f $(DESTDIR)$(DATADIR)/applications/$$entry; done
 	rm -f $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.WeiboNotifier.service
 	rm -rf $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars
 	for icon in $(ICONS); do rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/$$icon; done

@@ -33,18 +33,22 @@ import WeiboTestSupport
     }
 
     /// The settings window is a process of its own too (GTK 3 and libhandy), with its own menu
-    /// entry; both entries pass desktop-file-validate.
+    /// entry; the popup has a hidden one (its window's name and icon in GNOME); every entry
+    /// passes desktop-file-validate and is installed.
     @Test func theSettingsWindowHasItsEntryAndItsLibraries() throws {
         let settings = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("weibo-notifier-settings").path
         let libraries = toolOutput("/usr/bin/ldd", [settings])
         #expect(libraries.contains("libgtk-3.so.0") && libraries.contains("libhandy-1.so.0"), "\(libraries)")
         let root = FixtureFiles.packageRoot().path
-        for entry in ["io.github.WeiboNotifier.desktop", "io.github.WeiboNotifier.Settings.desktop"] {
+        let entries = ["io.github.WeiboNotifier.desktop", "io.github.WeiboNotifier.Settings.desktop", "io.github.WeiboNotifier.Popup.desktop"]
+        for entry in entries {
             let validated = toolRun("/usr/bin/desktop-file-validate", [root + "/packaging/" + entry])
             #expect(validated.status == 0 && validated.output.isEmpty, "\(entry): \(validated.output)")
         }
+        let popupEntry = try String(contentsOfFile: root + "/packaging/io.github.WeiboNotifier.Popup.desktop", encoding: .utf8)
+        #expect(popupEntry.contains("\nNoDisplay=true\n") && popupEntry.contains("\nStartupWMClass=weibo-notifier-popup\n"))
         let planned = make(["-n", "install", "DESTDIR=/nonexistent"]).output
-        #expect(planned.contains("/bin/weibo-notifier-settings") && planned.contains("applications/io.github.WeiboNotifier.Settings.desktop"))
+        #expect(planned.contains("/bin/weibo-notifier-settings") && planned.contains("io.github.WeiboNotifier.Popup.desktop"))
     }
 
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
