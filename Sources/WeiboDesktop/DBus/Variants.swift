@@ -66,7 +66,12 @@ enum Variants {
     static func strings(in tuple: OpaquePointer, at index: Int) -> [String] {
         guard let list = child(of: tuple, at: index) else { return [] }
         defer { g_variant_unref(list) }
-        guard typeString(list) == "as" else { return [] }
+        return strings(list) ?? []
+    }
+
+    /// The strings of an `as` (nil when it is not one).
+    static func strings(_ list: OpaquePointer) -> [String]? {
+        guard typeString(list) == "as" else { return nil }
         return (0..<g_variant_n_children(list)).map { item in
             let element = g_variant_get_child_value(list, item)
             defer { if let element { g_variant_unref(element) } }

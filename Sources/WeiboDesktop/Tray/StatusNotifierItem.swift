@@ -43,10 +43,14 @@ public final class StatusNotifierItem {
     private let menu: TrayMenu
     private let localizer: Localizer
     private let iconThemePath: String
+    /// `XDG_CURRENT_DESKTOP`: whether `tray_icon_style = auto` is monochrome.
+    private let currentDesktop: String
     public let busName: String
-    private var watcherWatch: BusNameWatch?
+    private var watcherLink: TrayWatcherLink?
     private var exports: [DBusExport] = []
     private(set) var look = TrayLook.normal
+    /// The icon's name: the look's, monochrome or not.
+    private var iconName = TrayLook.normal.rawValue
     private var status = "Passive"
     private var toolTip = ""
     /// The menu's Quit.
@@ -59,11 +63,14 @@ public final class StatusNotifierItem {
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
-    public init(connection: OpaquePointer, accounts: AccountGroupShell, localizer: Localizer, iconThemePath: String) throws(SessionBus.Failure) {
+    public init(
+        connection: OpaquePointer, accounts: AccountGroupShell, localizer: Localizer, iconThemePath: String, currentDesktop: String
+    ) throws(SessionBus.Failure) {
         self.connection = connection
         self.accounts = accounts
         self.localizer = localizer
         self.iconThemePath = iconThemePath
+        self.currentDesktop = currentDesktop
         menu = TrayMenu(localizer: localizer)
         busName = "org.kde.StatusNotifierItem-\(getpid())-1"
         exports = [
@@ -77,8 +84,11 @@ public final class StatusNotifierItem {
         ]
         menu.clicked = { [weak self] command in self?.menuClicked(command) }
         update()
+        // No host has read the item yet: nothing to announce.
+        changed = []
+        announcement = nil
         claimName()
-        watchWatcher()
+        watcherLink = TrayWatcherLink(connection: connection, busName: busName) { [weak self] milliseconds in self?.hold(milliseconds) }
     }
 
     /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
@@ -100,19 +110,22 @@ public final class StatusNotifierItem {
             let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
             shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.member.name, $0.member.unread, $0.member.status.phase) }, last: last)
         }
-        if shown.look != look {
+        let name = shown.look.iconName(symbolic: notifier.settings.trayIconStyle.isSymbolic(currentDesktop: currentDesktop))
+        if shown.look != look || name != iconName {
             look = shown.look
-            emit("NewIcon", nil)
-            emit("NewAttentionIcon", nil)
+            iconName = name
+            changed.insert(.icon)
         }
         if shown.status != status {
             status = shown.status
-            emit("NewStatus", Variants.tuple([Variants.string(shown.status)]))
+            changed.insert(.status)
         }
         if shown.toolTip != toolTip {
             toolTip = shown.toolTip
-            emit("NewToolTip", nil)
+            changed.insert(.toolTip)
         }
+        announceSoon()
+        menu.setHeadline(shown.headline)
         let offered = notifier.presenter.trayMenu(group.status)
         menu.setEnabled(.resume, offered.canResume)
         menu.setEnabled(.checkNow, offered.canCheckNow)
@@ -130,15 +143,15 @@ public final class StatusNotifierItem {
         case "Title": return Variants.string(localizer.text(.appName))
         case "Status": return Variants.string(status)
         case "WindowId": return Variants.int32(0)
-        case "IconName": return Variants.string(look.rawValue)
+        case "IconName": return Variants.string(iconName)
         // Hosts show this one while NeedsAttention: the same look, so that an expired login is
         // never drawn as unread news.
-        case "AttentionIconName": return Variants.string(look.rawValue)
+        case "AttentionIconName": return Variants.string(iconName)
         case "OverlayIconName": return Variants.string("")
         case "IconThemePath": return Variants.string(iconThemePath)
         case "ToolTip":
             return Variants.tuple([
-                Variants.string(look.rawValue), Variants.array("(iiay)", []), Variants.string(localizer.text(.appName)),
+                Variants.string(iconName), Variants.array("(iiay)", []), Variants.string(localizer.text(.appName)),
                 Variants.string(toolTip),
             ])
         case "ItemIsMenu": return Variants.boolean(false)
@@ -192,6 +205,47 @@ public final class StatusNotifierItem {
         }
     }
 
+    // MARK: - Change signals
+
+    /// What changed since the hosts were last told.
+    private enum Change { case icon, status, toolTip }
+    private var changed: Set<Change> = []
+    private var announcement: GLibSource?
+    private var heldUntil: GLibSource?
+
+    /// Tells the hosts what changed, once, when the loop is next idle: the changes of one
+    /// moment (a start, a check) go out as one signal each, not one per step.
+    private func announceSoon() {
+        guard !changed.isEmpty, heldUntil == nil, announcement == nil else { return }
+        announcement = GLibSource.timeout(milliseconds: 50) { [weak self] in
+            self?.announcement = nil
+            self?.announce()
+            return false
+        }
+    }
+
+    /// No change signals for `milliseconds` (a host reads the item just registered), then one
+    /// of each that changed meanwhile.
+    private func hold(_ milliseconds: Int) {
+        announcement = nil
+        heldUntil = GLibSource.timeout(milliseconds: UInt32(max(milliseconds, 0))) { [weak self] in
+            self?.heldUntil = nil
+            self?.announce()
+            return false
+        }
+    }
+
+    private func announce() {
+        let now = changed
+        changed = []
+        if now.contains(.icon) {
+            emit("NewIcon", nil)
+            emit("NewAttentionIcon", nil)
+        }
+        if now.contains(.status) { emit("NewStatus", Variants.tuple([Variants.string(status)])) }
+        if now.contains(.toolTip) { emit("NewToolTip", nil) }
+    }
+
     private func emit(_ signal: String, _ parameters: OpaquePointer?) {
         g_dbus_connection_emit_signal(connection, nil, Self.itemPath, Self.interfaceName, signal, parameters, nil)
     }
@@ -201,38 +255,5 @@ public final class StatusNotifierItem {
             connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
             Variants.tuple([Variants.string(busName), Variants.uint32(4)]), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
         if let reply { g_variant_unref(reply) }
-    }
-
-    /// Registers now if a watcher runs, and whenever one (re)appears.
-    private func watchWatcher() {
-        watcherWatch = BusNameWatch(
-            connection: connection, name: "org.kde.StatusNotifierWatcher",
-            appeared: { [weak self] in self?.registerWithWatcher() },
-            vanished: { Log.debug("no tray (StatusNotifierWatcher); the icon appears when a panel starts") })
-    }
-
-    private var registrationAttempts = 0
-    private var retryTimer: GLibSource?
-
-    /// A watcher may own its name a moment before it serves its object: a refused
-    /// registration is tried again, once a second, five times.
-    private func registerWithWatcher(retry: Bool = false) {
-        registrationAttempts = retry ? registrationAttempts + 1 : 0
-        // The call holds the item weakly: a late answer after the item went finds nothing.
-        DBusCall.call(
-            connection, name: "org.kde.StatusNotifierWatcher", path: "/StatusNotifierWatcher", interface: "org.kde.StatusNotifierWatcher",
-            method: "RegisterStatusNotifierItem", Variants.tuple([Variants.string(busName)]), reply: "()",
-            startingIt: true
-        ) { [weak self] _, error in
-            if let error { self?.registrationFailed(error.message) }
-        }
-    }
-
-    private func registrationFailed(_ message: String) {
-        guard registrationAttempts < 5 else {
-            Log.message("the tray did not take the icon: \(message)")
-            return
-        }
-        retryTimer = GLibSource.once(afterSeconds: 1) { [weak self] in self?.registerWithWatcher(retry: true) }
     }
 }

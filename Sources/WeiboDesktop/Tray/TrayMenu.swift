@@ -8,10 +8,13 @@ import WeiboKit
 /// read, Check now, Open Weibo, Log in, Settings, Pause notifications (1 hour, until tomorrow, resume),
 /// Quit; with several accounts, a submenu for each (show its timeline, mark it read, log it in
 /// again). The server answers `GetLayout`, `Event`, `EventGroup`, `AboutToShow(Group)` and
-/// announces `LayoutUpdated` and `ItemsPropertiesUpdated` itself; this type keeps the model
+/// announces `LayoutUpdated` and `ItemsPropertiesUpdated` itself. The first line, greyed out,
+/// says the state and the counts (GNOME's tray shows no tooltip); this type keeps the model
 /// (what each item does, which are greyed out or checked) and the items in step with it.
 final class TrayMenu {
     static let objectPath = "/MenuBar"
+    /// The first line: the state and the counts, never clickable.
+    static let headlineID: Int32 = 14
 
     /// What a click on an item does.
     enum Command: Equatable {
@@ -55,6 +58,8 @@ final class TrayMenu {
         }
         self.localizer = localizer
         fixed = [
+            Item(id: Self.headlineID, label: "", command: nil),
+            Item(id: 15, label: "", command: nil, isSeparator: true),
             item(1, localizer.text(Localizer.TrayPhrase.timeline), .showTimeline),
             item(2, localizer.text(.markAllRead), .markRead),
             item(3, localizer.text(Localizer.TrayPhrase.checkNow), .checkNow),
@@ -73,6 +78,7 @@ final class TrayMenu {
             item(11, localizer.text(Localizer.TrayPhrase.quit), .quit),
         ]
         items = fixed
+        disabled = [Self.headlineID]
         server = dbusmenu_server_new(Self.objectPath)
         publish()
     }
@@ -127,6 +133,13 @@ final class TrayMenu {
         guard let item = flattened(items).first(where: { $0.command == command }), (labels[item.id] ?? item.label) != label else { return }
         labels[item.id] = label
         if let node = nodes[item.id] { dbusmenu_menuitem_property_set(node, "label", label) }
+    }
+
+    /// Sets the first line: the state and the counts.
+    func setHeadline(_ text: String) {
+        guard (labels[Self.headlineID] ?? "") != text else { return }
+        labels[Self.headlineID] = text
+        if let node = nodes[Self.headlineID] { dbusmenu_menuitem_property_set(node, "label", text) }
     }
 
     // MARK: - The served tree

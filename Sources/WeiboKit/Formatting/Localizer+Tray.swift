@@ -15,6 +15,15 @@ extension Localizer {
         case pauseUntilTomorrow
         case resume
         case quit
+        /// The menu's first line, for trays without tooltips (GNOME's): the state before the counts.
+        case stateLoginExpired
+        case stateNotLoggedIn
+        case stateKeyringLocked
+        case stateRateLimited
+        case stateOffline
+        case statePaused(until: String)
+        case stateQuiet(until: String)
+        case stateDoNotDisturb
     }
 
     public func text(_ phrase: TrayPhrase) -> String {
@@ -29,6 +38,14 @@ extension Localizer {
         case .pauseUntilTomorrow: return tr("Until tomorrow")
         case .resume: return tr("Resume")
         case .quit: return tr("Quit")
+        case .stateLoginExpired: return tr("Login expired")
+        case .stateNotLoggedIn: return tr("Not logged in")
+        case .stateKeyringLocked: return tr("Keyring locked")
+        case .stateRateLimited: return tr("Rate limit reached")
+        case .stateOffline: return tr("Offline")
+        case .statePaused(let time): return tr("Paused until %s", time)
+        case .stateQuiet(let time): return tr("Quiet hours until %s", time)
+        case .stateDoNotDisturb: return tr("Do not disturb")
         }
     }
 

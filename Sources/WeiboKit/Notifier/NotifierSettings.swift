@@ -26,6 +26,8 @@ public struct NotifierSettings: Equatable, Sendable {
     /// The tray icon turns `Passive` at zero, which XFCE's and waybar's trays hide
     /// (`tray_hide_at_zero`); by default it stays.
     public var trayHideAtZero = false
+    /// The tray icon in full colour or monochrome (`tray_icon_style`).
+    public var trayIconStyle = TrayIconStyle.auto
     /// The account's name for the bubbles' titles, when several accounts are followed.
     public var accountName: String?
     /// Seconds within which a request for a check or a summary gets the last answer instead

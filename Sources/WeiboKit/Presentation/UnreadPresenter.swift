@@ -83,7 +83,7 @@ public struct UnreadPresenter: Sendable {
     ///
     /// One look per state, the one that most needs the user winning: a login expired or
     /// needed, then waiting for the keyring, the rate limit, no answer (`offline`), then why
-    /// bubbles wait (a pause, quiet hours, do-not-disturb), then unread, then normal. The item
+    /// bubbles wait (a pause or quiet hours, then do-not-disturb), then unread, then normal. The item
     /// stays `Active` at zero (XFCE's and waybar's trays remove a `Passive` one, and Pause, Quit
     /// and Log in with it) unless `hideAtZero`; `NeedsAttention` only for unread news in an
     /// otherwise normal state, and for an expired login. The tooltip's first line says the state.
@@ -96,14 +96,15 @@ public struct UnreadPresenter: Sendable {
         pausedUntil: Date? = nil, quietUntil: Date? = nil, doNotDisturb: Bool = false, hideAtZero: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
-        let waiting = pausedUntil != nil || quietUntil != nil || doNotDisturb
         let look: TrayLook
         switch phase {
         case .loginExpired, .notLoggedIn: look = .loginExpired
         case .waitingForKeyring: look = .waitingForKeyring
         case .rateLimited: look = .rateLimited
         case .offline: look = .offline
-        case .starting, .ok: look = waiting ? .paused : total > 0 ? .unread : .normal
+        case .starting, .ok:
+            // The user's own pause first; the desktop's do-not-disturb has a look of its own.
+            look = pausedUntil != nil || quietUntil != nil ? .paused : doNotDisturb ? .doNotDisturb : total > 0 ? .unread : .normal
         }
         let status: String
         switch look {
@@ -127,7 +128,21 @@ public struct UnreadPresenter: Sendable {
         let words = counterWords(unread)
         lines += words.isEmpty ? [localizer.text(.nothingUnread)] : words
         if let lastPoll, phase != .offline { lines.append(localizer.text(.checkedAt(CivilTime(lastPoll, in: zone).clockText))) }
-        return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"))
+        // The menu's first line: the state in a word or two, then the counts (none without a login).
+        var headline: [String] = []
+        switch phase {
+        case .loginExpired: headline.append(localizer.text(Localizer.TrayPhrase.stateLoginExpired))
+        case .notLoggedIn: headline.append(localizer.text(Localizer.TrayPhrase.stateNotLoggedIn))
+        case .waitingForKeyring: headline.append(localizer.text(Localizer.TrayPhrase.stateKeyringLocked))
+        case .rateLimited: headline.append(localizer.text(Localizer.TrayPhrase.stateRateLimited))
+        case .offline: headline.append(localizer.text(Localizer.TrayPhrase.stateOffline))
+        case .starting, .ok: break
+        }
+        if let pausedUntil { headline.append(localizer.text(Localizer.TrayPhrase.statePaused(until: CivilTime(pausedUntil, in: zone).clockText))) }
+        if let quietUntil { headline.append(localizer.text(Localizer.TrayPhrase.stateQuiet(until: CivilTime(quietUntil, in: zone).clockText))) }
+        if doNotDisturb { headline.append(localizer.text(Localizer.TrayPhrase.stateDoNotDisturb)) }
+        if phase != .notLoggedIn { headline.append(countsLine(unread)) }
+        return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"), headline: headline.joined(separator: " · "))
     }
 
     /// The tray's tooltip with several accounts: a line each, its counts, and what it needs
@@ -178,8 +193,15 @@ public enum TrayLook: String, Sendable {
     case loginExpired = "io.github.WeiboNotifier-login-expired"
     case waitingForKeyring = "io.github.WeiboNotifier-locked"
     case rateLimited = "io.github.WeiboNotifier-rate-limited"
-    /// Notifications wait: a pause, quiet hours or the desktop's do-not-disturb.
+    /// Notifications wait: a pause or quiet hours.
     case paused = "io.github.WeiboNotifier-paused"
+    /// Notifications wait for the desktop's do-not-disturb.
+    case doNotDisturb = "io.github.WeiboNotifier-do-not-disturb"
+
+    /// The icon's name in `style`: the monochrome `-symbolic` variant, or the full-colour one.
+    public func iconName(symbolic: Bool) -> String {
+        symbolic ? rawValue + "-symbolic" : rawValue
+    }
 }
 
 /// What the tray icon shows.
@@ -188,4 +210,7 @@ public struct TrayPresentation: Equatable, Sendable {
     /// `Passive`, `Active` or `NeedsAttention`.
     public var status: String
     public var toolTip: String
+    /// The menu's first line (insensitive): the state and the counts, for trays that show no
+    /// tooltip (GNOME's AppIndicator extension).
+    public var headline: String
 }

@@ -18,6 +18,7 @@ public struct Configuration: Equatable, Sendable {
     public var followDoNotDisturb: Bool = SettingsTable.followDoNotDisturb.defaultValue
     public var doNotDisturbAllows: Set<BubbleKind> = SettingsTable.doNotDisturbAllows.defaultValue
     public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
+    public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
     public var popupCells: PopupCells = SettingsTable.popupCells.defaultValue
     public var popupCorner: PopupCorner = SettingsTable.popupCorner.defaultValue
     public var popupClosesOnFocusOut: Bool = SettingsTable.popupClosesOnFocusOut.defaultValue
@@ -39,6 +40,23 @@ public struct Configuration: Equatable, Sendable {
 /// `token_store`: where tokens are kept.
 public enum TokenStoreChoice: String, CaseIterable, Sendable {
     case auto, keyring, file
+}
+
+/// `tray_icon_style`: the tray icon in full colour or monochrome (`-symbolic`), as the icons
+/// beside it are.
+public enum TrayIconStyle: String, CaseIterable, Sendable {
+    case auto, color, symbolic
+
+    /// Whether the icon is the monochrome one on the desktop `currentDesktop` names
+    /// (`XDG_CURRENT_DESKTOP`, names separated by colons): automatically on GNOME, whose top
+    /// bar has only monochrome icons.
+    public func isSymbolic(currentDesktop: String) -> Bool {
+        switch self {
+        case .color: false
+        case .symbolic: true
+        case .auto: currentDesktop.split(separator: ":").contains { $0.uppercased() == "GNOME" }
+        }
+    }
 }
 
 /// The popup's rows: the compact summary, or the whole cell.

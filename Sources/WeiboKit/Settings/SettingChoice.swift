@@ -27,6 +27,16 @@ extension TokenStoreChoice: SettingChoice {
     }
 }
 
+extension TrayIconStyle: SettingChoice {
+    public var label: LocalizableMessage {
+        switch self {
+        case .auto: .tr("As the desktop's")
+        case .color: .tr("In colour")
+        case .symbolic: .tr("Monochrome")
+        }
+    }
+}
+
 extension PopupCells: SettingChoice {
     public var label: LocalizableMessage {
         switch self {

@@ -58,6 +58,9 @@ public enum SettingsTable {
     public static let trayHideAtZero = Setting(
         .notifier, "tray_hide_at_zero", .boolean, default: false, \.trayHideAtZero, notifier: \.trayHideAtZero, scope: [.daemon],
         title: .tr("Hide the tray icon at zero"), .tr("Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu)."))
+    public static let trayIconStyle = Setting(
+        .notifier, "tray_icon_style", .choice, default: TrayIconStyle.auto, \.trayIconStyle, notifier: \.trayIconStyle, scope: [.daemon],
+        title: .tr("Tray icon"), .tr("The tray icon in colour, monochrome, or auto: monochrome on GNOME, whose top bar has monochrome icons only."))
     public static let popupCells = Setting(
         .notifier, "popup_cells", .choice, default: PopupCells.compact, \.popupCells, scope: [.popup],
         title: .tr("Popup's rows"), .tr("The popup's rows: compact (three lines and a strip of thumbnails) or full (all the text, the picture grid)."))
@@ -80,7 +83,7 @@ public enum SettingsTable {
     public static let all: [AnySetting] = [
         appKey.erased, appSecret.erased, redirectURI.erased, apiBase.erased, remindBase.erased, tokenStore.erased, tlsCAFile.erased,
         interval.erased, notify.erased, countOnly.erased, quietHours.erased, bubbles.erased, preview.erased, sound.erased,
-        followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, popupCells.erased, popupCorner.erased,
+        followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, trayIconStyle.erased, popupCells.erased, popupCorner.erased,
         popupClosesOnFocusOut.erased, detailCallsPerDay.erased, emoticons.erased,
     ]
 

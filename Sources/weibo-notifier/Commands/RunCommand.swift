@@ -113,7 +113,8 @@ struct RunCommand: Command {
         let host = DaemonHost(accounts: group, service: service)
         do {
             let tray = try StatusNotifierItem(
-                connection: connection, accounts: group, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory)
+                connection: connection, accounts: group, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory,
+                currentDesktop: environment["XDG_CURRENT_DESKTOP"] ?? "")
             tray.quitRequested = { [weak host] in host?.quit() }
             service.tray = tray
         } catch {

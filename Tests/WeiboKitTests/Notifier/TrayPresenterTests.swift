@@ -3,8 +3,8 @@ import Testing
 import WeiboKit
 import WeiboTestSupport
 
-/// The tray icon's look, status and first tooltip line for every state, the one that most
-/// needs the user winning.
+/// The tray icon's look, status, first tooltip line and menu headline for every state, the one
+/// that most needs the user winning.
 @Suite struct TrayPresenterTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
@@ -17,39 +17,45 @@ import WeiboTestSupport
         var look: TrayLook
         var status: String
         var firstLine: String
+        var headline: String
         var testDescription: String { name }
     }
 
     static let cases: [Case] = [
-        Case(name: "nothing new stays on the panel", look: .normal, status: "Active", firstLine: "Nothing new"),
-        Case(name: "nothing new, hidden when asked", hideAtZero: true, look: .normal, status: "Passive", firstLine: "Nothing new"),
-        Case(name: "starting", phase: .starting, look: .normal, status: "Active", firstLine: "Nothing new"),
-        Case(name: "unread", unread: UnreadCounts(status: 2), look: .unread, status: "NeedsAttention", firstLine: "2 new posts"),
+        Case(name: "nothing new stays on the panel", look: .normal, status: "Active", firstLine: "Nothing new", headline: "Nothing new"),
+        Case(name: "nothing new, hidden when asked", hideAtZero: true, look: .normal, status: "Passive", firstLine: "Nothing new", headline: "Nothing new"),
+        Case(name: "starting", phase: .starting, look: .normal, status: "Active", firstLine: "Nothing new", headline: "Nothing new"),
+        Case(name: "unread", unread: UnreadCounts(status: 2), look: .unread, status: "NeedsAttention", firstLine: "2 new posts", headline: "2 new posts"),
         Case(
             name: "unread, hideAtZero changes nothing", unread: UnreadCounts(status: 2), hideAtZero: true, look: .unread, status: "NeedsAttention",
-            firstLine: "2 new posts"),
+            firstLine: "2 new posts", headline: "2 new posts"),
         Case(
             name: "an expired login over unread", unread: UnreadCounts(status: 2), phase: .loginExpired, look: .loginExpired, status: "NeedsAttention",
-            firstLine: "Your Weibo login has expired: “Log in to Weibo again” logs in anew"),
+            firstLine: "Your Weibo login has expired: “Log in to Weibo again” logs in anew", headline: "Login expired · 2 new posts"),
         Case(
             name: "not logged in", phase: .notLoggedIn, hideAtZero: true, look: .loginExpired, status: "Active",
-            firstLine: "Not logged in: “Log in to Weibo…” in the tray's menu logs in"),
+            firstLine: "Not logged in: “Log in to Weibo…” in the tray's menu logs in", headline: "Not logged in"),
         Case(
             name: "a locked keyring over a pause", unread: UnreadCounts(dm: 1), phase: .waitingForKeyring, paused: true, look: .waitingForKeyring,
-            status: "Active", firstLine: "Waiting for the keyring to be unlocked"),
+            status: "Active", firstLine: "Waiting for the keyring to be unlocked", headline: "Keyring locked · Paused until 15:00 · 1 new private message"),
         Case(
             name: "the rate limit over unread", unread: UnreadCounts(dm: 1), phase: .rateLimited, look: .rateLimited, status: "Active",
-            firstLine: "Weibo's rate limit is reached; the counts are from the last check"),
+            firstLine: "Weibo's rate limit is reached; the counts are from the last check", headline: "Rate limit reached · 1 new private message"),
         Case(
             name: "offline over a pause", unread: UnreadCounts(status: 1), phase: .offline, paused: true, look: .offline, status: "Active",
-            firstLine: "offline since 13:00"),
+            firstLine: "offline since 13:00", headline: "Offline · Paused until 15:00 · 1 new post"),
         Case(
             name: "paused over unread", unread: UnreadCounts(status: 1), paused: true, look: .paused, status: "Active",
-            firstLine: "notifications paused until 15:00"),
-        Case(name: "quiet hours", quiet: true, hideAtZero: true, look: .paused, status: "Active", firstLine: "quiet hours until 08:00"),
+            firstLine: "notifications paused until 15:00", headline: "Paused until 15:00 · 1 new post"),
         Case(
-            name: "do-not-disturb over unread", unread: UnreadCounts(mentionStatus: 1), doNotDisturb: true, look: .paused, status: "Active",
-            firstLine: "do not disturb: notifications wait until it ends"),
+            name: "quiet hours", quiet: true, hideAtZero: true, look: .paused, status: "Active", firstLine: "quiet hours until 08:00",
+            headline: "Quiet hours until 08:00 · Nothing new"),
+        Case(
+            name: "do-not-disturb over unread", unread: UnreadCounts(mentionStatus: 1), doNotDisturb: true, look: .doNotDisturb, status: "Active",
+            firstLine: "do not disturb: notifications wait until it ends", headline: "Do not disturb · 1 mention"),
+        Case(
+            name: "a pause over do-not-disturb", paused: true, doNotDisturb: true, look: .paused, status: "Active",
+            firstLine: "notifications paused until 15:00", headline: "Paused until 15:00 · Do not disturb · Nothing new"),
     ]
 
     @Test(arguments: cases) func theLookIsTheStateThatMostNeedsTheUser(_ example: Case) {
@@ -61,10 +67,23 @@ import WeiboTestSupport
         #expect(shown.look == example.look)
         #expect(shown.status == example.status)
         #expect(shown.toolTip.split(separator: "\n").first.map(String.init) == example.firstLine, "\(shown.toolTip)")
+        #expect(shown.headline == example.headline)
+    }
+
+    /// `tray_icon_style`: monochrome on GNOME (alone or as a session's part) when automatic.
+    @Test(
+        arguments: [
+            (TrayIconStyle.auto, "GNOME", true), (.auto, "ubuntu:GNOME", true), (.auto, "gnome", true), (.auto, "KDE", false),
+            (.auto, "XFCE", false), (.auto, "", false), (.auto, "GNOME-Flashback:GNOME", true), (.auto, "sway", false),
+            (.color, "GNOME", false), (.symbolic, "XFCE", true), (.symbolic, "", true),
+        ] as [(TrayIconStyle, String, Bool)])
+    func theIconIsMonochromeWhereTheTrayIs(_ style: TrayIconStyle, _ desktop: String, _ symbolic: Bool) {
+        #expect(style.isSymbolic(currentDesktop: desktop) == symbolic)
+        #expect(TrayLook.unread.iconName(symbolic: symbolic) == (symbolic ? "io.github.WeiboNotifier-unread-symbolic" : "io.github.WeiboNotifier-unread"))
     }
 
     /// Every look has its icon in the theme, scalable and symbolic, as the others.
-    @Test(arguments: [TrayLook.normal, .unread, .offline, .loginExpired, .waitingForKeyring, .rateLimited, .paused])
+    @Test(arguments: [TrayLook.normal, .unread, .offline, .loginExpired, .waitingForKeyring, .rateLimited, .paused, .doNotDisturb])
     func everyLookHasItsIcons(_ look: TrayLook) {
         let icons = FixtureFiles.packageRoot().appendingPathComponent("Resources/icons/hicolor").path
         #expect(FileManager.default.fileExists(atPath: "\(icons)/scalable/apps/\(look.rawValue).svg"))
