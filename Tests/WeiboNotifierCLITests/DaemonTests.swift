@@ -452,6 +452,13 @@ import WeiboTestSupport
         for label in ["Show timeline", "Mark all read", "Check now", "Open Weibo", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit"] {
             #expect(layout.contains("'label': <'\(label)'>"), "\(label)")
         }
+        // The first line, greyed out, says the counts (for trays without tooltips, GNOME's).
+        let headline = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetGroupProperties", "--", "[14]", "[]"])
+        #expect(headline.contains("'label': <'1 new private message'>") && headline.contains("'enabled': <false>"), "\(headline)")
+        // doctor finds the icon in the tray's list.
+        let doctor = try CommandRunner.run(
+            ["doctor", "--api-base", setup.sandbox.baseURL], environment: setup.home.environment.merging(setup.bus.environment) { $1 }.merging(["LANG": "C"]) { $1 })
+        #expect(doctor.standardOutput.contains("tray (StatusNotifierWatcher) shows the notifier's icon"), "\(doctor.standardOutput)")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "2", "clicked", "<0>", "0"])
         #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
         // At zero the icon stays (XFCE's and waybar's trays remove a Passive one).

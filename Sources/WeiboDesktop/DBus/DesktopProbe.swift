@@ -1,4 +1,5 @@
 import CGLib
+import WeiboKit
 
 /// What `doctor` asks of the desktop: the notification server, the tray, the network.
 public enum DesktopProbe {
@@ -31,6 +32,26 @@ public enum DesktopProbe {
     /// Whether a panel with a StatusNotifierItem tray runs.
     public static func hasTray(on bus: OpaquePointer) -> Bool {
         SessionBus.hasOwner(bus, "org.kde.StatusNotifierWatcher")
+    }
+
+    /// Whether the tray lists the running notifier's icon (its watcher's
+    /// `RegisteredStatusNotifierItems`); nil when no notifier runs, or the tray does not say.
+    public static func trayListsNotifier(on bus: OpaquePointer) -> Bool? {
+        let daemon = "io.github.WeiboNotifier"
+        guard let unique = SessionBus.owner(bus, name: daemon), let pid = SessionBus.ownerPID(bus, name: daemon),
+            let reply = g_dbus_connection_call_sync(
+                bus, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.freedesktop.DBus.Properties", "Get",
+                Variants.tuple([Variants.string("org.kde.StatusNotifierWatcher"), Variants.string("RegisteredStatusNotifierItems")]), nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
+        else { return nil }
+        defer { g_variant_unref(reply) }
+        let boxed = g_variant_get_child_value(reply, 0)
+        defer { if let boxed { g_variant_unref(boxed) } }
+        guard let list = boxed.flatMap({ g_variant_get_variant($0) }) else { return nil }
+        defer { g_variant_unref(list) }
+        guard let entries = Variants.strings(list) else { return nil }
+        // The item's name is the daemon's (StatusNotifierItem.busName).
+        return entries.contains { TrayRegistration.names($0, busName: "org.kde.StatusNotifierItem-\(pid)-1", uniqueName: unique) }
     }
 
     /// Whether a notification server owns its name.

@@ -91,6 +91,16 @@ public enum SessionBus {
         return g_variant_get_boolean(value) != 0
     }
 
+    /// The unique name (`:1.42`) of the name's owner, if it has one.
+    static func owner(_ connection: OpaquePointer, name: String) -> String? {
+        let reply = g_dbus_connection_call_sync(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+            g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+        guard let reply else { return nil }
+        defer { g_variant_unref(reply) }
+        return Variants.string(in: reply, at: 0)
+    }
+
     /// The process id of the name's owner, if it has one.
     static func ownerPID(_ connection: OpaquePointer, name: String) -> UInt32? {
         let reply = g_dbus_connection_call_sync(

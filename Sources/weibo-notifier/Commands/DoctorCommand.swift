@@ -53,10 +53,7 @@ struct DoctorCommand: Command {
         if let bus {
             findings.append(.good(tr("session bus")))
             findings.append(Self.notificationServer(bus))
-            findings.append(
-                DesktopProbe.hasTray(on: bus)
-                    ? .good(tr("tray (StatusNotifierWatcher) present"))
-                    : .note(tr("no tray (StatusNotifierWatcher)"), fix: .advice(Self.trayAdvice(environment))))
+            findings.append(Self.tray(bus, environment: environment))
         } else {
             findings.append(.missing(tr("no D-Bus session bus"), fix: .advice(tr("run inside a desktop session (or under dbus-run-session)"))))
         }
@@ -134,13 +131,26 @@ struct DoctorCommand: Command {
         if findings.contains(where: { $0.level == .missing }) { throw .silent(.failure) }
     }
 
+    /// The tray: whether one runs, and whether it took the running notifier's icon.
+    static func tray(_ bus: OpaquePointer, environment: [String: String]) -> SetupFinding {
+        guard DesktopProbe.hasTray(on: bus) else { return .note(tr("no tray (StatusNotifierWatcher)"), fix: .advice(Self.trayAdvice(environment))) }
+        switch DesktopProbe.trayListsNotifier(on: bus) {
+        case true?: return .good(tr("tray (StatusNotifierWatcher) shows the notifier's icon"))
+        case false?:
+            return .note(
+                tr("the tray has not taken the running notifier's icon"),
+                fix: .advice(tr("the notifier registers again within seconds; if the icon stays away, restart the notifier (Quit in its menu, then start it)")))
+        case nil: return .good(tr("tray (StatusNotifierWatcher) present"))
+        }
+    }
+
     /// How to get a tray icon: on GNOME (which has no tray of its own) its AppIndicator
     /// extension; elsewhere a panel with a tray, or a status bar.
     static func trayAdvice(_ environment: [String: String]) -> String {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
         if desktops.contains("gnome") {
             return tr(
-                "GNOME shows no tray icons without the AppIndicator extension: sudo apt install gnome-shell-extension-appindicator, then gnome-extensions enable appindicatorsupport@rgcjonas.gmail.com and log in again; without it, open Weibo Notifier from Activities"
+                "GNOME shows no tray icons without the AppIndicator extension: sudo apt install gnome-shell-extension-appindicator, then gnome-extensions enable ubuntu-appindicators@ubuntu.com and log in again; without it, open Weibo Notifier from Activities"
             )
         }
         return tr("the icon appears when a panel with a tray runs; for i3, polybar or waybar use: weibo-notifier watch")
