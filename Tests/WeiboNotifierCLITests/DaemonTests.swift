@@ -457,7 +457,8 @@ import WeiboTestSupport
         #expect(headline.contains("'label': <'1 new private message'>") && headline.contains("'enabled': <false>"), "\(headline)")
         // doctor finds the icon in the tray's list.
         let doctor = try CommandRunner.run(
-            ["doctor", "--api-base", setup.sandbox.baseURL], environment: setup.home.environment.merging(setup.bus.environment) { $1 }.merging(["LANG": "C"]) { $1 })
+            ["doctor", "--api-base", setup.sandbox.baseURL],
+            environment: setup.home.environment.merging(setup.bus.environment) { $1 }.merging(["LANG": "C"]) { $1 })
         #expect(doctor.standardOutput.contains("tray (StatusNotifierWatcher) shows the notifier's icon"), "\(doctor.standardOutput)")
         _ = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "2", "clicked", "<0>", "0"])
         #expect(waitUntil { setup.bus.daemonStatus()["total"] == "0" })
