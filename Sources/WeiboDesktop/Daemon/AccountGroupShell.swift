@@ -96,7 +96,7 @@ public final class AccountGroupShell {
         member.countsChanged = { [weak self] _ in self?.membersChanged() }
         member.phaseChanged = { [weak self] _ in self?.membersChanged() }
         member.eventsHandled = { [weak self] in self?.eventsHandled?() }
-        if doNotDisturb { member.doNotDisturbChanged(true) }
+        if doNotDisturb { member.doNotDisturbChanged(true, keepsList: doNotDisturbKeepsList) }
         members.append(member)
         uids.append(uid)
         names.append(nil)
@@ -180,14 +180,28 @@ public final class AccountGroupShell {
     public func markRead() { for member in members { member.markRead() } }
     public func pause(seconds: Int) { for member in members { member.pause(seconds: seconds) } }
     public func saveState() { for member in members { member.saveState() } }
+    /// Closes every account's bubbles; `done` once every server answered.
+    public func closeBubbles(_ done: @escaping () -> Void) {
+        var left = members.count
+        for member in members {
+            member.closeBubbles {
+                left -= 1
+                if left == 0 { done() }
+            }
+        }
+        if members.isEmpty { done() }
+    }
     public func keyringChanged() { for member in members { member.keyringChanged() } }
 
     /// The desktop's do-not-disturb, for every account (and those added later).
     public private(set) var doNotDisturb = false
+    /// Whether the server keeps the bubbles in its list meanwhile (GNOME's).
+    private var doNotDisturbKeepsList = false
     public func networkChanged(_ isAvailable: Bool) { for member in members { member.networkChanged(isAvailable) } }
-    public func doNotDisturbChanged(_ isOn: Bool) {
+    public func doNotDisturbChanged(_ isOn: Bool, keepsList: Bool = false) {
         doNotDisturb = isOn
-        for member in members { member.doNotDisturbChanged(isOn) }
+        doNotDisturbKeepsList = keepsList
+        for member in members { member.doNotDisturbChanged(isOn, keepsList: keepsList) }
     }
     public func openWeibo() { primary.openWeibo() }
 

@@ -116,7 +116,7 @@ public final class AccountShell {
     public func networkChanged(_ isAvailable: Bool) { send(.networkChanged(isAvailable, at: clock())) }
 
     /// The desktop's do-not-disturb went on or off.
-    public func doNotDisturbChanged(_ isOn: Bool) { send(.doNotDisturbChanged(isOn, at: clock())) }
+    public func doNotDisturbChanged(_ isOn: Bool, keepsList: Bool = false) { send(.doNotDisturbChanged(isOn, keepsList: keepsList, at: clock())) }
 
     /// Checks at once (D-Bus `CheckNow`, the tray, the network coming back, resume from suspend).
     public func checkNow() { send(.checkRequested(at: clock())) }
@@ -169,6 +169,8 @@ public final class AccountShell {
 
     /// Saves the state (SIGTERM): whatever the core holds now.
     public func saveState() { stateStore.save(notifier.state) }
+    /// Closes the account's bubbles (the notifier quits); `done` once the server answered.
+    func closeBubbles(_ done: @escaping () -> Void) { sink.closeAll(done) }
 
     /// The user whose counts this follows, once the login was read.
     public var uid: Int64? { account?.uid }

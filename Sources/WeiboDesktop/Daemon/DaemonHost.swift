@@ -59,6 +59,11 @@ public final class DaemonHost {
             startWhenNotificationsAppear(within: notificationWait)
         }
         loop.run()
+        // The bubbles close with the notifier: in GNOME's list a click on one would reach no
+        // one. The state still says what was announced, so a new start announces it no more.
+        var closing = true
+        accounts.closeBubbles { closing = false }
+        _ = MainContext.run(timeout: 1) { !closing }
         accounts.saveState()
         handles = []
         waitingForServer = []
@@ -176,8 +181,8 @@ public final class DaemonHost {
     /// The desktop's do-not-disturb: bubbles wait while it is on.
     private func watchDoNotDisturb(on bus: OpaquePointer) -> DoNotDisturbWatch {
         let watch = DoNotDisturbWatch(connection: bus)
-        watch.changed = { [weak self] isOn in self?.accounts.doNotDisturbChanged(isOn) }
-        if watch.isOn { accounts.doNotDisturbChanged(true) }
+        watch.changed = { [weak self, weak watch] isOn in self?.accounts.doNotDisturbChanged(isOn, keepsList: watch?.keepsList ?? false) }
+        if watch.isOn { accounts.doNotDisturbChanged(true, keepsList: watch.keepsList) }
         handles.append(watch)
         return watch
     }

@@ -134,6 +134,23 @@ public final class DesktopNotificationSink: NotificationSink {
             })
     }
 
+    public func closeAll(_ done: @escaping () -> Void) {
+        let ids = Set(slots.values.compactMap(\.id) + Array(tagged.values) + Array(transients.keys))
+        slots = [:]
+        tagged = [:]
+        transients = [:]
+        guard !ids.isEmpty, bus() != nil else { return done() }
+        var left = ids.count
+        for id in ids {
+            NotificationThread.shared.perform(
+                { NotificationThread.close(id) },
+                done: { _ in
+                    left -= 1
+                    if left == 0 { done() }
+                })
+        }
+    }
+
     private func transientDone() {
         transientBusy = false
         guard let next = nextTransient else { return }

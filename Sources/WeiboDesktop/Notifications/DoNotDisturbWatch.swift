@@ -10,6 +10,9 @@ public final class DoNotDisturbWatch {
     /// Called when the combined state changes (not for the first reading while it is off).
     public var changed: ((Bool) -> Void)?
     public private(set) var isOn = false
+    /// Whether, while it is on, the server keeps the bubbles in its list: GNOME's own
+    /// do-not-disturb alone (its banners hidden, its list kept).
+    public private(set) var keepsList = false
 
     /// Whether the first reading is done: both servers' names looked up, and what each that
     /// runs says read (every read bounded). Until then a bubble could show while it is on.
@@ -76,8 +79,10 @@ public final class DoNotDisturbWatch {
     private func set(_ source: Source, _ value: Bool) {
         states[source] = value
         let now = states.values.contains(true)
-        guard now != isOn else { return }
+        let keeping = now && states.filter(\.value).keys.allSatisfy { $0 == .gnome }
+        guard now != isOn || keeping != keepsList else { return }
         isOn = now
+        keepsList = keeping
         Log.info(now ? "the desktop's do-not-disturb is on" : "the desktop's do-not-disturb is off")
         changed?(now)
     }

@@ -16,6 +16,9 @@ public protocol NotificationSink: AnyObject {
     func showTransient(_ bubble: Bubble)
     /// Closes the passing bubble of `tag` if it is still open.
     func closeTransient(tag: String)
+    /// Closes every bubble still open (the notifier quits: a click on one would reach no
+    /// one); `done` once the server answered, or had its chance to.
+    func closeAll(_ done: @escaping () -> Void)
     /// Whether the server shows buttons (the `actions` capability).
     var supportsActions: Bool { get }
     /// A button or a bubble was clicked: the bubble's kind and the action's key.
@@ -48,6 +51,9 @@ public final class TerminalNotificationSink: NotificationSink {
 
     /// The terminal keeps no bubbles across processes: no server to tell.
     public func followServer() {}
+
+    /// What was printed stays printed.
+    public func closeAll(_ done: @escaping () -> Void) { done() }
 
     public init(write: @escaping (String) -> Void) {
         self.write = write

@@ -44,6 +44,8 @@ public struct Notifier: Sendable {
     public internal(set) var items: [BubbleKind: [DetailItem]] = [:]
     /// The desktop's do-not-disturb is on (whether it is followed is a setting).
     public internal(set) var doNotDisturb = false
+    /// The notification server keeps bubbles in its list while do-not-disturb hides them.
+    public internal(set) var doNotDisturbKeepsList = false
     /// Checks that failed in a row; 0 after an answer.
     public internal(set) var failuresInARow = 0
     /// What the network monitor says.
@@ -107,9 +109,10 @@ public struct Notifier: Sendable {
     public var followsDoNotDisturb: Bool { doNotDisturb && settings.followDoNotDisturb }
 
     /// Whether the bubble of `kind` telling `amounts` waits at `now`: a pause, quiet hours, or
-    /// the desktop's do-not-disturb, unless it lets that kind through (`dnd_allow`).
+    /// the desktop's do-not-disturb, unless it lets that kind through (`dnd_allow`) or the
+    /// server keeps bubbles in its list meanwhile (GNOME: who and what there, not a sum later).
     func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Date) -> Bool {
-        isQuiet(at: now) || (followsDoNotDisturb && !doNotDisturbLetsThrough(kind, amounts))
+        isQuiet(at: now) || (followsDoNotDisturb && !doNotDisturbKeepsList && !doNotDisturbLetsThrough(kind, amounts))
     }
 
     /// Whether `kind` comes through do-not-disturb; the one bubble for all does when it tells
@@ -204,7 +207,8 @@ public struct Notifier: Sendable {
         case .quietTimerFired(let now):
             quietEndAt = nil
             quietEnded(at: now)
-        case .doNotDisturbChanged(let isOn, let now):
+        case .doNotDisturbChanged(let isOn, let keepsList, let now):
+            doNotDisturbKeepsList = isOn && keepsList
             guard isOn != doNotDisturb else { break }
             doNotDisturb = isOn
             if !isOn { quietEnded(at: now) }

@@ -70,8 +70,9 @@ public enum NotifierEvent: Equatable, Sendable {
     case resumeRequested(at: Date)
     /// The quiet-end timer fired (quiet hours or a pause may be over).
     case quietTimerFired(at: Date)
-    /// The desktop's do-not-disturb went on or off.
-    case doNotDisturbChanged(Bool, at: Date)
+    /// The desktop's do-not-disturb went on or off. `keepsList`: the server hides the banners
+    /// but keeps the bubbles in its list (GNOME's), where they are better than a sum later.
+    case doNotDisturbChanged(Bool, keepsList: Bool = false, at: Date)
     /// The network monitor's availability changed; coming back checks at once.
     case networkChanged(Bool, at: Date)
 }

@@ -29,6 +29,21 @@ import WeiboTestSupport
         #expect(driver.check(UnreadCounts(status: 2, dm: 1)).shownBubbles.isEmpty, "what the catch-up told is not told again")
     }
 
+    /// GNOME's do-not-disturb hides banners and keeps its list: the bubbles go there as usual,
+    /// with who and what, and nothing is summed up when it ends.
+    @Test func aServerThatKeepsItsListGetsTheBubblesAsUsual() {
+        var driver = driver()
+        driver.send(.doNotDisturbChanged(true, keepsList: true, at: driver.now))
+        #expect(driver.notifier.status(at: driver.now).doNotDisturb, "the tray and the bars still say it")
+        let sent = driver.check(UnreadCounts(status: 2, dm: 1))
+        #expect(sent.shownBubbles.count == 2, "one per kind: \(sent.shownBodies)")
+        #expect(!driver.notifier.state.heldBack)
+        #expect(driver.send(.doNotDisturbChanged(false, at: driver.now)).shownBubbles.isEmpty, "no sum")
+        // Another server's do-not-disturb joins in (dunst paused): held back again.
+        driver.send(.doNotDisturbChanged(true, keepsList: false, at: driver.now))
+        #expect(driver.check(UnreadCounts(status: 3, dm: 1)).shownBubbles.isEmpty)
+    }
+
     @Test func nothingHeldBackNoCatchUp() {
         var driver = driver()
         driver.send(.doNotDisturbChanged(true, at: driver.now))
