@@ -184,7 +184,7 @@ public final class AccountGroupShell {
     public func closeBubbles(_ done: @escaping () -> Void) {
         var left = members.count
         for member in members {
-            member.closeBubbles {
+            member.sink.closeAll {
                 left -= 1
                 if left == 0 { done() }
             }

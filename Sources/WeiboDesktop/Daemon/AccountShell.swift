@@ -169,8 +169,6 @@ public final class AccountShell {
 
     /// Saves the state (SIGTERM): whatever the core holds now.
     public func saveState() { stateStore.save(notifier.state) }
-    /// Closes the account's bubbles (the notifier quits); `done` once the server answered.
-    func closeBubbles(_ done: @escaping () -> Void) { sink.closeAll(done) }
 
     /// The user whose counts this follows, once the login was read.
     public var uid: Int64? { account?.uid }
