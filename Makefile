@@ -14,14 +14,16 @@ PREFIX ?= /usr/local
 # menu, a real XFCE panel, window manager and notification server (xfce4-panel, xfwm4, xfce4-notifyd, xfconf), a
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
-# zh_CN.UTF-8, in which the tests also run.
+# zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
+# for the tray icon on GNOME.
 BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
-	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata
+	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata \
+	gnome-shell gnome-shell-extension-appindicator gjs
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
