@@ -160,7 +160,7 @@ import WeiboTestSupport
         func registered(_ daemon: Process) -> Bool { session.bus.registeredTrayItems().contains("StatusNotifierItem-\(daemon.processIdentifier)-") }
 
         var shown = 0
-        let starts = 6
+        let starts = 20
         for start in 0..<starts {
             let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
             let started = Date()
