@@ -245,7 +245,7 @@ final class PopupWindow {
     // MARK: - Placing
 
     /// On layer-shell compositors a layer surface in the configured corner; on X11 at the point
-    /// (or the pointer), opening toward the screen's centre, inside the monitor's work area.
+    /// (or the pointer), as `PopupPlacement` says.
     private func place(at point: (x: Int32, y: Int32)?) {
         if gtk_layer_is_supported() != 0 {
             gtk_layer_init_for_window(CGtk_window(window))
@@ -279,13 +279,12 @@ final class PopupWindow {
         guard let monitor = gdk_display_get_monitor_at_point(display, x, y) else { return }
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)
-        let width = min(Self.size.width, area.width)
-        let height = min(Self.size.height, area.height)
-        gtk_window_set_default_size(CGtk_window(window), width, height)
-        let left = x > area.x + area.width / 2 ? x - width : x
-        let top = y > area.y + area.height / 2 ? y - height : y
-        gtk_window_move(
-            CGtk_window(window), min(max(left, area.x), area.x + area.width - width), min(max(top, area.y), area.y + area.height - height))
+        let placement = PopupPlacement(
+            area: .init(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)), width: Int(Self.size.width),
+            height: Int(Self.size.height), currentDesktop: getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) } ?? "")
+        let frame = placement.frame(at: (Int(x), Int(y)))
+        gtk_window_set_default_size(CGtk_window(window), Int32(frame.width), Int32(frame.height))
+        gtk_window_move(CGtk_window(window), Int32(frame.x), Int32(frame.y))
     }
 
     // MARK: - Keys
