@@ -212,7 +212,9 @@ public enum Keyring {
         defer { g_variant_type_free(type) }
         let parameters = g_variant_new_tuple([g_variant_new_array(type, entries, gsize(entries.count))], 1)
         callService("org.freedesktop.Secret.Service", "SearchItems", parameters, reply: "(aoao)", startingIt: false) { reply, timedOut in
-            guard let reply else { return completion(timedOut ? .noAnswer : .none) }
+            // No answer, whatever the reason (none in time, the service gone or restarting), says
+            // nothing of the item: never "none", which would mean the login is gone.
+            guard let reply else { return completion(.noAnswer) }
             let unlocked = g_variant_get_child_value(reply, 0)
             let locked = g_variant_get_child_value(reply, 1)
             defer {
