@@ -85,6 +85,8 @@ import WeiboTestSupport
             guard waitUntil(timeout: 30, { self.eval("Main.layoutManager._startingUp").contains("'false'") }),
                 waitUntil(timeout: 10, { self.eval("Main.overview.hide(); Main.overview.visible").contains("'false'") })
             else { throw PrivateSessionBus.Failure(description: "GNOME Shell stayed in its overview") }
+            // Its own notices (a privileged user, unsafe mode) leave the banners to the notifier.
+            _ = eval("Main.messageTray.getSources().forEach(s => s.destroy())")
         }
 
         deinit {
@@ -184,17 +186,31 @@ import WeiboTestSupport
         #expect(waitUntil(timeout: 10) { Self.trayIconShare(session.screenshot("no-tray")) < 0.001 }, "no icon once no notifier runs")
     }
 
-    /// The bubbles reach GNOME's list with their words, the popup's window is the app's (its
-    /// name and icon in the top bar, from the popup's desktop entry) and has the focus, and
-    /// the bubbles leave GNOME's list when the notifier quits (a click on one would reach no one).
+    /// A locked keyring's bubble in GNOME's list with its button, gone once the keyring is
+    /// unlocked; then the bubbles reach the list with their words, the popup's window is the
+    /// app's (its name and icon in the top bar, from the popup's desktop entry) and has the
+    /// focus; a pause and a resume with nothing new announce nothing; and the bubbles leave
+    /// GNOME's list when the notifier quits (a click on one would reach no one).
     @Test func bubblesAndThePopupAreTheAppsAndTheBubblesGoWhenItQuits() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell"), "gnome-shell is missing; make deps installs it")
         let session = try Session()
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         let home = AccountCommandsTests.Home()
-        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
-        sandbox.control("/_sandbox/counts", [("status", "3"), ("cmt", "2")])
         let environment = session.notifierEnvironment(home)
+        // The token in the keyring, which then starts again locked.
+        var keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
+        defer {
+            kill(keyring.processIdentifier, SIGKILL)
+            keyring.waitUntilExit()
+        }
+        let login = try CommandRunner.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
+            environment: environment)
+        #expect(login.standardOutput.contains("The token is kept in your keyring."), "\(login.standardOutput)")
+        kill(keyring.processIdentifier, SIGKILL)
+        keyring.waitUntilExit()
+        keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: false)
+        sandbox.control("/_sandbox/counts", [("status", "3"), ("cmt", "2")])
         let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
         defer {
             if daemon.isRunning {
@@ -202,9 +218,21 @@ import WeiboTestSupport
                 daemon.waitUntilExit()
             }
         }
+        let unlock = "Weibo Notifier: Weibo: Unlock your keyring to check Weibo"
+        #expect(waitUntil(timeout: 20) { session.notifications().contains(unlock) }, "\(session.notifications())")
+        let buttons = session.eval(
+            "Main.messageTray.getSources().flatMap(s => s.notifications).filter(n => n.bannerBodyText.startsWith('Unlock')).map(n => n.actions.map(a => a.label).join()).join()"
+        )
+        #expect(buttons.contains("Unlock…"), "\(buttons)")
+        _ = session.screenshot("keyring")
+
+        kill(keyring.processIdentifier, SIGKILL)
+        keyring.waitUntilExit()
+        keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
         #expect(
             waitUntil(timeout: 20) { session.notifications().contains("Weibo Notifier: Weibo: 3 new posts") && session.notifications().contains("2 comments") },
             "\(session.notifications())")
+        #expect(!session.notifications().contains(unlock), "the unlock bubble closed: \(session.notifications())")
 
         let appName = { (shot: String) in XfcePanelTests.share(of: "#ffffff", x: 120, y: 0, width: 160, height: 30, in: shot) }
         #expect(appName(session.screenshot("bubbles")) < 0.005, "no app named in the top bar yet")
@@ -216,6 +244,18 @@ import WeiboTestSupport
         // The top bar names the focused app, in its white text, beside Activities.
         #expect(appName(shot) > 0.02, "the app's name: \(shot)")
 
+        // A pause closes the bubbles (seen); a resume with nothing new says nothing.
+        #expect(try CommandRunner.run(["pause", "30m"], environment: environment).status == 0)
+        #expect(waitUntil(timeout: 10) { !session.notifications().contains("Weibo Notifier") }, "\(session.notifications())")
+        #expect(try CommandRunner.run(["resume"], environment: environment).status == 0)
+        #expect(try CommandRunner.run(["check-now"], environment: environment).status == 0)
+        #expect(session.bus.checkNow())
+        #expect(!session.notifications().contains("Weibo Notifier"), "nothing announced again: \(session.notifications())")
+
+        // News, then the notifier quits: its bubble leaves the list.
+        sandbox.control("/_sandbox/counts", [("status", "4"), ("cmt", "2")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { session.notifications().contains("Weibo Notifier") }, "\(session.notifications())")
         kill(daemon.processIdentifier, SIGTERM)
         daemon.waitUntilExit()
         #expect(waitUntil(timeout: 10) { !session.notifications().contains("Weibo Notifier") }, "\(session.notifications())")
