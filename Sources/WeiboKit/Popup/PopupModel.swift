@@ -288,7 +288,9 @@ public struct PopupModel: Sendable {
 
     private mutating func arrived(_ kind: PopupSectionKind, _ items: PopupItems, at now: Date, _ effects: inout [Effect]) {
         var section = self[kind]
-        let background = section.loadingInBackground
+        // Into an empty list (nothing yet, not logged in, a failure) the rows come at once:
+        // nothing is under the pointer to move.
+        let background = section.loadingInBackground && !section.rows.isEmpty
         section.isLoading = false
         section.loadingInBackground = false
         section.isLoaded = true

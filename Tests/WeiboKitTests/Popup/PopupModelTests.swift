@@ -96,6 +96,19 @@ import WeiboTestSupport
         #expect(Self.focus(clicked) == 5)
     }
 
+    /// News into an empty section (opened before the login, say) is shown at once, with the
+    /// keyboard on it: no pill in front of "Nothing new".
+    @Test func newsIntoAnEmptyListComesWithoutThePill() {
+        var model = PopupModel()
+        _ = model.handle(.opened(.posts, at: Self.t0))
+        _ = model.handle(.itemsArrived(.posts, PopupItems(statuses: [], fetchedAt: Self.t0), at: Self.t0))
+        #expect(model[.posts].rows.isEmpty)
+        #expect(model.handle(.countsChanged(["status": 3], at: Self.t0 + 30)).contains(.fetch(.posts, count: 100)))
+        let arrived = model.handle(.itemsArrived(.posts, Self.posts, at: Self.t0 + 31))
+        #expect(model[.posts].rows.map(\.id) == [3, 2, 1] && model[.posts].waiting.isEmpty)
+        #expect(Self.focus(arrived) == 3)
+    }
+
     /// Answered from the daemon's fetch before the news: asked again after its minute, at the
     /// tick the model asked for.
     @Test func aStaleAnswerIsAskedAgainAfterTheDaemonsMinute() {
