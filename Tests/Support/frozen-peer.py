@@ -8,10 +8,11 @@
 `notifications` owns org.freedesktop.Notifications; `tray-watcher` owns
 org.kde.StatusNotifierWatcher; `secrets` owns org.freedesktop.secrets (a Secret Service whose
 OpenSession, SearchItems and every other call go unanswered: a keyring stuck at start). `never`: no call is ever answered; `notify-never`: every call but
-`Notify` is answered; `late SECONDS`: each call is answered that many seconds later. `Recover()`
+`Notify` is answered; `late SECONDS`: each call is answered that many seconds later (0.3 too). `Recover()`
 on io.github.WeiboNotifier.Test makes it answer the calls it holds and every later call at once,
 as a server that came back (a caller blocked in a synchronous call, as libnotify's thread is,
-goes on then); `Shown()` lists the bodies of the notifications it answered.
+goes on then); `Shown()` lists the bodies of the notifications it answered, `Received()` the
+methods called, `Closed()` the ids asked to close, as they came.
 """
 import sys
 
@@ -35,6 +36,8 @@ NOTIFICATIONS = """
   <interface name="io.github.WeiboNotifier.Test">
     <method name="Recover"/>
     <method name="Shown"><arg type="as" direction="out"/></method>
+    <method name="Received"><arg type="as" direction="out"/></method>
+    <method name="Closed"><arg type="au" direction="out"/></method>
   </interface>
 </node>
 """
@@ -71,7 +74,7 @@ SECRETS = """
 """
 
 role, mode = sys.argv[1], sys.argv[2]
-delay = int(sys.argv[3]) if mode == "late" else 0
+delay = float(sys.argv[3]) if mode == "late" else 0
 name, path, xml = {
     "notifications": ("org.freedesktop.Notifications", "/org/freedesktop/Notifications", NOTIFICATIONS),
     "tray-watcher": ("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", TRAY_WATCHER),
@@ -81,6 +84,8 @@ name, path, xml = {
 recovered = False
 held = []  # calls never answered, kept so that GDBus does not answer them for us
 shown = []
+received = []  # every call's method, as it came
+closed = []  # the ids of the CloseNotification calls, as they came
 next_id = 1
 
 
@@ -110,9 +115,16 @@ def called(connection, sender, object_path, interface, method, parameters, invoc
                 waiting, waiting_method, waiting_parameters = held.pop(0)
                 answer(waiting, waiting_method, waiting_parameters)
             invocation.return_value(None)
+        elif method == "Received":
+            invocation.return_value(GLib.Variant("(as)", (received,)))
+        elif method == "Closed":
+            invocation.return_value(GLib.Variant("(au)", (closed,)))
         else:
             invocation.return_value(GLib.Variant("(as)", (shown,)))
         return
+    received.append(method)
+    if method == "CloseNotification":
+        closed.append(parameters[0])
     if recovered or (mode == "notify-never" and method != "Notify"):
         answer(invocation, method, parameters)
     elif mode == "late":
@@ -125,7 +137,7 @@ def called(connection, sender, object_path, interface, method, parameters, invoc
                 answer(invocation, method, parameters)
             return False
 
-        GLib.timeout_add_seconds(delay, later)
+        GLib.timeout_add(int(delay * 1000), later)
     else:
         held.append((invocation, method, parameters))
 

@@ -50,6 +50,23 @@ import WeiboTestSupport
         #expect(stopSeconds < 5)
     }
 
+    /// A bubble whose show is under way when the notifier quits is closed as its id comes (in
+    /// GNOME's list one stayed, a click on it reaching no one): a server that answers every
+    /// call 0.3 s late, SIGTERM as the Notify arrives there.
+    @Test func aBubbleUnderWayAtQuitIsClosedAsItsIdComes() throws {
+        let setup = try Setup(notificationServer: false)
+        let peer = try setup.bus.startFrozenPeer(["notifications", "late", "0.3"])
+        defer {
+            kill(peer.processIdentifier, SIGKILL)
+            peer.waitUntilExit()
+        }
+        setup.sandbox.control("/_sandbox/counts", [("status", "3")])
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil { setup.bus.frozenPeerReceived().contains("Notify") }, "\(setup.bus.frozenPeerReceived())")
+        #expect(setup.stop() == 0)
+        #expect(setup.bus.frozenPeerClosed() == [1], "the bubble the server numbered 1 closed: \(setup.bus.frozenPeerReceived())")
+    }
+
     @Test func aTrayWatcherThatDoesNotAnswerHoldsNothing() throws {
         let setup = try Setup()
         let peer = try setup.bus.startFrozenPeer(["tray-watcher", "never"])

@@ -320,8 +320,27 @@ public final class PrivateSessionBus {
     }
 
     /// The bodies of the notifications the frozen server answered, once recovered.
-    public func frozenPeerShown() -> [String] {
-        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Shown", nil)
+    public func frozenPeerShown() -> [String] { frozenPeerStrings("Shown") }
+
+    /// The methods the frozen server was called with, as they came (answered or not).
+    public func frozenPeerReceived() -> [String] { frozenPeerStrings("Received") }
+
+    /// The ids the frozen notification server was asked to close, as the calls came.
+    public func frozenPeerClosed() -> [UInt32] {
+        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Closed", nil)
+        else { return [] }
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { item in
+            let child = g_variant_get_child_value(list, item)
+            defer { g_variant_unref(child) }
+            return g_variant_get_uint32(child)
+        }
+    }
+
+    private func frozenPeerStrings(_ method: String) -> [String] {
+        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", method, nil)
         else { return [] }
         defer { g_variant_unref(reply) }
         let list = g_variant_get_child_value(reply, 0)

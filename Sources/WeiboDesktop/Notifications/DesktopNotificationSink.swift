@@ -45,6 +45,8 @@ public final class DesktopNotificationSink: NotificationSink {
     /// server's signal comes on this thread's connection, the id on that thread's): kept until
     /// the show in flight ends, a few at most.
     private var earlyClicks: [(id: UInt32, action: String, token: String?)] = []
+    /// Set by `closeAll` while calls are under way: each show's bubble is closed as it comes.
+    private var closeOnArrival: ((UInt32?) -> Void)?
     private var transientBusy = false
     private var nextTransient: Bubble?
     /// The server's capabilities, asked before the first show and again after a failure or a
@@ -134,21 +136,22 @@ public final class DesktopNotificationSink: NotificationSink {
             })
     }
 
+    /// Closes every bubble shown, and those whose show is under way as their ids come.
     public func closeAll(_ done: @escaping () -> Void) {
         let ids = Set(slots.values.compactMap(\.id) + Array(tagged.values) + Array(transients.keys))
+        let underWay = slots.values.filter(\.isBusy).count
         slots = [:]
         tagged = [:]
         transients = [:]
-        guard !ids.isEmpty, bus() != nil else { return done() }
-        var left = ids.count
-        for id in ids {
-            NotificationThread.shared.perform(
-                { NotificationThread.close(id) },
-                done: { _ in
-                    left -= 1
-                    if left == 0 { done() }
-                })
+        var left = ids.count + underWay
+        guard left > 0, bus() != nil else { return done() }
+        let closed = {
+            left -= 1
+            if left == 0 { done() }
         }
+        let close = { (id: UInt32) in NotificationThread.shared.perform({ NotificationThread.close(id) }, done: { _ in closed() }) }
+        if underWay > 0 { closeOnArrival = { id in id.map(close) ?? closed() } }
+        for id in ids { close(id) }
     }
 
     private func transientDone() {
@@ -176,18 +179,22 @@ public final class DesktopNotificationSink: NotificationSink {
                 { NotificationThread.close(target) },
                 done: { [weak self] answer in
                     if case .closed(let failure?) = answer { Log.debug("closing the bubble: \(failure)") }
+                    // Under way when all were closed: counted there as done now.
+                    self?.closeOnArrival?(nil)
                     self?.finish(kind)
                 })
         case .show(let bubble, let image, let replacing, let shown):
             withCapabilities { [weak self] capabilities in
                 guard let self else { return }
                 guard let capabilities else {
+                    self.closeOnArrival?(nil)
                     shown(nil)
                     return self.finish(kind)
                 }
                 let replaces = self.slots[kind]?.id ?? replacing ?? 0
                 self.notify(bubble, image: image, replacing: replaces, capabilities: capabilities) { [weak self] id in
                     guard let self else { return }
+                    if let closeOnArrival = self.closeOnArrival { return closeOnArrival(id) }
                     if let id { self.slots[kind]?.id = id }
                     if case .close = self.slots[kind]?.next {} else { shown(id) }
                     self.finish(kind)
