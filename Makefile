@@ -124,6 +124,8 @@ bench: deps .build/lld-toolset.json
 	@echo
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
 	@echo
+	/usr/bin/python3 Scripts/bench-instructions.py .build/release/weibo-notifier
+	@echo
 	bash Scripts/bench-accounts.sh .build/release/weibo-notifier
 	@echo
 	/usr/bin/python3 Scripts/bench-soak.py .build/release/weibo-notifier
