@@ -214,6 +214,7 @@ def main():
 
         # The same job in C on the same libraries, on the same bus and sandbox.
         reference_peak = None
+        reference_parts = []
         binary = os.path.join(home, "bench-reference")
         flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libsoup-3.0", "libnotify", "gio-2.0"],
                                capture_output=True, text=True, check=True).stdout.split()
@@ -228,6 +229,7 @@ def main():
             reference.stdin.close()
             if reference.stdout.readline().strip() == "done":
                 reference_peak = proc_status(reference.pid, "VmHWM") / 1024
+                reference_parts = resident_by_mapping(reference.pid)
             reference.kill()
             reference.wait()
 
@@ -242,6 +244,9 @@ def main():
             print(f"  ratio:                      {peak_mib / reference_peak:.2f} x            (target <= 1.3 x)")
         print(f"  RSS now:                    {rss_mib:.1f} MiB; largest parts: "
               + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest))
+        if reference_parts:
+            print(f"  the C job's largest parts:  "
+                  + ", ".join(f"{'[binary]' if name == 'bench-reference' else name} {kib / 1024:.1f}" for name, kib in reference_parts))
         print(f"  idle {idle_seconds} s: {idle_polls} unchanged polls, {switches} voluntary context switches of all threads"
               f" = {switches / max(idle_polls, 1):.1f} per poll   (target <= 3)")
         written = sum(rewritten.values())

@@ -16,6 +16,7 @@ Prints the figures with their targets; everything it started is ended.
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -51,9 +52,55 @@ def wait_for(condition, timeout=20):
     return None
 
 
+def descendants(pid):
+    """The processes below `pid` (children, theirs, …), from /proc: this bench's own only."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, queue = [], [pid]
+    while queue:
+        for child in children.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
+def command_line(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return cmdline.read().split(b"\0")
+    except OSError:
+        return []
+
+
 def popup_pid():
-    found = subprocess.run(["pgrep", "-f", "weibo-notifier-popup --kind"], capture_output=True, text=True).stdout.split()
-    return int(found[0]) if found else None
+    """The popup the bench's daemon started, if one runs."""
+    if not daemon_process:
+        return None
+    for pid in descendants(daemon_process[0].pid):
+        arguments = command_line(pid)
+        if arguments and os.path.basename(arguments[0]) == b"weibo-notifier-popup" and b"--kind" in arguments:
+            return pid
+    return None
+
+
+def kill_descendants(processes):
+    """Ends what the bench's processes started (the popups, the accessibility bus's helpers)."""
+    for process in processes:
+        for pid in descendants(process.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+daemon_process = []
 
 
 def press_load_more(env):
@@ -116,6 +163,7 @@ def main():
         daemon = subprocess.Popen([BINARY, "run", "--api-base", base], env=dict(env, G_MESSAGES_DEBUG="all"),
                                   stdout=subprocess.DEVNULL, stderr=log)
         started.append(daemon)
+        daemon_process.append(daemon)
         service = lambda: bus.get_object("io.github.WeiboNotifier", "/io/github/WeiboNotifier")
         wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"))
         wait_for(lambda: int(service().GetStatus(dbus_interface="io.github.WeiboNotifier1")["polls"]) >= 1)
@@ -214,11 +262,10 @@ def main():
                   f"{sum(1 for f in scrolled if f > 16)} over 16 ms (target <= 16 ms)")
         print(f"  daemon RSS before the popup {daemon_before / 1024:.1f} MiB, after it closed {daemon_after / 1024:.1f} MiB")
     finally:
+        kill_descendants(started)
         for process in reversed(started):
             process.kill()
             process.wait()
-        subprocess.run(["pkill", "-KILL", "-f", "weibo-notifier-popup --kind"])
-        subprocess.run(["pkill", "-KILL", "-f", "at-spi/bus_" + display[1:]])
 
 
 if __name__ == "__main__":
