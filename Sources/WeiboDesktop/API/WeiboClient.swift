@@ -141,20 +141,21 @@ public final class WeiboClient {
     }
 
     private func call<Model: Decodable>(_ request: HTTPRequest, as model: Model.Type, completion: @escaping Completion<Model>) {
-        let path = request.loggablePath
-        Log.debug("\(request.method.rawValue) \(path)")
+        // The path for the log and the errors, made only when one of them is.
+        let path = { request.loggablePath }
+        Log.debug("\(request.method.rawValue) \(path())")
         http.send(request) { result in
             switch result {
             case .failure(.tooLarge(_, let limit)):
                 // Past its cap an answer is no reading of the model: malformed, not a network failure.
                 let failure = DecodingFailure(codingPath: "", message: .tr("the response is larger than %s KiB", .text(String(limit >> 10))))
-                Log.warning("malformed answer for \(path): \(failure)")
-                completion(.failure(.malformed(path: path, failure)))
+                Log.warning("malformed answer for \(path()): \(failure)")
+                completion(.failure(.malformed(path: path(), failure)))
             case .failure(let error):
-                Log.debug("\(path): \(error)")
+                Log.debug("\(path()): \(error)")
                 completion(.failure(.transport(error)))
             case .success(let response):
-                completion(Self.interpret(response, path: path, as: model))
+                completion(Self.interpret(response, path: path(), as: model))
             }
         }
     }
@@ -162,11 +163,13 @@ public final class WeiboClient {
     /// A response as the model, Weibo's error body, or what went wrong. Weibo's `error_code`
     /// decides whatever the status; any other non-200 answer is an HTTP error, even when its
     /// body happens to read as the model (a gateway's JSON page is no reading).
-    public static func interpret<Model: Decodable>(_ response: HTTPResponse, path: String, as model: Model.Type) -> Result<Model, WeiboClientError> {
+    public static func interpret<Model: Decodable>(
+        _ response: HTTPResponse, path: @autoclosure () -> String, as model: Model.Type
+    ) -> Result<Model, WeiboClientError> {
         do {
             let body = try WeiboJSON.decode(model, from: Data(response.body))
             guard response.status == 200 else {
-                return .failure(.http(status: response.status, path: path, detail: summary(of: response)))
+                return .failure(.http(status: response.status, path: path(), detail: summary(of: response)))
             }
             return .success(body)
         } catch {
@@ -175,10 +178,10 @@ public final class WeiboClient {
                 return .failure(.api(apiError))
             case .malformed(let failure):
                 if response.status != 200 {
-                    return .failure(.http(status: response.status, path: path, detail: summary(of: response)))
+                    return .failure(.http(status: response.status, path: path(), detail: summary(of: response)))
                 }
-                Log.warning("malformed answer for \(path): \(failure)")
-                return .failure(.malformed(path: path, failure))
+                Log.warning("malformed answer for \(path()): \(failure)")
+                return .failure(.malformed(path: path(), failure))
             }
         }
     }
