@@ -32,16 +32,18 @@ measure() {
             -m org.freedesktop.DBus.NameHasOwner org.freedesktop.Notifications 2> /dev/null | grep -q true && break; sleep 0.1; done
         "$0" run --api-base "$1" --interval 10 > /dev/null 2>&1 &
         pid=$!
-        # The first check, then an interval: every account (a twelfth of it apart) has checked.
-        for _ in $(seq 300); do
-            polls=$(gdbus call --session -d io.github.WeiboNotifier -o /io/github/WeiboNotifier \
-                -m io.github.WeiboNotifier1.GetStatus 2> /dev/null | grep -o "polls.: <uint32 [0-9]*" | grep -o "[0-9]*$" || true)
-            [ "${polls:-0}" -ge 1 ] && break
+        # Until every account has checked (the accounts start a little apart): as many unread
+        # counts asked as accounts, by the sandbox'"'"'s own count; then a moment for the answers.
+        checked=0
+        for _ in $(seq 600); do
+            checked=$(curl -s "$1/_sandbox/stats" | /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)[\"paths\"].get(\"/2/remind/unread_count.json\", 0))")
+            [ "$checked" -ge "$2" ] && break
             sleep 0.1
         done
-        sleep 11
+        [ "$checked" -ge "$2" ] || { echo "only $checked of $2 accounts checked" >&2; exit 1; }
+        sleep 1
         awk "/VmHWM/ {print \$2}" /proc/$pid/status
-        kill $pid' "$binary" "$base" 2> /dev/null
+        kill $pid' "$binary" "$base" "$count" 2> /dev/null
     kill "$sandbox"
     wait "$sandbox" 2> /dev/null || true
 }
