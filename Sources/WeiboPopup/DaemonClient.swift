@@ -119,6 +119,17 @@ final class DaemonClient {
         }
     }
 
+    /// `GetPicture`: the file of the picture at `url`, fetched by the daemon; nil when it could
+    /// not be had or the daemon did not answer.
+    func picture(_ url: String, completion: @escaping (String?) -> Void) {
+        call("GetPicture", g_variant_new_tuple([g_variant_new_string(url)], 1)) { reply, _ in
+            guard let reply, let child = g_variant_get_child_value(reply, 0) else { return completion(nil) }
+            defer { g_variant_unref(child) }
+            let path = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+            completion(path.isEmpty ? nil : path)
+        }
+    }
+
     /// `LogIn`: the daemon's own login (the browser, or a terminal where it cannot).
     func logIn() {
         call("LogIn", nil) { _, _ in }

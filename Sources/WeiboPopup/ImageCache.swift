@@ -2,23 +2,24 @@ import CGtk
 import WeiboDesktop
 import WeiboKit
 
-/// The avatars and thumbnails of the popup, by address: fetched with libsoup by the daemon's
-/// own `AvatarCache` (HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
-/// under `$XDG_CACHE_HOME/weibo-notifier/images`, 50 MiB with the daemon's avatars, least
-/// recently used dropped first), its header checked (`PictureHeader`), then
-/// decoded once, at the size drawn, into a cairo surface (what drawing paints from, with no conversion per frame).
-/// Drawing never waits: a placeholder until a picture is here, then `arrived`.
+/// The avatars and thumbnails of the popup, by address: fetched by the daemon (`GetPicture`:
+/// its `AvatarCache`, HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
+/// under `$XDG_CACHE_HOME/weibo-notifier/images`, 50 MiB with the bubbles' avatars, least
+/// recently used dropped first), so that the popup loads no TLS of its own; the file read
+/// here, its header checked (`PictureHeader`), then decoded once, at the size drawn, into a
+/// cairo surface (what drawing paints from, with no conversion per frame). Drawing never
+/// waits: a placeholder until a picture is here, then `arrived`.
 final class ImageCache {
-    private let files: AvatarCache
+    /// Asks for the file of a picture (the daemon's `GetPicture`).
+    private let fetch: (String, @escaping (String?) -> Void) -> Void
     private var surfaces: [String: OpaquePointer] = [:]
     /// Addresses asked for (arrived or not): each is fetched once.
     private var asked: Set<String> = []
     /// A picture arrived: the rows redraw.
     var arrived: (() -> Void)?
 
-    /// `directory`: the popup's pictures; `sharing`: the daemon's avatars (one room for both).
-    init(directory: String, sharing: [String]) {
-        files = AvatarCache(directory: directory, sharing: sharing)
+    init(fetch: @escaping (String, @escaping (String?) -> Void) -> Void) {
+        self.fetch = fetch
     }
 
     deinit {
@@ -31,12 +32,12 @@ final class ImageCache {
     func image(_ url: String, _ box: Int) -> OpaquePointer? {
         if let known = surfaces[url] { return known }
         guard asked.insert(url).inserted else { return nil }
-        files.image(for: url) { [weak self] uri in
-            guard let self, let uri, uri.hasPrefix("file://") else { return }
+        fetch(url) { [weak self] path in
+            guard let self, let path else { return }
             // Read and checked first: a header that says more pixels than a picture may have is
             // never decoded (decoders allocate the whole picture before they scale it); it stays
             // a placeholder.
-            guard let picture = AvatarCache.picture(at: String(uri.dropFirst("file://".count))),
+            guard let picture = AvatarCache.picture(at: path),
                 let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: min(max(box, 1), Self.drawnSize)))
             else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

@@ -73,9 +73,13 @@ final class PopupApplication {
                 g_free(name)
             }
         }
+        let client = DaemonClient(connection: connection, account: account, prefetch: prefetch)
         let context = PopupContext(
-            client: DaemonClient(connection: connection, account: account, prefetch: prefetch), configuration: configuration, fonts: FontPreload(font: font),
-            images: ImageCache(directory: directories.cacheDirectory + "/images", sharing: [directories.cacheDirectory + "/avatars"]),
+            client: client, configuration: configuration, fonts: FontPreload(font: font),
+            images: ImageCache { [weak client] url, completion in
+                guard let client else { return completion(nil) }
+                client.picture(url, completion: completion)
+            },
             lastLooks: LastLooks(path: directories.stateDirectory + "/popup-last-looks"), environment: environment)
         // Once for the screen, at the first window.
         if self.context == nil { Self.addStyle() }

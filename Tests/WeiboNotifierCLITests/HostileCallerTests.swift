@@ -45,6 +45,36 @@ import WeiboTestSupport
         #expect(!theirs.statuses.isEmpty && Set(theirs.statuses.map(\.id)).isDisjoint(with: mine.statuses.map(\.id)), "\(theirs.statuses.map(\.id))")
     }
 
+    /// `GetPicture` fetches pictures only: an address that is no http(s), or too long, is
+    /// refused; a picture of the timeline (the sandbox's, plain http on this machine) comes into
+    /// the cache folder, and the same address again is read from there (no second request).
+    @Test func getPictureFetchesPicturesOnlyIntoTheCache() throws {
+        let setup = try Setup(bubbles: "per-kind")
+        setup.sandbox.control("/_sandbox/statuses", [("count", "6")])
+        try setup.start()
+        // The answer, or the error (gdbus says it on standard error).
+        let picture = { (url: String) in
+            toolOutput(
+                "/bin/sh",
+                [
+                    "-c", "exec /usr/bin/gdbus \"$@\" 2>&1", "gdbus", "call", "--address", setup.bus.address, "-d", "io.github.WeiboNotifier", "-o",
+                    "/io/github/WeiboNotifier", "-m", "io.github.WeiboNotifier1.GetPicture", url,
+                ])
+        }
+        for refused in ["file:///etc/passwd", "not a url", "ftp://127.0.0.1/x.png", "https://" + String(repeating: "a", count: 3000)] {
+            #expect(picture(refused).contains("InvalidArgs"), "\(refused.prefix(40)): \(picture(refused))")
+        }
+        let url = try #require(Self.items(setup, "posts").statuses.lazy.flatMap(\.pictures).first?.thumbnailURL, "a post with a picture")
+        let answer = picture(url)
+        let path = answer.split(separator: "'").dropFirst().first.map(String.init) ?? ""
+        #expect(path.hasPrefix(setup.home.folder) && path.contains("/weibo-notifier/images/"), "\(answer)")
+        #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        let fetched = try Self.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +)
+        #expect(picture(url) == answer)
+        #expect(try Self.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +) == fetched, "from the cache")
+        #expect(picture(setup.sandbox.baseURL + "/_sandbox/pictures/none.png").contains("('',)"), "no picture: an empty answer")
+    }
+
     /// 50 calls for 500 posts, then 50 while Weibo answers HTTP 500: a fetch (its pages) each,
     /// not a request a call.
     @Test func aStormOfGetItemsFetchesOnceAMinute() throws {

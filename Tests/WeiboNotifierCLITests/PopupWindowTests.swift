@@ -81,6 +81,29 @@ struct PopupWindowTests {
         desktop.shot("popup-comments")
     }
 
+    /// Over HTTPS, as Weibo serves them, the popup's avatars and thumbnails come through the
+    /// daemon (`GetPicture`, its TLS session and limits): the popup loads no TLS of its own
+    /// (glib-networking's module and gnutls, with the trust store they parse, cost it 12 MiB).
+    @Test func picturesOverHTTPSComeThroughTheDaemonAndThePopupLoadsNoTLS() throws {
+        let desktop = try PopupDesktop(setup: DaemonTests.Setup(bubbles: "per-kind", tls: true))
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
+        try setup.start()
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
+        let images = { () -> Int in
+            let found = FileManager.default.enumerator(atPath: setup.home.folder)?.compactMap { $0 as? String } ?? []
+            return found.filter { $0.contains("weibo-notifier/images/") }.count
+        }
+        #expect(waitUntil { images() >= 2 }, "pictures fetched: \(images())")
+        let popups = processes("weibo-notifier-popup.*--kind", having: "DISPLAY=\(desktop.display.name)")
+        #expect(popups.count == 1, "\(popups)")
+        // Read to its end (a file of /proc says no size).
+        let maps = popups.first.map { toolOutput("/bin/cat", ["/proc/\($0)/maps"]) } ?? ""
+        #expect(maps.contains("libgtk-3"), "the popup's own map")
+        #expect(!maps.contains("gnutls"), "no TLS in the popup: \(maps.split(separator: "\n").filter { $0.contains("tls") })")
+    }
+
     @Test func aNameClickedOpensItsPageTheLimitAndOfflineSaySo() throws {
         let desktop = try PopupDesktop()
         let setup = desktop.setup

@@ -16,6 +16,7 @@ public final class DaemonService {
             <method name="ShowPopup"><arg name="kind" type="s" direction="in"/></method>
             <method name="ShowSettings"><arg name="page" type="s" direction="in"/></method>
             <method name="GetItems"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="items" type="s" direction="out"/></method>
+            <method name="GetPicture"><arg name="url" type="s" direction="in"/><arg name="path" type="s" direction="out"/></method>
             <method name="MarkSeen"><arg name="kind" type="s" direction="in"/></method>
             <method name="ShowPopupAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
             <method name="GetItemsAccount"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="uid" type="s" direction="in"/><arg name="items" type="s" direction="out"/></method>
@@ -63,6 +64,8 @@ public final class DaemonService {
 
     private let connection: OpaquePointer
     private let accounts: AccountGroupShell
+    /// The popup's pictures, fetched here (the popup reads files: no TLS in it).
+    let pictures: AvatarCache?
     private var export: DBusExport?
     private var nameLostSubscription: DBusSignalSubscription?
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
@@ -86,9 +89,10 @@ public final class DaemonService {
         }
     }
 
-    public init(connection: OpaquePointer, accounts: AccountGroupShell) throws(Failure) {
+    public init(connection: OpaquePointer, accounts: AccountGroupShell, pictures: AvatarCache? = nil) throws(Failure) {
         self.connection = connection
         self.accounts = accounts
+        self.pictures = pictures
         do {
             export = try DBusExport(
                 connection: connection, path: SessionBus.objectPath, introspection: Self.introspection,
@@ -205,6 +209,8 @@ public final class DaemonService {
                 g_object_unref(UnsafeMutableRawPointer(invocation))
             }
             return
+        case "GetPicture":
+            return picture(parameters, invocation)
         case "MarkSeen":
             guard let kind = section(parameters, invocation) else { return }
             accounts.markSeen(kind)

@@ -97,7 +97,11 @@ struct RunCommand: Command {
         group.desktopLogin = Self.desktopLogin(context)
         let service: DaemonService
         do {
-            service = try DaemonService(connection: connection, accounts: group)
+            // The popup's pictures are fetched here, into the room the avatars share.
+            let pictures = AvatarCache(
+                directory: context.directories.cacheDirectory + "/images", sharing: [context.directories.cacheDirectory + "/avatars"],
+                trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
+            service = try DaemonService(connection: connection, accounts: group, pictures: pictures)
             try service.claimName(replace: replace)
         } catch {
             if case .alreadyRunning = error {
