@@ -134,8 +134,10 @@ import WeiboTestSupport
         let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
         #expect(waitUntil { bus.registeredTrayItems().contains(item) })
         _ = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])
-        #expect(waitUntil { FileManager.default.fileExists(atPath: recorded) })
-        let arguments = ((try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        // Read once written whole: the shell makes the file before printf fills it.
+        let written = { ((try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        #expect(waitUntil { written().last == sandbox.baseURL }, "\(written())")
+        let arguments = written()
         #expect(arguments.first == "-e" && arguments.dropFirst(2) == ["login", "--api-base", sandbox.baseURL], "\(arguments)")
         #expect(arguments.dropFirst().first?.hasSuffix("weibo-notifier") == true, "\(arguments)")
     }
