@@ -28,6 +28,8 @@ import urllib.request
 
 import dbus
 
+from benchsession import daemon_session
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARGUMENTS = sys.argv[1:]
 LINK_ORDER = None
@@ -121,40 +123,11 @@ def main():
     started = []
     home = tempfile.mkdtemp(prefix="weibo-notifier-bench-")
     try:
-        bus_process = subprocess.Popen(
-            ["dbus-daemon", f"--config-file={ROOT}/Tests/Support/session-bus.conf", "--print-address=1", "--nofork"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        started.append(bus_process)
-        address = bus_process.stdout.readline().strip()
-        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=f"{home}/config",
-                   XDG_STATE_HOME=f"{home}/state", HOME=home, LANG="C")
-        started.append(subprocess.Popen(
-            ["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-p",
-             '{"capabilities": "body body-markup actions persistence"}'],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        bus = dbus.bus.BusConnection(address)
-        wait_for(lambda: bus.name_has_owner("org.freedesktop.Notifications"))
-
-        sandbox = subprocess.Popen([BINARY, "sandbox", "--port", "0", "--new-status-every", "0", "--tls"],
-                                   env=dict(env, TMPDIR=home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        started.append(sandbox)
-        base, token, ca = None, None, None
-        while ca is None:
-            line = sandbox.stdout.readline()
-            if line.startswith("Weibo sandbox listening on "):
-                base = line.split()[-1]
-            if "token:" in line:
-                token = line.split()[-1]
-            if "CA file:" in line:
-                ca = line.split()[2]
-        env["SSL_CERT_FILE"] = ca
         # 100 polls driven by CheckNow: no 10 s between them (allowed against the sandbox only).
-        env["WEIBO_NOTIFIER_REQUEST_GAP"] = "0"
+        bus, env, base, token, ca = daemon_session(BINARY, home, started)
         tls = ssl.create_default_context(cafile=ca)
         control = lambda path, data=None: json.loads(urllib.request.urlopen(
             urllib.request.Request(f"{base}{path}", data=data), context=tls).read() or b"{}")
-        subprocess.run([BINARY, "login", "--token-stdin", "--uid", "5712659759", "--api-base", base],
-                       input=token + "\n", env=env, text=True, check=True, stdout=subprocess.DEVNULL)
 
         connections_before = control("/_sandbox/stats")["connections"]
         profile = os.path.join(home, "callgrind.out")
@@ -245,7 +218,7 @@ def main():
         print(f"  RSS now:                    {rss_mib:.1f} MiB; largest parts: "
               + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest))
         if reference_parts:
-            print(f"  the C job's largest parts:  "
+            print("  the C job's largest parts:  "
                   + ", ".join(f"{'[binary]' if name == 'bench-reference' else name} {kib / 1024:.1f}" for name, kib in reference_parts))
         print(f"  idle {idle_seconds} s: {idle_polls} unchanged polls, {switches} voluntary context switches of all threads"
               f" = {switches / max(idle_polls, 1):.1f} per poll   (target <= 3)")

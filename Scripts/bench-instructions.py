@@ -22,6 +22,9 @@ import time
 
 import dbus
 
+import benchsession
+from benchsession import daemon_session
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/weibo-notifier")
 POLLS = 20
@@ -29,15 +32,13 @@ CALLGRIND = ["valgrind", "--tool=callgrind", "--demangle=no", "--compress-string
 
 
 def wait_for(condition, timeout=120):
-    end = time.time() + timeout
-    while time.time() < end:
+    """`condition` true within `timeout` s (under callgrind the daemon answers slowly)."""
+    def answered():
         try:
-            if condition():
-                return True
+            return condition()
         except dbus.DBusException:
-            pass
-        time.sleep(0.05)
-    return False
+            return False
+    return benchsession.wait_for(answered, timeout)
 
 
 def total(profile):
@@ -56,37 +57,7 @@ def main():
     started = []
     home = tempfile.mkdtemp(prefix="weibo-notifier-instructions-")
     try:
-        bus_process = subprocess.Popen(
-            ["dbus-daemon", f"--config-file={ROOT}/Tests/Support/session-bus.conf", "--print-address=1", "--nofork"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        started.append(bus_process)
-        address = bus_process.stdout.readline().strip()
-        env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        env.update(DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=f"{home}/config", XDG_STATE_HOME=f"{home}/state",
-                   HOME=home, LANG="C", WEIBO_NOTIFIER_REQUEST_GAP="0")
-        started.append(subprocess.Popen(
-            ["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-p",
-             '{"capabilities": "body body-markup actions persistence"}'],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        bus = dbus.bus.BusConnection(address)
-        wait_for(lambda: bus.name_has_owner("org.freedesktop.Notifications"))
-        sandbox = subprocess.Popen([BINARY, "sandbox", "--port", "0", "--new-status-every", "0", "--tls"],
-                                   env=dict(env, TMPDIR=home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        started.append(sandbox)
-        base = token = ca = None
-        while ca is None:
-            line = sandbox.stdout.readline()
-            if not line:
-                raise SystemExit("the sandbox did not start")
-            if line.startswith("Weibo sandbox listening on "):
-                base = line.split()[-1]
-            if "token:" in line:
-                token = line.split()[-1]
-            if "CA file:" in line:
-                ca = line.split()[2]
-        env["SSL_CERT_FILE"] = ca
-        subprocess.run([BINARY, "login", "--token-stdin", "--uid", "5712659759", "--api-base", base],
-                       input=token + "\n", env=env, text=True, check=True, stdout=subprocess.DEVNULL)
+        bus, env, base, token, _ = daemon_session(BINARY, home, started)
 
         # The daemon: instrumentation on only around the counted polls.
         profile = os.path.join(home, "daemon.callgrind")

@@ -16,13 +16,14 @@ Prints the figures with their targets; everything it started is ended.
 """
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 import dbus
+
+from benchsession import descendants, kill_descendants
 
 # Cold starts measured: their timings move by a third from one start to the next on a 2-core
 # machine, so the median of five.
@@ -52,25 +53,6 @@ def wait_for(condition, timeout=20):
     return None
 
 
-def descendants(pid):
-    """The processes below `pid` (children, theirs, …), from /proc: this bench's own only."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry))
-    found, queue = [], [pid]
-    while queue:
-        for child in children.get(queue.pop(), []):
-            found.append(child)
-            queue.append(child)
-    return found
-
-
 def command_line(pid):
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
@@ -88,16 +70,6 @@ def popup_pid():
         if arguments and os.path.basename(arguments[0]) == b"weibo-notifier-popup" and b"--kind" in arguments:
             return pid
     return None
-
-
-def kill_descendants(processes):
-    """Ends what the bench's processes started (the popups, the accessibility bus's helpers)."""
-    for process in processes:
-        for pid in descendants(process.pid):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
 
 daemon_process = []

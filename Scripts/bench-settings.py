@@ -9,34 +9,17 @@ drawn. Prints the figures with their targets; everything it started is ended.
 """
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
+from benchsession import kill_descendants
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/weibo-notifier-settings")
 
 
-
-def descendants(pid):
-    """The processes below `pid` (children, theirs, …), from /proc."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry))
-    found, queue = [], [pid]
-    while queue:
-        for child in children.get(queue.pop(), []):
-            found.append(child)
-            queue.append(child)
-    return found
 
 def wait_for(condition, timeout=20):
     deadline = time.time() + timeout
@@ -113,12 +96,7 @@ def main():
         print(f"  peak RSS: {sorted(peaks)[2]:.1f} MiB median of 5 ({' / '.join(f'{p:.1f}' for p in peaks)}; target <= 50 MB)")
     finally:
         # What they started (the accessibility bus's helpers) first: this bench's own only.
-        for process in started:
-            for pid in descendants(process.pid):
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+        kill_descendants(started)
         for process in reversed(started):
             process.kill()
             process.wait()

@@ -281,7 +281,7 @@ final class PopupWindow {
         gdk_monitor_get_workarea(monitor, &area)
         let placement = PopupPlacement(
             area: .init(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)), width: Int(Self.size.width),
-            height: Int(Self.size.height), currentDesktop: getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) } ?? "")
+            height: Int(Self.size.height), currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? "")
         let frame = placement.frame(at: (Int(x), Int(y)))
         gtk_window_set_default_size(CGtk_window(window), Int32(frame.width), Int32(frame.height))
         gtk_window_move(CGtk_window(window), Int32(frame.x), Int32(frame.y))

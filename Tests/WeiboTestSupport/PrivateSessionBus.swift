@@ -320,35 +320,29 @@ public final class PrivateSessionBus {
     }
 
     /// The bodies of the notifications the frozen server answered, once recovered.
-    public func frozenPeerShown() -> [String] { frozenPeerStrings("Shown") }
-
-    /// The methods the frozen server was called with, as they came (answered or not).
-    public func frozenPeerReceived() -> [String] { frozenPeerStrings("Received") }
-
-    /// The ids the frozen notification server was asked to close, as the calls came.
-    public func frozenPeerClosed() -> [UInt32] {
-        guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", "Closed", nil)
-        else { return [] }
-        defer { g_variant_unref(reply) }
-        let list = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(list) }
-        return (0..<g_variant_n_children(list)).map { item in
-            let child = g_variant_get_child_value(list, item)
-            defer { g_variant_unref(child) }
-            return g_variant_get_uint32(child)
-        }
+    public func frozenPeerShown() -> [String] {
+        frozenPeerList("Shown") { g_variant_get_string($0, nil).map { String(cString: $0) } ?? "" }
     }
 
-    private func frozenPeerStrings(_ method: String) -> [String] {
+    /// The methods the frozen server was called with, as they came (answered or not).
+    public func frozenPeerReceived() -> [String] {
+        frozenPeerList("Received") { g_variant_get_string($0, nil).map { String(cString: $0) } ?? "" }
+    }
+
+    /// The ids the frozen notification server was asked to close, as the calls came.
+    public func frozenPeerClosed() -> [UInt32] { frozenPeerList("Closed", g_variant_get_uint32) }
+
+    /// The array the frozen server's test `method` answers, each element read by `element`.
+    private func frozenPeerList<Element>(_ method: String, _ element: (OpaquePointer) -> Element) -> [Element] {
         guard let reply = call("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "io.github.WeiboNotifier.Test", method, nil)
         else { return [] }
         defer { g_variant_unref(reply) }
         let list = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(list) }
-        return (0..<g_variant_n_children(list)).map { item in
-            let child = g_variant_get_child_value(list, item)
+        return (0..<g_variant_n_children(list)).compactMap { item in
+            guard let child = g_variant_get_child_value(list, item) else { return nil }
             defer { g_variant_unref(child) }
-            return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+            return element(child)
         }
     }
 

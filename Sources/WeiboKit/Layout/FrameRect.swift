@@ -17,12 +17,12 @@ public struct FrameRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    /// Whether the two rectangles share at least one unit of area.
     /// Whether the point (`x`, `y`) is inside (the right and bottom edges are outside).
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < x + width && py >= y && py < y + height
     }
 
+    /// Whether the two rectangles share at least one unit of area.
     public func intersects(_ other: FrameRect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }

@@ -54,7 +54,7 @@ public enum TrayIconStyle: String, CaseIterable, Sendable {
         switch self {
         case .color: false
         case .symbolic: true
-        case .auto: currentDesktop.split(separator: ":").contains { $0.uppercased() == "GNOME" }
+        case .auto: CurrentDesktop.isGnome(currentDesktop)
         }
     }
 }

@@ -147,8 +147,7 @@ struct DoctorCommand: Command {
     /// How to get a tray icon: on GNOME (which has no tray of its own) its AppIndicator
     /// extension; elsewhere a panel with a tray, or a status bar.
     static func trayAdvice(_ environment: [String: String]) -> String {
-        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
-        if desktops.contains("gnome") {
+        if CurrentDesktop.isGnome(environment["XDG_CURRENT_DESKTOP"] ?? "") {
             return tr(
                 "GNOME shows no tray icons without the AppIndicator extension: sudo apt install gnome-shell-extension-appindicator, then gnome-extensions enable ubuntu-appindicators@ubuntu.com and log in again; without it, open Weibo Notifier from Activities"
             )

@@ -5,7 +5,7 @@ import Testing
 /// Where the popup opens on X11: at the click, toward the centre, inside the work area, and on
 /// GNOME clear of its banners (beside them where it fits, else below them).
 @Suite struct PopupPlacementTests {
-    typealias Frame = PopupPlacement.Rectangle
+    typealias Frame = FrameRect
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
@@ -66,7 +66,7 @@ import Testing
             for x in stride(from: 0, through: width, by: 37) {
                 let frame = placement.frame(at: (x, 32))
                 #expect(!frame.intersects(placement.bannerBand), "\(width) px, a click at \(x): \(frame)")
-                #expect(frame.x >= area.x && frame.right <= area.right && frame.y >= area.y && frame.bottom <= area.bottom)
+                #expect(frame.x >= area.x && frame.maxX <= area.maxX && frame.y >= area.y && frame.maxY <= area.maxY)
             }
         }
     }

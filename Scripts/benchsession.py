@@ -1,0 +1,91 @@
+"""What the benchmarks share: the processes they start and end, and the daemon's private session.
+
+Imported by the bench scripts beside it (`python3 Scripts/bench-….py` puts this folder first on
+the module path). Uses only Debian's python3 and python3-dbus.
+"""
+import os
+import signal
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def descendants(pid):
+    """The processes below `pid` (children, theirs, …), from /proc: a bench's own only."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, queue = [], [pid]
+    while queue:
+        for child in children.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
+def kill_descendants(processes):
+    """Ends what `processes` started (popups, the accessibility bus's helpers), not they themselves."""
+    for process in processes:
+        for pid in descendants(process.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def wait_for(condition, timeout=15):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def daemon_session(binary, home, started):
+    """A private session bus with dbusmock's notification server, the sandbox over HTTPS (its CA
+    trusted through SSL_CERT_FILE) and its account logged in, for `binary run` to be measured in;
+    every process it starts goes into `started`. Returns the bus, the environment, the sandbox's
+    address, its token and its CA file. Checks may follow each other without the 10 s between
+    them (allowed against the sandbox only)."""
+    import dbus
+
+    bus_process = subprocess.Popen(
+        ["dbus-daemon", f"--config-file={ROOT}/Tests/Support/session-bus.conf", "--print-address=1", "--nofork"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    started.append(bus_process)
+    address = bus_process.stdout.readline().strip()
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=f"{home}/config",
+               XDG_STATE_HOME=f"{home}/state", HOME=home, LANG="C", WEIBO_NOTIFIER_REQUEST_GAP="0")
+    started.append(subprocess.Popen(
+        ["/usr/bin/python3", "-m", "dbusmock", "--template", "notification_daemon", "-p",
+         '{"capabilities": "body body-markup actions persistence"}'],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    bus = dbus.bus.BusConnection(address)
+    wait_for(lambda: bus.name_has_owner("org.freedesktop.Notifications"))
+
+    sandbox = subprocess.Popen([binary, "sandbox", "--port", "0", "--new-status-every", "0", "--tls"],
+                               env=dict(env, TMPDIR=home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    started.append(sandbox)
+    base, token, ca = None, None, None
+    while ca is None:
+        line = sandbox.stdout.readline()
+        if not line:
+            raise SystemExit("the sandbox did not start")
+        if line.startswith("Weibo sandbox listening on "):
+            base = line.split()[-1]
+        if "token:" in line:
+            token = line.split()[-1]
+        if "CA file:" in line:
+            ca = line.split()[2]
+    env["SSL_CERT_FILE"] = ca
+    subprocess.run([binary, "login", "--token-stdin", "--uid", "5712659759", "--api-base", base],
+                   input=token + "\n", env=env, text=True, check=True, stdout=subprocess.DEVNULL)
+    return bus, env, base, token, ca
