@@ -45,6 +45,9 @@ public final class DesktopNotificationSink: NotificationSink {
     /// server's signal comes on this thread's connection, the id on that thread's): kept until
     /// the show in flight ends, a few at most.
     private var earlyClicks: [(id: UInt32, action: String, token: String?)] = []
+    /// Set by `closeAll`: no bubble is shown after it (one whose avatar comes while the notifier
+    /// quits would stay in the server's list, its clicks reaching no one).
+    private var isClosed = false
     /// Set by `closeAll` while calls are under way: each show's bubble is closed as it comes.
     private var closeOnArrival: ((UInt32?) -> Void)?
     private var transientBusy = false
@@ -83,6 +86,7 @@ public final class DesktopNotificationSink: NotificationSink {
     // MARK: - NotificationSink
 
     public func showUnread(_ bubble: Bubble, kind: BubbleKind, replacing id: UInt32?, image: String?, shown: @escaping (UInt32?) -> Void) {
+        guard !isClosed else { return shown(nil) }
         perform(.show(bubble, image: image, replacing: id, shown: shown), for: kind)
     }
 
@@ -98,6 +102,7 @@ public final class DesktopNotificationSink: NotificationSink {
     /// One passing bubble at a time, the newest waiting behind it (a frozen server must not
     /// gather a queue of summaries on the notification thread).
     public func showTransient(_ bubble: Bubble) {
+        guard !isClosed else { return }
         guard !transientBusy else {
             nextTransient = bubble
             return
@@ -138,6 +143,7 @@ public final class DesktopNotificationSink: NotificationSink {
 
     /// Closes every bubble shown, and those whose show is under way as their ids come.
     public func closeAll(_ done: @escaping () -> Void) {
+        isClosed = true
         let ids = Set(slots.values.compactMap(\.id) + Array(tagged.values) + Array(transients.keys))
         let underWay = slots.values.filter(\.isBusy).count
         slots = [:]
