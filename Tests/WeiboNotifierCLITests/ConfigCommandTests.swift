@@ -124,6 +124,10 @@ import WeiboTestSupport
         let set = try CommandRunner.run(["config", "set", "interval", "45"], environment: setup.environment)
         #expect(set.status == 0, "\(set.standardError)")
         #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "45" }, "\(setup.bus.daemonStatus())")
+        // The file is watched through GIO's local file system: gvfs's module (where gvfs is
+        // installed, as with GNOME) was loaded for it before, 450 KiB for a file of this machine.
+        let pid = try #require(setup.daemon?.processIdentifier)
+        #expect(!toolOutput("/bin/cat", ["/proc/\(pid)/maps"]).contains("gvfs"))
         // A bad value written by hand: the notifier keeps running with that key's default.
         try String(contentsOfFile: setup.home.configFile, encoding: .utf8).replacingOccurrences(of: "interval=45", with: "interval=often")
             .write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)

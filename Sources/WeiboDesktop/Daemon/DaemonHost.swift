@@ -114,8 +114,10 @@ public final class DaemonHost {
     }
 
     /// Calls `changed` whenever the file at `path` is written, replaced, moved in or removed.
+    /// The file comes from GIO's local file system, not the session's default (gvfs where it is
+    /// installed, a module of 450 KiB and a D-Bus peer): a file of this machine is all it watches.
     private func watch(_ path: String, advice: String, changed: @escaping () -> Void) {
-        let file = g_file_new_for_path(path)
+        let file = g_vfs_get_file_for_path(g_vfs_get_local(), path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
