@@ -39,7 +39,12 @@ lint:
 #   - put the functions the daemon runs next to each other (packaging/link-order.txt, made by
 #     `make link-order`), so that its running code fills fewer pages: 2 MiB less resident
 #     memory (see `make bench`). A stale list costs only that gain, never correctness.
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json \
+#     Each function of ours has its own section (-function-sections), so that the linker moves it
+#     alone and not its file's whole code, and the list puts the functions of the runtime's
+#     large one-section files last, so that they do not split the rest: the daemon's running
+#     code 3.3 MiB resident instead of 4.2.
+SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json $(SECTIONS) \
 	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order.txt -Xlinker --no-warn-symbol-ordering
 LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
@@ -116,7 +121,7 @@ demo: build
 # whole process), then for the daemon (release build, Swift runtime linked statically as installed).
 bench: deps .build/lld-toolset.json
 	$(MAKE) --no-print-directory locale
-	$(SWIFT) build -c release --product weibo-bench
+	$(SWIFT) build -c release $(SECTIONS) --product weibo-bench
 	.build/release/weibo-bench
 	@echo
 	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-notifier
@@ -156,8 +161,10 @@ release: build-deps .build/lld-toolset.json
 # release link. Again after larger changes to the daemon's code; `make bench` shows the effect.
 link-order: deps .build/lld-toolset.json
 	@command -v valgrind >/dev/null || { echo "make link-order needs valgrind (apt-get install valgrind)"; exit 1; }
-	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json --product weibo-notifier
-	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt .build/release/weibo-notifier
+	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json $(SECTIONS) \
+		-Xlinker -Map=$(CURDIR)/.build/link-order.map --product weibo-notifier
+	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt \
+		--link-map .build/link-order.map .build/release/weibo-notifier
 
 # make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings
 # window), their desktop entries, icons (hicolor),
