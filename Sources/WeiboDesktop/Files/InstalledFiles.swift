@@ -60,9 +60,15 @@ public enum InstalledFiles {
         return access(share + "/" + probe, R_OK) == 0 ? share : nil
     }
 
-    /// The source tree this program was built from.
+    /// The source tree this program was built from: the folder above `Sources` in this file's
+    /// path (a walk up the path, not a substring search, which would load the regex engine's
+    /// code into a notifier run from its build folder).
     private static var sourceRoot: String {
-        let source = #filePath
-        return source.firstRange(of: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? ""
+        var folder = Substring(#filePath)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if folder.hasSuffix("/Sources") { return String(folder.dropLast("/Sources".count)) }
+        }
+        return ""
     }
 }
