@@ -12,6 +12,8 @@ starts logs its timings), then:
      statuses took (texts never shaped, fonts loaded), scrolls them with Page Down and reads the
      longest frame while scrolling (the frame clock's paint: layout and drawing);
   4. compares the daemon's RSS before the popup existed and after it closed.
+After each cold start of the popup, its yardstick starts cold on the same display: a GTK 3 window
+in C with 100 drawn rows (Scripts/bench-gtk-reference.c); the two are printed side by side.
 Prints the figures with their targets; everything it started is ended.
 """
 import os
@@ -87,6 +89,24 @@ def press_load_more(env):
     return "pressed" in subprocess.run(["/usr/bin/timeout", "20", "/usr/bin/python3", "-c", script], env=env, capture_output=True, text=True).stdout
 
 
+def reference_start(binary, env, started):
+    """Starts the GTK 3 yardstick cold; answers the milliseconds to its first frame and its peak
+    RSS in MiB once its rows are drawn."""
+    icon = os.path.join(ROOT, "Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png")
+    start = time.time()
+    reference = subprocess.Popen([binary, icon, icon], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    started.append(reference)
+    drawn = reference.stdout.readline().strip() == "drawn"
+    frame = (time.time() - start) * 1000
+    time.sleep(1.5)
+    peak = status_kib(reference.pid, "VmHWM") / 1024
+    reference.kill()
+    reference.wait()
+    if not drawn:
+        raise SystemExit("bench-popup: the GTK yardstick drew nothing")
+    return frame, peak
+
+
 def main():
     started = []
     home = tempfile.mkdtemp(prefix="weibo-notifier-popup-bench-")
@@ -160,7 +180,10 @@ def main():
         def frame_ends_after(moment):
             return [int(m) / 1e6 for m in re.findall(r"frame of [\d.]+ ms at (\d+) ", log_text()) if int(m) / 1e6 >= moment]
 
-        firsts, first_frames, peaks, layouts, relayouts = [], [], [], [], []
+        reference = os.path.join(home, "bench-gtk-reference")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-o", reference, os.path.join(ROOT, "Scripts/bench-gtk-reference.c")] + flags, check=True)
+        firsts, first_frames, peaks, layouts, relayouts, yardsticks = [], [], [], [], [], []
         for _ in range(COLD):
             seen = log_text().count("first row drawn at")
             laid = log_text().count("laid out 100 posts rows")
@@ -184,6 +207,7 @@ def main():
                     relayouts.append(float(re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())[laid + 1]))
             show()  # the same section again: it closes
             wait_for(lambda: popup_pid() is None)
+            yardsticks.append(reference_start(reference, env, started))
 
         # 500 rows, scrolled.
         show()
@@ -216,6 +240,13 @@ def main():
         print("Popup under Xvfb (weibo-notifier-popup, GTK 3; the sandbox's posts, pictures fetched from the sandbox over HTTPS):")
         print(f"  first frame drawn after ShowPopup, cold: {min(first_frames):.0f} / {sorted(first_frames)[COLD // 2]:.0f} / {max(first_frames):.0f} ms "
               f"(best / median / worst of {COLD}; target <= 120 ms)")
+        frames = sorted(frame for frame, _ in yardsticks)
+        references = sorted(peak for _, peak in yardsticks)
+        median_frame, median_peak = sorted(first_frames)[COLD // 2], sorted(peaks)[COLD // 2]
+        print(f"  the GTK 3 yardstick in C, 100 drawn rows, cold: first frame {frames[0]:.0f} / {frames[COLD // 2]:.0f} / {frames[-1]:.0f} ms, "
+              f"peak RSS {references[COLD // 2]:.1f} MiB median ({references[0]:.1f}-{references[-1]:.1f}); started after each of the popup's")
+        print(f"  popup over yardstick, medians: first frame {median_frame / frames[COLD // 2]:.2f} x (target <= 1.0 x), "
+              f"peak RSS {median_peak / references[COLD // 2]:.2f} x (target <= 1.1 x)")
         print(f"  first row drawn after ShowPopup, cold: {min(firsts):.0f} / {sorted(firsts)[COLD // 2]:.0f} / {max(firsts):.0f} ms")
         print(f"  peak RSS with 100 rows: {sorted(peaks)[COLD // 2]:.1f} MiB median of {COLD} ({' / '.join(f'{p:.1f}' for p in peaks)}: the first in a fresh home; target <= 50 MB); with 500 rows scrolled: {rows_500_peak:.1f} MiB")
         if fresh:
