@@ -43,7 +43,9 @@ measure() {
         [ "$checked" -ge "$2" ] || { echo "only $checked of $2 accounts checked" >&2; exit 1; }
         sleep 1
         awk "/VmHWM/ {print \$2}" /proc/$pid/status
-        kill $pid' "$binary" "$base" "$count" 2> /dev/null
+        # Ended and waited for: it saves its state as it quits, before the folder is removed.
+        kill $pid
+        wait $pid' "$binary" "$base" "$count" 2> /dev/null
     kill "$sandbox"
     wait "$sandbox" 2> /dev/null || true
 }
