@@ -94,7 +94,8 @@ def reference_start(binary, env, started):
     RSS in MiB once its rows are drawn."""
     icon = os.path.join(ROOT, "Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png")
     start = time.time()
-    reference = subprocess.Popen([binary, icon, icon], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # Without OpenGL, as the popup draws (GDK_GL): else the first GTK program on a display loads Mesa.
+    reference = subprocess.Popen([binary, icon, icon], env=dict(env, GDK_GL="disable"), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     started.append(reference)
     drawn = reference.stdout.readline().strip() == "drawn"
     frame = (time.time() - start) * 1000

@@ -5,7 +5,9 @@ Starts Xvfb and a private dbus-daemon (with the accessibility bus, as a desktop 
 writes a configuration and an account in a fresh home, then starts the window five times from
 cold (a new process each time, G_MESSAGES_DEBUG=all so that it logs when its first frame was
 drawn) and reads the time from the start to that frame, and the process's peak RSS once it has
-drawn. Prints the figures with their targets; everything it started is ended.
+drawn. After each start of the window, its yardstick starts cold on the same display: a libhandy
+preferences window in C (Scripts/bench-handy-reference.c); the two are printed side by side.
+Prints the figures with their targets; everything it started is ended.
 """
 import os
 import re
@@ -68,7 +70,10 @@ def main():
         with open(f"{home}/config/weibo-notifier/accounts.json", "w") as file:
             file.write('{"accounts":[{"uid":5712659759,"screen_name":"bench","issued_at":1796000000,'
                        '"expires_in":157680000,"access_token":"2.00bench"}]}\n')
-        firsts, peaks = [], []
+        reference = os.path.join(home, "bench-handy-reference")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libhandy-1"], capture_output=True, text=True, check=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-o", reference, os.path.join(ROOT, "Scripts/bench-handy-reference.c")] + flags, check=True)
+        firsts, peaks, yardsticks = [], [], []
         for _ in range(5):
             log_path = os.path.join(home, "window.log")
             log = open(log_path, "w")
@@ -90,10 +95,27 @@ def main():
             window.terminate()
             window.wait()
             log.close()
+            start = time.time()
+            # GLib's debug lines go to stdout; without OpenGL, as the window draws (GDK_GL).
+            quiet = dict({name: value for name, value in env.items() if name != "G_MESSAGES_DEBUG"}, GDK_GL="disable")
+            yardstick = subprocess.Popen([reference], env=quiet, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            started.append(yardstick)
+            if yardstick.stdout.readline().strip() != "drawn":
+                raise SystemExit("bench-settings: the libhandy yardstick drew nothing")
+            frame = (time.time() - start) * 1000
+            time.sleep(1)
+            yardsticks.append((frame, peak_kib(yardstick.pid) / 1024))
+            yardstick.kill()
+            yardstick.wait()
         print("Settings window under Xvfb (weibo-notifier-settings, GTK 3 and libhandy; the Notifications page, a configuration and an account):")
         print(f"  first frame drawn after the start, cold: {min(firsts):.0f} / {sorted(firsts)[2]:.0f} / {max(firsts):.0f} ms "
               "(best / median / worst of 5; target <= 200 ms)")
         print(f"  peak RSS: {sorted(peaks)[2]:.1f} MiB median of 5 ({' / '.join(f'{p:.1f}' for p in peaks)}; target <= 50 MB)")
+        frames = sorted(frame for frame, _ in yardsticks)
+        references = sorted(peak for _, peak in yardsticks)
+        print(f"  the libhandy yardstick in C, four pages, cold: first frame {frames[0]:.0f} / {frames[2]:.0f} / {frames[4]:.0f} ms, "
+              f"peak RSS {references[2]:.1f} MiB median ({references[0]:.1f}-{references[4]:.1f}); started after each of the window's")
+        print(f"  window over yardstick, medians: first frame {sorted(firsts)[2] / frames[2]:.2f} x, peak RSS {sorted(peaks)[2] / references[2]:.2f} x")
     finally:
         # What they started (the accessibility bus's helpers) first: this bench's own only.
         kill_descendants(started)
