@@ -21,6 +21,20 @@ extension PopupWindowTests {
         desktop.pointAtPopup()
         #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "\(desktop.read())")
 
+        // No entry is made before one is used: no input method is loaded (IBus, 1.4 MiB).
+        let popup = try #require(processes("weibo-notifier-popup.*--kind", having: "DISPLAY=\(desktop.display.name)").first)
+        let maps = toolOutput("/bin/cat", ["/proc/\(popup)/maps"])
+        #expect(!maps.contains("/immodules/") && !maps.contains("libibus"), "an input method is loaded")
+        // A key that types no character starts no search; a letter starts one with it.
+        desktop.key("Down")
+        #expect(!desktop.read().entries.contains { $0.name == "Search" }, "\(desktop.read().entries)")
+        desktop.key("q")
+        #expect(waitUntil { desktop.read().entries.contains { $0.name == "Search" && $0.focused } }, "\(desktop.read().entries)")
+        desktop.key("BackSpace")
+        desktop.key("Escape")
+        #expect(waitUntil { !desktop.read().entries.contains { $0.name == "Search" } }, "hidden: \(desktop.read().entries)")
+        desktop.key("Up")
+
         // Search: the entry has the keyboard; the third comment's author leaves its row only.
         desktop.key("ctrl+f")
         #expect(waitUntil { desktop.read().entries.contains { $0.name == "Search" && $0.focused } }, "\(desktop.read().entries)")
