@@ -8,7 +8,6 @@ A leak of a few hundred bytes a check shows as growth between 1,000 and 10,000.
 
     Scripts/bench-soak.py BINARY [CHECKS]
 """
-import json
 import os
 import re
 import shutil
