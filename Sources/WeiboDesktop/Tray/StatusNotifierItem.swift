@@ -58,6 +58,9 @@ public final class StatusNotifierItem {
     /// The pause item last chosen and the end of the pause it made: checked while that very
     /// pause lasts. A pause asked some other way (D-Bus `Pause`, a bar's click) checks none.
     private var pauseChoice: (command: TrayMenu.Command, until: Date)?
+    /// What the tray was last made from.
+    private var shownInputs: TrayInputs?
+    private var shownChecked: TrayMenu.Command?
     /// The token a host provided for the next `Activate` (`ProvideXdgActivationToken`).
     private var activationToken: String?
 
@@ -99,6 +102,12 @@ public final class StatusNotifierItem {
         let now = Date()
         let group = accounts.snapshot(at: now)
         let first = group.members[0]
+        // Nothing it shows changed (a check with the same answer, in the same minute): nothing made.
+        let inputs = TrayInputs(group: group, settings: notifier.settings, at: now)
+        let checked = pauseChoice.flatMap { $0.until == first.pausedUntil && $0.until > now ? $0.command : nil }
+        guard inputs != shownInputs || checked != shownChecked else { return }
+        shownInputs = inputs
+        shownChecked = checked
         var shown = notifier.presenter.tray(
             group.unread, phase: group.status.phase, lastPoll: first.lastPoll, offlineSince: first.offlineSince, zone: notifier.zone,
             pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil, doNotDisturb: group.status.doNotDisturb,
@@ -131,7 +140,7 @@ public final class StatusNotifierItem {
         menu.setEnabled(.checkNow, offered.canCheckNow)
         menu.setEnabled(.logIn, offered.canLogIn)
         menu.setLabel(.logIn, offered.logInLabel)
-        menu.setChecked(pauseChoice.flatMap { $0.until == first.pausedUntil && $0.until > now ? $0.command : nil })
+        menu.setChecked(checked)
     }
 
     // MARK: - D-Bus
