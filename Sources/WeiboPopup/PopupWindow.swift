@@ -56,7 +56,12 @@ final class PopupWindow {
         // widget is no child of its accessible, so a screen reader would not find it).
         let overlay = UnsafeMutableRawPointer(made(gtk_overlay_new(), "an overlay"))
         gtk_container_add(CGtk_container(overlay), CGtk_widget(notebook))
-        gtk_overlay_add_overlay(CGtk_overlay(overlay), CGtk_widget(settingsButton()))
+        let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_set_halign(header, GTK_ALIGN_END)
+        gtk_widget_set_valign(header, GTK_ALIGN_START)
+        gtk_box_pack_start(CGtk_box(header), CGtk_widget(hotSearchButton()), 0, 0, 0)
+        gtk_box_pack_start(CGtk_box(header), CGtk_widget(settingsButton()), 0, 0, 0)
+        gtk_overlay_add_overlay(CGtk_overlay(overlay), header)
         // The search bar over the sections (hidden until asked for).
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_pack_start(CGtk_box(column), CGtk_widget(search.bar), 0, 0, 0)
@@ -66,12 +71,26 @@ final class PopupWindow {
         connect()
     }
 
+    /// The header's "Hot search" button (beside the tabs, a flame as on Weibo's own list: its
+    /// words would cover the last tab): Weibo's hot-search list in the browser, and this one closes.
+    private func hotSearchButton() -> UnsafeMutableRawPointer {
+        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label("\u{1F525}"), "a button"))
+        gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
+        gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.hotSearch))
+        atk_object_set_name(CGtk_accessible(button), context.localizer.text(.hotSearch))
+        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+            guard let self else { return 0 }
+            self.context.open(WeiboPages.hotSearch)
+            self.close()
+            return 0
+        }
+        return button
+    }
+
     /// The header's settings button (beside the tabs): the settings window, and this one closes.
     private func settingsButton() -> UnsafeMutableRawPointer {
         let button = UnsafeMutableRawPointer(made(gtk_button_new_from_icon_name("emblem-system-symbolic", GTK_ICON_SIZE_BUTTON), "a button"))
         gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
-        gtk_widget_set_halign(CGtk_widget(button), GTK_ALIGN_END)
-        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_START)
         gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.settings))
         atk_object_set_name(CGtk_accessible(button), context.localizer.text(.settings))
         GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in

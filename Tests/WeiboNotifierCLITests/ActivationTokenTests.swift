@@ -8,9 +8,9 @@ import WeiboTestSupport
 @Suite(.serialized) struct ActivationTokenTests {
     typealias Setup = DaemonTests.Setup
 
-    @Test func theBrowserAClickOpensGetsTheClicksToken() throws {
-        let setup = try Setup()
-        // The desktop's https handler is a script that records its address and environment.
+    /// Makes the desktop's https handler in `setup`'s home a script that records each address
+    /// it is given, with the activation token it was started with; answers what it recorded.
+    static func recordOpenedAddresses(_ setup: Setup) throws -> () -> String {
         let recorded = setup.home.folder + "/opened"
         let script = setup.home.folder + "/record.sh"
         try "#!/bin/sh\necho \"$1 $XDG_ACTIVATION_TOKEN $DESKTOP_STARTUP_ID\" >> \(recorded)\n".write(
@@ -22,6 +22,12 @@ import WeiboTestSupport
             toFile: applications + "/recorder.desktop", atomically: true, encoding: .utf8)
         try "[Default Applications]\nx-scheme-handler/https=recorder.desktop\n".write(
             toFile: setup.home.folder + "/config/mimeapps.list", atomically: true, encoding: .utf8)
+        return { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
+    }
+
+    @Test func theBrowserAClickOpensGetsTheClicksToken() throws {
+        let setup = try Setup()
+        let opened = try Self.recordOpenedAddresses(setup)
 
         setup.sandbox.control("/_sandbox/counts", [("status", "2")])
         try setup.start()
@@ -29,7 +35,6 @@ import WeiboTestSupport
         let id = setup.bus.id(ofNotification: 0)
         setup.bus.activationToken(id: id, token: "token-of-the-click")
         setup.bus.invokeAction(id: id, key: "open-weibo")
-        let opened = { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
         #expect(waitUntil { opened().contains("https://weibo.com") }, "\(opened())")
         #expect(opened() == "https://weibo.com token-of-the-click token-of-the-click\n", "\(opened())")
 

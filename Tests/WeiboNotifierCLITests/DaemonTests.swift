@@ -452,7 +452,9 @@ import WeiboTestSupport
 
         // The menu, and a click on "Mark all read".
         let layout = setup.bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.GetLayout", "--", "0", "-1", "[]"])
-        for label in ["Show timeline", "Mark all read", "Check now", "Open Weibo", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit"] {
+        for label in [
+            "Show timeline", "Mark all read", "Check now", "Open Weibo", "Hot search", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit",
+        ] {
             #expect(layout.contains("'label': <'\(label)'>"), "\(label)")
         }
         // The first line, greyed out, says the counts (for trays without tooltips, GNOME's).

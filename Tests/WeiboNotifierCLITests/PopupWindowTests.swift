@@ -127,6 +127,11 @@ struct PopupWindowTests {
         desktop.click(x: row.x + 70, y: row.y + 32)
         #expect(waitUntil { desktop.opened().contains("https://weibo.com/n/Alice_%E5%B0%8F%E6%98%8E") }, "\(desktop.opened())")
         desktop.shot("popup-link")
+        // The header's "Hot search" opens Weibo's hot-search list, and the popup closes.
+        let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
+        #expect(toolOutput("/usr/bin/timeout", ["20", script, "press", "Hot search"], environment: setup.environment).contains("true"))
+        #expect(waitUntil { desktop.opened().contains("https://s.weibo.com/top/summary") }, "\(desktop.opened())")
+        #expect(waitUntil { desktop.read().window == nil }, "the popup closed")
 
         // Weibo's limit for the day: the comments say so (nothing fetched yet: no "since").
         setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit"), ("count", "1")])

@@ -19,12 +19,16 @@ import WeiboTestSupport
 
     @Test func everyItemClickedThroughTheRealClientHasItsEffect() throws {
         let setup = try Setup()
+        let opened = try ActivationTokenTests.recordOpenedAddresses(setup)
         setup.sandbox.control("/_sandbox/counts", [("status", "3")])
         let item = try setup.startWithTray()
 
         // The layout as the client reads it: labels, the radio items unchecked, Resume greyed out.
         let layout = client(setup, item).layout
-        for label in ["Show timeline", "Mark all read", "Check now", "Open Weibo", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit"] {
+        let labels = [
+            "Show timeline", "Mark all read", "Check now", "Open Weibo", "Hot search", "Pause notifications", "For 1 hour", "Until tomorrow", "Resume", "Quit",
+        ]
+        for label in labels {
             #expect(layout.contains("\"label\": \"\(label)\""), "\(label): \(layout)")
         }
         #expect(layout.contains("{\"label\": \"Resume\", \"type\": \"\", \"enabled\": false"), "\(layout)")
@@ -34,6 +38,12 @@ import WeiboTestSupport
         let polls = setup.bus.daemonPolls()
         #expect(client(setup, item, click: "Check now").clicked)
         #expect(waitUntil { setup.bus.daemonPolls() > polls }, "Check now through EventGroup polls")
+
+        // Open Weibo and Hot search open their pages in the desktop's browser.
+        #expect(client(setup, item, click: "Open Weibo").clicked)
+        #expect(waitUntil { opened().contains("https://weibo.com ") }, "\(opened())")
+        #expect(client(setup, item, click: "Hot search").clicked)
+        #expect(waitUntil { opened().contains("https://s.weibo.com/top/summary ") }, "\(opened())")
 
         // Pause for an hour pauses, and the client reads the radio item checked and Resume enabled.
         #expect(client(setup, item, click: "Pause notifications/For 1 hour").clicked)

@@ -205,6 +205,9 @@ public final class AccountGroupShell {
     }
     public func openWeibo() { primary.openWeibo() }
 
+    /// Weibo's hot-search list in the browser: the tray's "Hot search".
+    public func openHotSearch() { Browser.open(WeiboPages.hotSearch) }
+
     /// The summary of a kind, from each account that has something of it (else the default's).
     public func showSummary(_ kind: BubbleKind = .posts) {
         let counters = kind == .all ? UnreadCounter.allCases : kind.counters

@@ -162,7 +162,7 @@ public final class AccountShell {
     }
 
     /// https://weibo.com in the user's browser.
-    public func openWeibo() { Browser.open("https://weibo.com") }
+    public func openWeibo() { Browser.open(WeiboPages.home) }
 
     /// Lets the user log in (again): the tray's "Log in…".
     public func logIn() { send(.actionInvoked(BubbleAction.logIn, kind: .all, at: clock())) }

@@ -194,6 +194,7 @@ public final class StatusNotifierItem {
         case .markRead: accounts.markRead()
         case .checkNow: accounts.checkNow()
         case .openWeibo: accounts.openWeibo()
+        case .openHotSearch: accounts.openHotSearch()
         case .logIn: accounts.logIn()
         case .settings: accounts.showSettings(accounts.snapshot().settingsPage)
         case .pauseHour:

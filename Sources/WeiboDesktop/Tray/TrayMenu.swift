@@ -18,7 +18,7 @@ final class TrayMenu {
 
     /// What a click on an item does.
     enum Command: Hashable {
-        case showTimeline, markRead, checkNow, openWeibo, logIn, settings, pauseHour, pauseUntilTomorrow, resume, quit
+        case showTimeline, markRead, checkNow, openWeibo, openHotSearch, logIn, settings, pauseHour, pauseUntilTomorrow, resume, quit
         /// One account's, by uid.
         case showAccount(Int64)
         case markAccountRead(Int64)
@@ -69,6 +69,7 @@ final class TrayMenu {
             item(2, localizer.text(.markAllRead), .markRead),
             item(3, localizer.text(Localizer.TrayPhrase.checkNow), .checkNow),
             item(4, localizer.text(.openWeibo), .openWeibo),
+            item(16, localizer.text(.hotSearch), .openHotSearch),
             item(12, localizer.text(Localizer.TrayPhrase.logInFirst), .logIn),
             item(13, localizer.text(Localizer.TrayPhrase.settingsWindow), .settings),
             Item(id: 5, label: "", command: nil, isSeparator: true),

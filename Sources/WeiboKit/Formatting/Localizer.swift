@@ -54,6 +54,8 @@ public struct Localizer: Sendable {
         case showTimeline
         case markAllRead
         case openWeibo
+        /// Weibo's hot-search list: the tray's item and the popup's button.
+        case hotSearch
         /// The summary bubble's title: the newest N posts.
         case newestPosts(Int)
         case summaryFailed(String)
@@ -145,6 +147,7 @@ public struct Localizer: Sendable {
         case .showTimeline: return tr("Show")
         case .markAllRead: return tr("Mark all read")
         case .openWeibo: return tr("Open Weibo")
+        case .hotSearch: return tr("Hot search")
         case .newestPosts(let n): return trn("The newest post", "The newest %d posts", n, n)
         case .summaryFailed(let reason): return tr("Could not fetch the timeline: %s", reason)
         case .state(let phase):
