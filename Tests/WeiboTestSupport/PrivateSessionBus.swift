@@ -171,6 +171,13 @@ public final class PrivateSessionBus {
         return process
     }
 
+    /// Sends the signal `interface`.`member` with one boolean from `path`, as a desktop's service
+    /// does (`gdbus emit --address` cannot: it never says Hello to the bus, which drops it).
+    public func emitSignal(path: String, interface: String, member: String, _ value: Bool) {
+        g_dbus_connection_emit_signal(connection, nil, path, interface, member, g_variant_new_tuple([g_variant_new_boolean(value ? 1 : 0)], 1), nil)
+        g_dbus_connection_flush_sync(connection, nil, nil)
+    }
+
     public func hasOwner(_ name: String) -> Bool {
         guard
             let reply = call(

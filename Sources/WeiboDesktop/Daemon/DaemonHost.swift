@@ -35,9 +35,15 @@ public final class DaemonHost {
         watchAccount(accountFile)
         if let configurationFile { watchConfiguration(configurationFile) }
         watchNetwork()
-        watchSuspend()
         var doNotDisturb: DoNotDisturbWatch?
-        if let bus = try? SessionBus.connect() {
+        let bus = try? SessionBus.connect()
+        // The user back (resumed, unlocked, the screen saver gone): a check at once.
+        handles.append(
+            UserBackWatch(session: bus) { [weak self] what in
+                Log.message("\(what); checking now")
+                self?.accounts.checkNow()
+            })
+        if let bus {
             // The subscriptions keep their own references to the connection.
             watchKeyring(on: bus)
             doNotDisturb = watchDoNotDisturb(on: bus)
@@ -187,34 +193,6 @@ public final class DaemonHost {
         if watch.isOn { accounts.doNotDisturbChanged(true, keepsList: watch.keepsList) }
         handles.append(watch)
         return watch
-    }
-
-    /// logind's PrepareForSleep(false) on the system bus: poll at once after resume.
-    private func watchSuspend() {
-        var error: UnsafeMutablePointer<GError>?
-        guard let system = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
-            // Taken (and freed) whether or not the debug line is shown.
-            if let error {
-                let failure = GLibError(taking: error)
-                Log.debug("no system bus (\(failure.message)); resume is noticed at the next tick")
-            }
-            return
-        }
-        // The subscription keeps its own reference to the connection.
-        defer { g_object_unref(UnsafeMutableRawPointer(system)) }
-        handles.append(
-            DBusSignalSubscription(
-                connection: system, sender: "org.freedesktop.login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep",
-                path: "/org/freedesktop/login1", shape: "(b)"
-            ) { [weak self] _, parameters in
-                guard let parameters else { return }
-                let value = g_variant_get_child_value(parameters, 0)
-                defer { g_variant_unref(value) }
-                if g_variant_get_boolean(value) == 0 {
-                    Log.message("resumed from suspend; checking now")
-                    self?.accounts.checkNow()
-                }
-            })
     }
 
     /// At login the notifier may start before the notification server: wait for its name to
