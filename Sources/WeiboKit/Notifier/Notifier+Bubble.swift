@@ -77,28 +77,25 @@ extension Notifier {
         switch action {
         case .click:
             if kind == .messages {
-                effects.append(.open(url: Self.chatURL))
+                effects.append(.open(url: WeiboPages.messages))
                 markRead(.messages)
             } else {
                 // The popup at that kind's section; the summary bubble only where it cannot start.
                 effects.append(.showPopup(PopupSectionKind(kind)))
             }
         case .markRead: markRead(kind)
-        case .openWeibo: effects.append(.open(url: "https://weibo.com"))
+        case .openWeibo: effects.append(.open(url: WeiboPages.home))
         case .logIn: effects.append(.startLogin)
         case .checkNow: checkRequested(at: now)
         // The bubbles that offer it tell of comment and mention texts: their rows are there.
         case .settings: effects.append(.showSettings(.notifications))
         case .unlockKeyring: effects.append(.unlockKeyring)
         case .open:
-            effects.append(.open(url: kind == .messages ? Self.chatURL : items[kind]?.first?.webURL ?? lastOpened[kind] ?? "https://weibo.com"))
+            effects.append(.open(url: kind == .messages ? WeiboPages.messages : items[kind]?.first?.webURL ?? lastOpened[kind] ?? WeiboPages.home))
         // Typed text comes as `replyTyped`; the button alone does nothing.
         case .reply: break
         }
     }
-
-    /// Private messages are read on the web: the open API gives no message text.
-    static let chatURL = "https://api.weibo.com/chat"
 
     /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
     /// known (fetched first when none are). Further requests while one is under way wait for it.
