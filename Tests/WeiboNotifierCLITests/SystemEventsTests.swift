@@ -6,35 +6,11 @@ import WeiboTestSupport
 /// screen saver ends, and when the network comes back: told on the system bus (here a second
 /// private bus with dbusmock's logind and NetworkManager) and, for the screen saver, the session's.
 @Suite struct SystemEventsTests {
-    @Test func aResumeFromSuspendChecksAtOnce() throws {
-        let system = try PrivateSessionBus(notificationServer: false)
-        let logind = try system.startMock(template: "logind", name: "org.freedesktop.login1")
-        defer {
-            kill(logind.processIdentifier, SIGKILL)
-            logind.waitUntilExit()
-        }
-        let setup = try DaemonTests.Setup()
-        setup.extraEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": system.address]
-        try setup.start()
-        let before = setup.bus.daemonPolls()
-
-        func prepareForSleep(_ sleeping: Bool) {
-            _ = system.gdbus([
-                "call", "-d", "org.freedesktop.login1", "-o", "/org/freedesktop/login1", "-m", "org.freedesktop.DBus.Mock.EmitSignal",
-                "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(sleeping)>]",
-            ])
-        }
-        prepareForSleep(true)
-        #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "going to sleep checks nothing")
-        prepareForSleep(false)
-        // The interval is 20 s: a check within seconds is the resume's.
-        #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before })
-    }
-
-    /// Unlocked three ways: logind's `Unlock` (loginctl unlock-session), the session's
-    /// `LockedHint` going false (what GNOME sets), and the screen saver's `ActiveChanged(false)`
-    /// on the session bus (KDE, XFCE, GNOME's own interface). Locking checks nothing.
-    @Test(arguments: ["Unlock", "LockedHint", "ScreenSaver"])
+    /// Back four ways: a resume from suspend (logind's `PrepareForSleep(false)`), logind's
+    /// `Unlock` (loginctl unlock-session), the session's `LockedHint` going false (what GNOME
+    /// sets), and the screen saver's `ActiveChanged(false)` on the session bus (KDE, XFCE,
+    /// GNOME's own interface). Going to sleep or locking checks nothing.
+    @Test(arguments: ["PrepareForSleep", "Unlock", "LockedHint", "ScreenSaver"])
     func theUserBackChecksAtOnce(_ way: String) throws {
         let system = try PrivateSessionBus(notificationServer: false)
         let logind = try system.startMock(template: "logind", name: "org.freedesktop.login1")
@@ -53,32 +29,25 @@ import WeiboTestSupport
                 interface, name, signature, arguments,
             ])
         }
-        func lockedHint(_ locked: Bool) {
-            logindSignal(
-                "org.freedesktop.DBus.Properties", "PropertiesChanged", "sa{sv}as",
-                "[<'org.freedesktop.login1.Session'>, <{'LockedHint': <\(locked)>}>, <@as []>]")
+        /// Away (asleep, locked, the screen saver on), or back.
+        func away(_ isAway: Bool) {
+            switch way {
+            case "PrepareForSleep":
+                logindSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(isAway)>]")
+            case "Unlock":
+                logindSignal("org.freedesktop.login1.Session", isAway ? "Lock" : "Unlock", "", "@av []")
+            case "LockedHint":
+                logindSignal(
+                    "org.freedesktop.DBus.Properties", "PropertiesChanged", "sa{sv}as",
+                    "[<'org.freedesktop.login1.Session'>, <{'LockedHint': <\(isAway)>}>, <@as []>]")
+            default:
+                setup.bus.emitSignal(path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver", member: "ActiveChanged", isAway)
+            }
         }
-        func screenSaver(_ active: Bool) {
-            setup.bus.emitSignal(path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver", member: "ActiveChanged", active)
-        }
-        switch way {
-        case "Unlock":
-            logindSignal("org.freedesktop.login1.Session", "Lock", "", "@av []")
-        case "LockedHint":
-            lockedHint(true)
-        default:
-            screenSaver(true)
-        }
-        #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "locking checks nothing")
-        switch way {
-        case "Unlock":
-            logindSignal("org.freedesktop.login1.Session", "Unlock", "", "@av []")
-        case "LockedHint":
-            lockedHint(false)
-        default:
-            screenSaver(false)
-        }
-        // The interval is 20 s: a check within seconds is the unlock's (at once, or when the
+        away(true)
+        #expect(!waitUntil(timeout: 1) { setup.bus.daemonPolls() > before }, "going away checks nothing")
+        away(false)
+        // The interval is 20 s: a check within seconds is the return's (at once, or when the
         // 10 s between two requests since the first check have passed).
         #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before }, "\(way)")
     }
