@@ -12,6 +12,7 @@
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
+#include "bench-first-frame.h"
 
 static const char *text =
     "今天在北京的天气很好，我们去了颐和园，看到了很多游客。The light on the lake was beautiful, "
@@ -43,18 +44,6 @@ static GtkWidget *row(int index, GdkPixbuf *avatar, GdkPixbuf *picture) {
     return box;
 }
 
-static void painted(GdkFrameClock *clock, gpointer user_data) {
-    (void)user_data;
-    printf("drawn\n");
-    fflush(stdout);
-    g_signal_handlers_disconnect_by_func(clock, painted, NULL);
-}
-
-static void mapped(GtkWidget *window, gpointer user_data) {
-    (void)user_data;
-    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(painted), NULL);
-}
-
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: bench-gtk-reference AVATAR.png PICTURE.png\n");
@@ -76,7 +65,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 100; i++) gtk_container_add(GTK_CONTAINER(list), row(i, avatar, picture));
     gtk_container_add(GTK_CONTAINER(scrolled), list);
     gtk_container_add(GTK_CONTAINER(window), scrolled);
-    g_signal_connect(window, "map", G_CALLBACK(mapped), NULL);
+    bench_report_first_frame(window);
     g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
     gtk_widget_show_all(window);
     gtk_main();

@@ -10,6 +10,7 @@
  */
 #include <handy.h>
 #include <stdio.h>
+#include "bench-first-frame.h"
 
 static GtkWidget *row(const char *title, const char *subtitle, int kind) {
     GtkWidget *row = hdy_action_row_new();
@@ -51,18 +52,6 @@ static GtkWidget *page(const char *title, const char *icon, int rows) {
     return page;
 }
 
-static void painted(GdkFrameClock *clock, gpointer user_data) {
-    (void)user_data;
-    printf("drawn\n");
-    fflush(stdout);
-    g_signal_handlers_disconnect_by_func(clock, painted, NULL);
-}
-
-static void mapped(GtkWidget *window, gpointer user_data) {
-    (void)user_data;
-    g_signal_connect(gtk_widget_get_frame_clock(window), "after-paint", G_CALLBACK(painted), NULL);
-}
-
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
     hdy_init();
@@ -73,7 +62,7 @@ int main(int argc, char **argv) {
     gtk_container_add(GTK_CONTAINER(window), page("Account", "avatar-default-symbolic", 6));
     gtk_container_add(GTK_CONTAINER(window), page("Display", "preferences-desktop-display-symbolic", 8));
     gtk_container_add(GTK_CONTAINER(window), page("Advanced", "preferences-other-symbolic", 8));
-    g_signal_connect(window, "map", G_CALLBACK(mapped), NULL);
+    bench_report_first_frame(window);
     g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
     gtk_widget_show_all(window);
     gtk_main();

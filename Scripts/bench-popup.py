@@ -100,6 +100,19 @@ def press_load_more(env):
     return "pressed" in subprocess.run(["/usr/bin/timeout", "20", "/usr/bin/python3", "-c", script], env=env, capture_output=True, text=True).stdout
 
 
+def point_at_popup(env):
+    """The pointer over the popup's rows: the keys go to it (no window manager here)."""
+    window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
+    if window:
+        subprocess.run(["xdotool", "mousemove", "--window", window[0], "200", "300"], env=env)
+
+
+def page_down(env, presses, pause):
+    for _ in range(presses):
+        subprocess.run(["xdotool", "key", "Page_Down"], env=env)
+        time.sleep(pause)
+
+
 def reference_start(binary, env, started):
     """Starts the GTK 3 yardstick cold; answers the milliseconds to its first frame and its peak
     RSS in MiB once its rows are drawn."""
@@ -128,12 +141,8 @@ def profile_popup(show, log_text, env, profiles):
     for count in (200, 300):
         if not press_load_more(env) or not wait_for(lambda: f"laid out {count} posts rows" in log_text(), timeout=180):
             raise SystemExit(f"bench-popup: 'Load more' did not give {count} rows under callgrind")
-    window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
-    if window:
-        subprocess.run(["xdotool", "mousemove", "--window", window[0], "200", "300"], env=env)
-    for _ in range(10):
-        subprocess.run(["xdotool", "key", "Page_Down"], env=env)
-        time.sleep(0.5)
+    point_at_popup(env)
+    page_down(env, 10, pause=0.5)
     show()  # the same section again: it closes, and callgrind writes the profile
     folder = os.path.dirname(profiles)
     written = lambda: [os.path.join(folder, name) for name in os.listdir(folder) if name.startswith(os.path.basename(profiles) + ".")]
@@ -276,14 +285,10 @@ def main():
             # The 100 statuses it added: texts never shaped, in a process whose fonts are loaded.
             fresh += [float(m) for m in re.findall(rf"laid out {count} posts rows at \d+ px in [\d.]+ ms, 100 new ones in ([\d.]+) ms", log_text())]
             widgets += [float(m) for m in re.findall(rf"laid out {count} posts rows at .* their widgets in ([\d.]+) ms", log_text())]
-        window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
-        if window:
-            subprocess.run(["xdotool", "mousemove", "--window", window[0], "200", "300"], env=env)
+        point_at_popup(env)
         time.sleep(1)
         scrolling = time.time()
-        for _ in range(40):
-            subprocess.run(["xdotool", "key", "Page_Down"], env=env)
-            time.sleep(0.05)
+        page_down(env, 40, pause=0.05)
         time.sleep(0.5)
         scrolled = frames_after(scrolling)
         rows_500_peak = status_kib(pid, "VmHWM") / 1024
