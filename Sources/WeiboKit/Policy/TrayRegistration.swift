@@ -6,12 +6,18 @@
 /// AppIndicator extension gave up on an item whose change signals came while it read the
 /// item's properties, and the icon never came for the whole session. So after a registration
 /// the item holds its change signals a moment, and a few seconds later (and whenever a host
-/// registers) it checks that the watcher lists it, registering again if not.
+/// registers) it checks that the watcher lists it, registering again if not: at once a few
+/// times, then at longer intervals.
 public struct TrayRegistration: Equatable, Sendable {
     /// Tries of a refused registration, a second apart, before giving up until the next watcher.
     public static let refusedTries = 5
-    /// Registrations again of an item the watcher does not list, before giving up.
+    /// Registrations again, at once, of an item the watcher does not list; after them each
+    /// waits, 10 s and doubling to a minute: a loaded desktop whose tray dropped the item three
+    /// times in a row (GNOME's extension, its reading timed out) takes it in the end, and no
+    /// loop spins.
     public static let dropTries = 3
+    public static let slowRetrySeconds = 10.0
+    public static let slowestRetrySeconds = 60.0
     /// How long the item holds its change signals after a registration.
     public static let holdMilliseconds = 1500
     /// When the watcher's list is checked after a registration or a host's.
@@ -72,9 +78,11 @@ public struct TrayRegistration: Equatable, Sendable {
                 return []
             }
             drops += 1
-            return drops <= Self.dropTries
-                ? [.log("the tray does not list the icon; registering again"), .register]
-                : [.log("the tray keeps dropping the icon; try restarting the panel")]
+            if drops <= Self.dropTries { return [.log("the tray does not list the icon; registering again"), .register] }
+            let slow = drops - Self.dropTries - 1
+            let wait = min(Self.slowRetrySeconds * Double(1 << min(slow, 3)), Self.slowestRetrySeconds)
+            let said: [Effect] = slow == 0 ? [.log("the tray keeps dropping the icon; registering again at longer intervals")] : []
+            return said + [.registerLater(seconds: wait)]
         }
     }
 
