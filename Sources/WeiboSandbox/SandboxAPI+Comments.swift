@@ -12,12 +12,20 @@ extension SandboxAPI {
 
     /// `count` comments from others on the statuses of `uid` (the owner by default) arrive now;
     /// its `cmt` rises by as many. Now and then one answers an earlier comment.
-    public func addComments(_ count: Int, for uid: Int64 = ownerUID) {
+    /// `authors`: the commenters' screen names in turn, oldest first (the generator's people
+    /// when empty); one name is one person (the same uid each time).
+    public func addComments(_ count: Int, for uid: Int64 = ownerUID, authors: [String] = []) {
         var world = worlds[uid] ?? World()
-        for _ in 0..<max(count, 0) {
+        for index in 0..<max(count, 0) {
             guard let status = world.ownStatuses.randomElement(using: &random) else { break }
             let earlier = random.chance(30) ? world.commentsToMe.first { $0.status?.id == status.id } : nil
-            world.commentsToMe.insert(generator.comment(on: status, postedAt: clock(), replyingTo: earlier), at: 0)
+            var comment = generator.comment(on: status, postedAt: clock(), replyingTo: earlier)
+            if !authors.isEmpty, var user = comment.user {
+                user.screenName = authors[index % authors.count]
+                user.id = 1_000_000 + Int64(user.screenName.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) % 1_000_000 })
+                comment.user = user
+            }
+            world.commentsToMe.insert(comment, at: 0)
         }
         worlds[uid] = world
         userCounts[uid, default: UnreadCounts()].cmt += max(count, 0)

@@ -31,6 +31,10 @@ public final class SandboxAPI {
         public var initialStatuses = 120
         /// The authorize page approves at once and redirects with a code (tests, the demo).
         public var autoApprove = false
+        /// `remind/unread_count.json?with_comment_attitude=true` carries the likes counters
+        /// (`attitude`, `comment_attitude`), as some app keys get them; without it, as most do
+        /// not, the keys never appear.
+        public var likes = false
 
         public init() {}
     }
@@ -112,26 +116,6 @@ public final class SandboxAPI {
         var createdAt: Date
         var expiresIn: Int64
         var revoked = false
-    }
-
-    /// What `/_sandbox/faults` can inject into the next API responses.
-    public enum FaultKind: String, CaseIterable, Sendable {
-        case http500, html502, malformed, truncated, delay, drop
-        /// The real answer followed by 5 MiB of spaces (still valid JSON), or gzip-compressed
-        /// with 16 MiB of them (a few KiB on the wire): what a client must not read in full.
-        case oversized
-        case gzipBomb = "gzip_bomb"
-        /// The real answer gzip-compressed with its Content-Length, as a proxy may send it (not a
-        /// failure: a small body is longer compressed than decoded).
-        case gzip
-        case expiredToken = "expired_token"
-        case rateLimit = "rate_limit"
-        /// 10014 on the comment, mention and reply endpoints only (an app without the permission).
-        case permission
-        /// 21321 at the next token exchange: the account is no test user of an unreviewed app.
-        case notTestUser = "not_test_user"
-        /// 21322 at the next token exchange: the redirect address is not the app's.
-        case redirectMismatch = "redirect_mismatch"
     }
 
     public init(options: Options = Options(), clock: @escaping () -> Date = { Date() }) {
@@ -280,51 +264,6 @@ public final class SandboxAPI {
         return nil
     }
 
-    private func takeFault(for request: SandboxRequest) -> SandboxResponse? {
-        guard !faults.isEmpty else { return nil }
-        let path = request.path
-        let fault = faults[0]
-        // An app's missing permission shows only where it matters; other requests pass.
-        if fault.kind == .permission, !Self.detailPaths.contains(path) { return nil }
-        // A login's refusals come at the token exchange.
-        if fault.kind == .notTestUser || fault.kind == .redirectMismatch, path != "/oauth2/access_token" { return nil }
-        faults[0].remaining -= 1
-        if faults[0].remaining <= 0 { faults.removeFirst() }
-        switch fault.kind {
-        case .http500: return error(10001, "system error!", path, status: 500)
-        case .html502:
-            return SandboxResponse(
-                status: 502,
-                html:
-                    "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
-            )
-        case .malformed: return SandboxResponse(json: "{\"statuses\":[{\"id\":4530000000000001,\"text\":\"broken\",,]")
-        case .truncated:
-            var response = answer(request)
-            response.fault = .truncate
-            return response
-        case .oversized, .gzipBomb:
-            var response = answer(request)
-            let padding = [UInt8](repeating: 0x20, count: fault.kind == .oversized ? 5 << 20 : 16 << 20)
-            response.body = fault.kind == .oversized ? response.body + padding : SandboxGzip.compress(response.body + padding)
-            if fault.kind == .gzipBomb { response.headers.append(("Content-Encoding", "gzip")) }
-            return response
-        case .gzip:
-            var response = answer(request)
-            response.body = SandboxGzip.compress(response.body)
-            response.headers.append(("Content-Encoding", "gzip"))
-            return response
-        case .delay:
-            return SandboxResponse(status: 0, body: [], fault: .delay(seconds: fault.seconds))
-        case .drop: return SandboxResponse(status: 0, body: [], fault: .drop)
-        case .expiredToken: return error(21327, "expired_token", path)
-        case .rateLimit: return error(10023, "User requests out of rate limit!", path, status: 403)
-        case .permission: return error(10014, "Insufficient app permissions!", path, status: 403)
-        case .notTestUser: return error(21321, "applications over the unaudited use restrictions!", path, status: 403)
-        case .redirectMismatch: return error(21322, "redirect_uri_mismatch", path)
-        }
-    }
-
     // MARK: Endpoints
 
     private func unreadCount(_ request: SandboxRequest) -> SandboxResponse {
@@ -339,8 +278,10 @@ public final class SandboxAPI {
         guard Int64(asked) == uid else { return error(21335, "uid parameter value invalid", request.path) }
         // The documented counters, minus two that real answers often leave out, plus some they add.
         let c = userCounts[uid] ?? UnreadCounts()
+        let likes = options.likes && request.parameters["with_comment_attitude"] == "true"
         return SandboxResponse(
-            json: "{\"status\":\(c.status),\"follower\":\(c.follower),\"cmt\":\(c.cmt),\"dm\":\(c.dm),"
+            json: "{\"status\":\(c.status),\"follower\":\(c.follower),\"cmt\":\(c.cmt),\"dm\":\(c.dm),\"msgbox\":\(c.msgbox),"
+                + (likes ? "\"attitude\":\(c.attitude ?? 0),\"comment_attitude\":0," : "")
                 + "\"mention_status\":\(c.mentionStatus),\"mention_cmt\":\(c.mentionCmt),\"group\":0,\"notice\":0,"
                 + "\"invite\":0,\"badge\":0,\"photo\":0,\"all_cmt\":\(c.cmt),\"attention_cmt\":0,"
                 + "\"all_mention_status\":\(c.mentionStatus),\"all_follower\":\(c.follower),\"chat_group_pc\":0,"

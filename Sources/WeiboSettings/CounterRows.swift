@@ -6,8 +6,9 @@ import WeiboGtk
 import WeiboKit
 
 /// The counters of the Notifications page: one row per counter (posts, comments, the two kinds
-/// of mentions, messages, followers), each notify / count only / off. Two settings of the
-/// table hold them (`notify` and `count_only`); a change writes both, each checked by its rule.
+/// of mentions, messages, followers, strangers' messages, and likes when Weibo gives them),
+/// each notify / count only / off. Four settings of the table hold them (`CounterMode.settings`);
+/// a change writes them all, each checked by its rule.
 final class CounterRows {
     let group: UnsafeMutableRawPointer
     private var choices: [(counter: UnreadCounter, combo: UnsafeMutableRawPointer)] = []
@@ -19,7 +20,8 @@ final class CounterRows {
 
     private let localizer: Localizer
 
-    init(configuration: Configuration, localizer: Localizer, write: @escaping ([(AnySetting, String?)]) -> String?) {
+    /// `likesGiven`: whether Weibo gave likes at an account's last check; no likes row otherwise.
+    init(configuration: Configuration, likesGiven: Bool, localizer: Localizer, write: @escaping ([(AnySetting, String?)]) -> String?) {
         self.write = write
         self.localizer = localizer
         group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
@@ -33,7 +35,7 @@ final class CounterRows {
         atk_object_set_name(CGtk_accessible(resetButton), tr("Reset the counters"))
         gtk_widget_set_valign(CGtk_widget(resetButton), GTK_ALIGN_CENTER)
         gtk_container_add(CGtk_container(note), CGtk_widget(resetButton))
-        for counter in UnreadCounter.allCases {
+        for counter in UnreadCounter.settingsRows(likesGiven: likesGiven) {
             let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
             let title = counter.settingsTitle.text(localizer)
             hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
@@ -53,7 +55,7 @@ final class CounterRows {
         gtk_container_add(CGtk_container(group), CGtk_widget(note))
         GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
             guard let self else { return 0 }
-            self.say(self.write([(SettingsTable.notify.erased, nil), (SettingsTable.countOnly.erased, nil)]))
+            self.say(self.write(CounterMode.settings.map { ($0, nil) }))
             return 0
         }
         show(configuration)
@@ -76,12 +78,11 @@ final class CounterRows {
         for (counter, combo) in choices {
             modes[counter] = gtk_combo_box_get_active_id(CHandy_combo_box(combo)).flatMap { CounterMode(rawValue: String(cString: $0)) } ?? .off
         }
-        let texts = CounterMode.settingTexts(modes)
-        let values = [(SettingsTable.notify.erased, texts.notify), (SettingsTable.countOnly.erased, texts.countOnly)]
-        for (setting, text) in values {
+        let values = CounterMode.settingValues(modes)
+        for case (let setting, let text?) in values {
             if let problem = setting.problem(with: text) { return say(problem.text(localizer)) }
         }
-        say(write(values.map { ($0.0, $0.1) }))
+        say(write(values.map { ($0.setting, $0.text) }))
     }
 
     private func say(_ failure: String?) {

@@ -59,6 +59,14 @@ struct SettingsFiles {
         return origin
     }
 
+    /// Whether Weibo gave likes at an account's last check, as the notifier's state files
+    /// remember it: the likes row exists only then.
+    func likesGiven(apiBase: String) -> Bool {
+        accounts(apiBase: apiBase).contains { account in
+            StateStore(path: directories.stateDirectory + "/state-\(account.uid).json").load().lastCounts.carries(.attitude)
+        }
+    }
+
     /// The accounts logged in, the default first.
     func accounts(apiBase: String) -> [AccountStore.Saved] {
         (try? AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, apiBase: apiBase).loadAll()) ?? []

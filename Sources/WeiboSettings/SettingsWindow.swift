@@ -168,7 +168,8 @@ final class SettingsWindow {
         if page == .notifications {
             steps.append(
                 Step(rows: UnreadCounter.allCases.count + 1) { [unowned self] in
-                    let counters = CounterRows(configuration: self.configuration, localizer: self.localizer) { [weak self] values in
+                    let likesGiven = self.files.likesGiven(apiBase: self.configuration.apiBase)
+                    let counters = CounterRows(configuration: self.configuration, likesGiven: likesGiven, localizer: self.localizer) { [weak self] values in
                         guard let self else { return nil }
                         let failure = self.files.write(values)
                         if let loaded = self.files.load() { self.configuration = loaded.configuration }
@@ -179,9 +180,9 @@ final class SettingsWindow {
                     add(counters.group, widget)
                 })
         }
-        // One group per key-file group on the page (the counters' two settings are the rows above).
+        // One group per key-file group on the page (the counters' settings are the rows above).
         for group in SettingGroup.allCases {
-            let counterSettings = [SettingsTable.notify.erased.id, SettingsTable.countOnly.erased.id]
+            let counterSettings = CounterMode.settings.map(\.id)
             let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret && !counterSettings.contains($0.id) }
             guard !settings.isEmpty else { continue }
             let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))

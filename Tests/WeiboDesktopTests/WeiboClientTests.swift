@@ -193,6 +193,7 @@ import WeiboTestSupport
             case (.drop, .transport(.connectionClosed)): break
             case (.expiredToken, .api(let api)): #expect(api.code == 21327 && api.kind == .auth)
             case (.rateLimit, .api(let api)): #expect(api.code == 10023)
+            case (.timelinePermission, .api(let api)): #expect(api.code == 10014)
             case (.oversized, .malformed(_, let failure)), (.gzipBomb, .malformed(_, let failure)):
                 #expect(failure.reason == "the response is larger than 4096 KiB")
             default: Issue.record("\(kind) gave \(error)")

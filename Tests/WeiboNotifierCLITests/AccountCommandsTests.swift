@@ -51,7 +51,7 @@ import WeiboTestSupport
         #expect(try home.run(["unread"] + api).lines == ["3 new posts", "2 comments", "1 new private message"])
         #expect(try home.run(["unread"] + api, language: "zh_CN.UTF-8").lines == ["3 条新微博", "2 条新评论", "1 条新私信"])
         let json = try home.run(["unread", "--json"] + api)
-        #expect(json.standardOutput == "{\"status\":3,\"cmt\":2,\"mention_status\":0,\"mention_cmt\":0,\"dm\":1,\"follower\":0,\"total\":6}\n")
+        #expect(json.standardOutput == "{\"status\":3,\"cmt\":2,\"mention_status\":0,\"mention_cmt\":0,\"dm\":1,\"follower\":0,\"msgbox\":0,\"total\":6}\n")
 
         let timeline = try home.run(["timeline", "--count", "5", "--width", "50"] + api)
         #expect(timeline.status == 0)

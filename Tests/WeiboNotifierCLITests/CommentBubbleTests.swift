@@ -46,6 +46,19 @@ import WeiboTestSupport
         #expect(state.contains("\"newest_seen\":{\"comments\":"))
     }
 
+    /// Five comments from three people: one bubble naming the newest two and counting the
+    /// rest, in English and in Chinese.
+    @Test(arguments: [("C", "李四, 张三 and 1 other commented"), ("zh_CN.UTF-8", "李四、张三等 3 人评论了你")])
+    func fiveCommentsFromThreePeopleAreOneBubbleNamingTwo(_ language: String, _ summary: String) throws {
+        let setup = try Setup(bubbles: "per-kind")
+        setup.extraEnvironment["LANG"] = language
+        setup.sandbox.control("/_sandbox/comments", [("count", "5"), ("authors", "张三,李四,王五")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().contains { $0.hints["category"] == "'x-weibo.comment'" } })
+        let comments = setup.bus.notifications().filter { $0.hints["category"] == "'x-weibo.comment'" }
+        #expect(comments.map(\.summary) == [summary])
+    }
+
     @Test func aReplyFromTheBubbleReachesWeiboAndOneThatFailsIsKeptForRetry() throws {
         let setup = try Setup(bubbles: "per-kind", capabilities: Self.replyCapable)
         setup.sandbox.control("/_sandbox/comments", [("count", "1")])

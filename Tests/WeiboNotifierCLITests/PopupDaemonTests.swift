@@ -52,6 +52,23 @@ import WeiboTestSupport
         #expect(setup.bus.daemonStatus()["status"] != "0", "only that kind")
     }
 
+    /// An app of a type that may not read the home timeline (10014, some website apps): the
+    /// popup's posts say so, `doctor` says what to do, and the counts and bubbles go on.
+    @Test func anAppThatMayNotReadTheTimelineKeepsItsCountsAndIsToldWhatToDo() throws {
+        let setup = try Setup(bubbles: "per-kind")
+        try setup.start()
+        setup.sandbox.control("/_sandbox/faults", [("kind", "timeline_permission"), ("count", "5")])
+        let posts = try Self.items(setup, "posts")
+        #expect(posts.failure?.kind == .noPermission, "\(String(describing: posts.failure))")
+        let doctor = try CommandRunner.run(["doctor", "--api-base", setup.sandbox.baseURL], environment: setup.environment)
+        #expect(doctor.standardOutput.contains("this app may not read the home timeline (10014)"), "\(doctor.standardOutput)")
+        #expect(doctor.standardOutput.contains("create a client app (移动应用 / 客户端) at open.weibo.com"))
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "1 new private message" } }, "the bubbles go on")
+        #expect(setup.bus.daemonStatus()["state"] == "'ok'")
+    }
+
     /// A call gives at most 200 comments or mentions: "Load more" past them fetches the next
     /// page, older than the oldest so far (`max_id`), and stops where the list ends.
     @Test func morePastTwoHundredCommentsOrMentionsComeAPageAtATime() throws {

@@ -61,6 +61,16 @@ struct SettingsWindowTests {
             }, "\((try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) ?? "")")
         #expect(Self.drive(desktop, ["press", "Reset the counters"]))
         #expect(waitUntil { (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) == written }, "the counters reset")
+        // Strangers' messages have a setting of their own; no likes row where Weibo gave none.
+        #expect(!Self.read(desktop).contains { $0.name == "Likes" }, "\(Self.read(desktop))")
+        #expect(Self.drive(desktop, ["choose", "Messages from strangers", "0"]))
+        #expect(
+            waitUntil {
+                (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8))
+                    == written + "notify=status;cmt;mention_status;mention_cmt;dm;follower\ncount_only=\nstrangers_messages=notify\n"
+            }, "\((try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) ?? "")")
+        #expect(Self.drive(desktop, ["press", "Reset the counters"]))
+        #expect(waitUntil { (try? String(contentsOfFile: setup.home.configFile, encoding: .utf8)) == written }, "the counters reset")
 
         // A bad time range: said at the row, the file untouched.
         #expect(Self.drive(desktop, ["text", "Quiet hours", "25:00-99:00"]))

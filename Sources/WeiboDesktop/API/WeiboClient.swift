@@ -16,10 +16,12 @@ public final class WeiboClient {
 
     public typealias Completion<Model> = (Result<Model, WeiboClientError>) -> Void
 
-    /// `remind/unread_count.json` for the account's own user (not rate limited).
+    /// `remind/unread_count.json` for the account's own user (not rate limited), with the likes
+    /// counters where Weibo gives them to this app (never a call of their own).
     public func unreadCounts(for account: Account, completion: @escaping Completion<UnreadCounts>) {
+        let parameters = [("uid", String(account.uid)), ("with_comment_attitude", "true")]
         call(
-            HTTPRequest(.get, endpoints.unreadCount, parameters: [("uid", String(account.uid))], headers: auth(account), bodyLimit: HTTPRequest.smallLimit),
+            HTTPRequest(.get, endpoints.unreadCount, parameters: parameters, headers: auth(account), bodyLimit: HTTPRequest.smallLimit),
             as: UnreadCounts.self, completion: completion)
     }
 

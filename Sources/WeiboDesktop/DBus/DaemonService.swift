@@ -295,9 +295,10 @@ public final class DaemonService {
     /// The D-Bus error of a request that could not be carried out (`Refresh` without an answer).
     public static let failedError = "io.github.WeiboNotifier1.Error.Failed"
 
-    /// `a{su}`: every watched counter by its API name, and `total`.
+    /// `a{su}`: every counter by its API name (`attitude` only where Weibo gives likes), and
+    /// `total`.
     static func countsVariant(_ unread: UnreadCounts) -> OpaquePointer? {
-        var entries: [OpaquePointer?] = UnreadCounter.allCases.map {
+        var entries: [OpaquePointer?] = unread.carriedCounters.map {
             g_variant_new_dict_entry(g_variant_new_string($0.rawValue), g_variant_new_uint32(UInt32(clamping: unread[$0])))
         }
         let total = UnreadCounter.allCases.reduce(0) { $0 + unread[$1] }
@@ -336,6 +337,7 @@ public final class DaemonService {
             entry("network", g_variant_new_boolean(status.networkAvailable ? 1 : 0)),
             entry("quiet-until", g_variant_new_int64(seconds(first.quietUntil))),
             entry("details", g_variant_new_string(first.detailsNote ?? "")),
+            entry("timeline", g_variant_new_string(first.timelineRefused ? PollFailure.Kind.noPermission.rawValue : "")),
             entry("interval", g_variant_new_uint32(UInt32(clamping: first.interval))),
         ]
         let type = g_variant_type_new("{sv}")

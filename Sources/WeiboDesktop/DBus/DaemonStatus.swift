@@ -14,6 +14,8 @@ public struct DaemonStatus: Sendable {
     public var unread: UnreadCounts
     /// Why comment and mention texts are not shown now, or "".
     public var detailsNote = ""
+    /// The app may not read the home timeline (10014): the popup's posts cannot be had.
+    public var timelineRefused = false
     /// Until when notifications are paused, if they are.
     public var pausedUntil: Date?
     /// Until when quiet hours hold notifications back, if they do now.
@@ -48,6 +50,7 @@ public struct DaemonStatus: Sendable {
             case "last-error": status.lastError = string(inner)
             case "last-error-kind": status.lastErrorKind = PollFailure.Kind(rawValue: string(inner))
             case "details": status.detailsNote = string(inner)
+            case "timeline": status.timelineRefused = string(inner) == PollFailure.Kind.noPermission.rawValue
             case "pid": status.pid = g_variant_get_uint32(inner)
             case "last-poll":
                 let seconds = g_variant_get_int64(inner)

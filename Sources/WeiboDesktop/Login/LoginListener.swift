@@ -21,8 +21,9 @@ public final class LoginListener {
             """
             Weibo Notifier needs an app key of your own to log in.
 
-            1. Open https://open.weibo.com, log in with your Weibo account and create an app
-               (微连接 → 网站接入, or 移动应用).
+            1. Open https://open.weibo.com, log in with your Weibo account and create a client
+               app (微连接 → 移动应用 / 客户端): it may read your timeline, which some website
+               apps (网站接入) may not.
             2. In its OAuth2.0 settings (高级信息 → OAuth2.0 授权设置), set the callback address to
                %s
             3. Until Weibo reviews the app, only you (its developer) and the test users listed

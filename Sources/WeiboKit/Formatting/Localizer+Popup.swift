@@ -15,6 +15,8 @@ extension Localizer {
         case nothingHere
         /// Why the rows are old (the failure of the last fetch), and since when.
         case state(PollFailure, since: String?)
+        /// The app may not read a section (10014): what it means and what to do.
+        case notPermitted(PopupSectionKind)
         /// A row's mark in its accessible description: it came since the last look.
         case newRow
         /// A row's mark once the popup's reply to it went.
@@ -76,6 +78,12 @@ extension Localizer {
             case .refused, .noPermission, .transient:
                 return since.map { tr("Offline: these are from %s.", $0) } ?? tr("Offline: Weibo could not be reached.")
             }
+        case .notPermitted(let section):
+            return section == .posts
+                ? tr(
+                    "This Weibo app may not read your timeline (10014); counts and notifications still work. For the posts, create a client app (移动应用 / 客户端) at open.weibo.com and log in with its key."
+                )
+                : tr("This Weibo app may not read comments and mentions (10014); counts and notifications still work.")
         case .newRow: return tr("new")
         case .repliedRow: return tr("replied")
         case .replyButton: return tr("Reply")

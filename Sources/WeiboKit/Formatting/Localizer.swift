@@ -87,6 +87,10 @@ public struct Localizer: Sendable {
         case commented(String)
         /// A mentions bubble's summary: `李四 mentioned you`.
         case mentioned(String)
+        /// A comments or mentions bubble's summary naming who: the newest people (one or two)
+        /// and how many there are in all (nil: more than named, not all known):
+        /// `张三、李四等 5 人评论了你` / `Zhang San, Li Si and 3 others commented`.
+        case people(PeopleDid, names: [String], count: Int?)
         /// After the newest item: how many more of the kind.
         case moreComments(Int)
         case morePosts(Int)
@@ -141,6 +145,8 @@ public struct Localizer: Sendable {
             case .mentionCmt: return trn("%d mention in a comment", "%d mentions in comments", n, n)
             case .dm: return trn("%d new private message", "%d new private messages", n, n)
             case .follower: return trn("%d new follower", "%d new followers", n, n)
+            case .msgbox: return trn("%d message from a stranger", "%d messages from strangers", n, n)
+            case .attitude: return trn("%d new like", "%d new likes", n, n)
             }
         case .nothingUnread: return tr("Nothing new")
         case .appName: return tr("Weibo")
@@ -186,6 +192,7 @@ public struct Localizer: Sendable {
         case .loginNeeded: return tr("login needed")
         case .commented(let name): return tr("%s commented on your post", name)
         case .mentioned(let name): return tr("%s mentioned you", name)
+        case .people(let did, let names, let count): return people(did, names: names, count: count)
         case .moreComments(let n): return trn("and %d more comment", "and %d more comments", n, n)
         case .morePosts(let n): return trn("and %d more post", "and %d more posts", n, n)
         case .moreMentions(let n): return trn("and %d more mention", "and %d more mentions", n, n)
@@ -208,6 +215,39 @@ public struct Localizer: Sendable {
         case .waitingForKeyring: return tr("Waiting for the keyring to be unlocked")
         case .unlockKeyringToCheck: return tr("Unlock your keyring to check Weibo")
         case .unlockKeyring: return tr("Unlock…")
+        }
+    }
+}
+
+extension Localizer {
+    /// What the people a bubble names did.
+    public enum PeopleDid: Sendable {
+        case commented, mentioned
+    }
+
+    /// The number a group's summary shows, as the catalog's language counts: the people not
+    /// named (English: "and 3 others"), or everyone (Chinese: "等 5 人"). The translator
+    /// chooses by translating this message id, as GTK's "default:LTR" is chosen.
+    var countsEveryone: Bool { tr("people-count:others") == "people-count:everyone" }
+
+    private func people(_ did: PeopleDid, names: [String], count: Int?) -> String {
+        guard let first = names.first else { return "" }
+        let second = names.count > 1 ? names[1] : nil
+        let comments = did == .commented
+        switch (second, count) {
+        case (nil, 1?):
+            return comments ? tr("%s commented on your post", first) : tr("%s mentioned you", first)
+        case (let second?, 2?):
+            return comments ? tr("%1$s and %2$s commented", first, second) : tr("%1$s and %2$s mentioned you", first, second)
+        case (let second?, let count?):
+            let shown = countsEveryone ? count : count - 2
+            return comments
+                ? trn("%1$s, %2$s and %3$d other commented", "%1$s, %2$s and %3$d others commented", shown, first, second, shown)
+                : trn("%1$s, %2$s and %3$d other mentioned you", "%1$s, %2$s and %3$d others mentioned you", shown, first, second, shown)
+        case (nil, _):
+            return comments ? tr("%s and others commented", first) : tr("%s and others mentioned you", first)
+        case (let second?, nil):
+            return comments ? tr("%1$s, %2$s and others commented", first, second) : tr("%1$s, %2$s and others mentioned you", first, second)
         }
     }
 }

@@ -120,7 +120,7 @@ public struct StatusBarLine: Sendable {
             return "{\"full_text\":\(Self.jsonString(text)),\"short_text\":\(Self.jsonString(String(total)))\(colorKey),\"urgent\":\(urgent)}"
         case .json:
             func counters(_ unread: UnreadCounts) -> String {
-                UnreadCounter.allCases.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
+                unread.carriedCounters.map { "\(Self.jsonString($0.rawValue)):\(unread[$0])" }.joined(separator: ",")
             }
             let each = accounts.map { account in
                 "{\"uid\":\(Self.jsonString(account.uid)),\"screen_name\":\(Self.jsonString(account.screenName)),"

@@ -26,12 +26,17 @@ public struct UnreadCounts: Equatable, Hashable, Sendable {
     public var invite: Int
     public var badge: Int
     public var photo: Int
+    /// 消息箱: private messages from people the user does not follow (Weibo's spam channel).
     public var msgbox: Int
+    /// 新赞: new likes on the user's posts and comments (`attitude` + `comment_attitude`), asked
+    /// for with `with_comment_attitude=true`; nil when the answer carries neither key (an app
+    /// key may not receive them), and then no surface shows likes at all.
+    public var attitude: Int?
 
     public init(
         status: Int = 0, follower: Int = 0, cmt: Int = 0, dm: Int = 0, mentionStatus: Int = 0, mentionCmt: Int = 0,
         group: Int = 0, privateGroup: Int = 0, notice: Int = 0, invite: Int = 0, badge: Int = 0, photo: Int = 0,
-        msgbox: Int = 0
+        msgbox: Int = 0, attitude: Int? = nil
     ) {
         self.status = status
         self.follower = follower
@@ -46,6 +51,7 @@ public struct UnreadCounts: Equatable, Hashable, Sendable {
         self.badge = badge
         self.photo = photo
         self.msgbox = msgbox
+        self.attitude = attitude
     }
 
     /// The largest count believed: anything above it is read as this.
@@ -66,6 +72,8 @@ extension UnreadCounts: Codable {
         case group
         case privateGroup = "private_group"
         case notice, invite, badge, photo, msgbox
+        case attitude
+        case commentAttitude = "comment_attitude"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,13 +107,18 @@ extension UnreadCounts: Codable {
         badge = try count(.badge)
         photo = try count(.photo)
         msgbox = try count(.msgbox)
+        let likeKeys: [CodingKeys] = [.attitude, .commentAttitude]
+        attitude = likeKeys.contains(where: keys.contains) ? min(try count(.attitude) + count(.commentAttitude), Self.maximum) : nil
     }
 
+    /// Every counter; the likes as one `attitude` key, and only when the answer carried them
+    /// (so that a saved state remembers whether Weibo gives likes).
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases {
+        for key in CodingKeys.allCases where key != .attitude && key != .commentAttitude {
             try keys.encode(self[key], forKey: key)
         }
+        try keys.encodeIfPresent(attitude, forKey: .attitude)
     }
 
     private subscript(key: CodingKeys) -> Int {
@@ -123,6 +136,7 @@ extension UnreadCounts: Codable {
         case .badge: badge
         case .photo: photo
         case .msgbox: msgbox
+        case .attitude, .commentAttitude: attitude ?? 0
         }
     }
 }
@@ -135,6 +149,14 @@ public enum UnreadCounter: String, CaseIterable, Equatable, Hashable, Sendable {
     case mentionCmt = "mention_cmt"
     case dm
     case follower
+    /// Private messages from strangers: the `strangers_messages` setting, not the lists.
+    case msgbox
+    /// Likes, when Weibo gives them: the `likes` setting, not the lists.
+    case attitude
+
+    /// The counters the `notify` and `count_only` settings list; the other two have a setting
+    /// each.
+    public static let listed: [UnreadCounter] = [.status, .cmt, .mentionStatus, .mentionCmt, .dm, .follower]
 }
 
 extension UnreadCounts {
@@ -148,6 +170,8 @@ extension UnreadCounts {
             case .mentionCmt: mentionCmt
             case .dm: dm
             case .follower: follower
+            case .msgbox: msgbox
+            case .attitude: attitude ?? 0
             }
         }
         set {
@@ -158,9 +182,20 @@ extension UnreadCounts {
             case .mentionCmt: mentionCmt = newValue
             case .dm: dm = newValue
             case .follower: follower = newValue
+            case .msgbox: msgbox = newValue
+            case .attitude: attitude = newValue
             }
         }
     }
+
+    /// Whether the answer carried `counter`: every counter but the likes always counts (a
+    /// missing key is 0); the likes only where Weibo gave them.
+    public func carries(_ counter: UnreadCounter) -> Bool {
+        counter != .attitude || attitude != nil
+    }
+
+    /// The counters the answer carried, in the API's order: what a list of every counter shows.
+    public var carriedCounters: [UnreadCounter] { UnreadCounter.allCases.filter(carries) }
 }
 
 extension UnreadCounts {
@@ -171,6 +206,7 @@ extension UnreadCounts {
             status: sum(status, other.status), follower: sum(follower, other.follower), cmt: sum(cmt, other.cmt), dm: sum(dm, other.dm),
             mentionStatus: sum(mentionStatus, other.mentionStatus), mentionCmt: sum(mentionCmt, other.mentionCmt), group: sum(group, other.group),
             privateGroup: sum(privateGroup, other.privateGroup), notice: sum(notice, other.notice), invite: sum(invite, other.invite),
-            badge: sum(badge, other.badge), photo: sum(photo, other.photo), msgbox: sum(msgbox, other.msgbox))
+            badge: sum(badge, other.badge), photo: sum(photo, other.photo), msgbox: sum(msgbox, other.msgbox),
+            attitude: attitude == nil && other.attitude == nil ? nil : sum(attitude ?? 0, other.attitude ?? 0))
     }
 }

@@ -22,6 +22,8 @@ public struct AccountGroup: Equatable, Sendable {
         public var quietUntil: Date?
         /// Why comment and mention texts are not shown now.
         public var detailsNote: String?
+        /// The app may not read the home timeline (10014 at the popup's last fetch of posts).
+        public var timelineRefused = false
         /// Seconds between checks.
         public var interval = 0
 
@@ -104,6 +106,7 @@ extension Notifier {
         member.pausedUntil = state.pausedUntil
         member.quietUntil = settings.quietHours.flatMap { hours in hours.contains(now, zone: zone) ? hours.end(after: now, zone: zone) : nil }
         member.detailsNote = detailsNote
+        member.timelineRefused = popupSections[.posts]?.lastFailure?.kind == .noPermission
         member.interval = settings.interval
         return member
     }

@@ -2,23 +2,24 @@
 public enum BubbleKind: String, CaseIterable, Codable, Sendable {
     /// Everything in one bubble (`bubbles = single`).
     case all
-    /// New posts in the home timeline, and new followers.
+    /// New posts in the home timeline, new followers, and likes.
     case posts
     /// Comments on the user's posts.
     case comments
     /// Posts and comments that @mention the user.
     case mentions
-    /// Private messages (counted only: the open API gives no message text).
+    /// Private messages, and strangers' messages when they notify (counted only: the open API
+    /// gives no message text).
     case messages
 
     /// The counters whose rise raises this bubble.
     public var counters: [UnreadCounter] {
         switch self {
         case .all: UnreadCounter.allCases
-        case .posts: [.status, .follower]
+        case .posts: [.status, .follower, .attitude]
         case .comments: [.cmt]
         case .mentions: [.mentionStatus, .mentionCmt]
-        case .messages: [.dm]
+        case .messages: [.dm, .msgbox]
         }
     }
 

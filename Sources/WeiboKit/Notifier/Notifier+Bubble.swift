@@ -47,7 +47,7 @@ extension Notifier {
 
     /// Whether any counter that raises a bubble has something unread.
     func hasUnreadBubbleWords(_ unread: UnreadCounts) -> Bool {
-        settings.policy.notify.contains { unread[$0] > 0 }
+        settings.policy.notifying.contains { unread[$0] > 0 }
     }
 
     /// Shows (or replaces) the bubble of `kind` with `amounts`, told with the items known.
@@ -227,7 +227,7 @@ extension Notifier {
         guard hasUnreadBubbleWords(news) else { return }
         // One bubble sums up, in the place of the first kind with news; the other kinds count
         // as shown by it, so that only what arrives later raises them again.
-        let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notify.contains($0) && news[$0] > 0 } }
+        let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notifying.contains($0) && news[$0] > 0 } }
         guard let first = withNews.first else { return }
         effects.append(.showUnread(presenter.catchUpBubble(news), kind: first, replacing: state[first].id))
         for kind in withNews { state[kind] = BubbleState(shown: unread, id: state[kind].id) }

@@ -11,7 +11,7 @@ extension Notifier {
     mutating func fetchItems(for kind: BubbleKind, rising amounts: UnreadCounts, reference: UnreadCounts?, at now: Date) {
         guard settings.preview != .count else { return }
         let reference = reference ?? UnreadCounts()
-        for source in kind.sources where settings.policy.notify.contains(source.counter) {
+        for source in kind.sources where settings.policy.notifying.contains(source.counter) {
             let new = amounts[source.counter] - reference[source.counter]
             if new > 0 { startFetch(source, count: new, at: now) }
         }

@@ -5,14 +5,27 @@ public import FoundationEssentials
 /// Unread means "above the baseline", per watched counter, so that a refresh clears the display
 /// even though the server keeps counting (ordinary apps may not reset Weibo's counters).
 public struct UnreadPolicy: Equatable, Sendable {
-    /// Counters that raise a bubble.
+    /// Listed counters that raise a bubble (`notify`).
     public var notify: [UnreadCounter]
-    /// Counters that are only counted (tray, badge, status bar).
+    /// Listed counters that are only counted: tray, badge, status bar (`count_only`).
     public var countOnly: [UnreadCounter]
+    /// What strangers' private messages (`msgbox`) do (`strangers_messages`).
+    public var strangersMessages = CounterMode.count
+    /// What likes (`attitude`) do, when Weibo gives them (`likes`).
+    public var likes = CounterMode.count
 
-    public init(notify: [UnreadCounter] = UnreadCounter.allCases, countOnly: [UnreadCounter] = []) {
+    public init(notify: [UnreadCounter] = UnreadCounter.listed, countOnly: [UnreadCounter] = []) {
         self.notify = notify
         self.countOnly = countOnly.filter { !notify.contains($0) }
+    }
+
+    /// Every counter that raises a bubble: the listed ones and those whose own setting says so.
+    public var notifying: [UnreadCounter] { notify + ownSettings(.notify) }
+    /// Every counter only counted.
+    public var counting: [UnreadCounter] { countOnly + ownSettings(.count) }
+
+    private func ownSettings(_ mode: CounterMode) -> [UnreadCounter] {
+        [(UnreadCounter.msgbox, strangersMessages), (.attitude, likes)].filter { $0.1 == mode }.map(\.0)
     }
 
     /// What to do with the bubble.
@@ -30,7 +43,7 @@ public struct UnreadPolicy: Equatable, Sendable {
     /// The unread amounts of the watched counters at `counts`, with `baseline` as seen.
     public func unread(_ counts: UnreadCounts, baseline: UnreadCounts) -> UnreadCounts {
         var unread = UnreadCounts()
-        for counter in notify + countOnly {
+        for counter in notifying + counting where counts.carries(counter) {
             unread[counter] = max(0, counts[counter] - baseline[counter])
         }
         return unread
@@ -38,7 +51,7 @@ public struct UnreadPolicy: Equatable, Sendable {
 
     /// The sum of the watched counters' unread amounts: the number on the tray, badge and bar.
     public func total(_ unread: UnreadCounts) -> Int {
-        (notify + countOnly).reduce(0) { $0 + unread[$1] }
+        (notifying + counting).reduce(0) { $0 + unread[$1] }
     }
 
     /// A poll answered `counts` at `now`: the counts are recorded, and the baseline follows the
@@ -56,7 +69,7 @@ public struct UnreadPolicy: Equatable, Sendable {
     /// unread amounts being `unread`: show when one rose above what the bubble shows (or what
     /// was dismissed), update quietly when they changed without rising, close at zero.
     public func decide(_ unread: UnreadCounts, counters: [UnreadCounter], bubble: BubbleState) -> (BubbleState, Decision) {
-        let watched = counters.filter(notify.contains)
+        let watched = counters.filter(notifying.contains)
         var bubble = bubble
         if !watched.contains(where: { unread[$0] > 0 }) {
             bubble.dismissed = nil
@@ -81,7 +94,7 @@ public struct UnreadPolicy: Equatable, Sendable {
 
     /// The counters in `counters` are seen up to the last poll (a refresh, a click, a button).
     public func markSeen(_ counters: [UnreadCounter], state: inout UnreadState) {
-        for counter in counters { state.baseline[counter] = state.lastCounts[counter] }
+        for counter in counters where state.lastCounts.carries(counter) { state.baseline[counter] = state.lastCounts[counter] }
     }
 
     /// The bubble went away without a refresh (dismissed, or expired): what it showed stays

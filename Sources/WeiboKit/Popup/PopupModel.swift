@@ -71,6 +71,7 @@ public struct PopupModel: Sendable {
         public func stateLine(localizer: Localizer, times: RelativeTimeFormatter, now: Date) -> String? {
             if let daemonTrouble { return localizer.text(.daemonTrouble(daemonTrouble)) }
             guard let failure else { return nil }
+            if failure.kind == .noPermission { return localizer.text(.notPermitted(kind)) }
             return localizer.text(.state(failure, since: fetchedAt.map { times.string(for: $0, now: now) }))
         }
     }

@@ -15,7 +15,7 @@ extension UnreadPresenter {
         case .posts:
             bubble = Bubble(
                 summary: titled(localizer.text(.appName)),
-                body: counterWords(unread, among: kind.counters.filter(policy.notify.contains) + policy.countOnly).joined(separator: " · "),
+                body: counterWords(unread, among: kind.counters.filter(policy.notifying.contains) + policy.counting).joined(separator: " · "),
                 actions: [
                     .init(.click, localizer.text(.showTimeline)), .init(.markRead, localizer.text(.markRead)),
                     .init(.openWeibo, localizer.text(.openWeibo)),
@@ -25,7 +25,8 @@ extension UnreadPresenter {
             bubble = itemBubble(kind, unread: unread, items: preview == .count ? [] : items, textShown: preview == .full)
         case .messages:
             bubble = Bubble(
-                summary: titled(localizer.text(.appName)), body: counterWords(unread, among: [.dm]).joined(separator: " · "),
+                summary: titled(localizer.text(.appName)),
+                body: counterWords(unread, among: kind.counters.filter(policy.notifying.contains)).joined(separator: " · "),
                 actions: [.init(.click, localizer.text(.open)), .init(.markRead, localizer.text(.markRead))])
         }
         bubble.kind = kind
@@ -47,7 +48,7 @@ extension UnreadPresenter {
         bubble.category = kind == .comments ? "x-weibo.comment" : "x-weibo.mention"
         guard let newest = items.first else { return bubble }
         let name = TextSanitizer.singleLine(newest.authorName)
-        bubble.summary = localizer.text(kind == .comments ? .commented(name) : .mentioned(name))
+        bubble.summary = peopleSummary(kind, unread: total, items: items)
         bubble.imageURL = newest.avatarURL
         bubble.replyPlaceholder = localizer.text(.replyPlaceholder(name))
         let more = max(total, items.count) - 1
@@ -61,6 +62,15 @@ extension UnreadPresenter {
         if more > 0 { lines.append(localizer.text(kind == .comments ? .moreComments(more) : .moreMentions(more))) }
         bubble.body = lines.isEmpty ? counterWords(unread, among: kind.counters).joined(separator: " · ") : lines.joined(separator: "\n")
         return bubble
+    }
+
+    /// Who is behind a comments or mentions bubble: the newest two people named, and how many
+    /// there are, each counted once; "and others" when not every unread item is known.
+    func peopleSummary(_ kind: BubbleKind, unread total: Int, items: [DetailItem]) -> String {
+        var seen = Set<Int64>()
+        let people = items.prefix(max(total, 1)).filter { seen.insert($0.authorID).inserted }.map { TextSanitizer.singleLine($0.authorName) }
+        let everyoneKnown = total <= items.count
+        return localizer.text(.people(kind == .comments ? .commented : .mentioned, names: Array(people.prefix(2)), count: everyoneKnown ? people.count : nil))
     }
 
     /// The summary shown on a click on a comments or mentions bubble: a line per item (who,

@@ -51,7 +51,7 @@ public struct UnreadPresenter: Sendable {
     /// The unread bubble: the counters that raise bubbles, and its three buttons.
     public func unreadBubble(_ unread: UnreadCounts) -> Bubble {
         Bubble(
-            summary: titled(localizer.text(.appName)), body: counterWords(unread, among: policy.notify).joined(separator: " · "),
+            summary: titled(localizer.text(.appName)), body: counterWords(unread, among: policy.notifying).joined(separator: " · "),
             actions: [
                 .init(.click, localizer.text(.showTimeline)),
                 .init(.markRead, localizer.text(.markAllRead)),

@@ -11,6 +11,8 @@ public struct Configuration: Equatable, Sendable {
     public var interval: Int = SettingsTable.interval.defaultValue
     public var notify: [UnreadCounter] = SettingsTable.notify.defaultValue
     public var countOnly: [UnreadCounter] = SettingsTable.countOnly.defaultValue
+    public var strangersMessages: CounterMode = SettingsTable.strangersMessages.defaultValue
+    public var likes: CounterMode = SettingsTable.likes.defaultValue
     public var quietHours: QuietHours? = SettingsTable.quietHours.defaultValue
     public var bubbles: BubbleMode = SettingsTable.bubbles.defaultValue
     public var preview: PreviewLevel = SettingsTable.preview.defaultValue

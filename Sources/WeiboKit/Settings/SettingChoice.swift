@@ -57,6 +57,8 @@ extension PopupCorner: SettingChoice {
     }
 }
 
+extension CounterMode: SettingChoice {}
+
 extension BubbleMode: SettingChoice {
     public var label: LocalizableMessage {
         switch self {

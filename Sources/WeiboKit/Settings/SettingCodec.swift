@@ -93,11 +93,11 @@ extension SettingCodec where Value: SettingChoice {
 
 extension SettingCodec where Value == [UnreadCounter] {
     /// Counters, `;` or `,` between them, in the order given.
-    static let counters = SettingCodec(rule: .list(UnreadCounter.allCases.map(\.rawValue))) { text, _ in
+    static let counters = SettingCodec(rule: .list(UnreadCounter.listed.map(\.rawValue))) { text, _ in
         var counters: [UnreadCounter] = []
         for name in SettingText.items(text) {
-            guard let counter = UnreadCounter(rawValue: name) else {
-                let names = UnreadCounter.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let counter = UnreadCounter(rawValue: name), UnreadCounter.listed.contains(counter) else {
+                let names = UnreadCounter.listed.map(\.rawValue).joined(separator: ", ")
                 return .failure(.tr("unknown counter '%s'; the counters are %s", .text(name), .text(names)))
             }
             if !counters.contains(counter) { counters.append(counter) }

@@ -32,11 +32,18 @@ public enum SettingsTable {
         \.interval, notifier: \.interval, scope: [.daemon, .commandLine], page: .general, title: .tr("Check interval"),
         .tr("Time between two checks of the unread counts (seconds, in the configuration file)."))
     public static let notify = Setting(
-        .notifier, "notify", .counters, default: UnreadCounter.allCases, \.notify, notifier: \.policy.notify, scope: [.daemon],
+        .notifier, "notify", .counters, default: UnreadCounter.listed, \.notify, notifier: \.policy.notify, scope: [.daemon],
         title: .tr("Notify for"), .tr("The counters that raise a notification."))
     public static let countOnly = Setting(
         .notifier, "count_only", .counters, default: [], \.countOnly, notifier: \.policy.countOnly, scope: [.daemon],
         title: .tr("Count only"), .tr("The counters shown as a count only (tray, badge, status bar), without a notification."))
+    public static let strangersMessages = Setting(
+        .notifier, "strangers_messages", .choice, default: CounterMode.count, \.strangersMessages, notifier: \.policy.strangersMessages,
+        scope: [.daemon], title: .tr("Messages from strangers"),
+        .tr("Private messages from people you do not follow (Weibo's message box): notify, count (tray, badge, status bar; no notification), or off."))
+    public static let likes = Setting(
+        .notifier, "likes", .choice, default: CounterMode.count, \.likes, notifier: \.policy.likes, scope: [.daemon], title: .tr("Likes"),
+        .tr("New likes on your posts and comments, when Weibo gives them to your app: notify, count, or off. Never costs a call."))
     public static let quietHours = Setting(
         .notifier, "quiet_hours", .timeRange, default: nil, \.quietHours, notifier: \.quietHours, scope: [.daemon],
         title: .tr("Quiet hours"), .tr("A daily stretch without notifications (local time); the counts still show, and one notification sums up when it ends."))
@@ -82,7 +89,8 @@ public enum SettingsTable {
     /// Every setting, in order.
     public static let all: [AnySetting] = [
         appKey.erased, appSecret.erased, redirectURI.erased, apiBase.erased, remindBase.erased, tokenStore.erased, tlsCAFile.erased,
-        interval.erased, notify.erased, countOnly.erased, quietHours.erased, bubbles.erased, preview.erased, sound.erased,
+        interval.erased, notify.erased, countOnly.erased, strangersMessages.erased, likes.erased, quietHours.erased, bubbles.erased, preview.erased,
+        sound.erased,
         followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, trayIconStyle.erased, popupCells.erased, popupCorner.erased,
         popupClosesOnFocusOut.erased, detailCallsPerDay.erased, emoticons.erased,
     ]
@@ -103,6 +111,9 @@ extension NotifierSettings {
         for setting in SettingsTable.all { setting.apply(configuration, to: &self) }
         if let interval { self.interval = interval }
         // A counter both notified and only counted is notified.
+        let (strangers, likes) = (policy.strangersMessages, policy.likes)
         policy = UnreadPolicy(notify: policy.notify, countOnly: policy.countOnly)
+        policy.strangersMessages = strangers
+        policy.likes = likes
     }
 }

@@ -121,6 +121,14 @@ struct DoctorCommand: Command {
                 running.map { .good(tr("the notifier runs (pid %d, state %s)", Int($0.pid), $0.state)) }
                     ?? .note(tr("the notifier is not running"), fix: .advice(tr("weibo-notifier run (or: weibo-notifier autostart enable, then log in again)")))
             )
+            // Known from the popup's fetch of posts: doctor reads no timeline itself (reading it
+            // clears Weibo's count of new posts).
+            if running?.timelineRefused == true {
+                findings.append(
+                    .note(
+                        tr("this app may not read the home timeline (10014): the counts and notifications work, the popup's posts do not"),
+                        fix: .advice(tr("create a client app (移动应用 / 客户端) at open.weibo.com and log in with its key"))))
+            }
             if let note = running?.detailsNote, !note.isEmpty {
                 findings.append(
                     .note(processLocalizer.text(.detailsUnavailable(note)), fix: .advice(tr("bubbles show the counts; set preview = count to stop asking"))))
@@ -179,6 +187,7 @@ struct DoctorCommand: Command {
         return SetupFix(.correctSetting, terminal: tr("weibo-notifier config set %s VALUE, or config unset %s", key, key), setting: setting.key)
     }
 
+    /// The login, as Weibo sees it.
     static func account(directories: XDGDirectories, configuration: Configuration) -> SetupFinding {
         let account: Account
         do {
@@ -192,6 +201,10 @@ struct DoctorCommand: Command {
             return .missing(tr("the login of uid %d has expired", account.uid), fix: .logIn)
         }
         let client = WeiboClient(endpoints: configuration.endpoints, http: HTTPClient(totalTimeout: 10, trustedCAFile: configuration.tlsCAFile))
+        return Self.login(account, client: client, now: now)
+    }
+
+    private static func login(_ account: Account, client: WeiboClient, now: Date) -> SetupFinding {
         var outcome: Result<TokenInfo, WeiboClientError>?
         client.tokenInfo(accessToken: account.accessToken) { outcome = $0 }
         MainContext.run(timeout: 15) { outcome != nil }

@@ -10,6 +10,7 @@ struct SandboxCommand: Command {
             """
             Usage: weibo-notifier sandbox [--port N] [--tls] [--seed N] [--new-status-every S]
                                           [--keep-status-count] [--enable-set-count] [--auto-approve]
+                                          [--likes]
 
             Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
             tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
@@ -26,21 +27,24 @@ struct SandboxCommand: Command {
               --keep-status-count    Reading the timeline leaves the 'status' counter as it is
               --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
               --auto-approve         The authorize page approves at once (for tests and demos)
+              --likes                The unread counts carry likes (attitude), as some app
+                                     keys get them; without it they never appear
               -h, --help             Show this help
 
             Control, for tests and demos (form-encoded POSTs to the same address; each takes
             uid=N to act for user N instead of the first; every user has a timeline, posts,
             comments, mentions and counters of their own):
               /_sandbox/statuses   count=N                       N new statuses now
-              /_sandbox/counts     cmt=2&dm=1&...                raise counters
+              /_sandbox/counts     cmt=2&dm=1&msgbox=3&...       raise counters (attitude: likes)
               /_sandbox/users                                    a new user: {"uid", "screen_name", "token"}
               /_sandbox/login-as   uid=N                         the next authorization logs in as N
-              /_sandbox/comments   count=N                       N comments on your posts (cmt)
+              /_sandbox/comments   count=N[&authors=A,B]         N comments on your posts (cmt), by A, B… in turn
               /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
                                    K is http500, html502, malformed, truncated, delay, drop,
                                    oversized, gzip_bomb, expired_token, rate_limit, permission (10014 from the
-                                   comment, mention and reply calls only), not_test_user
+                                   comment, mention and reply calls only), timeline_permission
+                                   (10014 from the home timeline only), not_test_user
                                    (21321) or redirect_mismatch (21322) at the token exchange;
                                    gzip sends the real answer gzip-compressed (no failure)
               /_sandbox/token      expires_in=S                  a token that lives S seconds
@@ -75,6 +79,7 @@ struct SandboxCommand: Command {
             case "--keep-status-count": options.resetStatusOnRead = false
             case "--enable-set-count": options.setCountEnabled = true
             case "--auto-approve": options.autoApprove = true
+            case "--likes": options.likes = true
             default: return false
             }
             return true

@@ -48,7 +48,7 @@ struct UnreadCommand: Command {
         let client = context.makeClient()
         let counts: UnreadCounts = try context.wait { client.unreadCounts(for: account, completion: $0) }
         if json {
-            let fields = UnreadCounter.allCases.map { "\"\($0.rawValue)\":\(counts[$0])" }
+            let fields = counts.carriedCounters.map { "\"\($0.rawValue)\":\(counts[$0])" }
             return try Terminal.write(lines: ["{" + fields.joined(separator: ",") + ",\"total\":\(counts.total)}"])
         }
         let lines = UnreadPresenter(localizer: context.localizer).counterWords(counts)

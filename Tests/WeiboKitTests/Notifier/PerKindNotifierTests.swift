@@ -8,7 +8,8 @@ import WeiboTestSupport
 @Suite struct PerKindNotifierTests {
     static func comment(_ id: Int64, by name: String = "王五", text: String = "说得对，下次一起去[赞]", replyingTo: String? = nil) -> DetailItem {
         DetailItem(
-            source: .commentsToMe, id: id, authorName: name, authorID: 1_234_567_890, avatarURL: "https://tvax1.sinaimg.cn/\(name).jpg",
+            source: .commentsToMe, id: id, authorName: name, authorID: name == "王五" ? 1_234_567_890 : 1_234_567_891,
+            avatarURL: "https://tvax1.sinaimg.cn/\(name).jpg",
             text: text, createdAt: TestTime.date(2026, 11, 29, 13, 58), statusID: 4_530_000_000_000_001, statusAuthorID: 5_712_659_759,
             statusText: "今天北京天气晴，最高气温二十八度，适合出门散步。", replyingTo: replyingTo)
     }
@@ -61,7 +62,7 @@ import WeiboTestSupport
         driver.check(UnreadCounts(cmt: 3))
         let arrived = driver.send(.detailsFetched(.commentsToMe, [Self.comment(9, by: "甲"), Self.comment(8), Self.comment(7)], at: driver.now))
         let bubble = try #require(arrived.shownBubbles.first?.1)
-        #expect(bubble.summary == "甲 commented on your post")
+        #expect(bubble.summary == "甲 and 王五 commented")
         #expect(bubble.body.hasSuffix("and 2 more comments"))
     }
 
@@ -158,7 +159,7 @@ import WeiboTestSupport
         #expect(driver.send(.detailsFetched(.statusMentions, [Self.mention(20)], at: driver.now)).shownBubbles.isEmpty)
         let both = driver.send(.detailsFetched(.commentMentions, [], at: driver.now))
         let bubble = try #require(both.shownBubbles.first?.1)
-        #expect(bubble.summary == "李四 mentioned you")
+        #expect(bubble.summary == "李四 and others mentioned you", "one of the two mentions is not known")
         #expect(bubble.body.hasPrefix("@我 周末一起爬山吧"))
         #expect(bubble.body.hasSuffix("and 1 more mention"))
         #expect(bubble.category == "x-weibo.mention")

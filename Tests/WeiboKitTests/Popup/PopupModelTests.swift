@@ -213,6 +213,10 @@ import WeiboTestSupport
         (PollFailure(.budgetSpent, ""), true, "Today's budget of calls is spent; these are from 2 min ago."),
         (PollFailure(.transient, "HTTP 502"), true, "Offline: these are from 2 min ago."),
         (PollFailure(.loginRejected, ""), false, "Not logged in to Weibo"),
+        (
+            PollFailure(.noPermission, "Weibo error 10014"), true,
+            "This Weibo app may not read your timeline (10014); counts and notifications still work. For the posts, create a client app (移动应用 / 客户端) at open.weibo.com and log in with its key."
+        ),
     ])
     func theStateLineSaysWhyTheRowsAreOld(_ failure: PollFailure, _ fetched: Bool, _ words: String) {
         var model = PopupModel()
@@ -227,6 +231,16 @@ import WeiboTestSupport
             model[.posts].stateLine(localizer: localizer, times: times, now: Self.t0)
                 == "Weibo Notifier is not running: open it from the menu, then press Ctrl+R")
         #expect(!model[.posts].offersLogIn)
+    }
+
+    @Test func commentsAnAppMayNotReadSayWhy() {
+        var model = PopupModel()
+        _ = model.handle(.opened(.comments, at: Self.t0))
+        _ = model.handle(.itemsArrived(.comments, PopupItems(failure: PollFailure(.noPermission, "")), at: Self.t0))
+        let localizer = Localizer()
+        let line = model[.comments].stateLine(
+            localizer: localizer, times: RelativeTimeFormatter(localizer: localizer, timeZone: FixedOffsetZone.utc), now: Self.t0)
+        #expect(line == "This Weibo app may not read comments and mentions (10014); counts and notifications still work.")
     }
 }
 

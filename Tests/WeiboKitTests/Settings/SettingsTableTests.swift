@@ -130,32 +130,51 @@ import WeiboTestSupport
     }
 }
 
-/// The counters' modes, read from and written to the two settings that hold them.
+/// The counters' modes, read from and written to the four settings that hold them.
 @Suite struct CounterModeTests {
-    /// Table: the file's two lines → each counter's mode (notify wins where both list it).
-    @Test(arguments: [
-        ("", "", [CounterMode.off, .off, .off, .off, .off, .off]),
-        ("status;cmt", "dm", [.notify, .notify, .off, .off, .count, .off]),
-        ("dm", "dm;follower", [.off, .off, .off, .off, .notify, .count]),
-    ])
-    func modesAreReadFromBothSettings(_ notify: String, _ countOnly: String, _ modes: [CounterMode]) {
+    /// Table: the file's lines → each counter's mode, in `UnreadCounter.allCases`' order (notify
+    /// wins where both lists name one; strangers' messages and likes are counted by default).
+    @Test(
+        arguments: [
+            ("", "", nil, nil, [CounterMode.off, .off, .off, .off, .off, .off, .count, .count]),
+            ("status;cmt", "dm", nil, nil, [.notify, .notify, .off, .off, .count, .off, .count, .count]),
+            ("dm", "dm;follower", "notify", "off", [.off, .off, .off, .off, .notify, .count, .notify, .off]),
+            ("", "", "off", "notify", [.off, .off, .off, .off, .off, .off, .off, .notify]),
+        ] as [(String, String, String?, String?, [CounterMode])])
+    func modesAreReadFromTheirSettings(_ notify: String, _ countOnly: String, _ strangers: String?, _ likes: String?, _ modes: [CounterMode]) {
         var configuration = Configuration()
         #expect(SettingsTable.notify.erased.read(notify, into: &configuration) == nil)
         #expect(SettingsTable.countOnly.erased.read(countOnly, into: &configuration) == nil)
+        if let strangers { #expect(SettingsTable.strangersMessages.erased.read(strangers, into: &configuration) == nil) }
+        if let likes { #expect(SettingsTable.likes.erased.read(likes, into: &configuration) == nil) }
         #expect(UnreadCounter.allCases.map { CounterMode.of($0, in: configuration) } == modes)
     }
 
+    /// The two lists name only the six classic counters: the other two have a setting each.
+    @Test(arguments: ["msgbox", "attitude", "status;msgbox"])
+    func theListsRefuseTheCountersWithASettingOfTheirOwn(_ text: String) {
+        var configuration = Configuration()
+        #expect(SettingsTable.notify.erased.read(text, into: &configuration) != nil)
+        #expect(SettingsTable.countOnly.erased.read(text, into: &configuration) != nil)
+    }
+
+    @Test(arguments: [(false, 7), (true, 8)])
+    func theLikesRowExistsOnlyWhenWeiboGivesLikes(_ given: Bool, _ rows: Int) {
+        let counters = UnreadCounter.settingsRows(likesGiven: given)
+        #expect(counters.count == rows && counters.contains(.attitude) == given && counters.contains(.msgbox))
+    }
+
     @Test func modesAreWrittenInTheCountersOrderAndTheDefaultsReadBack() {
-        let texts = CounterMode.settingTexts([.dm: .count, .status: .notify, .follower: .off, .cmt: .notify])
-        #expect(texts.notify == "status;cmt" && texts.countOnly == "dm")
+        let values = CounterMode.settingValues([.dm: .count, .status: .notify, .follower: .off, .cmt: .notify, .msgbox: .off])
+        #expect(values.map(\.setting.id) == ["notifier.notify", "notifier.count_only", "notifier.strangers_messages"], "likes untouched")
+        #expect(values.map(\.text) == ["status;cmt", "dm", "off"])
+        #expect(CounterMode.settingValues([.msgbox: .count]).map(\.text) == ["", "", nil], "at its default: the line removed")
         let defaults = Configuration()
         #expect(CounterMode.atDefaults(defaults))
         let modes = Dictionary(uniqueKeysWithValues: UnreadCounter.allCases.map { ($0, CounterMode.of($0, in: defaults)) })
-        let written = CounterMode.settingTexts(modes)
         var again = Configuration()
-        _ = SettingsTable.notify.erased.read(written.notify, into: &again)
-        _ = SettingsTable.countOnly.erased.read(written.countOnly, into: &again)
-        #expect(CounterMode.atDefaults(again), "\(written)")
+        for case (let setting, let text?) in CounterMode.settingValues(modes) { #expect(setting.read(text, into: &again) == nil) }
+        #expect(CounterMode.atDefaults(again))
         for counter in UnreadCounter.allCases {
             #expect(counter.settingsTitle.text(Localizer.testing(.chinese)) != counter.settingsTitle.text(Localizer()), "\(counter) in Chinese")
         }
