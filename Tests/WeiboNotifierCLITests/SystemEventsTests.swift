@@ -77,4 +77,36 @@ import WeiboTestSupport
         // The interval is 20 s: a check within seconds is the network's.
         #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before })
     }
+
+    /// While NetworkManager (dbusmock's, on a private system bus) says there is no connectivity,
+    /// no check leaves; when it comes back, one does at once.
+    @Test func offlineNoCheckLeavesAndTheNetworksReturnChecks() throws {
+        let system = try PrivateSessionBus(notificationServer: false)
+        let manager = try system.startMock(
+            template: "networkmanager", parameters: "{\"Connectivity\": 1, \"State\": 20}", name: "org.freedesktop.NetworkManager")
+        defer {
+            kill(manager.processIdentifier, SIGKILL)
+            manager.waitUntilExit()
+        }
+        let setup = try DaemonTests.Setup()
+        setup.extraEnvironment = [
+            "DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager", "WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK": "1",
+        ]
+        try setup.start(waitForPoll: false, interval: 1)
+        #expect(waitUntil { setup.bus.daemonStatus()["network"] == "false" }, "\(setup.bus.daemonStatus())")
+        // Five intervals offline, and a check asked for: none leaves.
+        #expect(!waitUntil(timeout: 5) { setup.bus.daemonPolls() > 0 }, "\(setup.bus.daemonStatus())")
+        _ = setup.bus.gdbus([
+            "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method", "io.github.WeiboNotifier1.CheckNow",
+        ])
+        #expect(!waitUntil(timeout: 1.5) { setup.bus.daemonPolls() > 0 }, "a check asked for waits too")
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetConnectivity", "4",
+        ])
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState",
+            "70",
+        ])
+        #expect(waitUntil(timeout: 5) { setup.bus.daemonPolls() > 0 }, "back: a check \(setup.bus.daemonStatus())")
+    }
 }

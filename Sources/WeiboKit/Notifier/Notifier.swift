@@ -212,13 +212,7 @@ public struct Notifier: Sendable {
             guard isOn != doNotDisturb else { break }
             doNotDisturb = isOn
             if !isOn { quietEnded(at: now) }
-        case .networkChanged(let isAvailable, let now):
-            let cameBack = isAvailable && !networkAvailable
-            networkAvailable = isAvailable
-            if cameBack {
-                schedule.reset()
-                poll(at: now)
-            }
+        case .networkChanged(let isAvailable, let now): networkChanged(isAvailable, at: now)
         }
     }
 
@@ -245,6 +239,7 @@ public struct Notifier: Sendable {
             return
         }
         warnIfExpiringSoon(expiresAt, at: now)
+        if waitsForTheNetwork(at: now) { return }
         trimPopupSections(at: now)
         if nextPollAt != nil {
             nextPollAt = nil

@@ -33,6 +33,9 @@ public struct NotifierSettings: Equatable, Sendable {
     /// Seconds within which a request for a check or a summary gets the last answer instead
     /// of a new call (`Notifier+Requests`).
     public var requestGap: Double = 10
+    /// Weibo is reached over the network (not a sandbox on this machine): while the network
+    /// monitor says offline, no check leaves.
+    public var needsNetwork = true
 
     public init(interval: Int, policy: UnreadPolicy = UnreadPolicy(), quietHours: QuietHours? = nil) {
         self.interval = interval

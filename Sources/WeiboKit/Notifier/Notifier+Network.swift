@@ -1,0 +1,26 @@
+import FoundationEssentials
+
+/// The network monitor's word: while it says offline, no check leaves (it could only fail, and
+/// a laptop on a train should not spend its battery on retries); the timer goes on at the
+/// interval, and the network's return checks at once. A sandbox on this machine needs no
+/// network (`NotifierSettings.needsNetwork`).
+extension Notifier {
+    mutating func networkChanged(_ isAvailable: Bool, at now: Date) {
+        let cameBack = isAvailable && !networkAvailable
+        networkAvailable = isAvailable
+        if cameBack {
+            schedule.reset()
+            poll(at: now)
+        }
+    }
+
+    /// Whether the check due now waits for the network: then the state says offline and the
+    /// next tick is planned a whole interval on, with no backoff (nothing failed).
+    mutating func waitsForTheNetwork(at now: Date) -> Bool {
+        guard !networkAvailable, settings.needsNetwork else { return false }
+        checkPhase = .offline
+        offlineSince = offlineSince ?? now
+        scheduleNext(.success, at: now)
+        return true
+    }
+}

@@ -1,0 +1,46 @@
+import FoundationEssentials
+import Testing
+import WeiboKit
+import WeiboTestSupport
+
+/// While the network monitor says offline, no check leaves: the timer goes on at the interval
+/// without backoff, a check or refresh asked for hears "offline", and the network's return
+/// checks at once. A sandbox on this machine needs no network.
+@Suite struct OfflineTests {
+    func driver(needsNetwork: Bool = true) -> NotifierDriver {
+        var settings = NotifierSettings(interval: 60)
+        settings.needsNetwork = needsNetwork
+        var driver = NotifierDriver(settings: settings, mode: .single)
+        driver.start()
+        return driver
+    }
+
+    func starts(_ effects: [NotifierEffect]) -> Int { effects.filter { $0 == .startPoll }.count }
+
+    @Test func offlineNoCheckLeavesUntilTheNetworkIsBack() {
+        var driver = driver()
+        #expect(driver.send(.networkChanged(false, at: driver.now)).isEmpty)
+        var requests = 0
+        for _ in 0..<10 {
+            driver.advance(60)
+            let effects = driver.send(.pollTimerFired(at: driver.now))
+            requests += starts(effects)
+            #expect(effects.contains(.schedulePoll(at: driver.now.addingTimeInterval(60))), "the next tick a whole interval on: \(effects)")
+        }
+        requests += starts(driver.send(.checkRequested(at: driver.now)))
+        let refresh = driver.send(.refreshRequested(RequestID(3), at: driver.now))
+        requests += starts(refresh)
+        #expect(refresh.contains(.finishRequest(RequestID(3), failure: "offline")), "\(refresh)")
+        #expect(requests == 0, "ten minutes offline, no request")
+        #expect(driver.notifier.status(at: driver.now).phase == .offline)
+        driver.advance(5)
+        #expect(starts(driver.send(.networkChanged(true, at: driver.now))) == 1, "back: a check at once")
+    }
+
+    @Test func aSandboxOnThisMachineIsCheckedWhateverTheMonitorSays() {
+        var driver = driver(needsNetwork: false)
+        driver.send(.networkChanged(false, at: driver.now))
+        driver.advance(60)
+        #expect(starts(driver.send(.pollTimerFired(at: driver.now))) == 1)
+    }
+}
