@@ -7,7 +7,7 @@ extension SandboxAPI {
     /// The endpoints that spend the daily budget (and that a `permission` fault refuses).
     static let detailPaths: Set<String> = [
         "/2/comments/to_me.json", "/2/comments/mentions.json", "/2/statuses/mentions.json", "/2/comments/reply.json",
-        "/2/comments/create.json",
+        "/2/comments/create.json", "/2/friendships/followers.json",
     ]
 
     /// `count` comments from others on the statuses of `uid` (the owner by default) arrive now;
@@ -81,6 +81,28 @@ extension SandboxAPI {
         let matching = world(of: request).mentionStatuses.filter { window.admits($0.id) }
         let slice = window.slice(matching).map(servedStatus)
         return json(TimelinePage(statuses: slice, nextCursor: slice.count < matching.count ? (slice.last?.id ?? 1) - 1 : 0, totalNumber: matching.count))
+    }
+
+    /// `friendships/followers.json`: the newest `count` followers.
+    func followersPage(_ request: SandboxRequest) -> SandboxResponse {
+        if let refused = admitDetailCall(request) { return refused }
+        guard let count = Int(request.parameters["count"] ?? "50"), (1...200).contains(count) else {
+            return error(10017, "parameter (count)'s value invalid", request.path)
+        }
+        return json(FollowersPage(users: Array(world(of: request).followers.prefix(count))))
+    }
+
+    /// `count` people follow `uid` now (the owner by default), named by `authors` in turn when
+    /// given; its `follower` rises by as many.
+    public func addFollowers(_ count: Int, for uid: Int64 = ownerUID, names: [String] = []) {
+        var world = worlds[uid] ?? World()
+        for index in 0..<max(count, 0) {
+            var user = generator.person()
+            if !names.isEmpty { user.screenName = names[index % names.count] }
+            world.followers.insert(user, at: 0)
+        }
+        worlds[uid] = world
+        userCounts[uid, default: UnreadCounts()].follower += max(count, 0)
     }
 
     /// `comments/reply.json`: `cid` (the comment answered), `id` (its status), `comment`.

@@ -50,6 +50,11 @@ extension SandboxAPI {
                 return controlError("count must be a whole number from 1 to 1000")
             }
             addComments(count, for: uid, authors: parameters["authors"].map { $0.split(separator: ",").map(String.init) } ?? [])
+        case ("POST", "/_sandbox/followers"):
+            guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
+                return controlError("count must be a whole number from 1 to 1000")
+            }
+            addFollowers(count, for: uid, names: parameters["authors"].map { $0.split(separator: ",").map(String.init) } ?? [])
         case ("POST", "/_sandbox/mentions"):
             guard let count = Int(parameters["count"] ?? "1"), (1...1000).contains(count) else {
                 return controlError("count must be a whole number from 1 to 1000")

@@ -80,6 +80,8 @@ public final class SandboxAPI {
         var commentsToMe: [Comment] = []
         var mentionStatuses: [Status] = []
         var mentionComments: [Comment] = []
+        /// The user's followers.
+        var followers: [User] = []
     }
 
     /// The owner's timeline, own posts, comments and mentions (what tests look at).
@@ -203,6 +205,7 @@ public final class SandboxAPI {
         case ("GET", "/2/comments/to_me.json"): return commentsPage(request, \.commentsToMe)
         case ("GET", "/2/comments/mentions.json"): return commentsPage(request, \.mentionComments)
         case ("GET", "/2/statuses/mentions.json"): return mentionsPage(request)
+        case ("GET", "/2/friendships/followers.json"): return followersPage(request)
         case ("POST", "/2/comments/reply.json"): return reply(request)
         case ("POST", "/2/comments/create.json"): return createComment(request)
         case ("GET", "/2/users/show.json"): return userShow(request)

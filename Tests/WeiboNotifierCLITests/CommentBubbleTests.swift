@@ -59,6 +59,19 @@ import WeiboTestSupport
         #expect(comments.map(\.summary) == [summary])
     }
 
+    /// New followers are counted on the posts bubble; a click names them.
+    @Test func aClickOnThePostsBubbleNamesTheNewFollowers() throws {
+        let setup = try Setup(bubbles: "per-kind")
+        setup.sandbox.control("/_sandbox/followers", [("count", "3"), ("authors", "赵六,钱七,孙八")])
+        try setup.start()
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == "3 new followers" } }, "\(setup.bus.notifications().map(\.body))")
+        let index = try #require(setup.bus.notifications().firstIndex { $0.body == "3 new followers" })
+        setup.bus.invokeAction(id: setup.bus.id(ofNotification: index), key: "default")
+        #expect(
+            waitUntil { setup.bus.notifications().contains { $0.summary == "孙八, 钱七 and 1 other followed you" } },
+            "\(setup.bus.notifications().map(\.summary))")
+    }
+
     @Test func aReplyFromTheBubbleReachesWeiboAndOneThatFailsIsKeptForRetry() throws {
         let setup = try Setup(bubbles: "per-kind", capabilities: Self.replyCapable)
         setup.sandbox.control("/_sandbox/comments", [("count", "1")])

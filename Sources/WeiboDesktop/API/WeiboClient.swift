@@ -50,6 +50,12 @@ public final class WeiboClient {
             as: CommentsPage.self, completion: completion)
     }
 
+    /// `friendships/followers.json`: the user's newest followers (one call of the day's budget).
+    public func followers(for account: Account, count: Int, completion: @escaping Completion<FollowersPage>) {
+        let parameters = [("uid", String(account.uid)), ("count", String(min(max(count, 1), 200)))]
+        call(HTTPRequest(.get, endpoints.followers, parameters: parameters, headers: auth(account)), as: FollowersPage.self, completion: completion)
+    }
+
     /// `comments/mentions.json`: comments that @mention the user.
     public func commentMentions(
         for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>

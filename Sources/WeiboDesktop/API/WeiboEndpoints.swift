@@ -24,6 +24,7 @@ public struct WeiboEndpoints: Equatable, Sendable {
     var commentsToMe: String { apiBase + "/2/comments/to_me.json" }
     var commentMentions: String { apiBase + "/2/comments/mentions.json" }
     var statusMentions: String { apiBase + "/2/statuses/mentions.json" }
+    var followers: String { apiBase + "/2/friendships/followers.json" }
     var commentReply: String { apiBase + "/2/comments/reply.json" }
     var commentCreate: String { apiBase + "/2/comments/create.json" }
     var rateLimitStatus: String { apiBase + "/2/account/rate_limit_status.json" }

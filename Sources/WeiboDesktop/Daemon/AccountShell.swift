@@ -259,6 +259,7 @@ public final class AccountShell {
             }
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
+        case .fetchFollowers(let count): fetchFollowers(count: count)
         case .open(let url): Browser.open(url, activationToken: sink.activationToken)
         case .readLoginAgain: accountChanged()
         case .unlockKeyring: unlockKeyring()

@@ -222,7 +222,7 @@ public struct Localizer: Sendable {
 extension Localizer {
     /// What the people a bubble names did.
     public enum PeopleDid: Sendable {
-        case commented, mentioned
+        case commented, mentioned, followed
     }
 
     /// The number a group's summary shows, as the catalog's language counts: the people not
@@ -233,21 +233,26 @@ extension Localizer {
     private func people(_ did: PeopleDid, names: [String], count: Int?) -> String {
         guard let first = names.first else { return "" }
         let second = names.count > 1 ? names[1] : nil
-        let comments = did == .commented
-        switch (second, count) {
-        case (nil, 1?):
-            return comments ? tr("%s commented on your post", first) : tr("%s mentioned you", first)
-        case (let second?, 2?):
-            return comments ? tr("%1$s and %2$s commented", first, second) : tr("%1$s and %2$s mentioned you", first, second)
-        case (let second?, let count?):
+        switch (second, count, did) {
+        case (nil, 1?, .commented): return tr("%s commented on your post", first)
+        case (nil, 1?, .mentioned): return tr("%s mentioned you", first)
+        case (nil, 1?, .followed): return tr("%s followed you", first)
+        case (let second?, 2?, .commented): return tr("%1$s and %2$s commented", first, second)
+        case (let second?, 2?, .mentioned): return tr("%1$s and %2$s mentioned you", first, second)
+        case (let second?, 2?, .followed): return tr("%1$s and %2$s followed you", first, second)
+        case (let second?, let count?, _):
             let shown = countsEveryone ? count : count - 2
-            return comments
-                ? trn("%1$s, %2$s and %3$d other commented", "%1$s, %2$s and %3$d others commented", shown, first, second, shown)
-                : trn("%1$s, %2$s and %3$d other mentioned you", "%1$s, %2$s and %3$d others mentioned you", shown, first, second, shown)
-        case (nil, _):
-            return comments ? tr("%s and others commented", first) : tr("%s and others mentioned you", first)
-        case (let second?, nil):
-            return comments ? tr("%1$s, %2$s and others commented", first, second) : tr("%1$s, %2$s and others mentioned you", first, second)
+            switch did {
+            case .commented: return trn("%1$s, %2$s and %3$d other commented", "%1$s, %2$s and %3$d others commented", shown, first, second, shown)
+            case .mentioned: return trn("%1$s, %2$s and %3$d other mentioned you", "%1$s, %2$s and %3$d others mentioned you", shown, first, second, shown)
+            case .followed: return trn("%1$s, %2$s and %3$d other followed you", "%1$s, %2$s and %3$d others followed you", shown, first, second, shown)
+            }
+        case (nil, _, .commented): return tr("%s and others commented", first)
+        case (nil, _, .mentioned): return tr("%s and others mentioned you", first)
+        case (nil, _, .followed): return tr("%s and others followed you", first)
+        case (let second?, nil, .commented): return tr("%1$s, %2$s and others commented", first, second)
+        case (let second?, nil, .mentioned): return tr("%1$s, %2$s and others mentioned you", first, second)
+        case (let second?, nil, .followed): return tr("%1$s, %2$s and others followed you", first, second)
         }
     }
 }

@@ -82,6 +82,7 @@ extension Notifier {
             } else {
                 // The popup at that kind's section; the summary bubble only where it cannot start.
                 effects.append(.showPopup(PopupSectionKind(kind)))
+                if kind == .posts || kind == .all { askFollowersNames(at: now) }
             }
         case .markRead: markRead(kind)
         case .openWeibo: effects.append(.open(url: WeiboPages.home))

@@ -62,6 +62,8 @@ public struct Notifier: Sendable {
     /// A check asked for while one was under way: it runs when that one ends (at most one waits).
     var checkQueued = false
     var summaryInFlight = false
+    /// How many new followers a click asked the names of, while they are fetched.
+    var followersWanted: Int?
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
     var popupSections: [PopupSectionKind: PopupSection] = [:]
     var nextPopupFetch = 1
@@ -179,6 +181,8 @@ public struct Notifier: Sendable {
         case .summaryRequested(let kind, let now): summaryRequested(kind, at: now)
         case .summaryFetched(let statuses, let now): summaryFetched(statuses, at: now)
         case .summaryFailed(let reason, _): summaryFailed(reason)
+        case .followersFetched(let names, _): followersArrived(names)
+        case .followersFailed(let failure, _): followersArrived(nil, failure: failure)
         case .detailsFetched(let source, let items, let now): detailsArrived(source, items, failure: nil, at: now)
         case .detailsFailed(let source, let failure, let now): detailsArrived(source, [], failure: failure, at: now)
         case .itemsRequested(let kind, let count, let now): itemsRequested(kind, count: count, at: now)

@@ -31,6 +31,9 @@ public enum NotifierEffect: Equatable, Sendable {
     /// The passing bubble of that tag (`Bubble.replacesTag`) closes, if still open: what it
     /// said is over (a login that works again).
     case closeTransient(tag: String)
+    /// Fetch the names of the newest `count` followers (a click on a bubble that counts new
+    /// ones); answer with `followersFetched` or `followersFailed`.
+    case fetchFollowers(count: Int)
     /// Fetch the newest `count` posts; answer with `summaryFetched` or `summaryFailed`.
     case fetchSummary(count: Int)
     /// Fetch a popup section's items: the home timeline, the comments to me, or both lists of

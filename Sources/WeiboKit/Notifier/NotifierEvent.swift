@@ -34,6 +34,9 @@ public enum NotifierEvent: Equatable, Sendable {
     /// The newest posts for the summary arrived, or could not be fetched.
     case summaryFetched([Status], at: Date)
     case summaryFailed(String, at: Date)
+    /// The newest followers' names arrived (newest first), or could not be fetched.
+    case followersFetched([String], at: Date)
+    case followersFailed(PollFailure, at: Date)
     /// The items behind a rising counter arrived, or could not be fetched.
     case detailsFetched(DetailSource, [DetailItem], at: Date)
     case detailsFailed(DetailSource, PollFailure, at: Date)

@@ -73,6 +73,18 @@ extension UnreadPresenter {
         return localizer.text(.people(kind == .comments ? .commented : .mentioned, names: Array(people.prefix(2)), count: everyoneKnown ? people.count : nil))
     }
 
+    /// Who followed: named on a click on a bubble that counts new followers, once their names
+    /// came (`names`, the newest first, at most as many as were new; `count` new in all).
+    public func followersBubble(names: [String], count: Int) -> Bubble {
+        let names = names.map(TextSanitizer.singleLine)
+        var bubble = Bubble(
+            summary: localizer.text(.people(.followed, names: Array(names.prefix(2)), count: names.count >= count ? count : nil)),
+            body: names.count > 2 ? names.prefix(8).joined(separator: " · ") : "", actions: [.init(.openWeibo, localizer.text(.openWeibo))])
+        bubble.kind = .posts
+        bubble.replacesTag = "followers"
+        return bubble
+    }
+
     /// The summary shown on a click on a comments or mentions bubble: a line per item (who,
     /// and what, cut), at most `maxItems` of them and then "and N more"; its title counts
     /// them all. Kept in the server's history.

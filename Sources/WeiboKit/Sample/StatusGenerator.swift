@@ -96,6 +96,9 @@ public struct StatusGenerator: Sendable {
         return nextID
     }
 
+    /// Someone: a follower, an author.
+    public mutating func person() -> User { user() }
+
     private mutating func user() -> User {
         let isVIP = random.chance(25)
         let verified = random.chance(20)

@@ -40,6 +40,7 @@ struct SandboxCommand: Command {
               /_sandbox/login-as   uid=N                         the next authorization logs in as N
               /_sandbox/comments   count=N[&authors=A,B]         N comments on your posts (cmt), by A, B… in turn
               /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
+              /_sandbox/followers  count=N[&authors=A,B]         N new followers (follower), named A, B…
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
                                    K is http500, html502, malformed, truncated, delay, drop,
                                    oversized, gzip_bomb, expired_token, rate_limit, permission (10014 from the

@@ -66,3 +66,49 @@ import WeiboTestSupport
         #expect(more.shownBubbles.count == 1)
     }
 }
+
+/// New followers are named only on a click: one call of the day's budget, then a passing
+/// bubble naming them.
+@Suite struct FollowersNamedOnAClickTests {
+    @Test(arguments: [
+        (["赵六"], 1, "赵六 followed you", "赵六 关注了你"),
+        (["赵六", "钱七"], 2, "赵六 and 钱七 followed you", "赵六、钱七关注了你"),
+        (["赵六", "钱七", "孙八", "周九", "吴十"], 5, "赵六, 钱七 and 3 others followed you", "赵六、钱七等 5 人关注了你"),
+        (["赵六", "钱七"], 4, "赵六, 钱七 and others followed you", "赵六、钱七等人关注了你"),
+    ])
+    func theBubbleNamesTheFollowers(_ names: [String], _ count: Int, _ english: String, _ chinese: String) {
+        #expect(GroupedPeopleTests.english.followersBubble(names: names, count: count).summary == english)
+        #expect(GroupedPeopleTests.chinese.followersBubble(names: names, count: count).summary == chinese)
+    }
+
+    @Test func aClickOnThePostsBubbleFetchesTheirNamesOnceAndNamesThem() throws {
+        var driver = NotifierDriver(settings: NotifierSettings(interval: 60), mode: .perKind)
+        driver.start()
+        let rose = driver.check(UnreadCounts(status: 1, follower: 3))
+        #expect(!rose.contains { if case .fetchFollowers = $0 { true } else { false } }, "never on a rise")
+        let calls = driver.notifier.state.detailCalls.spent(on: driver.now)
+        let click = driver.send(.actionInvoked(.click, kind: .posts, at: driver.now))
+        #expect(click.filter { if case .save = $0 { false } else { true } } == [.showPopup(.posts), .fetchFollowers(count: 3)])
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == calls + 1, "one call of the day's budget")
+        #expect(!driver.send(.actionInvoked(.click, kind: .posts, at: driver.now)).contains(.fetchFollowers(count: 3)), "one fetch at a time")
+        let named = driver.send(.followersFetched(["赵六", "钱七", "孙八"], at: driver.now))
+        guard case .showTransient(let bubble)? = named.first else {
+            Issue.record("no bubble: \(named)")
+            return
+        }
+        #expect(bubble.summary == "赵六, 钱七 and 1 other followed you")
+        #expect(bubble.body == "赵六 · 钱七 · 孙八")
+    }
+
+    @Test(arguments: [(PreviewLevel.count, 60), (.full, 0)])
+    func noNamesWhenTheyAreNotWantedOrTheBudgetIsSpent(_ preview: PreviewLevel, _ budget: Int) {
+        var settings = NotifierSettings(interval: 60)
+        settings.preview = preview
+        settings.detailCallsPerDay = budget
+        var driver = NotifierDriver(settings: settings, mode: .perKind)
+        driver.start()
+        driver.check(UnreadCounts(follower: 2))
+        let click = driver.send(.actionInvoked(.click, kind: .posts, at: driver.now))
+        #expect(click.contains(.showPopup(.posts)) && !click.contains { if case .fetchFollowers = $0 { true } else { false } })
+    }
+}
