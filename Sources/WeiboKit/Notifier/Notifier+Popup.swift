@@ -24,6 +24,10 @@ extension Notifier {
         }
         var section = popupSections[kind] ?? PopupSection()
         defer { popupSections[kind] = section }
+        if !networkAvailable, settings.needsNetwork {
+            // Offline: what is held, and why it is old; no request leaves.
+            return answerItems(kind, section.items.with(PollFailure(.transient, presenter.localizer.text(.offline))))
+        }
         if section.fetching != nil {
             section.wanted = max(section.wanted, count)
             return
