@@ -38,16 +38,17 @@ let package = Package(
         .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"], exclude: ["README.md"]),
         // The popup: a GTK 3 window at the tray with the timeline, comments and mentions, its
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
-        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"]),
+        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"], exclude: ["README.md"]),
         // What the two GTK windows share: GObject signals to Swift closures, constructors checked.
-        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib"]),
+        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib"], exclude: ["README.md"]),
         // The settings and login window (libhandy's preferences window), a process of its own,
         // every row made from WeiboKit's settings table.
-        .executableTarget(name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"]),
+        .executableTarget(
+            name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"], exclude: ["README.md"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
-        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"]),
+        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"], exclude: ["README.md"]),
         // Prints the figures `make bench` reports.
-        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit", "WeiboDesktop"]),
+        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit", "WeiboDesktop"], exclude: ["README.md"]),
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
         .target(
             name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "CGLib"],

@@ -9,6 +9,9 @@ import CGtk
 /// One text at a time: `start` hands it over, `finish` takes its breaks; or nil when the thread
 /// had not begun them yet (busy elsewhere: the machine has other work), and the caller finds
 /// them itself, never waiting for a thread that has not started.
+///
+/// `@unchecked Sendable`: `state` (and the job and breaks in it) is read and written under
+/// `mutex` only; `found` and `takenBack` on the caller's thread only.
 final class BreakFinder: @unchecked Sendable {
     /// Each paragraph's attributes, one per character and one past the last (Pango's layout).
     typealias Breaks = [[PangoLogAttr]]

@@ -9,6 +9,9 @@ import WeiboKit
 /// Started once GTK is set up (GTK changes the environment while it starts, and fontconfig
 /// reads it). The cells' own font map is used by one thread at a time: the preloading thread
 /// alone until `measurer()` joins it, the GTK thread from then on; GTK's widgets keep theirs.
+///
+/// `@unchecked Sendable`: `fontMap` and `preloaded` are written by the preloading thread alone
+/// and read only after `g_thread_join` (which orders the writes before the reads).
 final class FontPreload: @unchecked Sendable {
     /// The desktop's font (GtkSettings' `gtk-font-name`), the cells' body font.
     let font: String

@@ -10,6 +10,9 @@ import WeiboKit
 /// Started after GTK's set-up, which is the last to change the environment (GDBus and gettext
 /// read it). Nothing is asked when a popup runs already: this start only hands it its command
 /// line, and the daemon would answer for nothing.
+///
+/// `@unchecked Sendable`: `state` and `waiting` are read and written under `mutex` only; the
+/// rest is set in `init` and never changes.
 final class ItemsPrefetch: @unchecked Sendable {
     typealias Answer = Result<PopupItems, DaemonClient.Failure>
 

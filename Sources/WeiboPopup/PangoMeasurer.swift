@@ -8,8 +8,9 @@ import WeiboKit
 /// break where Pango allows (UAX #14: CJK anywhere but before closing punctuation, Latin at
 /// spaces, a word longer than the line between clusters); a cut line ends in `…`.
 ///
-/// Used on the GTK thread only, as everything in the popup: `@unchecked Sendable` because
-/// `TextMeasurer` is `Sendable` for the layouts' sake, and Pango's objects are not.
+/// `@unchecked Sendable`: one thread at a time uses it (the font preloading thread until
+/// `FontPreload.measurer()` joins it, the GTK thread after); `TextMeasurer` is `Sendable` for
+/// the layouts' sake, and Pango's objects are not.
 final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// The font of each role, as a Pango description string's size factor and weight.
     static let styles: [TextRole: (scale: Double, bold: Bool)] = [

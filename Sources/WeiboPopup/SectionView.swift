@@ -26,7 +26,8 @@ final class SectionView {
 
     /// The rows drawn (the model's visible rows, as last rendered).
     private(set) var rows: [PopupRow] = []
-    /// The process drew its first row (logged once, for `make bench`).
+    /// The process drew its first row (logged once, for `make bench`). `nonisolated(unsafe)`:
+    /// touched on the GTK thread alone (asserted where it is read).
     nonisolated(unsafe) private static var drewARow = false
     /// Each row's drawing area and frame, in the same order.
     private var areas: [UnsafeMutableRawPointer] = []
@@ -344,6 +345,7 @@ final class SectionView {
 
     private func draw(_ index: Int, widget: UnsafeMutableRawPointer, cairo: OpaquePointer) {
         guard frames.indices.contains(index), rows.indices.contains(index) else { return }
+        MainContext.assertOnLoopThread()
         if !Self.drewARow {
             Self.drewARow = true
             Log.debug("popup: first row drawn at \(g_get_real_time()) µs")

@@ -7,7 +7,8 @@ import Glibc
 /// is opened with its original bytes.
 enum RawArguments {
     /// Repaired argument → original bytes (with the terminating NUL), for the arguments that
-    /// needed repair. Written once at start, before anything reads it.
+    /// needed repair. `nonisolated(unsafe)`: written once at start, on the main thread, before
+    /// any other thread exists or anything reads it.
     nonisolated(unsafe) private static var originals: [String: [CChar]] = [:]
 
     /// Remembers the arguments that are not valid UTF-8.

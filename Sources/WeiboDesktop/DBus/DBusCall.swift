@@ -75,10 +75,12 @@ public enum DBusCall {
 /// Answers and signals of the wrong shape from a peer: each kind said once a run (a peer that
 /// answers wrongly does so at every call), at the message level, and never read.
 enum WrongShape {
+    /// `nonisolated(unsafe)`: the main loop's thread alone touches it (asserted in `say`).
     nonisolated(unsafe) private static var said: Set<String> = []
 
     /// `what`: the answer or signal and whose; `detail`: GDBus's words, or the shape it had.
     static func say(_ what: String, _ detail: String) {
+        MainContext.assertOnLoopThread()
         guard said.insert(what).inserted else { return }
         Log.message("\(what) has the wrong shape, and is ignored: \(detail)")
     }

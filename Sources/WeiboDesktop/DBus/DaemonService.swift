@@ -6,7 +6,7 @@ import WeiboKit
 /// The daemon on the session bus: owns `io.github.WeiboNotifier` (one instance per session),
 /// exports `io.github.WeiboNotifier1` at `/io/github/WeiboNotifier`, and signals count changes.
 public final class DaemonService {
-    static let introspection = """
+    public static let introspection = """
         <node>
           <interface name="io.github.WeiboNotifier1">
             <method name="Refresh"/>

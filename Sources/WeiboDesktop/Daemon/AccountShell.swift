@@ -34,9 +34,19 @@ public final class AccountShell {
     /// A token in the account file moves to the keyring at the first read (`token_store` not `file`).
     var movesTokenToKeyring: Bool
     /// A read found the keyring locked (its unlock prompt was shown, or could not be): later
-    /// reads, of every account, do not prompt again: one prompt per session. Touched on the
-    /// main loop's thread only, as everything here.
-    nonisolated(unsafe) static var keyringFoundLocked = false
+    /// reads, of every account, do not prompt again: one prompt per session.
+    static var keyringFoundLocked: Bool {
+        get {
+            MainContext.assertOnLoopThread()
+            return keyringLocked
+        }
+        set {
+            MainContext.assertOnLoopThread()
+            keyringLocked = newValue
+        }
+    }
+    /// `nonisolated(unsafe)`: the main loop's thread alone touches it (asserted above).
+    nonisolated(unsafe) private static var keyringLocked = false
     private let unsentReplies: UnsentReplies?
     /// Starts the popup window; nil: none (the summary bubble instead).
     let popup: PopupLauncher?
@@ -326,30 +336,6 @@ public final class AccountShell {
         }
     }
 
-    /// The comments or mentions newer than `sinceID`, as items.
-    private func fetchDetails(_ source: DetailSource, sinceID: Int64?, count: Int) {
-        guard let account else { return send(.detailsFailed(source, PollFailure(.loginRejected, tr("not logged in")), at: clock())) }
-        let arrived: (Result<[DetailItem], WeiboClientError>, Int) -> Void = { [weak self] result, skipped in
-            guard let self else { return }
-            if skipped > 0 { Log.message("\(source.rawValue): \(skipped) item(s) could not be read and were left out") }
-            switch result {
-            case .success(let items): self.send(.detailsFetched(source, items, at: self.clock()))
-            case .failure(let error): self.send(.detailsFailed(source, Self.pollFailure(error), at: self.clock()))
-            }
-        }
-        switch source {
-        case .commentsToMe, .commentMentions:
-            let call = source == .commentsToMe ? client.commentsToMe : client.commentMentions
-            call(account, sinceID, nil, count) { result in
-                arrived(result.map { $0.comments.map { DetailItem($0, source: source) } }, (try? result.get())?.skipped.count ?? 0)
-            }
-        case .statusMentions:
-            client.statusMentions(for: account, sinceID: sinceID, count: count) { result in
-                arrived(result.map { $0.statuses.map(DetailItem.init(mention:)) }, (try? result.get())?.skipped.count ?? 0)
-            }
-        }
-    }
-
     /// Sends a reply typed into a bubble; the core hears whether it went (and keeps one that did not).
     private func sendReply(_ reply: ReplyRequest) {
         guard let account else { return send(.replyNotSent(reply, PollFailure(.loginRejected, tr("not logged in")), at: clock())) }
@@ -382,19 +368,6 @@ public final class AccountShell {
         } catch {
             Log.warning("cannot keep the reply: \(error)")
             return false
-        }
-    }
-
-    private func fetchSummary(count: Int) {
-        guard let account else { return send(.summaryFailed(tr("not logged in"), at: clock())) }
-        client.homeTimeline(for: account, count: count) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let page):
-                for failure in page.skipped { Log.message("timeline: a status could not be read and was left out (\(failure))") }
-                self.send(.summaryFetched(page.statuses, at: self.clock()))
-            case .failure(let error): self.send(.summaryFailed(error.description, at: self.clock()))
-            }
         }
     }
 }

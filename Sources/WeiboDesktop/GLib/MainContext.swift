@@ -6,14 +6,26 @@ import CGLib
 /// their callback has fired. Everything runs on the calling thread: libsoup calls back on the
 /// context that was the thread's default when the session or server was made.
 public enum MainContext {
-    /// The context the program's loop turns, once `confine` named it.
+    /// The context the program's loop turns, once `confine` named it. `nonisolated(unsafe)`:
+    /// written once by the entry point before the loop or any thread starts, then only read.
     nonisolated(unsafe) private static var confinedTo: OpaquePointer?
+    /// The thread that named it (`nonisolated(unsafe)`: as `confinedTo`).
+    nonisolated(unsafe) private static var loopThread: UnsafeMutablePointer<GThread>?
 
     /// Names the thread-default context as the one every GLib callback of the process must run
     /// on (the daemon's and the popup's loop), for `assertConfined`. Called once, by the
     /// processes' entry points (never by a library: tests run loops of their own on many threads).
     public static func confine() {
         confinedTo = g_main_context_ref_thread_default()
+        loopThread = g_thread_self()
+    }
+
+    /// In debug builds, stops the program when state that is the loop thread's alone is
+    /// touched on another thread (before the loop turns, as during it): the run-time check of a
+    /// `nonisolated(unsafe)` static that says so.
+    @inline(__always)
+    public static func assertOnLoopThread(_ file: StaticString = #fileID, _ line: UInt = #line) {
+        assert(loopThread.map { $0 == g_thread_self() } ?? true, "loop-thread state touched on another thread", file: file, line: line)
     }
 
     /// In debug builds, stops the program when a GLib callback runs anywhere but on the thread

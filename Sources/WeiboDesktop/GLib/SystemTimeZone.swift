@@ -46,7 +46,8 @@ public struct SystemTimeZone: TimeZoneRule {
         return interval < 0 ? 0 : Int(g_time_zone_get_offset(zone, interval))
     }
 
-    /// GLib's zone, immutable and reference-counted (so shared between threads).
+    /// GLib's zone. `@unchecked Sendable`: a `GTimeZone` never changes once made, and its
+    /// reference count is atomic, so threads may share it.
     private final class Zone: @unchecked Sendable {
         let pointer: OpaquePointer
 

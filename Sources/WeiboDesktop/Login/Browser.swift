@@ -9,6 +9,7 @@ import Glibc
 /// Wayland (and X11 startup notification).
 public enum Browser {
     /// Variables this process set for itself only, not handed to the programs it starts.
+    /// `nonisolated(unsafe)`: written first thing in `main`, before any thread; only read after.
     nonisolated(unsafe) private static var ownVariables: [String] = []
 
     /// For a GTK 3 window that draws with cairo only (the popup, the settings): no OpenGL. Without
