@@ -127,7 +127,7 @@ public final class AccountGroupShell {
 
     /// The name in member `index`'s bubbles: only when there is more than one account to tell apart.
     private func bubbleName(_ index: Int) -> String? {
-        members.count > 1 ? names[index] : nil
+        names[index].flatMap { AccountGroup.bubbleName($0, accounts: members.count) }
     }
 
     private func membersChanged() {

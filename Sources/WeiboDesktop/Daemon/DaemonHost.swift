@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import Glibc
+import WeiboKit
 
 /// Runs the accounts followed (`AccountGroupShell`) in the session: the GLib main loop, the
 /// D-Bus service, and the events that make them act: signals, the account file changing, the network coming back,
@@ -29,8 +30,11 @@ public final class DaemonHost {
 
     /// Runs until SIGTERM or SIGINT (state saved), or `duration` seconds when given.
     /// `accountFile` is watched for a new login, `configurationFile` for changed settings. Waits
-    /// up to `notificationWait` seconds for a notification server before the first poll.
-    public func run(accountFile: String, configurationFile: String? = nil, notificationWait: UInt32 = 30, duration: UInt32? = nil) {
+    /// up to `notificationWait` seconds for a notification server before the first poll (nil:
+    /// `PollTiming.notificationServerWait`).
+    public func run(
+        accountFile: String, configurationFile: String? = nil, notificationWait: UInt32? = nil, duration: UInt32? = nil
+    ) {
         installSignals()
         watchAccount(accountFile)
         if let configurationFile { watchConfiguration(configurationFile) }
@@ -59,10 +63,10 @@ public final class DaemonHost {
             accounts.startWithoutWaiting = { [weak self] in self?.startEarly() }
             doNotDisturb.whenSettled { [weak self] in
                 guard let self, !self.hasStarted else { return }
-                self.startWhenNotificationsAppear(within: notificationWait)
+                self.startWhenNotificationsAppear(within: notificationWait ?? UInt32(PollTiming.notificationServerWait))
             }
         } else {
-            startWhenNotificationsAppear(within: notificationWait)
+            startWhenNotificationsAppear(within: notificationWait ?? UInt32(PollTiming.notificationServerWait))
         }
         loop.run()
         // The bubbles close with the notifier: in GNOME's list a click on one would reach no

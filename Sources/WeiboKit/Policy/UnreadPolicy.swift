@@ -10,11 +10,11 @@ public struct UnreadPolicy: Equatable, Sendable {
     /// Listed counters that are only counted: tray, badge, status bar (`count_only`).
     public var countOnly: [UnreadCounter]
     /// What strangers' private messages (`msgbox`) do (`strangers_messages`).
-    public var strangersMessages = CounterMode.count
+    public var strangersMessages: CounterMode = SettingsTable.strangersMessages.defaultValue
     /// What likes (`attitude`) do, when Weibo gives them (`likes`).
-    public var likes = CounterMode.count
+    public var likes: CounterMode = SettingsTable.likes.defaultValue
 
-    public init(notify: [UnreadCounter] = UnreadCounter.listed, countOnly: [UnreadCounter] = []) {
+    public init(notify: [UnreadCounter] = SettingsTable.notify.defaultValue, countOnly: [UnreadCounter] = SettingsTable.countOnly.defaultValue) {
         self.notify = notify
         self.countOnly = countOnly.filter { !notify.contains($0) }
     }

@@ -85,7 +85,7 @@ struct RunCommand: Command {
         let avatars = AvatarCache(
             directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
             trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
-        let group = AccountGroupShell(accounts: context.accountStore, stagger: Double(interval) / 12) { selection in
+        let group = AccountGroupShell(accounts: context.accountStore, stagger: PollTiming.stagger(interval: interval)) { selection in
             AccountShell(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
@@ -176,15 +176,14 @@ struct RunCommand: Command {
         return settings
     }
 
-    /// A request always ends well before the next tick.
     static func requestTimeout(_ interval: Int) -> UInt32 {
-        UInt32(max(1, min(20, interval - 1)))
+        UInt32(PollTiming.requestTimeout(interval: interval))
     }
 
     /// Intervals under 30 s only against an API on this machine (tests, the demo).
     static func checkedInterval(_ interval: Int, configuration: Configuration) throws(CommandError) -> Int {
-        guard interval < Configuration.minimumInterval else { return interval }
-        guard configuration.isSandbox else {
+        guard !PollTiming.allows(interval: interval, sandbox: false) else { return interval }
+        guard PollTiming.allows(interval: interval, sandbox: configuration.isSandbox) else {
             throw .usage(
                 tr(
                     "weibo-notifier run: an interval under %d s is only for a sandbox on this machine (--api-base http://127.0.0.1:PORT)\nTry 'weibo-notifier run --help'.",
