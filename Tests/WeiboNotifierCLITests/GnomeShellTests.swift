@@ -181,9 +181,9 @@ import WeiboTestSupport
             // registration: on a loaded machine it comes seconds after the start).
             let registeredAt = Date()
             _ = waitUntil(timeout: 4.5) { Date().timeIntervalSince(registeredAt) > 4 && !registered(daemon) }
-            // A loaded machine (CI, make test) can make the extension drop the item a few times
-            // in a row; the notifier then registers again 10 s later (TrayRegistration).
-            if came && waitUntil(timeout: 15, { registered(daemon) }) {
+            // A loaded machine (CI, make test) can make the extension drop the item several times
+            // in a row; the notifier then registers again 5, 10 and 20 s later (TrayRegistration).
+            if came && waitUntil(timeout: 40, { registered(daemon) }) {
                 shown += 1
             } else {
                 let said = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter {

@@ -74,18 +74,16 @@ extension AccountShell {
         let before = { (id: Int64?) in id.map { $0 - 1 } }
         let count = fetch.count
         let client = self.client
-        // The section's statuses (if it lists any), then its comments (if any), merged.
-        // Comments and mentions: a page of 200 each call, and the list has ended at a short one.
-        // The home timeline's pages are often short (Weibo leaves some out): it has ended only
-        // when a page adds nothing.
+        // The section's statuses (if it lists any), then its comments (if any), merged; the
+        // pages as `ListPager` says.
         let statuses = { [weak self] (done: @escaping (Result<[Status], WeiboClientError>) -> Void) in
             guard let self else { return }
             guard let list = fetch.kind.statusList else { return done(.success([])) }
             let home = list == .homeTimeline
-            self.fetchPages(
-                count: count, pageSize: home ? PopupItems.pageSize : DetailSource.pageSize, shortEnds: !home, id: \.id,
-                before: before(fetch.olderThan?.statuses), made: made, done: done
-            ) { asked, maxID, page in
+            let pager = ListPager(
+                count: count, pageSize: home ? PopupItems.pageSize : DetailSource.pageSize, shortEnds: !home, requestLimit: made.limit - made.count,
+                maxID: before(fetch.olderThan?.statuses))
+            self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
                 switch list {
                 case .homeTimeline:
                     client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
@@ -97,9 +95,10 @@ extension AccountShell {
         let comments = { [weak self] (done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
             guard let self else { return }
             guard let list = fetch.kind.commentList else { return done(.success([])) }
-            self.fetchPages(
-                count: count, pageSize: DetailSource.pageSize, shortEnds: true, id: \.id, before: before(fetch.olderThan?.comments), made: made, done: done
-            ) { asked, maxID, page in
+            let pager = ListPager(
+                count: count, pageSize: DetailSource.pageSize, shortEnds: true, requestLimit: made.limit - made.count,
+                maxID: before(fetch.olderThan?.comments))
+            self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
                 let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
                 switch list {
                 case .toMe: client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
@@ -117,31 +116,24 @@ extension AccountShell {
         }
     }
 
-    /// The newest `count` items of a list (newest first; below `maxID` when given), a page of
-    /// at most `pageSize` at a time, each older than the last (`max_id`), until there are
-    /// enough, the list ended (a page that adds nothing or, with `shortEnds`, one shorter than
-    /// asked: `page` answers the items read and how many the API served, and one it left out for
-    /// not being readable does not end the list), or `made` allows no more requests. A failure
-    /// after the first page gives what came before it.
+    /// The items of a list as `pager` says (its rules: `ListPager`), each page asked of `page`
+    /// (which answers the items read and how many the API served). A failure after the first
+    /// page gives what came before it.
     private func fetchPages<Item>(
-        count: Int, pageSize: Int, shortEnds: Bool, id: @escaping (Item) -> Int64, before maxID: Int64? = nil, into items: [Item] = [],
-        made: RequestCounter, done: @escaping (Result<[Item], WeiboClientError>) -> Void,
+        _ pager: ListPager, id: @escaping (Item) -> Int64, into items: [Item] = [], made: RequestCounter,
+        done: @escaping (Result<[Item], WeiboClientError>) -> Void,
         page: @escaping (_ count: Int, _ maxID: Int64?, _ answer: @escaping (Result<(items: [Item], served: Int), WeiboClientError>) -> Void) -> Void
     ) {
-        guard made.count < made.limit else { return done(.success(items)) }
+        var pager = pager
+        guard let next = pager.nextPage() else { return done(.success(items)) }
         made.count += 1
-        let asked = min(count - items.count, pageSize)
-        page(asked, maxID) { [weak self] result in
+        page(next.count, next.maxID) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let error): done(items.isEmpty ? .failure(error) : .success(items))
             case .success(let fetched):
-                let known = Set(items.map(id))
-                let all = items + fetched.items.filter { !known.contains(id($0)) }
-                guard all.count < count, all.count > items.count, !shortEnds || fetched.served >= asked, let oldest = all.last.map(id), oldest > 1
-                else { return done(.success(Array(all.prefix(count)))) }
-                self.fetchPages(
-                    count: count, pageSize: pageSize, shortEnds: shortEnds, id: id, before: oldest - 1, into: all, made: made, done: done, page: page)
+                let keep = pager.pageArrived(ids: fetched.items.map(id), served: fetched.served)
+                self.fetchPages(pager, id: id, into: items + keep.map { fetched.items[$0] }, made: made, done: done, page: page)
             }
         }
     }

@@ -12,11 +12,11 @@ public struct TrayRegistration: Equatable, Sendable {
     /// Tries of a refused registration, a second apart, before giving up until the next watcher.
     public static let refusedTries = 5
     /// Registrations again, at once, of an item the watcher does not list; after them each
-    /// waits, 10 s and doubling to a minute: a loaded desktop whose tray dropped the item three
+    /// waits, 5 s and doubling to a minute: a loaded desktop whose tray dropped the item three
     /// times in a row (GNOME's extension, its reading timed out) takes it in the end, and no
     /// loop spins.
     public static let dropTries = 3
-    public static let slowRetrySeconds = 10.0
+    public static let slowRetrySeconds = 5.0
     public static let slowestRetrySeconds = 60.0
     /// How long the item holds its change signals after a registration.
     public static let holdMilliseconds = 1500
@@ -80,7 +80,7 @@ public struct TrayRegistration: Equatable, Sendable {
             drops += 1
             if drops <= Self.dropTries { return [.log("the tray does not list the icon; registering again"), .register] }
             let slow = drops - Self.dropTries - 1
-            let wait = min(Self.slowRetrySeconds * Double(1 << min(slow, 3)), Self.slowestRetrySeconds)
+            let wait = min(Self.slowRetrySeconds * Double(1 << min(slow, 4)), Self.slowestRetrySeconds)
             let said: [Effect] = slow == 0 ? [.log("the tray keeps dropping the icon; registering again at longer intervals")] : []
             return said + [.registerLater(seconds: wait)]
         }
