@@ -104,7 +104,7 @@ public final class StatusNotifierItem {
         let first = group.members[0]
         // Nothing it shows changed (a check with the same answer, in the same minute): nothing made.
         let inputs = TrayInputs(group: group, settings: notifier.settings, at: now)
-        let checked = pauseChoice.flatMap { $0.until == first.pausedUntil && $0.until > now ? $0.command : nil }
+        let checked = TrayMenuModel.checkedPause(chosen: pauseChoice, pausedUntil: first.pausedUntil, now: now)
         guard inputs != shownInputs || checked != shownChecked else { return }
         shownInputs = inputs
         shownChecked = checked

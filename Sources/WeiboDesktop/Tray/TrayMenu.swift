@@ -4,38 +4,18 @@ import WeiboKit
 
 /// The tray icon's menu at `/MenuBar`, served by libdbusmenu-glib's `DbusmenuServer` (the
 /// reference server that libayatana-appindicator uses, and that the libdbusmenu client in
-/// XFCE's tray and waybar, and the Qt/KDE stacks, interoperate with): Show timeline, Mark all
-/// read, Check now, Open Weibo, Log in, Settings, Pause notifications (1 hour, until tomorrow, resume),
-/// Quit; with several accounts, a submenu for each (show its timeline, mark it read, log it in
-/// again). The server answers `GetLayout`, `Event`, `EventGroup`, `AboutToShow(Group)` and
+/// XFCE's tray and waybar, and the Qt/KDE stacks, interoperate with): the items of WeiboKit's
+/// `TrayMenuModel`. The server answers `GetLayout`, `Event`, `EventGroup`, `AboutToShow(Group)` and
 /// announces `LayoutUpdated` and `ItemsPropertiesUpdated` itself. The first line, greyed out,
 /// says the state and the counts (GNOME's tray shows no tooltip); this type keeps the model
 /// (what each item does, which are greyed out or checked) and the items in step with it.
 final class TrayMenu {
     static let objectPath = "/MenuBar"
-    /// The first line: the state and the counts, never clickable.
-    static let headlineID: Int32 = 14
+    static let headlineID = TrayMenuModel.headlineID
 
-    /// What a click on an item does.
-    enum Command: Hashable {
-        case showTimeline, markRead, checkNow, openWeibo, openHotSearch, logIn, settings, pauseHour, pauseUntilTomorrow, resume, quit
-        /// One account's, by uid.
-        case showAccount(Int64)
-        case markAccountRead(Int64)
-        case logInAccount(Int64)
-    }
+    typealias Command = TrayCommand
+    typealias Item = TrayMenuItem
 
-    struct Item {
-        var id: Int32
-        var label: String
-        var command: Command?
-        var isSeparator = false
-        var children: [Item] = []
-        /// One of a group of which one is checked (the pause items).
-        var isRadio = false
-    }
-
-    private let fixed: [Item]
     private(set) var items: [Item] {
         didSet { index = Self.index(items) }
     }
@@ -58,33 +38,9 @@ final class TrayMenu {
     private var activations: [GObjectSignalHandler] = []
 
     init(localizer: Localizer) {
-        func item(_ id: Int32, _ label: String, _ command: Command?, children: [Item] = []) -> Item {
-            Item(id: id, label: label, command: command, children: children)
-        }
         self.localizer = localizer
-        fixed = [
-            Item(id: Self.headlineID, label: "", command: nil),
-            Item(id: 15, label: "", command: nil, isSeparator: true),
-            item(1, localizer.text(Localizer.TrayPhrase.timeline), .showTimeline),
-            item(2, localizer.text(.markAllRead), .markRead),
-            item(3, localizer.text(Localizer.TrayPhrase.checkNow), .checkNow),
-            item(4, localizer.text(.openWeibo), .openWeibo),
-            item(16, localizer.text(.hotSearch), .openHotSearch),
-            item(12, localizer.text(Localizer.TrayPhrase.logInFirst), .logIn),
-            item(13, localizer.text(Localizer.TrayPhrase.settingsWindow), .settings),
-            Item(id: 5, label: "", command: nil, isSeparator: true),
-            item(
-                6, localizer.text(.pauseNotifications), nil,
-                children: [
-                    Item(id: 7, label: localizer.text(.pauseForAnHour), command: .pauseHour, isRadio: true),
-                    Item(id: 8, label: localizer.text(.pauseUntilTomorrow), command: .pauseUntilTomorrow, isRadio: true),
-                    item(9, localizer.text(Localizer.TrayPhrase.resume), .resume),
-                ]),
-            Item(id: 10, label: "", command: nil, isSeparator: true),
-            item(11, localizer.text(Localizer.TrayPhrase.quit), .quit),
-        ]
-        items = fixed
-        index = Self.index(fixed)
+        items = TrayMenuModel.items(accounts: [], localizer: localizer)
+        index = Self.index(items)
         disabled = [Self.headlineID]
         server = dbusmenu_server_new(Self.objectPath)
         publish()
@@ -95,25 +51,13 @@ final class TrayMenu {
         g_object_unref(UnsafeMutableRawPointer(server))
     }
 
-    /// A submenu for each account when there are several (ids from 100, ten per account);
-    /// a changed layout is announced by the server (`LayoutUpdated`).
+    /// A submenu for each account when there are several (`TrayMenuModel`); a changed layout
+    /// is announced by the server (`LayoutUpdated`).
     func setAccounts(_ new: [(uid: Int64, name: String)]) {
         let shown = new.count > 1 ? new : []
         guard shown.map(\.uid) != accounts.map(\.uid) || shown.map(\.name) != accounts.map(\.name) else { return }
         accounts = shown
-        let sections = shown.enumerated().map { index, account in
-            let base = Int32(100 + index * 10)
-            return Item(
-                id: base, label: account.name, command: nil,
-                children: [
-                    Item(id: base + 1, label: localizer.text(Localizer.TrayPhrase.timeline), command: .showAccount(account.uid)),
-                    Item(id: base + 2, label: localizer.text(.markAllRead), command: .markAccountRead(account.uid)),
-                    Item(id: base + 3, label: localizer.text(Localizer.TrayPhrase.logInAfterExpiry), command: .logInAccount(account.uid)),
-                ])
-        }
-        // The accounts after the common items, before Pause.
-        let split = fixed.firstIndex { $0.id == 5 } ?? fixed.count
-        items = Array(fixed[..<split]) + (sections.isEmpty ? [] : [Item(id: 99, label: "", command: nil, isSeparator: true)] + sections) + fixed[split...]
+        items = TrayMenuModel.items(accounts: shown, localizer: localizer)
         publish()
     }
 
