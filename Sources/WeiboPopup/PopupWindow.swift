@@ -79,12 +79,16 @@ final class PopupWindow {
         gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.hotSearch))
         atk_object_set_name(CGtk_accessible(button), context.localizer.text(.hotSearch))
         GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
-            self.context.open(WeiboPages.hotSearch)
-            self.close()
+            self?.openHotSearch()
             return 0
         }
         return button
+    }
+
+    /// Weibo's hot search in the browser (the flame, Ctrl+H); the popup closes.
+    private func openHotSearch() {
+        context.open(WeiboPages.hotSearch)
+        close()
     }
 
     /// The header's settings button (beside the tabs): the settings window, and this one closes.
@@ -94,15 +98,19 @@ final class PopupWindow {
         gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.settings))
         atk_object_set_name(CGtk_accessible(button), context.localizer.text(.settings))
         GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
-            if let reason = SettingsLauncher.open(nil, environment: self.context.environment) {
-                Log.message("the settings window could not start: \(reason)")
-            } else {
-                self.close()
-            }
+            self?.openSettings()
             return 0
         }
         return button
+    }
+
+    /// The settings window (the gear, Ctrl+,); the popup closes once it started.
+    private func openSettings() {
+        if let reason = SettingsLauncher.open(nil, environment: context.environment) {
+            Log.message("the settings window could not start: \(reason)")
+        } else {
+            close()
+        }
     }
 
     private func connect() {
@@ -308,25 +316,27 @@ final class PopupWindow {
 
     // MARK: - Keys
 
-    /// Esc closes; Tab and Ctrl+Tab (Shift: back) and Alt+1/2/3 switch sections; Ctrl+R asks
-    /// again; Ctrl+C copies the row's text and link. The list moves with the arrows, Page
-    /// Up/Down, Home and End itself. No single letters: they clash with screen readers.
+    /// What a key does is WeiboKit's `PopupKeyAction`; here it is carried out. The list moves
+    /// with the arrows, Page Up/Down, Home and End itself.
     private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         let key = CGtk_event_keyval(event)
         let state = CGtk_event_state(event)
-        let control = state & UInt32(CGtk_CONTROL_MASK) != 0
-        let alt = state & UInt32(CGtk_MOD1_MASK) != 0
-        let shift = state & UInt32(CGtk_SHIFT_MASK) != 0
+        let press = PopupKeyPress(
+            gdk_keyval_name(key).map { String(cString: $0) } ?? "", control: state & UInt32(CGtk_CONTROL_MASK) != 0,
+            alt: state & UInt32(CGtk_MOD1_MASK) != 0, shift: state & UInt32(CGtk_SHIFT_MASK) != 0)
         let count = PopupSectionKind.allCases.count
-        let current = PopupSectionKind.allCases.firstIndex(of: model.current) ?? 0
         // The shortcuts window is over it: Esc is that window's (where the keyboard stayed with
         // the popup, as without a window manager), and closes it, not the popup.
-        if let shortcuts, key == UInt32(CGtk_KEY_Escape) {
+        if let shortcuts, press.name == "Escape" {
             gtk_window_close(CGtk_window(shortcuts))
             return true
         }
-        switch key {
-        case UInt32(CGtk_KEY_Escape):
+        guard let action = PopupKeyAction.of(press, sections: count) else {
+            // Text typed while the rows have the keyboard starts a search with it.
+            return !press.control && !press.alt && search.typed(event)
+        }
+        switch action {
+        case .escape:
             // The reply entry closes first; a search is cleared, then hidden (the keyboard back on
             // the rows); then Esc closes.
             if replyBar.isOpen {
@@ -336,27 +346,19 @@ final class PopupWindow {
             } else {
                 close()
             }
-        case UInt32(CGtk_KEY_f) where control:
-            search.show()
-        case UInt32(CGtk_KEY_F1):
-            showShortcuts()
-        case UInt32(CGtk_KEY_question) where control, UInt32(CGtk_KEY_slash) where control && shift:
-            showShortcuts()
-        case UInt32(CGtk_KEY_Tab), UInt32(CGtk_KEY_ISO_Left_Tab):
-            let step = shift || key == UInt32(CGtk_KEY_ISO_Left_Tab) ? count - 1 : 1
-            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step) % count))
-        case UInt32(CGtk_KEY_1)..<UInt32(CGtk_KEY_1) + UInt32(count) where alt:
-            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(key - UInt32(CGtk_KEY_1)))
-        case UInt32(CGtk_KEY_Return) where control, UInt32(CGtk_KEY_KP_Enter) where control:
-            send(.replyAsked)
-        case UInt32(CGtk_KEY_r) where control:
-            send(.reload(at: context.now()))
-        case UInt32(CGtk_KEY_c) where control && !search.hasFocus:
-            guard let row = view(model.current).selectedRow else { return false }
+        case .search: search.show()
+        case .shortcuts: showShortcuts()
+        case .step(let step):
+            let current = PopupSectionKind.allCases.firstIndex(of: model.current) ?? 0
+            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step + count) % count))
+        case .section(let index): gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(index))
+        case .reply: send(.replyAsked)
+        case .reload: send(.reload(at: context.now()))
+        case .copy:
+            guard !search.hasFocus, let row = view(model.current).selectedRow else { return false }
             gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), row.copyText, -1)
-        default:
-            // Text typed while the rows have the keyboard starts a search with it.
-            return !control && !alt && search.typed(event)
+        case .hotSearch: openHotSearch()
+        case .settings: openSettings()
         }
         return true
     }

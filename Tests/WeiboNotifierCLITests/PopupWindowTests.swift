@@ -132,6 +132,13 @@ struct PopupWindowTests {
         #expect(toolOutput("/usr/bin/timeout", ["20", script, "press", "Hot search"], environment: setup.environment).contains("true"))
         #expect(waitUntil { desktop.opened().contains("https://s.weibo.com/top/summary") }, "\(desktop.opened())")
         #expect(waitUntil { desktop.read().window == nil }, "the popup closed")
+        // The keyboard reaches the header's buttons too: Ctrl+H is the flame.
+        desktop.call("ShowPopup", "posts")
+        #expect(waitUntil { desktop.read().window != nil }, "\(desktop.read())")
+        desktop.key("ctrl+h")
+        #expect(
+            waitUntil { desktop.opened().components(separatedBy: "https://s.weibo.com/top/summary").count == 3 }, "\(desktop.opened())")
+        #expect(waitUntil { desktop.read().window == nil }, "the popup closed")
 
         // Weibo's limit for the day: the comments say so (nothing fetched yet: no "since").
         setup.sandbox.control("/_sandbox/faults", [("kind", "rate_limit"), ("count", "1")])

@@ -113,6 +113,8 @@ extension Localizer {
             case .search: return tr("Search the rows")
             case .fetchAgain: return tr("Fetch again")
             case .reply: return tr("Reply to a comment or mention")
+            case .hotSearch: return tr("Open Weibo's hot search")
+            case .settings: return tr("Open the settings")
             case .shortcuts: return tr("Keyboard shortcuts")
             }
         }
