@@ -108,8 +108,8 @@ extension Notifier {
         if let recent = recentSummary(kind, at: now) { return effects.append(.showTransient(recent)) }
         switch kind {
         case .all, .posts, .messages:
-            guard !summaryInFlight else { return }
-            summaryInFlight = true
+            guard !requests.summaryInFlight else { return }
+            requests.summaryInFlight = true
             effects.append(.fetchSummary(count: min(max(unread.status, 1), 20)))
         case .comments, .mentions:
             if let known = items[kind], !known.isEmpty {
@@ -130,7 +130,7 @@ extension Notifier {
 
     /// The posts summary, then the posts count as seen (everything, with one bubble for all).
     mutating func summaryFetched(_ statuses: [Status], at now: Date) {
-        summaryInFlight = false
+        requests.summaryInFlight = false
         showSummary(presenter.summaryBubble(statuses, items: settings.summaryItems), of: .posts, at: now)
         markRead(settings.bubbles == .single ? nil : .posts)
         homeTimelineRead = true
@@ -145,7 +145,7 @@ extension Notifier {
 
     /// A short error bubble; nothing is marked as seen.
     mutating func summaryFailed(_ reason: String) {
-        summaryInFlight = false
+        requests.summaryInFlight = false
         log(.message, "summary: \(reason)")
         effects.append(.showTransient(withFix(presenter.notice(.summaryFailed(reason)), .checkNow)))
     }

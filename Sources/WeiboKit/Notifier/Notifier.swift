@@ -59,9 +59,8 @@ public struct Notifier: Sendable {
     var checkPhase = NotifierPhase.starting
     var schedule: PollSchedule
     var pollInFlight = false
-    /// A check asked for while one was under way: it runs when that one ends (at most one waits).
-    var checkQueued = false
-    var summaryInFlight = false
+    /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
+    var requests = RequestLedger()
     /// How many new followers a click asked the names of, while they are fetched.
     var followersWanted: Int?
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
@@ -69,11 +68,6 @@ public struct Notifier: Sendable {
     var nextPopupFetch = 1
     /// The notifier read the home timeline since the last check (a summary, the popup's posts).
     var homeTimelineRead = false
-    var waitingRefreshes: [RequestID] = []
-    /// When the last check started, and the summaries shown last: what a request within
-    /// `settings.requestGap` of them gets (see Notifier+Requests).
-    var lastCheckAt: Date?
-    var recentSummaries: [BubbleKind: RecentSummary] = [:]
     /// Whether `started` gave the account's state; until then `beforeStart` keeps the events
     /// that act on it, in order.
     var hasStarted = false
@@ -250,7 +244,7 @@ public struct Notifier: Sendable {
             effects.append(.schedulePoll(at: nil))
         }
         pollInFlight = true
-        lastCheckAt = now
+        requests.checkStarted(at: now)
         effects.append(.startPoll)
     }
 
@@ -276,7 +270,7 @@ public struct Notifier: Sendable {
         popupNewsArrived(counts, previous: previous)
         settings.policy.observe(counts, at: now, state: &state)
         applyCounts(at: now)
-        if !waitingRefreshes.isEmpty {
+        if !requests.waitingRefreshes.isEmpty {
             // What this check found is what the user has seen: nothing that arrives later.
             markRead(nil)
             finishRefreshes(failure: nil)
@@ -306,10 +300,10 @@ public struct Notifier: Sendable {
         finishRefreshes(failure: failure.message)
         switch failure.kind {
         case .loginRejected:
-            checkQueued = false
+            requests.checkQueued = false
             enterLoginExpired(reason: failure.message)
         case .rateLimited:
-            checkQueued = false
+            requests.checkQueued = false
             checkPhase = .rateLimited
             log(.message, "rate limited: \(failure.message)")
             pollInFlight = true
