@@ -70,7 +70,7 @@ extension Notifier {
         }
         if everything { state.heldBack = false }
         // What was announced is seen: the next bubble tells only of what comes after.
-        for known in BubbleKind.allCases where everything || known == kind { items[known] = nil }
+        for known in BubbleKind.allCases where everything || known == kind { details.forget(known) }
     }
 
     mutating func actionInvoked(_ action: BubbleAction, kind: BubbleKind, at now: Date) {
@@ -92,7 +92,7 @@ extension Notifier {
         case .settings: effects.append(.showSettings(.notifications))
         case .unlockKeyring: effects.append(.unlockKeyring)
         case .open:
-            effects.append(.open(url: kind == .messages ? WeiboPages.messages : items[kind]?.first?.webURL ?? lastOpened[kind] ?? WeiboPages.home))
+            effects.append(.open(url: kind == .messages ? WeiboPages.messages : items[kind]?.first?.webURL ?? details.lastOpened[kind] ?? WeiboPages.home))
         // Typed text comes as `replyTyped`; the button alone does nothing.
         case .reply: break
         }
@@ -116,12 +116,12 @@ extension Notifier {
                 showItemsSummary(kind, known, at: now)
                 return
             }
-            guard !summaryWaiting.contains(kind) else { return }
-            summaryWaiting.insert(kind)
+            guard !details.summaryWaiting.contains(kind) else { return }
+            details.summaryWaiting.insert(kind)
             let unread = self.unread
             for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now) }
             if !isFetching(kind) {
-                summaryWaiting.remove(kind)
+                details.summaryWaiting.remove(kind)
                 effects.append(
                     .showTransient(withFix(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread))), .settings)))
             }
@@ -139,7 +139,7 @@ extension Notifier {
     mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {
         showSummary(presenter.itemsSummary(kind, items: shown, items: settings.summaryItems), of: kind, at: now)
         // The summary's Open goes to the newest of them, after they are marked as seen.
-        lastOpened[kind] = shown.first?.webURL
+        details.lastOpened[kind] = shown.first?.webURL
         markRead(kind)
     }
 

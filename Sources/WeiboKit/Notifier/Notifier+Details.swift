@@ -19,25 +19,23 @@ extension Notifier {
 
     /// Asks for the items of `source` newer than the newest seen, spending one call of the day.
     mutating func startFetch(_ source: DetailSource, count: Int, at now: Date) {
-        guard !pendingDetails.contains(source) else { return }
+        guard !details.pending.contains(source) else { return }
         guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
             noteDetails(presenter.localizer.text(.budgetSpent))
             return
         }
         state.detailCalls.spend(on: now)
-        pendingDetails.insert(source)
+        details.pending.insert(source)
         let since = state.newestSeen[source]
         effects.append(.fetchDetails(source, sinceID: since, count: since == nil ? Self.firstFetch : min(max(count, 1), 20)))
     }
 
-    func isFetching(_ kind: BubbleKind) -> Bool {
-        kind.sources.contains(where: pendingDetails.contains)
-    }
+    func isFetching(_ kind: BubbleKind) -> Bool { details.isFetching(kind) }
 
     /// Items arrived (or could not): kept newest first, and the bubble or summary that waited
     /// for them is shown, with the counts alone when there are none.
     mutating func detailsArrived(_ source: DetailSource, _ arrived: [DetailItem], failure: PollFailure?, at now: Date) {
-        pendingDetails.remove(source)
+        details.pending.remove(source)
         let kind = source.kind
         if let failure {
             switch failure.kind {
@@ -46,14 +44,11 @@ extension Notifier {
             default: log(.message, "\(source.rawValue): \(failure.message)")
             }
         } else {
-            if detailsNote != nil { detailsNote = nil }
             if let newest = arrived.map(\.id).max() { state.newestSeen[source] = max(state.newestSeen[source] ?? 0, newest) }
-            var merged = arrived + (items[kind] ?? []).filter { old in !arrived.contains { $0.id == old.id } }
-            merged.sort { $0.id > $1.id }
-            items[kind] = Array(merged.prefix(20))
+            details.arrived(arrived, of: kind)
         }
         guard !isFetching(kind) else { return }
-        if summaryWaiting.remove(kind) != nil {
+        if details.summaryWaiting.remove(kind) != nil {
             if let known = items[kind], !known.isEmpty {
                 showItemsSummary(kind, known, at: now)
             } else {
@@ -69,8 +64,7 @@ extension Notifier {
 
     /// Says once why texts are missing (the log, `status`, `doctor`); the counts go on.
     mutating func noteDetails(_ reason: String) {
-        guard detailsNote != reason else { return }
-        detailsNote = reason
+        guard details.noteMissing(reason) else { return }
         log(.message, "comment and mention texts unavailable: \(reason)")
     }
 

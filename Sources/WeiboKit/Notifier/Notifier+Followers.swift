@@ -7,19 +7,19 @@ import FoundationEssentials
 extension Notifier {
     mutating func askFollowersNames(at now: Date) {
         let new = unread.follower
-        guard new > 0, followersWanted == nil, settings.preview != .count else { return }
+        guard new > 0, details.followersWanted == nil, settings.preview != .count else { return }
         guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
             return log(.message, "the new followers are not named: today's budget of calls is spent")
         }
         state.detailCalls.spend(on: now)
-        followersWanted = new
+        details.followersWanted = new
         effects.append(.fetchFollowers(count: min(new, 20)))
     }
 
     /// The names came (nil: they could not be had, and the log says why).
     mutating func followersArrived(_ names: [String]?, failure: PollFailure? = nil) {
-        guard let wanted = followersWanted else { return }
-        followersWanted = nil
+        guard let wanted = details.followersWanted else { return }
+        details.followersWanted = nil
         guard let names, !names.isEmpty else {
             if let failure { log(.message, "followers: \(failure.message)") }
             return

@@ -36,12 +36,12 @@ public struct Notifier: Sendable {
     public internal(set) var presenter: UnreadPresenter
     /// The user's time zone, for quiet hours and the times in texts.
     public let zone: any TimeZoneRule
-    /// Why comment and mention texts are not shown now (the day's budget, a missing permission),
-    /// for `status` and `doctor`; nil while they are.
-    public internal(set) var detailsNote: String?
-    /// The comments and mentions known, by bubble, newest first: what bubbles, summaries and
-    /// replies are about.
-    public internal(set) var items: [BubbleKind: [DetailItem]] = [:]
+    /// The comments, mentions and followers' names behind the bubbles.
+    public internal(set) var details = DetailFetches()
+    /// Why comment and mention texts are not shown now, for `status` and `doctor`.
+    public var detailsNote: String? { details.note }
+    /// The comments and mentions known, by bubble, newest first.
+    public var items: [BubbleKind: [DetailItem]] { details.items }
     /// The desktop's do-not-disturb is on (whether it is followed is a setting).
     public internal(set) var doNotDisturb = false
     /// The notification server keeps bubbles in its list while do-not-disturb hides them.
@@ -61,8 +61,6 @@ public struct Notifier: Sendable {
     var pollInFlight = false
     /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
     var requests = RequestLedger()
-    /// How many new followers a click asked the names of, while they are fetched.
-    var followersWanted: Int?
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
     var popupSections: [PopupSectionKind: PopupSection] = [:]
     var nextPopupFetch = 1
@@ -73,10 +71,7 @@ public struct Notifier: Sendable {
     var hasStarted = false
     var beforeStart: [NotifierEvent] = []
     /// Lists being fetched, and the kinds whose summary waits for them.
-    var pendingDetails: Set<DetailSource> = []
-    var summaryWaiting: Set<BubbleKind> = []
     /// Where a summary's Open button goes: the newest item it showed.
-    var lastOpened: [BubbleKind: String] = [:]
     var quietEndAt: Date?
     /// The counts were announced once (the badge and bars start at the first answer).
     var announced = false
