@@ -42,10 +42,9 @@ public struct Notifier: Sendable {
     public var detailsNote: String? { details.note }
     /// The comments and mentions known, by bubble, newest first.
     public var items: [BubbleKind: [DetailItem]] { details.items }
-    /// The desktop's do-not-disturb is on (whether it is followed is a setting).
-    public internal(set) var doNotDisturb = false
-    /// The notification server keeps bubbles in its list while do-not-disturb hides them.
-    public internal(set) var doNotDisturbKeepsList = false
+    /// The desktop's do-not-disturb (whether it is followed is a setting).
+    public internal(set) var desktopDoNotDisturb = DoNotDisturb()
+    public var doNotDisturb: Bool { desktopDoNotDisturb.isOn }
     /// Checks that failed in a row; 0 after an answer.
     public internal(set) var failuresInARow = 0
     /// What the network monitor says.
@@ -103,15 +102,8 @@ public struct Notifier: Sendable {
     /// the desktop's do-not-disturb, unless it lets that kind through (`dnd_allow`) or the
     /// server keeps bubbles in its list meanwhile (GNOME: who and what there, not a sum later).
     func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Date) -> Bool {
-        isQuiet(at: now) || (followsDoNotDisturb && !doNotDisturbKeepsList && !doNotDisturbLetsThrough(kind, amounts))
-    }
-
-    /// Whether `kind` comes through do-not-disturb; the one bubble for all does when it tells
-    /// of something of a kind let through.
-    func doNotDisturbLetsThrough(_ kind: BubbleKind, _ amounts: UnreadCounts) -> Bool {
-        let allowed = settings.doNotDisturbAllows
-        guard kind == .all else { return allowed.contains(kind) }
-        return allowed.contains { $0.counters.contains { amounts[$0] > 0 } }
+        isQuiet(at: now)
+            || desktopDoNotDisturb.holdsBack(kind, amounts, followed: settings.followDoNotDisturb, allowed: settings.doNotDisturbAllows)
     }
 
     /// The phase, why bubbles wait and how sure the counts are, at `now`.
@@ -201,9 +193,7 @@ public struct Notifier: Sendable {
             quietEndAt = nil
             quietEnded(at: now)
         case .doNotDisturbChanged(let isOn, let keepsList, let now):
-            doNotDisturbKeepsList = isOn && keepsList
-            guard isOn != doNotDisturb else { break }
-            doNotDisturb = isOn
+            guard desktopDoNotDisturb.changed(isOn: isOn, keepsList: keepsList) else { break }
             if !isOn { quietEnded(at: now) }
         case .networkChanged(let isAvailable, let now): networkChanged(isAvailable, at: now)
         }
