@@ -71,9 +71,10 @@ final class SettingRow {
                 self?.changed(gtk_switch_get_active(CHandy_switch(widget)) != 0 ? "true" : "false")
                 return 0
             }
-        case .number(let range, let seconds, let sandboxMinimum):
-            let lowest = context.isSandbox ? min(sandboxMinimum ?? range.lowerBound, range.lowerBound) : range.lowerBound
-            widget = UnsafeMutableRawPointer(made(gtk_spin_button_new_with_range(Double(lowest), Double(range.upperBound), seconds ? 60 : 1), "a number"))
+        case .number(_, let seconds, _):
+            let field = setting.rule.numberField(in: context) ?? (0...0, 1)
+            widget = UnsafeMutableRawPointer(
+                made(gtk_spin_button_new_with_range(Double(field.range.lowerBound), Double(field.range.upperBound), Double(field.step)), "a number"))
             // Digits only, but for a duration ("2 min").
             gtk_spin_button_set_numeric(CHandy_spin_button(widget), seconds ? 0 : 1)
             if seconds { showAsDuration(widget) }

@@ -127,6 +127,14 @@ public enum SettingRule: Equatable, Sendable {
     /// Text that is never shown or taken on a command line (kept in the keyring where one runs).
     case secret
 
+    /// A number's field: the values it offers in `context` (from the sandbox minimum against a
+    /// sandbox on this machine) and its step (a minute for seconds); nil for other rules.
+    public func numberField(in context: SettingContext) -> (range: ClosedRange<Int>, step: Int)? {
+        guard case .number(let range, let seconds, let sandboxMinimum) = self else { return nil }
+        let lowest = context.isSandbox ? min(sandboxMinimum ?? range.lowerBound, range.lowerBound) : range.lowerBound
+        return (lowest...range.upperBound, seconds ? 60 : 1)
+    }
+
     /// What the setting takes, in words (for the commented file, `config`, the man page).
     public var words: LocalizableMessage {
         switch self {

@@ -130,6 +130,21 @@ import WeiboTestSupport
     }
 }
 
+/// A number's field in the settings window: the values it offers and its step.
+@Suite struct NumberFieldTests {
+    @Test(arguments: [(false, 30, 86_400, 60), (true, 1, 86_400, 60)])
+    func theIntervalOffersItsRangeFromTheSandboxsMinimum(_ sandbox: Bool, _ lowest: Int, _ highest: Int, _ step: Int) throws {
+        let field = try #require(SettingsTable.interval.erased.rule.numberField(in: SettingContext(isSandbox: sandbox)))
+        #expect(field.range == lowest...highest && field.step == step)
+    }
+
+    @Test func aCountStepsByOneAndOtherRulesHaveNoNumberField() throws {
+        let calls = try #require(SettingsTable.detailCallsPerDay.erased.rule.numberField(in: SettingContext(isSandbox: true)))
+        #expect(calls.range == 0...100 && calls.step == 1)
+        #expect(SettingsTable.quietHours.erased.rule.numberField(in: SettingContext()) == nil)
+    }
+}
+
 /// The counters' modes, read from and written to the four settings that hold them.
 @Suite struct CounterModeTests {
     /// Table: the file's lines → each counter's mode, in `UnreadCounter.allCases`' order (notify
