@@ -9,7 +9,7 @@ extension Notifier {
         let cameBack = isAvailable && !networkAvailable
         networkAvailable = isAvailable
         if cameBack {
-            schedule.reset()
+            checks.schedule.reset()
             poll(at: now)
         }
     }
@@ -18,8 +18,8 @@ extension Notifier {
     /// next tick is planned a whole interval on, with no backoff (nothing failed).
     mutating func waitsForTheNetwork(at now: Date) -> Bool {
         guard !networkAvailable, settings.needsNetwork else { return false }
-        checkPhase = .offline
-        offlineSince = offlineSince ?? now
+        checks.phase = .offline
+        checks.offlineSince = checks.offlineSince ?? now
         scheduleNext(.success, at: now)
         return true
     }

@@ -7,10 +7,10 @@ import FoundationEssentials
 /// after a failed one (or with no answer yet) is never held back.
 extension Notifier {
     mutating func checkRequested(at now: Date) {
-        schedule.reset()
+        checks.schedule.reset()
         if phase == .waitingForKeyring {
             effects.append(.readLoginAgain)
-        } else if pollInFlight {
+        } else if checks.inFlight {
             // What the asker wants to see may have arrived after this check started.
             requests.checkQueued = phase != .rateLimited
         } else {
@@ -22,8 +22,8 @@ extension Notifier {
     /// time is up (the planned check comes no later than it would have).
     mutating func checkSoon(at now: Date) {
         guard let due = requests.currentUntil(now, checkWorked: phase == .ok, gap: settings.requestGap) else { return poll(at: now) }
-        guard nextPollAt.map({ $0 > due }) ?? true else { return }
-        nextPollAt = due
+        guard checks.nextAt.map({ $0 > due }) ?? true else { return }
+        checks.nextAt = due
         effects.append(.schedulePoll(at: due))
     }
 
@@ -35,8 +35,8 @@ extension Notifier {
 
     mutating func refreshRequested(_ request: RequestID, at now: Date) {
         requests.refreshWaits(request)
-        schedule.reset()
-        if !pollInFlight, requests.currentUntil(now, checkWorked: phase == .ok, gap: settings.requestGap) != nil {
+        checks.schedule.reset()
+        if !checks.inFlight, requests.currentUntil(now, checkWorked: phase == .ok, gap: settings.requestGap) != nil {
             // The check that just answered is the one a refresh would make.
             markRead(nil)
             return finishRefreshes(failure: nil)
@@ -44,7 +44,7 @@ extension Notifier {
         poll(at: now)
         // No check could start (no login, an expired one, a locked keyring): nothing is
         // marked, since nothing was checked, and the caller hears why.
-        if !pollInFlight { finishRefreshes(failure: lastError ?? presenter.localizer.text(.state(phase))) }
+        if !checks.inFlight { finishRefreshes(failure: checks.lastError ?? presenter.localizer.text(.state(phase))) }
     }
 
     mutating func finishRefreshes(failure: String?) {

@@ -37,15 +37,15 @@ extension Notifier {
                 bubble.replacesTag = Self.keyringTag
                 effects.append(.showTransient(bubble))
             }
-            nextPollAt = now.addingTimeInterval(TimeInterval(settings.interval))
-            effects.append(.schedulePoll(at: nextPollAt))
+            checks.nextAt = now.addingTimeInterval(TimeInterval(settings.interval))
+            effects.append(.schedulePoll(at: checks.nextAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)
         case .valid:
-            if !wasUsable { checkPhase = .starting }
+            if !wasUsable { checks.phase = .starting }
             // The bubble that said the login expired says so no more.
             if !wasUsable { effects.append(.closeTransient(tag: Self.loginTag)) }
-            schedule.reset()
+            checks.schedule.reset()
             poll(at: now)
         }
         popupLoginChanged(at: now)
@@ -58,11 +58,11 @@ extension Notifier {
         presenter.policy = new.policy
         presenter.emoticons = new.emoticons
         presenter.accountName = new.accountName
-        schedule.interval = new.interval
+        checks.schedule.interval = new.interval
         scheduleQuietEnd(at: now)
         if sourceChanged {
             log(.message, "the API address changed; checking now")
-            schedule.reset()
+            checks.schedule.reset()
             poll(at: now)
         } else if policyChanged || modeChanged, state.lastSuccessfulPoll != nil {
             // The counts known are still right; what they mean for the bubbles changed.

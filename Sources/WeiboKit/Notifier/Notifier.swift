@@ -13,25 +13,23 @@ public struct Notifier: Sendable {
     /// What the notifier is doing: the login's state while it cannot check (`login` is the one
     /// record of it), else how the checks go (`checkPhase`).
     public var phase: NotifierPhase {
-        guard loginRead else { return checkPhase }
+        guard loginRead else { return checks.phase }
         switch login {
         case .none: return .notLoggedIn
         case .missing: return .loginExpired
         case .waitingForKeyring: return .waitingForKeyring
-        case .valid: return checkPhase
+        case .valid: return checks.phase
         }
     }
     public internal(set) var settings: NotifierSettings
-    /// Why the last check failed, while it is the latest news.
-    public internal(set) var lastError: String?
-    /// Its kind, which a client words in its own language (`status` in the user's).
-    public internal(set) var lastErrorKind: PollFailure.Kind?
-    /// When the poll timer fires next; `nil` when no check is planned.
-    public internal(set) var nextPollAt: Date?
-    /// Checks finished since start, answered or failed.
-    public internal(set) var completedPolls = 0
-    /// When checks began to fail (the tray says "offline since").
-    public internal(set) var offlineSince: Date?
+    /// How the checks go: phase, schedule, the check under way and the next, failures.
+    public internal(set) var checks: CheckProgress
+    public var lastError: String? { checks.lastError }
+    public var lastErrorKind: PollFailure.Kind? { checks.lastErrorKind }
+    public var nextPollAt: Date? { checks.nextAt }
+    public var completedPolls: Int { checks.completed }
+    public var offlineSince: Date? { checks.offlineSince }
+    public var failuresInARow: Int { checks.failuresInARow }
     /// The words and looks of every surface.
     public internal(set) var presenter: UnreadPresenter
     /// The user's time zone, for quiet hours and the times in texts.
@@ -45,8 +43,6 @@ public struct Notifier: Sendable {
     /// The desktop's do-not-disturb (whether it is followed is a setting).
     public internal(set) var desktopDoNotDisturb = DoNotDisturb()
     public var doNotDisturb: Bool { desktopDoNotDisturb.isOn }
-    /// Checks that failed in a row; 0 after an answer.
-    public internal(set) var failuresInARow = 0
     /// What the network monitor says.
     public internal(set) var networkAvailable = true
 
@@ -54,10 +50,6 @@ public struct Notifier: Sendable {
     var login = Login.none
     /// Whether `login` was read (`started`); until then the phase is `starting`.
     var loginRead = false
-    /// How the checks go while the login is usable: starting, ok, offline or rate-limited.
-    var checkPhase = NotifierPhase.starting
-    var schedule: PollSchedule
-    var pollInFlight = false
     /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
     var requests = RequestLedger()
     /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
@@ -89,7 +81,7 @@ public struct Notifier: Sendable {
         presenter = UnreadPresenter(localizer: localizer, policy: settings.policy)
         presenter.emoticons = settings.emoticons
         presenter.accountName = settings.accountName
-        schedule = PollSchedule(interval: settings.interval)
+        checks = CheckProgress(interval: settings.interval)
     }
 
     /// The unread amounts now (above the baseline), of the watched counters.
@@ -109,7 +101,7 @@ public struct Notifier: Sendable {
     /// The phase, why bubbles wait and how sure the counts are, at `now`.
     public func status(at now: Date) -> NotifierStatus {
         NotifierStatus(
-            phase: phase, failuresInARow: failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
+            phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
             quiet: settings.quietHours?.contains(now, zone: zone) ?? false, doNotDisturb: followsDoNotDisturb)
     }
 
@@ -203,20 +195,20 @@ public struct Notifier: Sendable {
 
     private mutating func pollTimerFired(at now: Date) {
         if phase == .waitingForKeyring {
-            nextPollAt = nil
+            checks.nextAt = nil
             effects.append(.readLoginAgain)
             return
         }
-        if let planned = nextPollAt, schedule.noticeClockJump(planned: planned, now: now) {
+        if let planned = checks.nextAt, checks.schedule.noticeClockJump(planned: planned, now: now) {
             log(.message, "this tick came \(Int(now.timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
         }
-        nextPollAt = nil
+        checks.nextAt = nil
         poll(at: now)
     }
 
     /// Starts a check, unless one is under way, the login is gone, or it has run out.
     mutating func poll(at now: Date) {
-        guard !pollInFlight, case .valid(let expiresAt) = login else { return }
+        guard !checks.inFlight, case .valid(let expiresAt) = login else { return }
         if expiresAt <= now {
             enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
             return
@@ -224,24 +216,18 @@ public struct Notifier: Sendable {
         warnIfExpiringSoon(expiresAt, at: now)
         if waitsForTheNetwork(at: now) { return }
         trimPopupSections(at: now)
-        if nextPollAt != nil {
-            nextPollAt = nil
+        if checks.nextAt != nil {
+            checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
         }
-        pollInFlight = true
+        checks.inFlight = true
         requests.checkStarted(at: now)
         effects.append(.startPoll)
     }
 
     private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Date) {
         guard !answersAGoneLogin() else { return }
-        pollInFlight = false
-        failuresInARow = 0
-        completedPolls += 1
-        checkPhase = .ok
-        lastError = nil
-        lastErrorKind = nil
-        offlineSince = nil
+        checks.answered()
         announced = true
         var previous = state.lastCounts
         if homeTimelineRead, counts.status < previous.status {
@@ -269,18 +255,14 @@ public struct Notifier: Sendable {
     /// cannot be used now, and change nothing (no "login expired" for a token just revoked).
     private mutating func answersAGoneLogin() -> Bool {
         guard !login.isUsable else { return false }
-        pollInFlight = false
+        checks.inFlight = false
         log(.debug, "a check answered after its login went: its answer is dropped")
         return true
     }
 
     private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
         guard !answersAGoneLogin() else { return }
-        pollInFlight = false
-        failuresInARow += 1
-        completedPolls += 1
-        lastError = failure.message
-        lastErrorKind = failure.kind
+        checks.failed(failure)
         // A refresh marks what a check found; with no answer there is nothing to mark.
         finishRefreshes(failure: failure.message)
         switch failure.kind {
@@ -289,13 +271,13 @@ public struct Notifier: Sendable {
             enterLoginExpired(reason: failure.message)
         case .rateLimited:
             requests.checkQueued = false
-            checkPhase = .rateLimited
+            checks.phase = .rateLimited
             log(.message, "rate limited: \(failure.message)")
-            pollInFlight = true
+            checks.inFlight = true
             effects.append(.askRateLimitReset)
         case .refused, .transient, .noPermission, .budgetSpent:
-            checkPhase = .offline
-            offlineSince = offlineSince ?? now
+            checks.phase = .offline
+            checks.offlineSince = checks.offlineSince ?? now
             log(failure.kind == .transient ? .message : .warning, "poll failed: \(failure.message)")
             scheduleNext(.transientFailure, at: now)
             runQueuedCheck(at: now)
@@ -305,7 +287,7 @@ public struct Notifier: Sendable {
     /// Waits for Weibo's reset, but never longer than an hour past the next full hour (the
     /// API's limits are hourly): a reset years away is a server's mistake, not a reason to stop.
     private mutating func rateLimitResetKnown(_ seconds: Int?, at now: Date) {
-        pollInFlight = false
+        checks.inFlight = false
         let untilNextHour = 3600 - Int(now.wholeSecondsSince1970 % 3600)
         let resetIn = seconds.flatMap { $0 > 0 ? min($0, untilNextHour + 3600) : nil }
         finishRefreshes(failure: presenter.localizer.tr("Weibo's rate limit is reached"))
@@ -313,13 +295,13 @@ public struct Notifier: Sendable {
     }
 
     mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Date) {
-        guard let seconds = schedule.next(after: outcome) else {
-            nextPollAt = nil
+        guard let seconds = checks.schedule.next(after: outcome) else {
+            checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
             return
         }
         let at = now.addingTimeInterval(TimeInterval(seconds))
-        nextPollAt = at
+        checks.nextAt = at
         effects.append(.schedulePoll(at: at))
     }
 
@@ -331,10 +313,10 @@ public struct Notifier: Sendable {
         // A login that ran out or that Weibo refused cannot be used until a new one is read.
         login = .missing(reason: reason)
         loginRead = true
-        lastError = reason
-        lastErrorKind = .loginRejected
-        if nextPollAt != nil {
-            nextPollAt = nil
+        checks.lastError = reason
+        checks.lastErrorKind = .loginRejected
+        if checks.nextAt != nil {
+            checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
         }
         finishRefreshes(failure: reason)
@@ -349,10 +331,10 @@ public struct Notifier: Sendable {
     /// No login saved (the first run, a logout): no checks and no error bubble; what was on
     /// screen closes, the tray and bars say "not logged in".
     mutating func enterNotLoggedIn() {
-        lastError = nil
-        lastErrorKind = nil
-        if nextPollAt != nil {
-            nextPollAt = nil
+        checks.lastError = nil
+        checks.lastErrorKind = nil
+        if checks.nextAt != nil {
+            checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
         }
         finishRefreshes(failure: presenter.localizer.text(.notLoggedIn))
