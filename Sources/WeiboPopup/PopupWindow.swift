@@ -74,12 +74,26 @@ final class PopupWindow {
     /// The header's "Hot search" button (beside the tabs, a flame as on Weibo's own list: its
     /// words would cover the last tab): Weibo's hot-search list in the browser, and this one closes.
     private func hotSearchButton() -> UnsafeMutableRawPointer {
-        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label("\u{1F525}"), "a button"))
+        headerButton(made(gtk_button_new_with_label("\u{1F525}"), "a button"), named: context.localizer.text(.hotSearch)) { $0.openHotSearch() }
+    }
+
+    /// The header's settings button (beside the tabs): the settings window, and this one closes.
+    private func settingsButton() -> UnsafeMutableRawPointer {
+        headerButton(
+            made(gtk_button_new_from_icon_name("emblem-system-symbolic", GTK_ICON_SIZE_BUTTON), "a button"), named: context.localizer.text(.settings)
+        ) { $0.openSettings() }
+    }
+
+    /// A flat header button: its tooltip and accessible name are `name`; a click does `action`.
+    private func headerButton(_ made: UnsafeMutablePointer<GtkWidget>, named name: String, action: @escaping (PopupWindow) -> Void)
+        -> UnsafeMutableRawPointer
+    {
+        let button = UnsafeMutableRawPointer(made)
         gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
-        gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.hotSearch))
-        atk_object_set_name(CGtk_accessible(button), context.localizer.text(.hotSearch))
+        gtk_widget_set_tooltip_text(CGtk_widget(button), name)
+        atk_object_set_name(CGtk_accessible(button), name)
         GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
-            self?.openHotSearch()
+            if let self { action(self) }
             return 0
         }
         return button
@@ -89,19 +103,6 @@ final class PopupWindow {
     private func openHotSearch() {
         context.open(WeiboPages.hotSearch)
         close()
-    }
-
-    /// The header's settings button (beside the tabs): the settings window, and this one closes.
-    private func settingsButton() -> UnsafeMutableRawPointer {
-        let button = UnsafeMutableRawPointer(made(gtk_button_new_from_icon_name("emblem-system-symbolic", GTK_ICON_SIZE_BUTTON), "a button"))
-        gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
-        gtk_widget_set_tooltip_text(CGtk_widget(button), context.localizer.text(.settings))
-        atk_object_set_name(CGtk_accessible(button), context.localizer.text(.settings))
-        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
-            self?.openSettings()
-            return 0
-        }
-        return button
     }
 
     /// The settings window (the gear, Ctrl+,); the popup closes once it started.

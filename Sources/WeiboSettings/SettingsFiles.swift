@@ -63,7 +63,8 @@ struct SettingsFiles {
     /// remember it: the likes row exists only then.
     func likesGiven(apiBase: String) -> Bool {
         accounts(apiBase: apiBase).contains { account in
-            StateStore(path: directories.stateDirectory + "/state-\(account.uid).json").load().lastCounts.carries(.attitude)
+            StateStore(path: StateStore.accountFile(account.uid, beside: directories.stateDirectory + "/state.json")).load().lastCounts
+                .carries(.attitude)
         }
     }
 

@@ -16,13 +16,18 @@ public struct StateStore: Sendable {
     /// baseline and bubbles are its own. The first time, the state of an earlier version (this
     /// file, kept for one account) becomes that account's, so nothing is lost.
     public func forAccount(_ uid: Int64) -> StateStore {
-        let own = StateStore(path: PrivateFile.beside(path, named: "state-\(uid).json"))
+        let own = StateStore(path: Self.accountFile(uid, beside: path))
         if !own.exists && exists {
             own.save(load())
             try? PrivateFile.remove(path)
             Log.message("the state in \(path) is now uid \(uid)'s, in \(own.path)")
         }
         return own
+    }
+
+    /// The state file of the account `uid` beside `path` (the state directory's `state.json`).
+    public static func accountFile(_ uid: Int64, beside path: String) -> String {
+        PrivateFile.beside(path, named: "state-\(uid).json")
     }
 
     /// Whether the file is there.
