@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -68,7 +67,7 @@ final class DaemonClient {
         defer { g_variant_unref(child) }
         let json = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
         do throws(DecodingFailure) {
-            return .success(try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8)))
+            return .success(try WeiboJSON.decodeDocument(PopupItems.self, from: [UInt8](json.utf8)))
         } catch {
             return .failure(Failure(trouble: .unreadable(error.description)))
         }

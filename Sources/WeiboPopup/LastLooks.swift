@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -7,12 +6,12 @@ import WeiboKit
 struct LastLooks {
     let path: String
 
-    func read() -> [PopupSectionKind: Date] {
+    func read() -> [PopupSectionKind: Timestamp] {
         guard let bytes = try? PrivateFile.read(path, limit: 4096) else { return [:] }
         return PopupModel.lastLooks(fromText: String(decoding: bytes, as: UTF8.self))
     }
 
-    func write(_ looks: [PopupSectionKind: Date]) {
+    func write(_ looks: [PopupSectionKind: Timestamp]) {
         do throws(PrivateFile.Failure) {
             try PrivateFile.write(Array(PopupModel.text(ofLastLooks: looks).utf8), to: path)
         } catch {

@@ -1,5 +1,4 @@
 import CGtk
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -36,13 +35,13 @@ final class PopupContext {
 
     /// The layouts at this moment (relative times are of now), in `timeZone` (one reading of
     /// the user's zone for a batch of rows: GLib reads /etc/localtime at each).
-    func statusLayout(now: Date, timeZone: SystemTimeZone) -> StatusFrameLayout {
+    func statusLayout(now: Timestamp, timeZone: SystemTimeZone) -> StatusFrameLayout {
         StatusFrameLayout(
             localizer: localizer, timeZone: timeZone, now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
     }
 
-    func commentLayout(now: Date, timeZone: SystemTimeZone) -> CommentFrameLayout {
+    func commentLayout(now: Timestamp, timeZone: SystemTimeZone) -> CommentFrameLayout {
         CommentFrameLayout(
             localizer: localizer, timeZone: timeZone, now: now, metrics: .pixels, measurer: measurer,
             emoticons: configuration.emoticons)
@@ -53,7 +52,7 @@ final class PopupContext {
     }
 
     /// The popup's one clock: the time every event to the model carries.
-    func now() -> Date { Date() }
+    func now() -> Timestamp { Timestamp.now }
 
     /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
     func open(_ url: String) {

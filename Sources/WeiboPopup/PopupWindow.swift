@@ -1,6 +1,5 @@
 import CGLib
 import CGtk
-import FoundationEssentials
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -240,7 +239,7 @@ final class PopupWindow {
                 self.replyBar.answered(row: row, failure: failure)
             }
         case .wake(let at):
-            wake = GLibSource.once(afterSeconds: max(0, at.timeIntervalSince(context.now()))) { [weak self] in
+            wake = GLibSource.once(afterSeconds: max(0, at.seconds(since: context.now()))) { [weak self] in
                 guard let self else { return }
                 self.wake = nil
                 self.send(.tick(at: self.context.now()))

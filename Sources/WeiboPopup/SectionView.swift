@@ -1,6 +1,5 @@
 import CGLib
 import CGtk
-import FoundationEssentials
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -191,7 +190,7 @@ final class SectionView {
     }
 
     /// The drawing area of row `index`, made when missing; named for screen readers after its entry.
-    private func area(at index: Int, now: Date, times: RelativeTimeFormatter) -> UnsafeMutableRawPointer {
+    private func area(at index: Int, now: Timestamp, times: RelativeTimeFormatter) -> UnsafeMutableRawPointer {
         if index >= areas.count {
             let row = gtk_list_box_row_new()
             let area = UnsafeMutableRawPointer(made(gtk_drawing_area_new(), "a row's drawing area"))
@@ -272,7 +271,7 @@ final class SectionView {
     /// older one).
     /// `spent`: the frame model's time so far, in µs, and how much of it went to rows not laid
     /// out before (and how many); then the time their rows' widgets took.
-    private func layOutRows(from start: Int, generation: Int, now: Date, spent: (all: Int, new: Int, newRows: Int, widgets: Int)) {
+    private func layOutRows(from start: Int, generation: Int, now: Timestamp, spent: (all: Int, new: Int, newRows: Int, widgets: Int)) {
         guard generation == layoutGeneration else { return }
         let timeZone = SystemTimeZone.snapshot()
         let statusLayout = context.statusLayout(now: now, timeZone: timeZone)

@@ -58,7 +58,7 @@ enum ShortcutsWindow {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-            .replacing("\"", with: "&quot;")
+        text.replacingText("&", with: "&amp;").replacingText("<", with: "&lt;").replacingText(">", with: "&gt;")
+            .replacingText("\"", with: "&quot;")
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboKit
 
 /// Comments on the owner's statuses, mentions of the owner, and replies: the items behind the
@@ -160,7 +159,7 @@ extension SandboxAPI {
         case .failure(let error): return error.response
         case .success(let owner): uid = owner
         }
-        let day = (Int64(clock().timeIntervalSince1970) + Int64(FixedOffsetZone.chinaStandard.secondsEastOfUTC)) / 86_400
+        let day = (Int64(clock().secondsSince1970) + Int64(FixedOffsetZone.chinaStandard.secondsEastOfUTC)) / 86_400
         var calls = dailyCalls[uid] ?? (day, 0)
         if calls.day != day { calls = (day, 0) }
         calls.count += 1

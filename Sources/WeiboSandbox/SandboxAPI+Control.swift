@@ -1,4 +1,3 @@
-import FoundationEssentials
 public import WeiboKit
 
 /// The controls under `/_sandbox/` that tests and the demo use to make things happen.

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The faults `/_sandbox/faults` injects: each the next answers of its kind, where it shows.
 extension SandboxAPI {
     /// What `/_sandbox/faults` can inject into the next API responses.

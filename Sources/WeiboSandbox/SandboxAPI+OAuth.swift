@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboKit
 
 /// The OAuth pages and endpoints: authorize, approve, access token, token info, revoke.
@@ -80,10 +79,10 @@ extension SandboxAPI {
         guard let token = request.parameters["access_token"], let record = tokens[token], !record.revoked else {
             return error(21332, "invalid_access_token", request.path)
         }
-        let left = record.expiresIn - Int64(clock().timeIntervalSince(record.createdAt))
+        let left = record.expiresIn - Int64(clock().seconds(since: record.createdAt))
         return SandboxResponse(
             json: "{\"uid\":\(record.uid),\"appkey\":\(Self.appKey),\"scope\":null,"
-                + "\"create_at\":\(Int64(record.createdAt.timeIntervalSince1970)),\"expire_in\":\(left)}")
+                + "\"create_at\":\(Int64(record.createdAt.secondsSince1970)),\"expire_in\":\(left)}")
     }
 
     func revoke(_ request: SandboxRequest) -> SandboxResponse {

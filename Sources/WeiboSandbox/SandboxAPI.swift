@@ -1,4 +1,4 @@
-public import FoundationEssentials
+public import WeiboDesktop
 public import WeiboKit
 
 /// The fake Weibo: users, statuses, counters, tokens, rate limits and faults, answering
@@ -40,7 +40,7 @@ public final class SandboxAPI {
     }
 
     public let options: Options
-    let clock: () -> Date
+    let clock: () -> Timestamp
     var generator: StatusGenerator
     var random: SeededRandom
     /// What each user sees: their timeline, own posts, and the comments and mentions for them.
@@ -53,7 +53,7 @@ public final class SandboxAPI {
     var nextLoginUID: Int64?
     var tokens: [String: Token] = [:]
     var codes: [String: AuthorizationCode] = [:]
-    var hits: [String: (windowStart: Date, count: Int)] = [:]
+    var hits: [String: (windowStart: Timestamp, count: Int)] = [:]
     var faults: [(kind: FaultKind, remaining: Int, seconds: Int)] = []
     /// The token printed at start, valid for the owner.
     public internal(set) var readyToken = ""
@@ -115,12 +115,12 @@ public final class SandboxAPI {
 
     struct Token {
         var uid: Int64
-        var createdAt: Date
+        var createdAt: Timestamp
         var expiresIn: Int64
         var revoked = false
     }
 
-    public init(options: Options = Options(), clock: @escaping () -> Date = { Date() }) {
+    public init(options: Options = Options(), clock: @escaping () -> Timestamp = { Timestamp.now }) {
         self.options = options
         self.clock = clock
         generator = StatusGenerator(seed: options.seed, now: clock())
@@ -242,7 +242,7 @@ public final class SandboxAPI {
         guard let token = token(of: request), let record = tokens[token], !record.revoked else {
             return .failure(SandboxError(error(21332, "invalid_access_token", request.path)))
         }
-        if Int64(clock().timeIntervalSince(record.createdAt)) >= record.expiresIn {
+        if Int64(clock().seconds(since: record.createdAt)) >= record.expiresIn {
             return .failure(SandboxError(error(21327, "expired_token", request.path)))
         }
         return .success(record.uid)
@@ -258,7 +258,7 @@ public final class SandboxAPI {
         let token = self.token(of: request) ?? ""
         let now = clock()
         var window = hits[token] ?? (now, 0)
-        if now.timeIntervalSince(window.windowStart) >= 3600 { window = (now, 0) }
+        if now.seconds(since: window.windowStart) >= 3600 { window = (now, 0) }
         window.count += 1
         hits[token] = window
         if window.count > Self.hourlyLimit {
@@ -328,9 +328,9 @@ public final class SandboxAPI {
         if case .failure(let error) = authenticate(request) { return error.response }
         let now = clock()
         let window = hits[token(of: request) ?? ""] ?? (now, 0)
-        let resetIn = max(0, 3600 - Int(now.timeIntervalSince(window.windowStart)))
+        let resetIn = max(0, 3600 - Int(now.seconds(since: window.windowStart)))
         let reset = CivilTime(
-            secondsSince1970: Int64(now.timeIntervalSince1970) + Int64(resetIn), utcOffset: FixedOffsetZone.chinaStandard.secondsEastOfUTC)
+            secondsSince1970: Int64(now.secondsSince1970) + Int64(resetIn), utcOffset: FixedOffsetZone.chinaStandard.secondsEastOfUTC)
         let resetText = "\(reset.year)-\(pad(reset.month))-\(pad(reset.day)) \(pad(reset.hour)):\(pad(reset.minute)):\(pad(reset.second))"
         return json(
             RateLimitStatus(

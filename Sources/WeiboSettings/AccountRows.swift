@@ -1,7 +1,6 @@
 import CGLib
 import CGtk
 import CHandy
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboGtk
@@ -59,7 +58,7 @@ final class AccountRows {
                 return 0
             }
             // An expired login: logged in again from its row (Weibo asks which account).
-            if account.expiresIn > 0, account.account(token: "").expiresAt < Date() {
+            if account.expiresIn > 0, account.account(token: "").expiresAt < Timestamp.now {
                 let again = logInButton(tr("Log in again…"))
                 atk_object_set_name(CGtk_accessible(again), tr("Log in again as %s", name))
                 gtk_style_context_add_class(CGtk_style(again), "suggested-action")
@@ -122,7 +121,7 @@ final class AccountRows {
         var words = [tr("uid %s", String(account.uid))]
         if account.expiresIn > 0 {
             let date = CivilTime(end, in: SystemTimeZone()).dateAndClockText
-            words.append(end < Date() ? tr("the login ran out on %s", date) : tr("the login runs out on %s", date))
+            words.append(end < Timestamp.now ? tr("the login ran out on %s", date) : tr("the login runs out on %s", date))
         }
         words.append(account.place == .keyring ? tr("its token in the keyring") : tr("its token in the account file (0600)"))
         return words.joined(separator: " · ")

@@ -1,7 +1,6 @@
 import CGLib
 import CGtk
 import CHandy
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboGtk

@@ -1,7 +1,6 @@
 // Prints the figures `make bench` reports: the cost of a timeline page of 100 statuses (one big
 // API page) and of 10,000 (to show the cost is linear), read one status at a time as `timeline`
 // does and decoded whole as the popup does; the comments summary; a simulated day of checks.
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboKit
@@ -10,7 +9,7 @@ import WeiboKit
 /// English when this machine lacks the zh_CN.UTF-8 locale.
 let localizer: Localizer = {
     let source = #filePath
-    let root = source.firstRange(of: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? "."
+    let root = source.range(ofText: "/Sources/").map { String(source[..<$0.lowerBound]) } ?? "."
     Gettext.bind(localeDirectory: root + "/.build/locale")
     guard let chinese = GettextCatalog(localeNamed: "zh_CN.UTF-8") else {
         print("(no zh_CN.UTF-8 locale here: laid out in English)")
@@ -56,7 +55,7 @@ struct Figures {
 }
 
 func measure(statuses count: Int, runs: Int) throws -> Figures {
-    let now = Date(timeIntervalSince1970: 1_795_838_400)
+    let now = Timestamp(secondsSince1970: 1_795_838_400)
     var generator = StatusGenerator(seed: 100, now: now)
     let data = try WeiboJSON.encode(generator.page(count: count))
     let layout = StatusFrameLayout(localizer: localizer, timeZone: FixedOffsetZone.chinaStandard, now: now)
@@ -87,11 +86,11 @@ func measure(statuses count: Int, runs: Int) throws -> Figures {
 
 /// Decoding and laying out a page of `count` comments, as a comments summary does.
 func measureComments(count: Int, runs: Int) throws -> Figures {
-    let now = Date(timeIntervalSince1970: 1_795_838_400)
+    let now = Timestamp(secondsSince1970: 1_795_838_400)
     var generator = StatusGenerator(seed: 7, now: now)
     let posts = generator.statuses(count: 10)
     let data = try WeiboJSON.encode(
-        CommentsPage(comments: (0..<count).map { generator.comment(on: posts[$0 % posts.count], postedAt: now.addingTimeInterval(-Double($0) * 90)) }))
+        CommentsPage(comments: (0..<count).map { generator.comment(on: posts[$0 % posts.count], postedAt: now.adding(-Double($0) * 90)) }))
     let layout = CommentFrameLayout(localizer: localizer, timeZone: FixedOffsetZone.chinaStandard, now: now)
     let renderer = FrameRenderer(usesColor: false)
     var page = try WeiboJSON.decode(CommentsPage.self, from: data)
@@ -112,7 +111,7 @@ func simulateDay(polls: Int, bursts: Int) -> (calls: Int, bursts: Int) {
     var random = SeededRandom(seed: 1440)
     var burstMinutes: Set<Int> = []
     while burstMinutes.count < bursts { burstMinutes.insert(Int.random(in: 0..<polls, using: &random)) }
-    let start = Date(timeIntervalSince1970: 1_795_795_200)  // midnight in Beijing
+    let start = Timestamp(secondsSince1970: 1_795_795_200)  // midnight in Beijing
     var notifier = Notifier(settings: NotifierSettings(interval: 60), localizer: Localizer(), zone: FixedOffsetZone.chinaStandard)
     var counts = UnreadCounts()
     var calls = 0
@@ -136,9 +135,9 @@ func simulateDay(polls: Int, bursts: Int) -> (calls: Int, bursts: Int) {
             }
         }
     }
-    run(.started(UnreadState(), login: .valid(expiresAt: start.addingTimeInterval(365 * 86_400)), at: start))
+    run(.started(UnreadState(), login: .valid(expiresAt: start.adding(365 * 86_400)), at: start))
     for minute in 0..<polls {
-        let now = start.addingTimeInterval(Double(minute * 60))
+        let now = start.adding(Double(minute * 60))
         if burstMinutes.contains(minute) { counts.cmt += Int.random(in: 1...4, using: &random) }
         run(.pollTimerFired(at: now))
         run(.pollSucceeded(counts, at: now))

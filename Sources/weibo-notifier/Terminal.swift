@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboKit
@@ -46,13 +45,13 @@ enum Terminal {
     }
 
     /// The whole content of `path`, or of standard input for `-`.
-    static func read(path: String, limit: Int = 64 << 20) throws(CommandError) -> Data {
+    static func read(path: String, limit: Int = 64 << 20) throws(CommandError) -> [UInt8] {
         let name = path == "-" ? tr("standard input") : path
         // A name that is not UTF-8 is opened by its bytes, as given.
         let descriptor = path == "-" ? STDIN_FILENO : RawArguments.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .unreadable(path: name, reason: String(cString: strerror(errno))) }
         defer { if path != "-" { close(descriptor) } }
-        var data = Data()
+        var data = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -115,7 +114,7 @@ extension Terminal {
     }
 
     /// A date in the user's time zone: `2031-07-24 12:00`.
-    static func localDate(_ date: Date) -> String {
+    static func localDate(_ date: Timestamp) -> String {
         CivilTime(date, in: SystemTimeZone()).dateAndClockText
     }
 }

@@ -14,7 +14,7 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
 }
 
 @Suite struct AccountStoreTests {
-    let account = Account(accessToken: "2.00secret-token", uid: 5_712_659_759, issuedAt: Date(timeIntervalSince1970: 1_795_838_400), expiresIn: 86_400)
+    let account = Account(accessToken: "2.00secret-token", uid: 5_712_659_759, issuedAt: Timestamp(secondsSince1970: 1_795_838_400), expiresIn: 86_400)
 
     @Test func savedPrivatelyAndReadBack() throws {
         try withTemporaryFolder { folder in

@@ -55,7 +55,7 @@ import WeiboTestSupport
             #expect(info.uid == SandboxAPI.ownerUID)
             #expect(info.expireIn > 0 && info.expireIn <= SandboxAPI.tokenLifetime)
 
-            let account = Account(grant, receivedAt: Date())
+            let account = Account(grant, receivedAt: Timestamp.now)
             #expect(try harness.wait { harness.client.unreadCounts(for: account, completion: $0) }?.get() != nil)
             #expect(try harness.wait { harness.client.revoke(accessToken: grant.accessToken, completion: $0) }?.get() == true)
             #expect(harness.wait { harness.client.unreadCounts(for: account, completion: $0) }.flatMap(apiCode) == 21332)

@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import Testing
+import WeiboKit
 
 @testable import WeiboDesktop
 
@@ -16,7 +17,7 @@ import Testing
     ])
     func offsetsFollowTheZonesRules(seconds: Int, offset: Int) {
         let zone = SystemTimeZone(identifier: "Europe/Berlin")
-        #expect(zone.utcOffset(at: Date(timeIntervalSince1970: TimeInterval(seconds))) == offset)
+        #expect(zone.utcOffset(at: Timestamp(secondsSince1970: Double(seconds))) == offset)
     }
 
     /// Asked anew each time (a daemon follows a zone the user changes) or read once (a layout
@@ -26,16 +27,16 @@ import Testing
             for seconds in stride(from: 1_700_000_000, to: 1_800_000_000, by: 2_500_000) {
                 let local = g_date_time_new_from_unix_local(seconds)
                 defer { g_date_time_unref(local) }
-                #expect(zone.utcOffset(at: Date(timeIntervalSince1970: TimeInterval(seconds))) == Int(g_date_time_get_utc_offset(local) / 1_000_000))
+                #expect(zone.utcOffset(at: Timestamp(secondsSince1970: Double(seconds))) == Int(g_date_time_get_utc_offset(local) / 1_000_000))
             }
-            #expect(zone.utcOffset(at: Date(timeIntervalSince1970: .nan)) == SystemTimeZone().utcOffset(at: Date(timeIntervalSince1970: 0)))
+            #expect(zone.utcOffset(at: Timestamp(secondsSince1970: .nan)) == SystemTimeZone().utcOffset(at: Timestamp(secondsSince1970: 0)))
         }
     }
 
     @Test func aDateBeyondAnyCalendarGivesAnOffsetWithoutTrapping() {
         let zone = SystemTimeZone(identifier: "Asia/Shanghai")
-        #expect(zone.utcOffset(at: Date(timeIntervalSince1970: 1e300)) == 28_800)
-        #expect(zone.utcOffset(at: Date(timeIntervalSince1970: .nan)) == 28_800)
-        #expect(zone.utcOffset(at: Date(timeIntervalSince1970: 1_767_225_600)) == 28_800)
+        #expect(zone.utcOffset(at: Timestamp(secondsSince1970: 1e300)) == 28_800)
+        #expect(zone.utcOffset(at: Timestamp(secondsSince1970: .nan)) == 28_800)
+        #expect(zone.utcOffset(at: Timestamp(secondsSince1970: 1_767_225_600)) == 28_800)
     }
 }

@@ -30,7 +30,7 @@ import WeiboTestSupport
     @Test func eachSandboxUserHasATimelineCommentsAndCountersOfTheirOwn() throws {
         try SandboxHarness.run { harness in
             let (user, token) = harness.api.addUser()
-            let other = Account(accessToken: token, uid: user.id, issuedAt: Date(), expiresIn: 86_400)
+            let other = Account(accessToken: token, uid: user.id, issuedAt: Timestamp.now, expiresIn: 86_400)
             _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/comments", parameters: ["count": "2", "uid": String(user.id)]))
             _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/statuses", parameters: ["count": "1", "uid": String(user.id)]))
             let theirs = try #require(try harness.wait { harness.client.commentsToMe(for: other, completion: $0) }?.get())
@@ -296,7 +296,7 @@ import WeiboTestSupport
             // A port nothing listens on: bind one, then free it.
             let port = try SandboxHarness.run { $0.server.port }
             let client = WeiboClient(endpoints: WeiboEndpoints(singleBase: "http://127.0.0.1:\(port)"), http: HTTPClient(totalTimeout: 3))
-            let account = Account(accessToken: "2.00secret", uid: 1, issuedAt: Date(), expiresIn: 100)
+            let account = Account(accessToken: "2.00secret", uid: 1, issuedAt: Timestamp.now, expiresIn: 100)
             var result: Result<UnreadCounts, WeiboClientError>?
             client.unreadCounts(for: account) { result = $0 }
             MainContext.run(timeout: 10) { result != nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboSandbox
 import WeiboTestSupport
@@ -99,7 +100,7 @@ import WeiboTestSupport
         let home = Home()
         let legacy = home.folder + "/config/weibo-notifier/account"
         try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
-        let issued = Int(Date().timeIntervalSince1970)
+        let issued = Int(Timestamp.now.secondsSince1970)
         try "{\"access_token\":\"\(sandbox.token)\",\"uid\":5712659759,\"issued_at\":\(issued),\"expires_in\":86400000}\n".write(
             toFile: legacy, atomically: true, encoding: .utf8)
         chmod(legacy, 0o600)

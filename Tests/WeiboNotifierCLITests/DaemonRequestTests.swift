@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
+import WeiboKit
 import WeiboTestSupport
 
 /// The commands a status bar's clicks run: show-summary, check-now, pause, resume.
@@ -23,7 +25,7 @@ import WeiboTestSupport
         let paused = try run(["pause", "2h30m"])
         #expect(paused.status == 0 && paused.standardOutput.hasPrefix("Notifications paused until "), "\(paused.standardOutput)")
         let until = Int(setup.bus.daemonStatus()["paused-until"]?.split(separator: " ").last ?? "") ?? 0
-        #expect(abs(until - Int(Date().timeIntervalSince1970) - 9000) < 60, "\(setup.bus.daemonStatus())")
+        #expect(abs(until - Int(Timestamp.now.secondsSince1970) - 9000) < 60, "\(setup.bus.daemonStatus())")
         let status = try run(["status"])
         #expect(status.lines.contains { $0.hasPrefix("notifications paused until ") }, "\(status.lines)")
         #expect(try run(["resume"]).status == 0)

@@ -634,7 +634,7 @@ import WeiboTestSupport
         #expect(
             waitUntil {
                 let next = setup.bus.daemonStatus()["next-poll"].flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
-                return next - Int(Date().timeIntervalSince1970) > 3000
+                return next - Int(Timestamp.now.secondsSince1970) > 3000
             }, "next poll at the reset time, not after the 20 s interval: \(setup.bus.daemonStatus())")
         #expect(setup.bus.daemonStatus()["last-error"]?.contains("10023") == true)
         // Asked by the user, it checks at once, and recovers.

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
+import WeiboKit
 import WeiboTestSupport
 
 /// Peers that take a call and do not answer it (`Tests/Support/frozen-peer.py`): the daemon's
@@ -43,9 +45,9 @@ import WeiboTestSupport
         #expect(setup.bus.checkNow())
         #expect(waitUntil { setup.bus.frozenPeerShown().contains { $0.contains("message") } }, "\(setup.bus.frozenPeerShown())")
 
-        let stopping = Date()
+        let stopping = Timestamp.now
         #expect(setup.stop() == 0)
-        let stopSeconds = Date().timeIntervalSince(stopping)
+        let stopSeconds = Timestamp.now.seconds(since: stopping)
         print("frozen notification server: SIGTERM answered in \(Int(stopSeconds * 1000)) ms")
         #expect(stopSeconds < 5)
     }
@@ -92,10 +94,10 @@ import WeiboTestSupport
             kill(peer.processIdentifier, SIGKILL)
             peer.waitUntilExit()
         }
-        let started = Date()
+        let started = Timestamp.now
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
-        let seconds = Date().timeIntervalSince(started)
+        let seconds = Timestamp.now.seconds(since: started)
         print("frozen keyring: waiting for the keyring after \(String(format: "%.1f", seconds)) s")
         #expect(seconds < 8.5, "\(seconds) s")
         #expect(setup.bus.notifications().filter { $0.body.contains("login has expired") }.isEmpty)

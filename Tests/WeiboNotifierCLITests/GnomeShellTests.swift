@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
+import WeiboKit
 import WeiboTestSupport
 
 /// The notifier in GNOME: GNOME Shell 43, headless on Wayland, with Debian's AppIndicator
@@ -175,12 +177,12 @@ import WeiboTestSupport
             daemon.standardOutput = FileHandle.nullDevice
             daemon.standardError = FileHandle(forWritingAtPath: log)
             try daemon.run()
-            let started = Date()
+            let started = Timestamp.now
             let came = waitUntil(timeout: 15) { registered(daemon) }
             // Past the notifier's look at the list, 3 s after it registered (counted from the
             // registration: on a loaded machine it comes seconds after the start).
-            let registeredAt = Date()
-            _ = waitUntil(timeout: 4.5) { Date().timeIntervalSince(registeredAt) > 4 && !registered(daemon) }
+            let registeredAt = Timestamp.now
+            _ = waitUntil(timeout: 4.5) { Timestamp.now.seconds(since: registeredAt) > 4 && !registered(daemon) }
             // A loaded machine (CI, make test) can make the extension drop the item several times
             // in a row; the notifier then registers again 5, 10 and 20 s later (TrayRegistration).
             if came && waitUntil(timeout: 40, { registered(daemon) }) {
@@ -190,7 +192,7 @@ import WeiboTestSupport
                     $0.contains("tray") || $0.contains("icon") || $0.contains("StatusNotifier")
                 }
                 missed.append(
-                    "start \(start) (registered at first: \(came), after \(Int(Date().timeIntervalSince(started))) s): \(said.joined(separator: " | "))")
+                    "start \(start) (registered at first: \(came), after \(Int(Timestamp.now.seconds(since: started))) s): \(said.joined(separator: " | "))")
             }
             if start == starts - 1 {
                 #expect(Self.trayIconShare(session.screenshot("tray")) > 0.01, "the icon in the top bar: .build/e2e/gnome-tray.png")

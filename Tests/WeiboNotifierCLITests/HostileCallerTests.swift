@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboTestSupport
 
@@ -122,9 +123,9 @@ import WeiboTestSupport
         setup.sandbox.control("/_sandbox/statuses", [("count", "3")])
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 10) { setup.bus.hasOwner("io.github.WeiboNotifier") })
-        let started = Date()
+        let started = Timestamp.now
         let posts = try Self.items(setup, "posts")
-        #expect(Date().timeIntervalSince(started) < 4.5, "answered in \(Date().timeIntervalSince(started)) s")
+        #expect(Timestamp.now.seconds(since: started) < 4.5, "answered in \(Timestamp.now.seconds(since: started)) s")
         #expect(posts.statuses.count >= 3, "\(posts)")
     }
 

@@ -14,7 +14,7 @@ import WeiboTestSupport
         guard let json = setup.bus.daemonItems(kind, count: UInt32(count)) else {
             throw PrivateSessionBus.Failure(description: "no answer to GetItems \(kind)")
         }
-        return try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8))
+        return try WeiboJSON.decodeDocument(PopupItems.self, from: Array(json.utf8))
     }
 
     @Test func getItemsAnswersTheSandboxsNewestAndMarkSeenClearsOneKind() throws {

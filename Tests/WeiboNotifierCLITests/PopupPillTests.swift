@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboTestSupport
 
@@ -17,7 +18,7 @@ extension PopupWindowTests {
         // Newest first, as the API gives them: three shown at first, three arriving later.
         let statuses = StatusFactory.generated(count: 6, seed: 7)
         func answer(_ shown: ArraySlice<Status>, postsCount: Int) throws {
-            try WeiboJSON.encode(PopupItems(statuses: Array(shown))).write(to: URL(fileURLWithPath: folder + "/posts.json"))
+            try Data(WeiboJSON.encode(PopupItems(statuses: Array(shown)))).write(to: URL(fileURLWithPath: folder + "/posts.json"))
             try Data(#"{"status": \#(postsCount)}"#.utf8).write(to: URL(fileURLWithPath: folder + "/counts.json"))
         }
         func authors(_ rows: [PopupDesktop.View.Row]?) -> [String] {
@@ -74,10 +75,10 @@ extension PopupWindowTests {
         #expect(waitUntil(timeout: 45) { desktop.read().rows?.count == 1 }, "\(desktop.read())")
 
         setup.sandbox.control("/_sandbox/mentions", [("count", "1"), ("kind", "comment")])
-        let asked = Date()
+        let asked = Timestamp.now
         #expect(setup.bus.checkNow())
         #expect(waitUntil(timeout: 20) { desktop.read().buttons?.contains("1 new") == true }, "\(desktop.read().buttons ?? [])")
-        #expect(Date().timeIntervalSince(asked) < 20, "not the daemon's next minute")
+        #expect(Timestamp.now.seconds(since: asked) < 20, "not the daemon's next minute")
         let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
         #expect(toolOutput("/usr/bin/timeout", ["20", script, "press", "1 new"], environment: setup.environment).contains("true"))
         let mention = try PopupDaemonTests.items(setup, "mentions").comments.first

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboTestSupport
 
@@ -104,7 +105,7 @@ import WeiboTestSupport
     @Test func sampleCommandFeedsTheTimeline() throws {
         let sample = try CommandRunner.run(["sample", "--count", "4", "--seed", "9"])
         #expect(sample.status == 0)
-        let page = try WeiboJSON.decode(TimelinePage.self, from: Data(sample.standardOutput.utf8))
+        let page = try WeiboJSON.decode(TimelinePage.self, from: Array(sample.standardOutput.utf8))
         #expect(page.statuses.count == 4)
         let again = try CommandRunner.run(["sample", "--count", "4", "--seed", "9", "--now", "1795838400"])
         let twice = try CommandRunner.run(["sample", "--count", "4", "--seed", "9", "--now", "1795838400"])
@@ -202,11 +203,11 @@ import WeiboTestSupport
 /// `comments` and `mentions`: the same layouts as the bubbles' summaries, in the terminal.
 @Suite struct ItemsCommandTests {
     @Test func commentsFromASavedResponseFitTheWidth() throws {
-        var generator = StatusGenerator(seed: 5, now: Date())
+        var generator = StatusGenerator(seed: 5, now: Timestamp.now)
         let post = generator.statuses(count: 1)[0]
-        let comments = (0..<3).map { _ in generator.comment(on: post, postedAt: Date()) }
+        let comments = (0..<3).map { _ in generator.comment(on: post, postedAt: Timestamp.now) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("comments-\(UUID().uuidString).json")
-        try WeiboJSON.encode(CommentsPage(comments: comments)).write(to: file)
+        try Data(WeiboJSON.encode(CommentsPage(comments: comments))).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CommandRunner.run(["comments", "--file", file.path, "--width", "50", "--color", "never"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -46,7 +46,7 @@ import WeiboKit
     }
 
     @Test func theGeneratedTimelineWrapsAsPangoWrapsIt() throws {
-        var generator = StatusGenerator(seed: 11, now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: 11, now: Timestamp(secondsSince1970: 1_795_838_400))
         for status in generator.statuses(count: 60) {
             let text = TextSanitizer.clean(status.text)
             for width in [120, 219, 373] {
@@ -60,7 +60,7 @@ import WeiboKit
         let measurer = PangoMeasurer(font: "DejaVu Sans 10")
         // Waiting for the thread, so that every long text's breaks come from it.
         measurer.breakFinder = BreakFinder(waits: true)
-        var generator = StatusGenerator(seed: 12, now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: 12, now: Timestamp(secondsSince1970: 1_795_838_400))
         let thai = "ภาษาไทยเขียนติดกันโดยไม่เว้นวรรคระหว่างคำ การตัดบรรทัดจึงต้องใช้พจนานุกรม"
         for text in generator.statuses(count: 60).map({ TextSanitizer.clean($0.text) }) + [thai] {
             for width in [120, 219, 373] {
@@ -81,7 +81,7 @@ import WeiboKit
         let straight = PangoMeasurer(font: "DejaVu Sans 10")
         let byPango = PangoMeasurer(font: "DejaVu Sans 10")
         byPango.shaper = nil
-        var generator = StatusGenerator(seed: 13, now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: 13, now: Timestamp(secondsSince1970: 1_795_838_400))
         let texts =
             generator.statuses(count: 80).flatMap { [$0.text, $0.user?.screenName ?? "", $0.source] } + [
                 "混合 mixed 文本 text 😀🎉👨‍👩‍👧‍👦 and 🇨🇳 flags ❤️ ☀️ 1️⃣ 👍🏽", "Ligatures: office affine ffl — “quotes” ‘single’ …",
@@ -152,9 +152,9 @@ import WeiboKit
 
     @Test func theLayoutInPixelsWithPangoKeepsItsPromises() {
         let layout = StatusFrameLayout(
-            localizer: Localizer(), timeZone: FixedOffsetZone.chinaStandard, now: Date(timeIntervalSince1970: 1_795_838_400), metrics: .pixels,
+            localizer: Localizer(), timeZone: FixedOffsetZone.chinaStandard, now: Timestamp(secondsSince1970: 1_795_838_400), metrics: .pixels,
             measurer: measurer)
-        var generator = StatusGenerator(seed: 7, now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: 7, now: Timestamp(secondsSince1970: 1_795_838_400))
         for status in generator.statuses(count: 40) {
             for width in [240, 400, 800] {
                 for style in [LayoutStyle.full, .compact(maxLines: 3)] {

@@ -25,7 +25,12 @@ public enum FixtureFiles {
     }
 
     /// One fixture's bytes.
-    public static func data(_ relativePath: String, filePath: String = #filePath) throws -> Data {
-        try Data(contentsOf: packageRoot(from: filePath).appendingPathComponent("Tests/WeiboKitTests/Fixtures/\(relativePath)"))
+    public static func data(_ relativePath: String, filePath: String = #filePath) throws -> [UInt8] {
+        try bytes(packageRoot(from: filePath).appendingPathComponent("Tests/WeiboKitTests/Fixtures/\(relativePath)"))
+    }
+
+    /// A file's bytes, as WeiboKit's decoders take them.
+    public static func bytes(_ file: URL) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: file))
     }
 }

@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboKit
 
 /// Drives a `Notifier` the way the shell does, with a clock of its own: sends events, records
@@ -6,7 +5,7 @@ public import WeiboKit
 /// next bubble id, unless `serverTakesBubbles` is false).
 public struct NotifierDriver {
     public var notifier: Notifier
-    public var now: Date
+    public var now: Timestamp
     /// Every effect so far, in order.
     public private(set) var log: [NotifierEffect] = []
     public var serverTakesBubbles = true
@@ -16,7 +15,7 @@ public struct NotifierDriver {
     /// otherwise, and every check or summary asked for made at once (`requestGap` 0) unless
     /// `requestGap` says otherwise (`RequestStormTests`, with the product's 10 s).
     public init(
-        settings: NotifierSettings = NotifierSettings(interval: 60), mode: BubbleMode = .single, now: Date = TestTime.now, firstBubbleID: UInt32 = 1,
+        settings: NotifierSettings = NotifierSettings(interval: 60), mode: BubbleMode = .single, now: Timestamp = TestTime.now, firstBubbleID: UInt32 = 1,
         requestGap: Double = 0
     ) {
         var settings = settings
@@ -28,7 +27,7 @@ public struct NotifierDriver {
     }
 
     /// The login of a token that lives a year from the driver's start.
-    public var validLogin: Login { .valid(expiresAt: now.addingTimeInterval(365 * 86_400)) }
+    public var validLogin: Login { .valid(expiresAt: now.adding(365 * 86_400)) }
 
     /// Sends `event` and the server's answers to what it caused; returns every effect.
     @discardableResult
@@ -72,20 +71,20 @@ public struct NotifierDriver {
 
     /// `seconds` later, a check (as `CheckNow`) answered with `counts`.
     @discardableResult
-    public mutating func check(_ counts: UnreadCounts, after seconds: TimeInterval = 60) -> [NotifierEffect] {
-        now = now.addingTimeInterval(seconds)
+    public mutating func check(_ counts: UnreadCounts, after seconds: Double = 60) -> [NotifierEffect] {
+        now = now.adding(seconds)
         return send(.checkRequested(at: now)) + send(.pollSucceeded(counts, at: now))
     }
 
     /// `seconds` later, a check that failed with `failure`.
     @discardableResult
-    public mutating func checkFails(_ kind: PollFailure.Kind, _ message: String = "HTTP 500", after seconds: TimeInterval = 60) -> [NotifierEffect] {
-        now = now.addingTimeInterval(seconds)
+    public mutating func checkFails(_ kind: PollFailure.Kind, _ message: String = "HTTP 500", after seconds: Double = 60) -> [NotifierEffect] {
+        now = now.adding(seconds)
         return send(.checkRequested(at: now)) + send(.pollFailed(PollFailure(kind, message), at: now))
     }
 
-    public mutating func advance(_ seconds: TimeInterval) {
-        now = now.addingTimeInterval(seconds)
+    public mutating func advance(_ seconds: Double) {
+        now = now.adding(seconds)
     }
 }
 
@@ -127,7 +126,7 @@ extension [NotifierEffect] {
     public var startsPoll: Bool { contains(.startPoll) }
 
     /// When the next check was planned (the last `schedulePoll`), or nil.
-    public var plannedPoll: Date?? {
+    public var plannedPoll: Timestamp?? {
         for effect in reversed() { if case .schedulePoll(let at) = effect { return .some(at) } }
         return nil
     }

@@ -1,6 +1,8 @@
 import CGLib
 public import Foundation
 import Glibc
+import WeiboDesktop
+import WeiboKit
 
 /// A private `dbus-daemon` (no auto-started services) and, on it, dbusmock's notification
 /// server with the `actions` and `body-markup` capabilities. Both end with the object.
@@ -360,12 +362,12 @@ public final class PrivateSessionBus {
         var longest = 0.0
         var calls = 0
         var allAnswered = true
-        let end = Date().addingTimeInterval(seconds)
-        var nextAside = Date()
-        while Date() < end {
-            if Date() >= nextAside {
+        let end = Timestamp.now.adding(seconds)
+        var nextAside = Timestamp.now
+        while Timestamp.now < end {
+            if Timestamp.now >= nextAside {
                 meanwhile()
-                nextAside = Date().addingTimeInterval(1)
+                nextAside = Timestamp.now.adding(1)
             }
             let start = DispatchTime.now().uptimeNanoseconds
             let reply = call("io.github.WeiboNotifier", "/io/github/WeiboNotifier", "io.github.WeiboNotifier1", "GetCounts", nil)
@@ -567,8 +569,8 @@ public final class PrivateSessionBus {
 /// two cores (a popup's cold start or a daemon under valgrind took over 15 s in a loaded CI run).
 @discardableResult
 public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+    let deadline = Timestamp.now.adding(timeout)
+    while Timestamp.now < deadline {
         if condition() { return true }
         usleep(20_000)
     }

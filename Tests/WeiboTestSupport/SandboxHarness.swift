@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboDesktop
 public import WeiboKit
 public import WeiboSandbox
@@ -14,7 +13,7 @@ public final class SandboxHarness {
 
     /// Runs `body` with a harness whose server and client live on a fresh main context.
     public static func run<Result>(
-        options: SandboxAPI.Options = SandboxAPI.Options(), clock: @escaping () -> Date = { Date() },
+        options: SandboxAPI.Options = SandboxAPI.Options(), clock: @escaping () -> Timestamp = { Timestamp.now },
         timeout: UInt32 = 5, tls: Bool = true, _ body: (SandboxHarness) throws -> Result
     ) throws -> Result {
         try MainContext.withOwnContext {
@@ -28,7 +27,7 @@ public final class SandboxHarness {
         try SandboxTLS.make(in: "/tmp")
     }
 
-    private init(options: SandboxAPI.Options, clock: @escaping () -> Date, timeout: UInt32, tls: Bool) throws {
+    private init(options: SandboxAPI.Options, clock: @escaping () -> Timestamp, timeout: UInt32, tls: Bool) throws {
         api = SandboxAPI(options: options, clock: clock)
         let certificate = tls ? try Self.certificate.get() : nil
         server = try SandboxServer(api: api, tls: certificate)

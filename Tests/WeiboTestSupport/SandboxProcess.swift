@@ -1,5 +1,7 @@
 public import Foundation
 import Glibc
+import WeiboDesktop
+import WeiboKit
 
 /// `weibo-notifier sandbox` running as its own process on a free port, stopped with SIGTERM
 /// when the test is done.
@@ -19,9 +21,9 @@ public final class SandboxProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var text = ""
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Timestamp.now.adding(10)
         let last = arguments.contains("--tls") ? "CA file:" : "token:"
-        while Date() < deadline, !text.contains(last) || !text.contains("\n", after: last) {
+        while Timestamp.now < deadline, !text.contains(last) || !text.contains("\n", after: last) {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)

@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboKit
 
 /// Short ways to make statuses and users for tests.
@@ -8,7 +7,7 @@ public enum StatusFactory {
     }
 
     public static func status(
-        _ text: String, user: User? = user(), postedAt date: Date = TestTime.date(2026, 11, 29, 13, 57),
+        _ text: String, user: User? = user(), postedAt date: Timestamp = TestTime.date(2026, 11, 29, 13, 57),
         source: String = "<a href=\"http://app.weibo.com/t/feed/6vtZb0\" rel=\"nofollow\">微博 weibo.com</a>",
         pictures: Int = 0, pictureCount: Int? = nil, counts: (Int, Int, Int) = (0, 0, 0), retweet: Status? = nil
     ) -> Status {

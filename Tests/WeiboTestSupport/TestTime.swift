@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboKit
 
 /// The fixed moments the tests format and lay out against.
@@ -9,9 +8,9 @@ public enum TestTime {
     public static let zone = FixedOffsetZone.chinaStandard
 
     /// A moment given as Beijing wall-clock time.
-    public static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> Date {
+    public static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> Timestamp {
         let civil = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        return Date(timeIntervalSince1970: TimeInterval(civil.secondsSince1970(utcOffset: zone.secondsEastOfUTC)))
+        return Timestamp(secondsSince1970: Double(civil.secondsSince1970(utcOffset: zone.secondsEastOfUTC)))
     }
 
     /// A layout in `language` at the fixed "now".

@@ -2,21 +2,20 @@
 // message formatter, the picture header reader and the key-file editor's values. One binary, the target chosen by WEIBO_FUZZ_TARGET (see `targets`); a
 // target traps (a crash libFuzzer keeps) when a property it asserts does not hold.
 import CGLibFuzz
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboKit
 
 /// The targets, by name: each takes the fuzzer's bytes.
 let targets: [String: ([UInt8]) -> Void] = [
-    "json": { bytes in _ = try? JSONParser.parse(Data(bytes)) },
+    "json": { bytes in _ = try? JSONParser.parse(Array(bytes)) },
     "timeline": { bytes in
         // Read one status at a time, the page is what the whole-document decode gives (or the
         // same error); a page that decodes is also laid out and rendered.
-        let whole = Result { () throws(ResponseError) in try WeiboJSON.decode(TimelinePage.self, from: Data(bytes)) }
+        let whole = Result { () throws(ResponseError) in try WeiboJSON.decode(TimelinePage.self, from: Array(bytes)) }
         var statuses: [Status] = []
         let streamed = Result { () throws(ResponseError) in
-            var page = try TimelinePage.read(from: Data(bytes)) { statuses.append($0) }
+            var page = try TimelinePage.read(from: Array(bytes)) { statuses.append($0) }
             page.statuses = statuses
             return page
         }
@@ -25,14 +24,14 @@ let targets: [String: ([UInt8]) -> Void] = [
         for status in page.statuses.prefix(20) { checkFits(layout.frame(for: status, width: 60), width: 60) }
     },
     "comments": { bytes in
-        _ = try? WeiboJSON.decode(CommentsPage.self, from: Data(bytes))
-        _ = try? WeiboJSON.decode(MentionsPage.self, from: Data(bytes))
+        _ = try? WeiboJSON.decode(CommentsPage.self, from: Array(bytes))
+        _ = try? WeiboJSON.decode(MentionsPage.self, from: Array(bytes))
     },
-    "unread": { bytes in _ = try? WeiboJSON.decode(UnreadCounts.self, from: Data(bytes)) },
-    "error": { bytes in _ = try? WeiboJSON.decodeDocument(APIError.self, from: Data(bytes)) },
+    "unread": { bytes in _ = try? WeiboJSON.decode(UnreadCounts.self, from: Array(bytes)) },
+    "error": { bytes in _ = try? WeiboJSON.decodeDocument(APIError.self, from: Array(bytes)) },
     "account": { bytes in
-        _ = try? WeiboJSON.decode(TokenInfo.self, from: Data(bytes))
-        _ = try? WeiboJSON.decode(AccessTokenGrant.self, from: Data(bytes))
+        _ = try? WeiboJSON.decode(TokenInfo.self, from: Array(bytes))
+        _ = try? WeiboJSON.decode(AccessTokenGrant.self, from: Array(bytes))
         // The accounts file as the program reads it (mode 0600, as it must be).
         if write(bytes, to: scratch + "/accounts.json") { _ = try? AccountStore(path: scratch + "/accounts.json").loadAll() }
     },
@@ -65,7 +64,7 @@ let targets: [String: ([UInt8]) -> Void] = [
         let (width, text) = widthAndText(bytes)
         let split = text.firstIndex(of: "\n") ?? text.startIndex
         let status = Status(
-            id: 1, createdAt: Date(timeIntervalSince1970: 1_795_838_000), text: String(text[split...]),
+            id: 1, createdAt: Timestamp(secondsSince1970: 1_795_838_000), text: String(text[split...]),
             source: "<a href=\"x\">\(text.prefix(8))</a>", user: User(id: 2, screenName: String(text[..<split]), memberType: 11, memberRank: 3),
             pictures: (0..<Int(bytes.first ?? 0) % 10).map { Picture(thumbnailURL: "https://wx1.sinaimg.cn/thumbnail/\($0).jpg") },
             repostsCount: Int(bytes.last ?? 0) * 100_000)
@@ -126,7 +125,7 @@ let targets: [String: ([UInt8]) -> Void] = [
     },
 ]
 
-let layout = StatusFrameLayout(localizer: Localizer(), timeZone: FixedOffsetZone.chinaStandard, now: Date(timeIntervalSince1970: 1_795_838_400))
+let layout = StatusFrameLayout(localizer: Localizer(), timeZone: FixedOffsetZone.chinaStandard, now: Timestamp(secondsSince1970: 1_795_838_400))
 let renderer = FrameRenderer()
 /// A private folder for the targets that read files.
 let scratch: String = {
@@ -159,7 +158,7 @@ func write(_ bytes: [UInt8], to path: String) -> Bool {
 /// Whether the document's top-level object has `statuses` more than once: read streamed, each
 /// list's statuses come; read whole, the last list's (as documented).
 func repeatsStatuses(_ bytes: [UInt8]) -> Bool {
-    guard case .object(let members) = try? JSONParser.parse(Data(bytes)) else { return false }
+    guard case .object(let members) = try? JSONParser.parse(Array(bytes)) else { return false }
     return members.keys.filter { $0 == "statuses" }.count > 1
 }
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 public import WeiboKit
 
 /// The Weibo Open API calls the notifier makes, each ending in a WeiboKit model or a
@@ -175,7 +174,7 @@ public final class WeiboClient {
         _ response: HTTPResponse, path: @autoclosure () -> String, as model: Model.Type
     ) -> Result<Model, WeiboClientError> {
         do {
-            let body = try WeiboJSON.decode(model, from: Data(response.body))
+            let body = try WeiboJSON.decode(model, from: [UInt8](response.body))
             guard response.status == 200 else {
                 return .failure(.http(status: response.status, path: path(), detail: summary(of: response)))
             }
@@ -197,7 +196,7 @@ public final class WeiboClient {
     /// A short description of a non-Weibo body: its title or first words.
     static func summary(of response: HTTPResponse) -> String {
         let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
-        if let open = text.firstRange(of: "<title>"), let close = text[open.upperBound...].firstRange(of: "</title>") {
+        if let open = text.range(ofText: "<title>"), let close = text[open.upperBound...].range(ofText: "</title>") {
             return String(text[open.upperBound..<close.lowerBound]).trimmed(of: " \n\r\t")
         }
         if response.body.isEmpty { return tr("empty body") }

@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import Glibc
 import WeiboKit
 
@@ -113,7 +112,7 @@ public final class DaemonService {
         accounts.eventsHandled = { [weak self] in
             guard let self else { return }
             self.tray?.update()
-            let status = self.accounts.status(at: Date())
+            let status = self.accounts.status(at: Timestamp.now)
             guard status != self.lastStatus else { return }
             self.lastStatus = status
             self.emitStateChanged(status.phase)
@@ -321,7 +320,7 @@ public final class DaemonService {
         let reporting = group.reporting
         let status = group.status
         let first = group.members[0]
-        func seconds(_ date: Date?) -> Int { Int(date?.timeIntervalSince1970.rounded(.down) ?? 0) }
+        func seconds(_ date: Timestamp?) -> Int { Int(date?.secondsSince1970.rounded(.down) ?? 0) }
         let entries: [OpaquePointer?] = [
             entry("state", g_variant_new_string(status.phase.rawValue)),
             entry("last-poll", g_variant_new_int64(seconds(first.lastPoll))),

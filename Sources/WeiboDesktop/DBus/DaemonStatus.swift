@@ -1,13 +1,12 @@
 import CGLib
-public import FoundationEssentials
 public import WeiboKit
 
 /// What `GetStatus` and `GetCounts` say, read by `weibo-notifier status`.
 public struct DaemonStatus: Sendable {
     public var state: String
     public var pid: UInt32
-    public var lastPoll: Date?
-    public var nextPoll: Date?
+    public var lastPoll: Timestamp?
+    public var nextPoll: Timestamp?
     public var lastError: String
     /// The kind of the last error (`PollFailure.Kind`), worded here in the caller's language.
     public var lastErrorKind: PollFailure.Kind?
@@ -17,9 +16,9 @@ public struct DaemonStatus: Sendable {
     /// The app may not read the home timeline (10014): the popup's posts cannot be had.
     public var timelineRefused = false
     /// Until when notifications are paused, if they are.
-    public var pausedUntil: Date?
+    public var pausedUntil: Timestamp?
     /// Until when quiet hours hold notifications back, if they do now.
-    public var quietUntil: Date?
+    public var quietUntil: Timestamp?
     /// The desktop's do-not-disturb holds notifications back.
     public var doNotDisturb = false
     /// Checks that failed in a row.
@@ -31,7 +30,7 @@ public struct DaemonStatus: Sendable {
     public var notifierStatus: NotifierStatus {
         NotifierStatus(
             phase: NotifierPhase(rawValue: state) ?? .starting, failuresInARow: failuresInARow, networkAvailable: networkAvailable,
-            paused: (pausedUntil ?? .distantPast) > Date(), quiet: quietUntil != nil, doNotDisturb: doNotDisturb)
+            paused: (pausedUntil ?? .distantPast) > Timestamp.now, quiet: quietUntil != nil, doNotDisturb: doNotDisturb)
     }
 
     /// Asks the running daemon.
@@ -54,19 +53,19 @@ public struct DaemonStatus: Sendable {
             case "pid": status.pid = g_variant_get_uint32(inner)
             case "last-poll":
                 let seconds = g_variant_get_int64(inner)
-                status.lastPoll = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+                status.lastPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
             case "next-poll":
                 let seconds = g_variant_get_int64(inner)
-                status.nextPoll = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+                status.nextPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
             case "paused-until":
                 let seconds = g_variant_get_int64(inner)
-                status.pausedUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+                status.pausedUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
             case "dnd": status.doNotDisturb = g_variant_get_boolean(inner) != 0
             case "network": status.networkAvailable = g_variant_get_boolean(inner) != 0
             case "failures": status.failuresInARow = Int(g_variant_get_uint32(inner))
             case "quiet-until":
                 let seconds = g_variant_get_int64(inner)
-                status.quietUntil = seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil
+                status.quietUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
             default: break
             }
         }
@@ -133,7 +132,7 @@ public struct DaemonStatus: Sendable {
         } else if !lastError.isEmpty {
             lines.append(localizer.tr("last error: %s", TextSanitizer.terminalSafe(lastError)))
         }
-        if let pausedUntil, pausedUntil > Date() {
+        if let pausedUntil, pausedUntil > Timestamp.now {
             lines.append(localizer.tr("notifications paused until %s", CivilTime(pausedUntil, in: zone).clockText))
         }
         if let quietUntil { lines.append(localizer.tr("quiet hours until %s", CivilTime(quietUntil, in: zone).clockText)) }

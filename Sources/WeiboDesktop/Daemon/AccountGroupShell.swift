@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboKit
 
 /// Every account the user logged in, each followed by its own `AccountShell` (its own core,
@@ -148,7 +147,7 @@ public final class AccountGroupShell {
 
     /// Every account as the surfaces see them now (WeiboKit's `AccountGroup` decides what the
     /// group shows from it).
-    public func snapshot(at now: Date = Date()) -> AccountGroup {
+    public func snapshot(at now: Timestamp = Timestamp.now) -> AccountGroup {
         AccountGroup(members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid, name: names[$0] ?? "", at: now) })
     }
 
@@ -162,7 +161,7 @@ public final class AccountGroupShell {
     public var reporting: AccountShell { members[snapshot().reportingIndex] }
 
     /// What the surfaces show besides the counts (`AccountGroup.status`).
-    public func status(at now: Date) -> NotifierStatus { snapshot(at: now).status }
+    public func status(at now: Timestamp) -> NotifierStatus { snapshot(at: now).status }
 
     /// Each account followed: uid, name and unread counts (`GetAccounts`, the tooltip).
     public var followed: [(uid: Int64, name: String, unread: UnreadCounts, phase: NotifierPhase)] {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboKit
 
 /// The daemon's side of logging in: reading the login (the keyring never waited for, its unlock

@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 public import WeiboKit
 
 /// The popup's items: `GetItems` waits here for the core's answer; the fetches it decides on

@@ -1,5 +1,4 @@
 import CGLib
-public import FoundationEssentials
 public import WeiboKit
 
 /// The GLib shell around one account's `Notifier`: it carries out the core's effects (timers,
@@ -57,7 +56,7 @@ public final class AccountShell {
     /// Counts the shows and closes of each kind: an avatar that arrives after a newer show or a
     /// close of its bubble is not shown.
     private var bubbleGeneration: [BubbleKind: Int] = [:]
-    let clock: () -> Date
+    let clock: () -> Timestamp
     private var isRetired = false
     /// `GetItems` calls waiting for their section, with how many each asked for.
     var itemsWaiting: [PopupSectionKind: [(count: Int, reply: (String) -> Void)]] = [:]
@@ -73,7 +72,7 @@ public final class AccountShell {
     public init(
         settings: NotifierSettings, localizer: Localizer, client: WeiboClient, accounts: AccountStore, stateStore: StateStore,
         sink: any NotificationSink, avatars: AvatarCache? = nil, unsentReplies: UnsentReplies? = nil, movesTokenToKeyring: Bool = false,
-        popup: PopupLauncher? = nil, clock: @escaping () -> Date = { Date() }
+        popup: PopupLauncher? = nil, clock: @escaping () -> Timestamp = { Timestamp.now }
     ) {
         self.popup = popup
         self.movesTokenToKeyring = movesTokenToKeyring
@@ -239,14 +238,14 @@ public final class AccountShell {
         case .askRateLimitReset: askRateLimitReset()
         case .schedulePoll(let at):
             pollTimer = at.map { at in
-                GLibSource.once(afterSeconds: at.timeIntervalSince(clock())) { [weak self] in
+                GLibSource.once(afterSeconds: at.seconds(since: clock())) { [weak self] in
                     guard let self else { return }
                     self.send(.pollTimerFired(at: self.clock()))
                 }
             }
         case .scheduleQuietEnd(let at):
             quietTimer = at.map { at in
-                GLibSource.once(afterSeconds: at.timeIntervalSince(clock())) { [weak self] in
+                GLibSource.once(afterSeconds: at.seconds(since: clock())) { [weak self] in
                     guard let self else { return }
                     self.send(.quietTimerFired(at: self.clock()))
                 }

@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import Glibc
 import WeiboKit
 

@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import WeiboKit
 
 /// The accounts file: `{"accounts": [{"uid", "screen_name", "issued_at", "expires_in", and
@@ -26,7 +25,7 @@ extension AccountStore {
     private func readEntries() throws(Failure) -> [Saved] {
         guard let bytes = try readBytes(path) else { return [] }
         do {
-            return try WeiboJSON.decodeDocument(AccountsRecord.self, from: Data(bytes)).accounts.map(\.saved)
+            return try WeiboJSON.decodeDocument(AccountsRecord.self, from: [UInt8](bytes)).accounts.map(\.saved)
         } catch {
             throw .corrupt(path: path, reason: error.explanation(processLocalizer))
         }
@@ -36,7 +35,7 @@ extension AccountStore {
     func readLegacy(_ legacyPath: String) throws(Failure) -> Saved? {
         guard let bytes = try readBytes(legacyPath) else { return nil }
         do {
-            return try WeiboJSON.decodeDocument(SavedRecord.self, from: Data(bytes)).saved
+            return try WeiboJSON.decodeDocument(SavedRecord.self, from: [UInt8](bytes)).saved
         } catch {
             throw .corrupt(path: legacyPath, reason: error.explanation(processLocalizer))
         }
@@ -54,7 +53,7 @@ extension AccountStore {
     func writeFile(_ accounts: [Saved]) throws(Failure) {
         do {
             guard !accounts.isEmpty else { return try PrivateFile.remove(path) }
-            let data: Data
+            let data: [UInt8]
             do {
                 data = try WeiboJSON.encode(AccountsRecord(accounts: accounts.map(SavedRecord.init)))
             } catch {
@@ -109,7 +108,7 @@ extension AccountStore {
             if let token = saved.token { try keys.encode(token, forKey: .accessToken) } else { try keys.encode("keyring", forKey: .tokenIn) }
             try keys.encode(saved.uid, forKey: .uid)
             if !saved.screenName.isEmpty { try keys.encode(saved.screenName, forKey: .screenName) }
-            try keys.encode(Int64(saved.issuedAt.timeIntervalSince1970.rounded(.down)), forKey: .issuedAt)
+            try keys.encode(Int64(saved.issuedAt.secondsSince1970.rounded(.down)), forKey: .issuedAt)
             try keys.encode(saved.expiresIn, forKey: .expiresIn)
             if !saved.avatarURL.isEmpty { try keys.encode(saved.avatarURL, forKey: .avatarURL) }
         }

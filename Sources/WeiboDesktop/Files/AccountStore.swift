@@ -1,5 +1,4 @@
 import CGLib
-public import FoundationEssentials
 public import WeiboKit
 
 /// The saved logins, in their own file (`accounts.json`, mode 0600), apart from the
@@ -66,7 +65,7 @@ public struct AccountStore: Sendable {
         public var uid: Int64
         /// The user's screen name when it could be had ("" otherwise).
         public var screenName: String
-        public var issuedAt: Date
+        public var issuedAt: Timestamp
         public var expiresIn: Int64
         /// The token; nil when the keyring keeps it.
         public var token: String?

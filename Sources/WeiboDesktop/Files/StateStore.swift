@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 public import WeiboKit
 
 /// The daemon's state (`state.json` under `$XDG_STATE_HOME/weibo-notifier`), written
@@ -44,7 +43,7 @@ public struct StateStore: Sendable {
             return UnreadState()
         }
         do {
-            return try WeiboJSON.decodeDocument(UnreadState.self, from: Data(bytes))
+            return try WeiboJSON.decodeDocument(UnreadState.self, from: [UInt8](bytes))
         } catch {
             Log.warning("\(path) is corrupt (\(error)); it will be replaced")
             return UnreadState()

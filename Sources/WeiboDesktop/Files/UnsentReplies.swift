@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import Glibc
 public import WeiboKit
 
@@ -30,7 +29,7 @@ public struct UnsentReplies: Sendable {
             throw error
         }
         do {
-            return try WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes))
+            return try WeiboJSON.decodeDocument([ReplyRequest].self, from: [UInt8](bytes))
         } catch {
             throw .io(path: path, message: tr("%s is corrupt (%s)", path, error.description))
         }
@@ -114,7 +113,7 @@ public struct UnsentReplies: Sendable {
     private func sending() -> [(file: String, replies: [ReplyRequest], running: Bool)] {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return files(named: { $0.hasPrefix(name + ".sending-") }).compactMap { file in
-            guard let bytes = try? PrivateFile.read(file), let replies = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: Data(bytes)) else {
+            guard let bytes = try? PrivateFile.read(file), let replies = try? WeiboJSON.decodeDocument([ReplyRequest].self, from: [UInt8](bytes)) else {
                 return nil
             }
             let running = Self.isRunning(file)
@@ -133,7 +132,11 @@ public struct UnsentReplies: Sendable {
     /// The files beside this one whose names `matches`, sorted.
     private func files(named matches: (String) -> Bool) -> [String] {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var names: [String] = []
+        if let dir = g_dir_open(folder, 0, nil) {
+            defer { g_dir_close(dir) }
+            while let name = g_dir_read_name(dir) { names.append(String(cString: name)) }
+        }
         return names.filter(matches).sorted().map { folder + "/" + $0 }
     }
 
@@ -165,7 +168,7 @@ public struct UnsentReplies: Sendable {
 
     /// The files of replies moved aside beside this one (`unsent-replies*.json.bad-*`).
     public func movedAside() -> [String] {
-        files(named: { $0.hasPrefix("unsent-replies") && $0.contains(".json.bad-") })
+        files(named: { $0.hasPrefix("unsent-replies") && $0.containsText(".json.bad-") })
     }
 
     private static func encoded(_ replies: [ReplyRequest], path: String) throws(PrivateFile.Failure) -> [UInt8] {

@@ -1,4 +1,5 @@
 import CGLib
+import WeiboKit
 
 /// Logging through GLib's structured logging: journald under systemd, standard error
 /// otherwise; debug messages only with `G_MESSAGES_DEBUG` (or `-v`).
@@ -46,7 +47,7 @@ public enum Redaction {
         var result = text
         for marker in ["access_token=", "OAuth2 ", "\"access_token\":\""] {
             var searchStart = result.startIndex
-            while let range = result[searchStart...].firstRange(of: marker) {
+            while let range = result[searchStart...].range(ofText: marker) {
                 var end = range.upperBound
                 while end < result.endIndex, !"&\" \n\r\t,;}".contains(result[end]) {
                     end = result.index(after: end)

@@ -1,5 +1,4 @@
 import CGLib
-public import FoundationEssentials
 public import WeiboKit
 
 /// The user's time zone (TZ, /etc/localtime), daylight saving included, as GLib reads it.
@@ -30,8 +29,8 @@ public struct SystemTimeZone: TimeZoneRule {
         self.zone = zone
     }
 
-    public func utcOffset(at date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
+    public func utcOffset(at date: Timestamp) -> Int {
+        let seconds = date.secondsSince1970.rounded(.down)
         let time = seconds.isFinite ? Int(min(max(seconds, -1e15), 1e15)) : 0
         guard let zone else {
             let local = g_time_zone_new_local()

@@ -41,7 +41,7 @@ public struct HTTPRequest: Sendable {
     /// The request as it may be logged: the path without the query (which may hold a token).
     public var loggablePath: String {
         var text = Substring(url)
-        if let scheme = text.firstRange(of: "://") { text = text[scheme.upperBound...] }
+        if let scheme = text.range(ofText: "://") { text = text[scheme.upperBound...] }
         if let slash = text.firstIndex(of: "/") { text = text[slash...] } else { text = "/" }
         return String(text)
     }

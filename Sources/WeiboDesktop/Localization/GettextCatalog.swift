@@ -43,7 +43,7 @@ public struct GettextCatalog: MessageCatalog {
         cache.language {
             let header = inLocale { String(cString: dgettext(Self.domain, "")) }
             for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
-                return line.dropFirst("Language:".count).trimmingPrefix(" ").hasPrefix("zh") ? .chinese : .english
+                return line.dropFirst("Language:".count).drop(while: { $0 == " " }).hasPrefix("zh") ? .chinese : .english
             }
             return .english
         }

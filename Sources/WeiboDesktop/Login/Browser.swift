@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import WeiboKit
 
 /// The user's browser (`$BROWSER` when set, else the desktop's handler for https), for the tray,
 /// the bubbles and login.
@@ -31,8 +32,8 @@ public enum Browser {
             return open(url, activationToken: activationToken)
         }
         var arguments = browser.split(separator: " ").map(String.init)
-        if let index = arguments.firstIndex(where: { $0.contains("%s") }) {
-            arguments[index] = arguments[index].split(separator: "%s", omittingEmptySubsequences: false).joined(separator: url)
+        if let index = arguments.firstIndex(where: { $0.containsText("%s") }) {
+            arguments[index] = arguments[index].replacingText("%s", with: url)
         } else {
             arguments.append(url)
         }

@@ -1,4 +1,3 @@
-public import FoundationEssentials
 public import WeiboKit
 
 /// The whole browser login without a terminal, run by the daemon itself (the tray's "Log in to
@@ -49,7 +48,7 @@ public final class DesktopLogin {
     private let settings: Settings
     private let client: WeiboClient
     private let accounts: AccountStore
-    private let now: () -> Date
+    private let now: () -> Timestamp
     private var listener: LoginListener?
     private var timer: GLibSource?
     private var completion: ((Result<String, Failure>) -> Void)?
@@ -69,7 +68,8 @@ public final class DesktopLogin {
 
     /// `patience`: how long the browser has to come back, in seconds (`timeout`; shorter in tests).
     public init(
-        settings: Settings, client: WeiboClient, accounts: AccountStore, now: @escaping () -> Date = Date.init, patience: Double = DesktopLogin.timeout
+        settings: Settings, client: WeiboClient, accounts: AccountStore, now: @escaping () -> Timestamp = { Timestamp.now },
+        patience: Double = DesktopLogin.timeout
     ) {
         self.settings = settings
         self.client = client

@@ -1,5 +1,4 @@
 import CGLib
-import FoundationEssentials
 import Glibc
 public import WeiboKit
 
@@ -57,7 +56,7 @@ public final class StatusNotifierItem {
     public var quitRequested: (() -> Void)?
     /// The pause item last chosen and the end of the pause it made: checked while that very
     /// pause lasts. A pause asked some other way (D-Bus `Pause`, a bar's click) checks none.
-    private var pauseChoice: (command: TrayMenu.Command, until: Date)?
+    private var pauseChoice: (command: TrayMenu.Command, until: Timestamp)?
     /// What the tray was last made from.
     private var shownInputs: TrayInputs?
     private var shownChecked: TrayMenu.Command?
@@ -99,7 +98,7 @@ public final class StatusNotifierItem {
         // One snapshot of the accounts: the state, the counts and the times shown together are
         // of one moment; the words are the default account's presenter's.
         let notifier = accounts.primary.notifier
-        let now = Date()
+        let now = Timestamp.now
         let group = accounts.snapshot(at: now)
         let first = group.members[0]
         // Nothing it shows changed (a check with the same answer, in the same minute): nothing made.
@@ -202,7 +201,7 @@ public final class StatusNotifierItem {
             pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }
             update()
         case .pauseUntilTomorrow:
-            accounts.pause(seconds: PauseDuration.untilTomorrowMorning(now: Date(), zone: SystemTimeZone()))
+            accounts.pause(seconds: PauseDuration.untilTomorrowMorning(now: Timestamp.now, zone: SystemTimeZone()))
             pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseUntilTomorrow, $0) }
             update()
         case .resume:

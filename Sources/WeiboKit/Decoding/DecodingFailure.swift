@@ -95,7 +95,7 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
 
     private static func foundKind(in debug: String) -> String {
         // "Expected to decode Int64 but found a string instead." → "a string"
-        guard let range = debug.firstRange(of: "but found ") else { return "another type" }
+        guard let range = debug.range(ofText: "but found ") else { return "another type" }
         var rest = String(debug[range.upperBound...])
         if rest.hasSuffix(" instead.") { rest.removeLast(" instead.".count) }
         return rest

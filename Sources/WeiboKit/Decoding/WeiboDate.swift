@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Weibo's `created_at` format: `Sun Jul 26 00:00:19 +0800 2020` (`EEE MMM dd HH:mm:ss Z yyyy`).
 ///
 /// A small parser of this one format, with English names whatever the process locale, instead
@@ -10,7 +8,7 @@ public enum WeiboDate {
 
     /// The moment a `created_at` string names, or `nil` when it is not in Weibo's format.
     /// Read as bytes, field by field: it runs for every status decoded.
-    public static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Timestamp? {
         // "Sun Jul 26 00:00:19 +0800 2020": fixed positions once the single spaces are checked.
         let bytes = Array(text.utf8)
         guard bytes.count == 30,
@@ -30,7 +28,7 @@ public enum WeiboDate {
         else { return nil }
         let offset = (bytes[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         let civil = CivilTime(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
-        return Date(timeIntervalSince1970: TimeInterval(civil.secondsSince1970(utcOffset: offset)))
+        return Timestamp(secondsSince1970: Double(civil.secondsSince1970(utcOffset: offset)))
     }
 
     /// Three ASCII letters as one number, to compare names without building strings.
@@ -51,7 +49,7 @@ public enum WeiboDate {
     }
 
     /// `date` written in Weibo's format at `utcOffset` seconds east of UTC (Beijing by default).
-    public static func format(_ date: Date, utcOffset: Int = FixedOffsetZone.chinaStandard.secondsEastOfUTC) -> String {
+    public static func format(_ date: Timestamp, utcOffset: Int = FixedOffsetZone.chinaStandard.secondsEastOfUTC) -> String {
         let seconds = date.wholeSecondsSince1970
         let civil = CivilTime(secondsSince1970: seconds, utcOffset: utcOffset)
         let weekday = Int(((civil.dayNumber + 4) % 7 + 7) % 7)  // 1970-01-01 was a Thursday.
@@ -70,12 +68,12 @@ func twoDigits(_ value: Int) -> String {
 extension KeyedDecodingContainer {
     /// A `created_at` field in Weibo's fixed format, or nil when it is absent or cannot be read:
     /// an item with an unknown time shows without one.
-    func decodeWeiboDateIfReadable(forKey key: Key) -> Date? {
+    func decodeWeiboDateIfReadable(forKey key: Key) -> Timestamp? {
         (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0 }.flatMap(WeiboDate.parse)
     }
 
     /// A `created_at` field in Weibo's fixed format.
-    func decodeWeiboDate(forKey key: Key) throws -> Date {
+    func decodeWeiboDate(forKey key: Key) throws -> Timestamp {
         let text = try decode(String.self, forKey: key)
         guard let date = WeiboDate.parse(text) else {
             throw DecodingError.dataCorrupted(

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Reads and writes the Weibo API's JSON documents, and the program's own files.
 ///
 /// Through the project's own JSON coders (`JSONParser`, `JSONTreeDecoder`, `JSONTreeEncoder`,
@@ -9,7 +7,7 @@ public import FoundationEssentials
 /// whatever the HTTP status, as the real API sometimes answers errors with 200.
 public enum WeiboJSON {
     /// Decodes an API response: the model, or the API's error body, or why the document is bad.
-    public static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ResponseError) -> Body {
+    public static func decode<Body: Decodable>(_ type: Body.Type, from data: [UInt8]) throws(ResponseError) -> Body {
         try decode(Body.self, from: data) { data throws(JSONSyntaxError) in try JSONParser.parse(data) }
     }
 
@@ -20,7 +18,7 @@ public enum WeiboJSON {
     /// `decode(_:from:)` otherwise, except that elements already handed on stay handed on when
     /// the document turns out bad or an error body further on.
     public static func decode<Page: Decodable, Element: Decodable>(
-        _ type: Page.Type, from data: Data, streaming key: some CodingKey, of element: Element.Type,
+        _ type: Page.Type, from data: [UInt8], streaming key: some CodingKey, of element: Element.Type,
         each: (Result<Element, DecodingFailure>) -> Void
     ) throws(ResponseError) -> Page {
         let decoder = JSONTreeDecoder()
@@ -37,7 +35,7 @@ public enum WeiboJSON {
     }
 
     private static func decode<Body: Decodable>(
-        _ type: Body.Type, from data: Data, parse: (Data) throws(JSONSyntaxError) -> JSONValue
+        _ type: Body.Type, from data: [UInt8], parse: ([UInt8]) throws(JSONSyntaxError) -> JSONValue
     ) throws(ResponseError) -> Body {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw .malformed(DecodingFailure(codingPath: "", message: .tr("the response is empty")))
@@ -55,11 +53,11 @@ public enum WeiboJSON {
     }
 
     /// Decodes a document the program wrote itself (the state file): no API envelope.
-    public static func decodeDocument<Model: Decodable>(_ type: Model.Type, from data: Data) throws(DecodingFailure) -> Model {
+    public static func decodeDocument<Model: Decodable>(_ type: Model.Type, from data: [UInt8]) throws(DecodingFailure) -> Model {
         try decodeTree(Model.self, from: try parseDocument(data) { data throws(JSONSyntaxError) in try JSONParser.parse(data) })
     }
 
-    private static func parseDocument(_ data: Data, with parse: (Data) throws(JSONSyntaxError) -> JSONValue) throws(DecodingFailure) -> JSONValue {
+    private static func parseDocument(_ data: [UInt8], with parse: ([UInt8]) throws(JSONSyntaxError) -> JSONValue) throws(DecodingFailure) -> JSONValue {
         do {
             return try parse(data)
         } catch {
@@ -79,8 +77,8 @@ public enum WeiboJSON {
 
     /// Encodes a model in the API's own shape (ids as numbers with string twins, `created_at` in
     /// Weibo's format). Keys are sorted so that the same value always gives the same bytes.
-    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        Data(JSONWriter.write(try JSONTreeEncoder().encode(value)))
+    public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        [UInt8](JSONWriter.write(try JSONTreeEncoder().encode(value)))
     }
 
     /// A document that is either the expected body or an error body.

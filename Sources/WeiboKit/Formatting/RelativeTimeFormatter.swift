@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Says when a status was posted, relative to now, as the original client did.
 ///
 /// Today: `刚刚` (under a minute, or in the future), `N分钟前`, `N小时前`; yesterday: `昨天 HH:mm`;
@@ -15,12 +13,12 @@ public struct RelativeTimeFormatter: Sendable {
     }
 
     /// "" for an unknown time (an item shows without one).
-    public func string(for date: Date?, now: Date) -> String {
+    public func string(for date: Timestamp?, now: Timestamp) -> String {
         date.map { string(for: $0, now: now) } ?? ""
     }
 
-    public func string(for date: Date, now: Date) -> String {
-        let seconds = now.timeIntervalSince(date)
+    public func string(for date: Timestamp, now: Timestamp) -> String {
+        let seconds = now.seconds(since: date)
         let then = CivilTime(secondsSince1970: date.wholeSecondsSince1970, utcOffset: timeZone.utcOffset(at: date))
         let today = CivilTime(secondsSince1970: now.wholeSecondsSince1970, utcOffset: timeZone.utcOffset(at: now))
         if seconds < 60 { return localizer.text(.justNow) }

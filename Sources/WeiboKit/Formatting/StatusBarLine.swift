@@ -140,7 +140,7 @@ public struct StatusBarLine: Sendable {
             "icon": Self.icon(main),
         ]
         var result = template ?? "\(localizer.text(.appName)) {total}"
-        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { result = result.replacingText("{\(name)}", with: value) }
         return result
     }
 
@@ -163,7 +163,7 @@ public struct StatusBarLine: Sendable {
 
     /// `%{` written as `%%{`, so that polybar shows it instead of reading a tag.
     public static func polybarEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "%{", with: "%%{")
+        text.replacingText("%{", with: "%%{")
     }
 
     /// `& < >` escaped for Pango markup.
@@ -174,19 +174,5 @@ public struct StatusBarLine: Sendable {
     /// A JSON string literal.
     public static func jsonString(_ text: String) -> String {
         JSONText.quoted(text)
-    }
-}
-
-extension String {
-    /// Every `target` replaced by `replacement`.
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Why a document is not JSON, and where: `unexpected end of the document at line 1, column 80`.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public var problem: LocalizableMessage
@@ -23,12 +21,12 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 public enum JSONParser {
     public static let maximumDepth = 256
 
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try read(data, streaming: nil)
     }
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        try parse(Data(text.utf8))
+        try parse([UInt8](text.utf8))
     }
 
     /// Reads a document whose top-level object holds a long array under `key`, handing each of
@@ -40,12 +38,12 @@ public enum JSONParser {
     /// (which RFC 8259 leaves undefined) has the elements of each array handed on, where
     /// `parse(_:)` keeps the last.
     public static func parse(
-        _ data: Data, streaming key: String, element: (Int, JSONValue) -> Void
+        _ data: [UInt8], streaming key: String, element: (Int, JSONValue) -> Void
     ) throws(JSONSyntaxError) -> JSONValue {
         try withoutActuallyEscaping(element) { element throws(JSONSyntaxError) in try read(data, streaming: (key, element)) }
     }
 
-    private static func read(_ data: Data, streaming: (key: String, element: (Int, JSONValue) -> Void)?) throws(JSONSyntaxError) -> JSONValue {
+    private static func read(_ data: [UInt8], streaming: (key: String, element: (Int, JSONValue) -> Void)?) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { buffer in
             var reader = Reader(bytes: buffer, streaming: streaming)
             do throws(JSONSyntaxError) {

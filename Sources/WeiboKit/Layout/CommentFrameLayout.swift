@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Computes the frame of a comment or mention, through the same measurer and metrics as
 /// `StatusFrameLayout`'s compact style and with the same wrapping and truncation:
 /// ```
@@ -11,14 +9,14 @@ public import FoundationEssentials
 public struct CommentFrameLayout: Sendable {
     public var localizer: Localizer
     public var timeFormatter: RelativeTimeFormatter
-    public var now: Date
+    public var now: Timestamp
     public var metrics: LayoutMetrics
     public var measurer: any TextMeasurer
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons: Emoticons.Style
 
     public init(
-        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = .cells,
+        localizer: Localizer, timeZone: any TimeZoneRule, now: Timestamp, metrics: LayoutMetrics = .cells,
         measurer: any TextMeasurer = CellMeasurer(), emoticons: Emoticons.Style = .emoji
     ) {
         self.localizer = localizer

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Computes `StatusFrame`s: the seed's `HMStatusFrame` arithmetic, through a `TextMeasurer`
 /// and `LayoutMetrics`, so that one layout gives cells for the terminal and pixels for the
 /// window.
@@ -16,14 +14,14 @@ public import FoundationEssentials
 public struct StatusFrameLayout: Sendable {
     public var localizer: Localizer
     public var timeFormatter: RelativeTimeFormatter
-    public var now: Date
+    public var now: Timestamp
     public var metrics: LayoutMetrics
     public var measurer: any TextMeasurer
     /// Weibo's `[表情]` codes as emoji, or as sent.
     public var emoticons: Emoticons.Style
 
     public init(
-        localizer: Localizer, timeZone: any TimeZoneRule, now: Date, metrics: LayoutMetrics = .cells,
+        localizer: Localizer, timeZone: any TimeZoneRule, now: Timestamp, metrics: LayoutMetrics = .cells,
         measurer: any TextMeasurer = CellMeasurer(), emoticons: Emoticons.Style = .emoji
     ) {
         self.localizer = localizer

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A saved login: the access token, whose user it is, and when it runs out.
 ///
 /// Desktop apps get no refresh token: a token lives `expiresIn` seconds from `issuedAt`.
@@ -10,11 +8,11 @@ public struct Account: Equatable, Sendable, CustomStringConvertible {
     /// The token's user.
     public var uid: Int64
     /// When the token was issued (the time it was received).
-    public var issuedAt: Date
+    public var issuedAt: Timestamp
     /// Its lifetime in seconds from `issuedAt`.
     public var expiresIn: Int64
 
-    public init(accessToken: String, uid: Int64, issuedAt: Date, expiresIn: Int64) {
+    public init(accessToken: String, uid: Int64, issuedAt: Timestamp, expiresIn: Int64) {
         self.accessToken = accessToken
         self.uid = uid
         self.issuedAt = issuedAt
@@ -22,18 +20,18 @@ public struct Account: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// From the answer of `oauth2/access_token`, received at `receivedAt`.
-    public init(_ grant: AccessTokenGrant, receivedAt: Date) {
+    public init(_ grant: AccessTokenGrant, receivedAt: Timestamp) {
         self.init(accessToken: grant.accessToken, uid: grant.uid, issuedAt: receivedAt, expiresIn: grant.expiresIn)
     }
 
     /// `issuedAt + expiresIn`.
-    public var expiresAt: Date { issuedAt.addingTimeInterval(TimeInterval(expiresIn)) }
+    public var expiresAt: Timestamp { issuedAt.adding(Double(expiresIn)) }
 
     /// The original client's rule: saved time + `expires_in` ≤ now means log in again.
-    public func isExpired(at now: Date) -> Bool { secondsLeft(at: now) <= 0 }
+    public func isExpired(at now: Timestamp) -> Bool { secondsLeft(at: now) <= 0 }
 
     /// Whole seconds left at `now`, negative once expired.
-    public func secondsLeft(at now: Date) -> Int64 {
+    public func secondsLeft(at now: Timestamp) -> Int64 {
         // In whole seconds, saturating: a corrupt account file may hold any lifetime.
         let (end, endOverflow) = issuedAt.wholeSecondsSince1970.addingReportingOverflow(expiresIn)
         if endOverflow { return expiresIn > 0 ? .max : .min }
@@ -65,7 +63,7 @@ extension Account: Codable {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = token
         uid = try keys.decodeFlexibleInt64(forKey: .uid)
-        issuedAt = Date(timeIntervalSince1970: TimeInterval(try keys.decodeFlexibleInt64(forKey: .issuedAt)))
+        issuedAt = Timestamp(secondsSince1970: Double(try keys.decodeFlexibleInt64(forKey: .issuedAt)))
         expiresIn = try keys.decodeFlexibleInt64(forKey: .expiresIn)
     }
 

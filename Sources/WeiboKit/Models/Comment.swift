@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A comment (评论): on one of the user's statuses (`comments/to_me`), or one that @mentions
 /// the user (`comments/mentions`).
 public struct Comment: Equatable, Hashable, Sendable {
@@ -7,7 +5,7 @@ public struct Comment: Equatable, Hashable, Sendable {
     public var id: Int64
     public var mid: String
     /// nil when Weibo sent no time that can be read.
-    public var createdAt: Date?
+    public var createdAt: Timestamp?
     public var text: String
     /// The raw `source` anchor, `""` when none.
     public var source: String
@@ -19,7 +17,7 @@ public struct Comment: Equatable, Hashable, Sendable {
     private var replied: [Comment]
 
     public init(
-        id: Int64, mid: String? = nil, createdAt: Date?, text: String, source: String = "", user: User?, status: Status? = nil,
+        id: Int64, mid: String? = nil, createdAt: Timestamp?, text: String, source: String = "", user: User?, status: Status? = nil,
         replyComment: Comment? = nil
     ) {
         self.id = id

@@ -29,7 +29,7 @@ public enum LoginCode {
     public static func read(_ answer: String, state: String) -> Result<String, Refusal> {
         // What goes back into a message: one line without controls, and short.
         let shown = { (text: String) in String(TextSanitizer.singleLine(text).prefix(60)) }
-        if answer.contains("error=") {
+        if answer.containsText("error=") {
             return .failure(.denied(shown(parameter("error_description", in: answer) ?? parameter("error", in: answer) ?? "access_denied")))
         }
         if let returned = parameter("state", in: answer), returned != state { return .failure(.otherAttempt) }

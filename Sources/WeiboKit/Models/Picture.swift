@@ -15,7 +15,7 @@ public struct Picture: Equatable, Hashable, Sendable {
     public var largeURL: String { replacingSize(with: "large") }
 
     private func replacingSize(with size: String) -> String {
-        guard let range = thumbnailURL.firstRange(of: "/thumbnail/") else { return thumbnailURL }
+        guard let range = thumbnailURL.range(ofText: "/thumbnail/") else { return thumbnailURL }
         var url = thumbnailURL
         url.replaceSubrange(range, with: "/\(size)/")
         return url

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A status (微博) as the home timeline returns it: the seed's `HMStatus`.
 public struct Status: Equatable, Hashable, Sendable {
     /// The status id (`id`, twin `idstr`).
@@ -8,7 +6,7 @@ public struct Status: Equatable, Hashable, Sendable {
     public var mid: String
     /// When it was posted (`created_at`); nil when Weibo sent no time that can be read (the
     /// status shows without one).
-    public var createdAt: Date?
+    public var createdAt: Timestamp?
     /// The text, with `\n`, emoji, `#话题#`, `[表情]` codes and `t.cn` links as sent.
     public var text: String
     /// The raw `source` anchor (`<a href=…>微博 weibo.com</a>`), `""` when none.
@@ -35,7 +33,7 @@ public struct Status: Equatable, Hashable, Sendable {
     private var retweeted: [Status]
 
     public init(
-        id: Int64, mid: String? = nil, createdAt: Date?, text: String, source: String = "", user: User?,
+        id: Int64, mid: String? = nil, createdAt: Timestamp?, text: String, source: String = "", user: User?,
         pictures: [Picture] = [], pictureCount: Int? = nil,
         repostsCount: Int = 0, commentsCount: Int = 0, attitudesCount: Int = 0,
         isLongText: Bool = false, isDeleted: Bool = false, isFavorited: Bool = false, isTruncated: Bool = false,

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// One page of `statuses/home_timeline.json` (or `friends_timeline.json`).
 ///
 /// One status that cannot be read (no id, no author that can be read) costs that status, never
@@ -87,7 +85,7 @@ extension TimelinePage {
     /// statuses left out. The same errors as `WeiboJSON.decode(_:from:)`; statuses handed on
     /// before a bad part of the document stay handed on, and a document that repeats
     /// `statuses` has the statuses of each list handed on.
-    public static func read(from data: Data, each: (Status) -> Void) throws(ResponseError) -> TimelinePage {
+    public static func read(from data: [UInt8], each: (Status) -> Void) throws(ResponseError) -> TimelinePage {
         var skipped: [DecodingFailure] = []
         var page = try WeiboJSON.decode(TimelinePage.self, from: data, streaming: CodingKeys.statuses, of: Status.self) { result in
             switch result {

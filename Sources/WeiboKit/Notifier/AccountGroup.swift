@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Several accounts as the surfaces see them (the tray, `GetStatus`, the bars): the counts added
 /// up, and the one account whose state the group shows, with that account's error. Pure: the
 /// shell hands it each account's snapshot and reads the answers.
@@ -13,13 +11,13 @@ public struct AccountGroup: Equatable, Sendable {
         public var lastError: String?
         public var lastErrorKind: PollFailure.Kind?
         /// The checks: the last answered, the next planned, how many ended, offline since when.
-        public var lastPoll: Date?
-        public var nextPoll: Date?
+        public var lastPoll: Timestamp?
+        public var nextPoll: Timestamp?
         public var completedPolls = 0
-        public var offlineSince: Date?
+        public var offlineSince: Timestamp?
         /// The pause asked for (maybe over), and when the quiet hours in force end.
-        public var pausedUntil: Date?
-        public var quietUntil: Date?
+        public var pausedUntil: Timestamp?
+        public var quietUntil: Timestamp?
         /// Why comment and mention texts are not shown now.
         public var detailsNote: String?
         /// The app may not read the home timeline (10014 at the popup's last fetch of posts).
@@ -96,7 +94,7 @@ public struct AccountGroup: Equatable, Sendable {
 
 extension Notifier {
     /// This account as a group of accounts (and every surface) sees it, at `now`.
-    public func groupMember(uid: Int64?, name: String, at now: Date) -> AccountGroup.Member {
+    public func groupMember(uid: Int64?, name: String, at now: Timestamp) -> AccountGroup.Member {
         var member = AccountGroup.Member(
             uid: uid, name: name, unread: unread, status: status(at: now), lastError: lastError, lastErrorKind: lastErrorKind)
         member.lastPoll = state.lastSuccessfulPoll

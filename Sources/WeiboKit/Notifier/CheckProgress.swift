@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// How the checks go for one account: the phase while the login is usable, the schedule and
 /// its backoff, the check under way and the next one planned, how many ended and failed in a
 /// row, the last error and since when checks fail. Its rules: an answer clears the failures,
@@ -11,7 +9,7 @@ public struct CheckProgress: Equatable, Sendable {
     /// A check is under way.
     public internal(set) var inFlight = false
     /// When the poll timer fires next; nil when no check is planned.
-    public internal(set) var nextAt: Date?
+    public internal(set) var nextAt: Timestamp?
     /// Checks finished since start, answered or failed.
     public internal(set) var completed = 0
     /// Checks that failed in a row; 0 after an answer.
@@ -20,7 +18,7 @@ public struct CheckProgress: Equatable, Sendable {
     public internal(set) var lastError: String?
     public internal(set) var lastErrorKind: PollFailure.Kind?
     /// When checks began to fail (the tray says "offline since").
-    public internal(set) var offlineSince: Date?
+    public internal(set) var offlineSince: Timestamp?
 
     public init(interval: Int) {
         schedule = PollSchedule(interval: interval)

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// One comment or mention behind a counter, as a bubble and a summary tell it: who, what, on
 /// which post, and what a reply needs.
 public struct DetailItem: Equatable, Sendable {
@@ -11,7 +9,7 @@ public struct DetailItem: Equatable, Sendable {
     /// The author's small avatar, when the API sent one.
     public var avatarURL: String?
     public var text: String
-    public var createdAt: Date?
+    public var createdAt: Timestamp?
     /// The post it is on (for a mentioning status: itself) and that post's author.
     public var statusID: Int64
     public var statusAuthorID: Int64
@@ -21,7 +19,7 @@ public struct DetailItem: Equatable, Sendable {
     public var replyingTo: String?
 
     public init(
-        source: DetailSource, id: Int64, authorName: String, authorID: Int64, avatarURL: String? = nil, text: String, createdAt: Date?,
+        source: DetailSource, id: Int64, authorName: String, authorID: Int64, avatarURL: String? = nil, text: String, createdAt: Timestamp?,
         statusID: Int64, statusAuthorID: Int64, statusText: String? = nil, replyingTo: String? = nil
     ) {
         self.source = source

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The bubbles: shown, replaced, held back while quiet (a pause, quiet hours, the desktop's
 /// do-not-disturb), closed, clicked.
 extension Notifier {
@@ -9,7 +7,7 @@ extension Notifier {
     /// Decides every bubble from the unread amounts now. Showing waits while it is quiet (one
     /// catch-up bubble afterwards), and for the comments and mentions behind a rise; closing
     /// never waits.
-    mutating func applyCounts(at now: Date) {
+    mutating func applyCounts(at now: Timestamp) {
         let unread = self.unread
         for kind in BubbleKind.allCases where !kindsInUse.contains(kind) {
             // A bubble of the other mode (the setting changed, or an older state file).
@@ -73,7 +71,7 @@ extension Notifier {
         for known in BubbleKind.allCases where everything || known == kind { details.forget(known) }
     }
 
-    mutating func actionInvoked(_ action: BubbleAction, kind: BubbleKind, at now: Date) {
+    mutating func actionInvoked(_ action: BubbleAction, kind: BubbleKind, at now: Timestamp) {
         switch action {
         case .click:
             if kind == .messages {
@@ -100,7 +98,7 @@ extension Notifier {
 
     /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
     /// known (fetched first when none are). Further requests while one is under way wait for it.
-    mutating func summaryRequested(_ kind: BubbleKind, at now: Date) {
+    mutating func summaryRequested(_ kind: BubbleKind, at now: Timestamp) {
         guard login.isUsable else {
             effects.append(.showTransient(withFix(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop), .logIn)))
             return
@@ -129,14 +127,14 @@ extension Notifier {
     }
 
     /// The posts summary, then the posts count as seen (everything, with one bubble for all).
-    mutating func summaryFetched(_ statuses: [Status], at now: Date) {
+    mutating func summaryFetched(_ statuses: [Status], at now: Timestamp) {
         requests.summaryInFlight = false
         showSummary(presenter.summaryBubble(statuses, items: settings.summaryItems), of: .posts, at: now)
         markRead(settings.bubbles == .single ? nil : .posts)
         homeTimelineRead = true
     }
 
-    mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Date) {
+    mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Timestamp) {
         showSummary(presenter.itemsSummary(kind, items: shown, items: settings.summaryItems), of: kind, at: now)
         // The summary's Open goes to the newest of them, after they are marked as seen.
         details.lastOpened[kind] = shown.first?.webURL
@@ -176,14 +174,14 @@ extension Notifier {
     /// No bubbles for `seconds` (at most a week; 0 resumes). Open bubbles close; what they
     /// showed counts as seen, so that only what comes during the pause is summed up when it
     /// ends (nothing, when nothing came).
-    mutating func pause(seconds: Int, at now: Date) {
+    mutating func pause(seconds: Int, at now: Timestamp) {
         let seconds = min(max(seconds, 0), NotifierSettings.maximumPause)
         guard seconds > 0 else {
             state.pausedUntil = nil
             quietEnded(at: now)
             return
         }
-        state.pausedUntil = now.addingTimeInterval(TimeInterval(seconds))
+        state.pausedUntil = now.adding(Double(seconds))
         for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
             effects.append(.closeUnread(kind, id: state[kind].id))
             state[kind] = BubbleState(dismissed: state[kind].shown ?? state[kind].dismissed)
@@ -192,7 +190,7 @@ extension Notifier {
     }
 
     /// Plans the quiet-end timer for when the pause and the quiet hours are both over.
-    mutating func scheduleQuietEnd(at now: Date) {
+    mutating func scheduleQuietEnd(at now: Timestamp) {
         guard isQuiet(at: now) else {
             if quietEndAt != nil {
                 quietEndAt = nil
@@ -202,14 +200,14 @@ extension Notifier {
         }
         var end = state.pausedUntil.map { max($0, now) } ?? now
         if let quiet = settings.quietHours { end = quiet.end(after: end, zone: zone) }
-        end = max(end, now.addingTimeInterval(1))
+        end = max(end, now.adding(1))
         guard end != quietEndAt else { return }
         quietEndAt = end
         effects.append(.scheduleQuietEnd(at: end))
     }
 
     /// The quiet may be over: the catch-up bubble, if anything was held back and is still unread.
-    mutating func quietEnded(at now: Date) {
+    mutating func quietEnded(at now: Timestamp) {
         if isQuiet(at: now) {
             scheduleQuietEnd(at: now)
             return

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The comments and mentions behind a rising counter, fetched within Weibo's daily budget, and
 /// replies typed into a bubble.
 extension Notifier {
@@ -8,7 +6,7 @@ extension Notifier {
 
     /// Starts fetching the lists behind `kind`'s counters that rose above `reference`, as far as
     /// the preview level and the day's budget allow.
-    mutating func fetchItems(for kind: BubbleKind, rising amounts: UnreadCounts, reference: UnreadCounts?, at now: Date) {
+    mutating func fetchItems(for kind: BubbleKind, rising amounts: UnreadCounts, reference: UnreadCounts?, at now: Timestamp) {
         guard settings.preview != .count else { return }
         let reference = reference ?? UnreadCounts()
         for source in kind.sources where settings.policy.notifying.contains(source.counter) {
@@ -18,7 +16,7 @@ extension Notifier {
     }
 
     /// Asks for the items of `source` newer than the newest seen, spending one call of the day.
-    mutating func startFetch(_ source: DetailSource, count: Int, at now: Date) {
+    mutating func startFetch(_ source: DetailSource, count: Int, at now: Timestamp) {
         guard !details.pending.contains(source) else { return }
         guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
             noteDetails(presenter.localizer.text(.budgetSpent))
@@ -34,7 +32,7 @@ extension Notifier {
 
     /// Items arrived (or could not): kept newest first, and the bubble or summary that waited
     /// for them is shown, with the counts alone when there are none.
-    mutating func detailsArrived(_ source: DetailSource, _ arrived: [DetailItem], failure: PollFailure?, at now: Date) {
+    mutating func detailsArrived(_ source: DetailSource, _ arrived: [DetailItem], failure: PollFailure?, at now: Timestamp) {
         details.pending.remove(source)
         let kind = source.kind
         if let failure {
@@ -70,7 +68,7 @@ extension Notifier {
 
     /// A reply typed into the bubble of `kind`: to its newest item. One that cannot go now (too
     /// long, no budget) is kept for `replies --retry`, and the bubble says so.
-    mutating func replyTyped(_ text: String, kind: BubbleKind, at now: Date) {
+    mutating func replyTyped(_ text: String, kind: BubbleKind, at now: Timestamp) {
         let text = text.trimmed(of: " \t\n")
         guard !text.isEmpty else { return }
         guard let item = items[kind]?.first else {
@@ -82,7 +80,7 @@ extension Notifier {
 
     /// A reply to send (the popup's, or a bubble's made above): one that cannot go now (too
     /// long, no budget) is kept for `replies --retry`, and a bubble says so.
-    mutating func replyRequested(_ reply: ReplyRequest, at now: Date) {
+    mutating func replyRequested(_ reply: ReplyRequest, at now: Timestamp) {
         let text = reply.text
         guard !text.isEmpty else { return }
         if text.count > ReplyRequest.maximumLength {

@@ -1,11 +1,9 @@
-import FoundationEssentials
-
 /// Who followed: the API's count of new followers names nobody, so a click on the bubble that
 /// counts them (posts, or the one for everything) fetches their names, one call of the day's
 /// detail budget, and a passing bubble names them as the comments bubble names its people.
 /// Never fetched on a rise: only a click asks.
 extension Notifier {
-    mutating func askFollowersNames(at now: Date) {
+    mutating func askFollowersNames(at now: Timestamp) {
         let new = unread.follower
         guard new > 0, details.followersWanted == nil, settings.preview != .count else { return }
         guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {

@@ -1,11 +1,9 @@
-import FoundationEssentials
-
 /// The network monitor's word: while it says offline, no check leaves (it could only fail, and
 /// a laptop on a train should not spend its battery on retries); the timer goes on at the
 /// interval, and the network's return checks at once. A sandbox on this machine needs no
 /// network (`NotifierSettings.needsNetwork`).
 extension Notifier {
-    mutating func networkChanged(_ isAvailable: Bool, at now: Date) {
+    mutating func networkChanged(_ isAvailable: Bool, at now: Timestamp) {
         let cameBack = isAvailable && !networkAvailable
         networkAvailable = isAvailable
         if cameBack {
@@ -16,7 +14,7 @@ extension Notifier {
 
     /// Whether the check due now waits for the network: then the state says offline and the
     /// next tick is planned a whole interval on, with no backoff (nothing failed).
-    mutating func waitsForTheNetwork(at now: Date) -> Bool {
+    mutating func waitsForTheNetwork(at now: Timestamp) -> Bool {
         guard !networkAvailable, settings.needsNetwork else { return false }
         checks.phase = .offline
         checks.offlineSince = checks.offlineSince ?? now

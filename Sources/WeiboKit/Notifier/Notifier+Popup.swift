@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// The popup's sections: what `GetItems` answers, fetched within the API's limits, whatever
 /// calls for them (any program on the session bus may).
 ///
@@ -13,9 +11,9 @@ public import FoundationEssentials
 /// login it was fetched with: a login read anew (another account, a logout) starts with nothing.
 extension Notifier {
     /// The least time between two fetches of one section from its newest item.
-    static let popupRefetchInterval: TimeInterval = 60
+    static let popupRefetchInterval: Double = 60
 
-    mutating func itemsRequested(_ kind: PopupSectionKind, count: Int, at now: Date) {
+    mutating func itemsRequested(_ kind: PopupSectionKind, count: Int, at now: Timestamp) {
         let count = min(max(count, 1), PopupItems.maximumCount)
         guard login.isUsable else {
             // Nothing of a login that is gone: the words only.
@@ -51,7 +49,7 @@ extension Notifier {
     /// Starts fetching `count` items of `kind` (older than `olderThan`, when given), within the
     /// day's detail calls for comments and mentions; the requests that wait ask for `wanted`.
     private mutating func startPopupFetch(
-        _ kind: PopupSectionKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Date
+        _ kind: PopupSectionKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Timestamp
     ) {
         let requests = kind.requests(toFetch: count)
         if kind.spendsDetailCalls {
@@ -68,7 +66,7 @@ extension Notifier {
         effects.append(.fetchPopupItems(fetch))
     }
 
-    mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Date) {
+    mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Timestamp) {
         if fetch.kind.spendsDetailCalls {
             // Reserved at the start; what was not spent is given back (the same day only).
             state.detailCalls.giveBack(max(0, fetch.requests - requests), on: now)
@@ -84,7 +82,7 @@ extension Notifier {
             log(.message, "popup \(fetch.kind.rawValue): \(failure.message)")
             section.failures += 1
             section.lastFailure = failure
-            section.retryAt = now.addingTimeInterval(TimeInterval(PollSchedule.backoff(afterFailures: section.failures)))
+            section.retryAt = now.adding(Double(PollSchedule.backoff(afterFailures: section.failures)))
             return answerItems(fetch.kind, section.items.with(failure))
         }
         section.failures = 0
@@ -107,7 +105,7 @@ extension Notifier {
 
     /// A login read anew: nothing held is shown to it; a request that waited for a fetch of the
     /// old login is asked again (fetched with the new one, or answered with why there is none).
-    mutating func popupLoginChanged(at now: Date) {
+    mutating func popupLoginChanged(at now: Timestamp) {
         let waiting = popupSections.compactMap { kind, section in section.fetching.map { _ in (kind, section.wanted) } }
         popupSections = [:]
         for (kind, wanted) in waiting.sorted(by: { $0.0.rawValue < $1.0.rawValue }) { itemsRequested(kind, count: wanted, at: now) }
@@ -123,7 +121,7 @@ extension Notifier {
     }
 
     /// A check starts: sections past their minute keep their first page only.
-    mutating func trimPopupSections(at now: Date) {
+    mutating func trimPopupSections(at now: Timestamp) {
         for kind in popupSections.keys where popupSections[kind]?.isFresh(at: now, interval: Self.popupRefetchInterval) == false {
             popupSections[kind]?.trim()
         }
@@ -139,10 +137,10 @@ extension PopupItems {
     /// counts): nil when they were fetched since, or when the fetch failed (asking again would
     /// only fetch again, with no minute between); else just after the minute in which the daemon
     /// answers from its last fetch, when it fetches again. (Their time is in whole seconds.)
-    public func askAgain(after asked: Date) -> Date? {
-        guard failure == nil, let fetchedAt, fetchedAt < Date(timeIntervalSince1970: asked.timeIntervalSince1970.rounded(.down))
+    public func askAgain(after asked: Timestamp) -> Timestamp? {
+        guard failure == nil, let fetchedAt, fetchedAt < Timestamp(secondsSince1970: asked.secondsSince1970.rounded(.down))
         else { return nil }
-        return fetchedAt.addingTimeInterval(Notifier.popupRefetchInterval + 1)
+        return fetchedAt.adding(Notifier.popupRefetchInterval + 1)
     }
 
     func with(_ failure: PollFailure) -> PopupItems {

@@ -1,8 +1,6 @@
-import FoundationEssentials
-
 /// Start, login and settings: what the notifier does when it learns who it is and how to behave.
 extension Notifier {
-    mutating func start(_ saved: UnreadState, login: Login, at now: Date) {
+    mutating func start(_ saved: UnreadState, login: Login, at now: Timestamp) {
         state = saved
         savedState = saved
         if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
@@ -15,7 +13,7 @@ extension Notifier {
     /// login is read.
     static let keyringTag = "keyring-locked"
 
-    mutating func loginChanged(_ new: Login, at now: Date) {
+    mutating func loginChanged(_ new: Login, at now: Timestamp) {
         let wasUsable = loginRead && login.isUsable
         let wasWaiting = login == .waitingForKeyring
         // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
@@ -37,7 +35,7 @@ extension Notifier {
                 bubble.replacesTag = Self.keyringTag
                 effects.append(.showTransient(bubble))
             }
-            checks.nextAt = now.addingTimeInterval(TimeInterval(settings.interval))
+            checks.nextAt = now.adding(Double(settings.interval))
             effects.append(.schedulePoll(at: checks.nextAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)
@@ -51,7 +49,7 @@ extension Notifier {
         popupLoginChanged(at: now)
     }
 
-    mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Date) {
+    mutating func settingsChanged(_ new: NotifierSettings, sourceChanged: Bool, at now: Timestamp) {
         let policyChanged = new.policy != settings.policy
         let modeChanged = new.bubbles != settings.bubbles
         settings = new

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Every decision of the notifier for one account, pure: an event in, effects out.
 ///
 /// It owns the unread policy, the poll schedule and its backoff, quiet hours and pauses,
@@ -26,9 +24,9 @@ public struct Notifier: Sendable {
     public internal(set) var checks: CheckProgress
     public var lastError: String? { checks.lastError }
     public var lastErrorKind: PollFailure.Kind? { checks.lastErrorKind }
-    public var nextPollAt: Date? { checks.nextAt }
+    public var nextPollAt: Timestamp? { checks.nextAt }
     public var completedPolls: Int { checks.completed }
-    public var offlineSince: Date? { checks.offlineSince }
+    public var offlineSince: Timestamp? { checks.offlineSince }
     public var failuresInARow: Int { checks.failuresInARow }
     /// The words and looks of every surface.
     public internal(set) var presenter: UnreadPresenter
@@ -63,7 +61,7 @@ public struct Notifier: Sendable {
     var beforeStart: [NotifierEvent] = []
     /// Lists being fetched, and the kinds whose summary waits for them.
     /// Where a summary's Open button goes: the newest item it showed.
-    var quietEndAt: Date?
+    var quietEndAt: Timestamp?
     /// The counts were announced once (the badge and bars start at the first answer).
     var announced = false
     var savedState = UnreadState()
@@ -93,20 +91,20 @@ public struct Notifier: Sendable {
     /// Whether the bubble of `kind` telling `amounts` waits at `now`: a pause, quiet hours, or
     /// the desktop's do-not-disturb, unless it lets that kind through (`dnd_allow`) or the
     /// server keeps bubbles in its list meanwhile (GNOME: who and what there, not a sum later).
-    func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Date) -> Bool {
+    func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Timestamp) -> Bool {
         isQuiet(at: now)
             || desktopDoNotDisturb.holdsBack(kind, amounts, followed: settings.followDoNotDisturb, allowed: settings.doNotDisturbAllows)
     }
 
     /// The phase, why bubbles wait and how sure the counts are, at `now`.
-    public func status(at now: Date) -> NotifierStatus {
+    public func status(at now: Timestamp) -> NotifierStatus {
         NotifierStatus(
             phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
             quiet: settings.quietHours?.contains(now, zone: zone) ?? false, doNotDisturb: followsDoNotDisturb)
     }
 
     /// Whether bubbles are held back at `now`: a pause, or quiet hours.
-    public func isQuiet(at now: Date) -> Bool {
+    public func isQuiet(at now: Timestamp) -> Bool {
         if let pausedUntil = state.pausedUntil, pausedUntil > now { return true }
         return settings.quietHours?.contains(now, zone: zone) ?? false
     }
@@ -193,21 +191,21 @@ public struct Notifier: Sendable {
 
     // MARK: - Polling
 
-    private mutating func pollTimerFired(at now: Date) {
+    private mutating func pollTimerFired(at now: Timestamp) {
         if phase == .waitingForKeyring {
             checks.nextAt = nil
             effects.append(.readLoginAgain)
             return
         }
         if let planned = checks.nextAt, checks.schedule.noticeClockJump(planned: planned, now: now) {
-            log(.message, "this tick came \(Int(now.timeIntervalSince(planned))) s late by the clock (a resume?); no backoff left")
+            log(.message, "this tick came \(Int(now.seconds(since: planned))) s late by the clock (a resume?); no backoff left")
         }
         checks.nextAt = nil
         poll(at: now)
     }
 
     /// Starts a check, unless one is under way, the login is gone, or it has run out.
-    mutating func poll(at now: Date) {
+    mutating func poll(at now: Timestamp) {
         guard !checks.inFlight, case .valid(let expiresAt) = login else { return }
         if expiresAt <= now {
             enterLoginExpired(reason: presenter.localizer.tr("the login expired"))
@@ -225,7 +223,7 @@ public struct Notifier: Sendable {
         effects.append(.startPoll)
     }
 
-    private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Date) {
+    private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Timestamp) {
         guard !answersAGoneLogin() else { return }
         checks.answered()
         announced = true
@@ -260,7 +258,7 @@ public struct Notifier: Sendable {
         return true
     }
 
-    private mutating func pollFailed(_ failure: PollFailure, at now: Date) {
+    private mutating func pollFailed(_ failure: PollFailure, at now: Timestamp) {
         guard !answersAGoneLogin() else { return }
         checks.failed(failure)
         // A refresh marks what a check found; with no answer there is nothing to mark.
@@ -286,7 +284,7 @@ public struct Notifier: Sendable {
 
     /// Waits for Weibo's reset, but never longer than an hour past the next full hour (the
     /// API's limits are hourly): a reset years away is a server's mistake, not a reason to stop.
-    private mutating func rateLimitResetKnown(_ seconds: Int?, at now: Date) {
+    private mutating func rateLimitResetKnown(_ seconds: Int?, at now: Timestamp) {
         checks.inFlight = false
         let untilNextHour = 3600 - Int(now.wholeSecondsSince1970 % 3600)
         let resetIn = seconds.flatMap { $0 > 0 ? min($0, untilNextHour + 3600) : nil }
@@ -294,13 +292,13 @@ public struct Notifier: Sendable {
         scheduleNext(.rateLimited(resetIn: resetIn), at: now)
     }
 
-    mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Date) {
+    mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Timestamp) {
         guard let seconds = checks.schedule.next(after: outcome) else {
             checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
             return
         }
-        let at = now.addingTimeInterval(TimeInterval(seconds))
+        let at = now.adding(Double(seconds))
         checks.nextAt = at
         effects.append(.schedulePoll(at: at))
     }
@@ -346,10 +344,10 @@ public struct Notifier: Sendable {
     }
 
     /// One warning a day while the login runs out within a week.
-    mutating func warnIfExpiringSoon(_ expiresAt: Date, at now: Date) {
-        let left = expiresAt.timeIntervalSince(now)
+    mutating func warnIfExpiringSoon(_ expiresAt: Timestamp, at now: Timestamp) {
+        let left = expiresAt.seconds(since: now)
         guard left < 7 * 86_400 else { return }
-        if let last = state.expiryWarnedAt, now.timeIntervalSince(last) < 86_400, last <= now { return }
+        if let last = state.expiryWarnedAt, now.seconds(since: last) < 86_400, last <= now { return }
         state.expiryWarnedAt = now
         effects.append(.showTransient(withFix(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400))), .logIn)))
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What a `Notifier` asks its shell to do. The shell carries effects out in order and feeds
 /// what comes of them back as events.
 public enum NotifierEffect: Equatable, Sendable {
@@ -8,9 +6,9 @@ public enum NotifierEffect: Equatable, Sendable {
     /// Ask Weibo when its rate limit resets; answer with `rateLimitResetKnown`.
     case askRateLimitReset
     /// Fire `pollTimerFired` at this time (replacing any timer before); `nil` cancels it.
-    case schedulePoll(at: Date?)
+    case schedulePoll(at: Timestamp?)
     /// Fire `quietTimerFired` at this time (replacing any timer before); `nil` cancels it.
-    case scheduleQuietEnd(at: Date?)
+    case scheduleQuietEnd(at: Timestamp?)
     /// Show the bubble of a kind, replacing the one with this id when given (also one a
     /// previous process showed); answer with `bubbleShown` or `bubbleNotShown`.
     case showUnread(Bubble, kind: BubbleKind, replacing: UInt32?)

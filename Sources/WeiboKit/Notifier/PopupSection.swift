@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What the daemon holds for one of the popup's sections, for the login it was fetched with:
 /// the items, how many of the newest they answer for, the fetch under way, and when the section
 /// may be fetched again after a failure (the checks' backoff: a minute, doubling to 15). A new login starts with none (`Notifier+Popup`).
@@ -16,15 +14,15 @@ struct PopupSection: Sendable {
     /// Fetches that failed in a row, the last one's failure, and when the next may go.
     var failures = 0
     var lastFailure: PollFailure?
-    var retryAt: Date?
+    var retryAt: Timestamp?
 
     /// A check found news of the section since the items were fetched.
     var isStale = false
 
     /// Whether the items were fetched within `interval` of `now`, and no news came since.
-    func isFresh(at now: Date, interval: TimeInterval) -> Bool {
+    func isFresh(at now: Timestamp, interval: Double) -> Bool {
         guard !isStale, let fetchedAt = items.fetchedAt else { return false }
-        return fetchedAt <= now && now.timeIntervalSince(fetchedAt) < interval
+        return fetchedAt <= now && now.seconds(since: fetchedAt) < interval
     }
 
     /// The oldest status and comment held: where "Load more" goes on from.

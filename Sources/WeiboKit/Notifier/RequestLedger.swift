@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What the requests of the user (or a program on the session bus) have asked and been told:
 /// when the last check started, a check asked for during one, the refreshes waiting for a
 /// check's answer, the summaries just shown and whether one is being fetched. Its rules: a
@@ -9,11 +7,11 @@ public struct RequestLedger: Equatable, Sendable {
     /// A summary bubble shown, kept for the requests right after it.
     struct RecentSummary: Equatable, Sendable {
         var bubble: Bubble
-        var at: Date
+        var at: Timestamp
     }
 
     /// When the last check started.
-    public private(set) var lastCheckAt: Date?
+    public private(set) var lastCheckAt: Timestamp?
     /// A check was asked for while one was under way: one more follows it.
     public var checkQueued = false
     /// The refreshes waiting for the check under way.
@@ -25,13 +23,13 @@ public struct RequestLedger: Equatable, Sendable {
     public init() {}
 
     /// A check starts at `now`.
-    public mutating func checkStarted(at now: Date) { lastCheckAt = now }
+    public mutating func checkStarted(at now: Timestamp) { lastCheckAt = now }
 
     /// Until when the last check's answer is the current one at `now`: a check that worked
     /// (`checkWorked`) started less than `gap` seconds ago; nil when it is not.
-    public func currentUntil(_ now: Date, checkWorked: Bool, gap: Double) -> Date? {
+    public func currentUntil(_ now: Timestamp, checkWorked: Bool, gap: Double) -> Timestamp? {
         guard checkWorked, let last = lastCheckAt else { return nil }
-        let until = last.addingTimeInterval(gap)
+        let until = last.adding(gap)
         return now < until ? until : nil
     }
 
@@ -50,13 +48,13 @@ public struct RequestLedger: Equatable, Sendable {
     }
 
     /// A summary of `kind` was shown at `now`: the answer to requests for it during `gap`.
-    public mutating func summaryShown(_ bubble: Bubble, of kind: BubbleKind, at now: Date) {
+    public mutating func summaryShown(_ bubble: Bubble, of kind: BubbleKind, at now: Timestamp) {
         recentSummaries[Self.summaryKey(kind)] = RecentSummary(bubble: bubble, at: now)
     }
 
     /// The summary of `kind` shown less than `gap` seconds before `now`, if any.
-    public func recentSummary(_ kind: BubbleKind, at now: Date, gap: Double) -> Bubble? {
-        guard let recent = recentSummaries[Self.summaryKey(kind)], now >= recent.at, now < recent.at.addingTimeInterval(gap) else { return nil }
+    public func recentSummary(_ kind: BubbleKind, at now: Timestamp, gap: Double) -> Bubble? {
+        guard let recent = recentSummaries[Self.summaryKey(kind)], now >= recent.at, now < recent.at.adding(gap) else { return nil }
         return recent.bubble
     }
 

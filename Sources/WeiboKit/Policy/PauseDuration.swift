@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// How long to pause, as the user writes it (`pause 30m`, the tray's items): hours and minutes
 /// (`30m`, `1h`, `2h30m`), or `tomorrow`, until 08:00 tomorrow, local time. At most a week, as
 /// the notifier's pauses are.
@@ -10,7 +8,7 @@ public enum PauseDuration {
 
     /// The seconds `text` stands for at `now` in `zone`; nil when it is no duration (or none
     /// at all, or more than a week).
-    public static func seconds(_ text: String, now: Date, zone: any TimeZoneRule) -> Int? {
+    public static func seconds(_ text: String, now: Timestamp, zone: any TimeZoneRule) -> Int? {
         let text = text.lowercased().filter { $0 != " " }
         if text == "tomorrow" { return untilTomorrowMorning(now: now, zone: zone) }
         var total = 0
@@ -36,10 +34,10 @@ public enum PauseDuration {
     }
 
     /// Until 08:00 on the next day, local time (at least a minute).
-    public static func untilTomorrowMorning(now: Date, zone: any TimeZoneRule) -> Int {
+    public static func untilTomorrowMorning(now: Timestamp, zone: any TimeZoneRule) -> Int {
         let civil = CivilTime(now, in: zone)
         let today = CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: 8)
         let morning = today.secondsSince1970(utcOffset: zone.utcOffset(at: now)) + 86_400
-        return max(60, Int(morning - Int64(now.timeIntervalSince1970.rounded(.down))))
+        return max(60, Int(morning - Int64(now.secondsSince1970.rounded(.down))))
     }
 }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// When to poll next, after success or failure: the daemon's timing rules, pure.
 public struct PollSchedule: Equatable, Sendable {
     /// Seconds between polls when all is well.
@@ -61,8 +59,8 @@ public struct PollSchedule: Equatable, Sendable {
     /// At a tick: whether it came so much later than planned that the machine must have slept
     /// (or its clock was set), which is a resume where logind cannot say so. Polling then starts
     /// afresh, as after `reset()`.
-    public mutating func noticeClockJump(planned: Date, now: Date) -> Bool {
-        guard now.timeIntervalSince(planned) > TimeInterval(Self.clockJumpSlack) else { return false }
+    public mutating func noticeClockJump(planned: Timestamp, now: Timestamp) -> Bool {
+        guard now.seconds(since: planned) > Double(Self.clockJumpSlack) else { return false }
         reset()
         return true
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A daily stretch without bubbles, such as `23:00-08:00` (it may cross midnight).
 public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
     /// Minutes after midnight, local time.
@@ -35,22 +33,22 @@ public struct QuietHours: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `date` falls in the quiet stretch, in `zone`.
-    public func contains(_ date: Date, zone: any TimeZoneRule) -> Bool {
+    public func contains(_ date: Timestamp, zone: any TimeZoneRule) -> Bool {
         let minute = minuteOfDay(date, zone: zone)
         return start < end ? (start <= minute && minute < end) : (minute >= start || minute < end)
     }
 
     /// When the quiet stretch that holds `date` ends (`date` itself when it is not quiet).
-    public func end(after date: Date, zone: any TimeZoneRule) -> Date {
+    public func end(after date: Timestamp, zone: any TimeZoneRule) -> Timestamp {
         guard contains(date, zone: zone) else { return date }
         let minute = minuteOfDay(date, zone: zone)
         let civil = CivilTime(secondsSince1970: date.wholeSecondsSince1970, utcOffset: zone.utcOffset(at: date))
         var minutesLeft = end - minute
         if minutesLeft <= 0 { minutesLeft += 24 * 60 }
-        return date.addingTimeInterval(TimeInterval(minutesLeft * 60 - civil.second))
+        return date.adding(Double(minutesLeft * 60 - civil.second))
     }
 
-    private func minuteOfDay(_ date: Date, zone: any TimeZoneRule) -> Int {
+    private func minuteOfDay(_ date: Timestamp, zone: any TimeZoneRule) -> Int {
         let civil = CivilTime(secondsSince1970: date.wholeSecondsSince1970, utcOffset: zone.utcOffset(at: date))
         return civil.hour * 60 + civil.minute
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Decides what the desktop shows after each poll: pure, so that every rule is a unit test.
 ///
 /// Unread means "above the baseline", per watched counter, so that a refresh clears the display
@@ -57,7 +55,7 @@ public struct UnreadPolicy: Equatable, Sendable {
     /// A poll answered `counts` at `now`: the counts are recorded, and the baseline follows the
     /// server down where it reset a counter itself (reading the timeline resets `status`), so
     /// that what arrives next counts again.
-    public func observe(_ counts: UnreadCounts, at now: Date, state: inout UnreadState) {
+    public func observe(_ counts: UnreadCounts, at now: Timestamp, state: inout UnreadState) {
         for counter in UnreadCounter.allCases where counts[counter] < state.baseline[counter] {
             state.baseline[counter] = counts[counter]
         }

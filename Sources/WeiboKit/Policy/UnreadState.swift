@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What the notifier remembers between polls, and across restarts (saved as the state file).
 ///
 /// Everything a restart needs: what counts as seen, what each bubble on screen shows and its id
@@ -14,13 +12,13 @@ public struct UnreadState: Equatable, Sendable, Codable {
     /// Each bubble's state, by kind; a kind without an entry has no bubble and nothing dismissed.
     public var bubbles: [BubbleKind: BubbleState] = [:]
     /// When the last poll succeeded.
-    public var lastSuccessfulPoll: Date?
+    public var lastSuccessfulPoll: Timestamp?
     /// A bubble was held back by quiet hours or a pause: one catch-up bubble when that ends.
     public var heldBack = false
     /// No bubbles until then (the tray menu's or D-Bus `Pause`).
-    public var pausedUntil: Date?
+    public var pausedUntil: Timestamp?
     /// When the user was last warned that the login runs out soon.
-    public var expiryWarnedAt: Date?
+    public var expiryWarnedAt: Timestamp?
     /// The newest item fetched from each list: the next fetch asks only for newer ones.
     public var newestSeen: [DetailSource: Int64] = [:]
     /// Detail calls spent on one Beijing day (Weibo's budget is daily).
@@ -97,8 +95,8 @@ public struct UnreadState: Equatable, Sendable, Codable {
     }
 
     /// Seconds since 1970, kept within ±10^12 so that no saved number traps a conversion.
-    private static func date(_ keys: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date? {
-        try keys.decodeIfPresent(Int64.self, forKey: key).map { Date(timeIntervalSince1970: TimeInterval(min(max($0, -1_000_000_000_000), 1_000_000_000_000))) }
+    private static func date(_ keys: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Timestamp? {
+        try keys.decodeIfPresent(Int64.self, forKey: key).map { Timestamp(secondsSince1970: Double(min(max($0, -1_000_000_000_000), 1_000_000_000_000))) }
     }
 }
 
@@ -114,15 +112,15 @@ public struct DetailCalls: Equatable, Sendable, Codable {
     }
 
     /// The Beijing day of `date`.
-    public static func day(of date: Date) -> Int64 {
+    public static func day(of date: Timestamp) -> Int64 {
         (date.wholeSecondsSince1970 + Int64(FixedOffsetZone.chinaStandard.secondsEastOfUTC)) / 86_400
     }
 
     /// The calls spent on the day of `date` (a new day starts at 0).
-    public func spent(on date: Date) -> Int { day == Self.day(of: date) ? spent : 0 }
+    public func spent(on date: Timestamp) -> Int { day == Self.day(of: date) ? spent : 0 }
 
     /// `count` more calls (one by default) on the day of `date`.
-    public mutating func spend(_ count: Int = 1, on date: Date) {
+    public mutating func spend(_ count: Int = 1, on date: Timestamp) {
         let today = Self.day(of: date)
         if day != today { self = DetailCalls(day: today, spent: 0) }
         spent += count
@@ -130,7 +128,7 @@ public struct DetailCalls: Equatable, Sendable, Codable {
 
     /// Gives back `count` calls reserved but not made, on the day of `date` (a new day has
     /// spent none of them).
-    public mutating func giveBack(_ count: Int, on date: Date) {
+    public mutating func giveBack(_ count: Int, on date: Timestamp) {
         guard day == Self.day(of: date) else { return }
         spent = max(0, spent - count)
     }
@@ -147,7 +145,7 @@ public struct DetailCalls: Equatable, Sendable, Codable {
 extension UnreadState {
     /// How often the time of the last check alone is saved: it only feeds "checked 14:05" after a
     /// restart, and an unchanged poll should write nothing to the disk.
-    static let pollTimeSaveInterval: TimeInterval = 15 * 60
+    static let pollTimeSaveInterval: Double = 15 * 60
 
     /// Whether this state differs from `saved` in something a restart needs: anything but the
     /// time of the last check, or that time once it is `pollTimeSaveInterval` newer.
@@ -157,6 +155,6 @@ extension UnreadState {
         if withSavedTime != saved { return true }
         guard let now = lastSuccessfulPoll else { return false }
         guard let then = saved.lastSuccessfulPoll else { return true }
-        return now.timeIntervalSince(then) >= Self.pollTimeSaveInterval || now < then
+        return now.seconds(since: then) >= Self.pollTimeSaveInterval || now < then
     }
 }

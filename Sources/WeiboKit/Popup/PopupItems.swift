@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What the popup shows in one section, as `GetItems` answers it: the API's own statuses and
 /// comments (newest first), when they were fetched, and why they may be old.
 ///
@@ -11,11 +9,11 @@ public struct PopupItems: Equatable, Sendable {
     /// Comments: the comments to the user; mentions: the comments that mention the user.
     public var comments: [Comment]
     /// When they were fetched; `nil` for none yet.
-    public var fetchedAt: Date?
+    public var fetchedAt: Timestamp?
     /// Why they are not fresh (no login, offline, the day's budget spent), if they are not.
     public var failure: PollFailure?
 
-    public init(statuses: [Status] = [], comments: [Comment] = [], fetchedAt: Date? = nil, failure: PollFailure? = nil) {
+    public init(statuses: [Status] = [], comments: [Comment] = [], fetchedAt: Timestamp? = nil, failure: PollFailure? = nil) {
         self.statuses = statuses
         self.comments = comments
         self.fetchedAt = fetchedAt
@@ -47,7 +45,7 @@ extension PopupItems: Codable {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         statuses = keys.contains(.statuses) ? try keys.decodeLeniently(Status.self, forKey: .statuses).0 : []
         comments = keys.contains(.comments) ? try keys.decodeLeniently(Comment.self, forKey: .comments).0 : []
-        fetchedAt = try keys.decodeIfPresent(Int64.self, forKey: .fetchedAt).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        fetchedAt = try keys.decodeIfPresent(Int64.self, forKey: .fetchedAt).map { Timestamp(secondsSince1970: Double($0)) }
         if let kind = try keys.decodeIfPresent(String.self, forKey: .errorKind).flatMap(PollFailure.Kind.init(rawValue:)) {
             failure = PollFailure(kind, try keys.decodeIfPresent(String.self, forKey: .error) ?? "")
         } else {
@@ -59,7 +57,7 @@ extension PopupItems: Codable {
         var keys = encoder.container(keyedBy: CodingKeys.self)
         try keys.encode(statuses, forKey: .statuses)
         try keys.encode(comments, forKey: .comments)
-        if let fetchedAt { try keys.encode(Int64(fetchedAt.timeIntervalSince1970), forKey: .fetchedAt) }
+        if let fetchedAt { try keys.encode(Int64(fetchedAt.secondsSince1970), forKey: .fetchedAt) }
         if let failure {
             try keys.encode(failure.kind.rawValue, forKey: .errorKind)
             try keys.encode(failure.message, forKey: .error)

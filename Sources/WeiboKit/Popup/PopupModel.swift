@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// The popup's rules, as a value: events in, with their time (items arrived, counts changed, a
 /// section shown, "Load more", a row activated, a filter typed, the clock's tick, closing), and
 /// what to do out (fetch, show a section's rows, focus a row, open a page, mark seen). The GTK
@@ -26,7 +24,7 @@ public struct PopupModel: Sendable {
         fileprivate var loadingInBackground = false
         /// Why the rows are old, and when they were fetched.
         public fileprivate(set) var failure: PollFailure?
-        public fileprivate(set) var fetchedAt: Date?
+        public fileprivate(set) var fetchedAt: Timestamp?
         /// Its tab's unread count.
         public fileprivate(set) var unread = 0
         /// The search's text (the same in every section): only rows that match are shown.
@@ -34,17 +32,17 @@ public struct PopupModel: Sendable {
         /// The row last selected, by id.
         public fileprivate(set) var selected: Int64?
         /// In front since.
-        fileprivate var shownSince: Date?
+        fileprivate var shownSince: Timestamp?
         /// It was in front long enough to count as seen.
         public fileprivate(set) var wasSeen = false
         /// The newest row's time when it was last seen: newer rows are new.
-        public fileprivate(set) var lastLook: Date?
+        public fileprivate(set) var lastLook: Timestamp?
         /// When to ask again: the daemon answered from a fetch older than the news.
-        fileprivate var askAgainAt: Date?
+        fileprivate var askAgainAt: Timestamp?
         /// When the background fetch was asked (for `askAgainAt`).
-        fileprivate var askedAt: Date?
+        fileprivate var askedAt: Timestamp?
 
-        init(kind: PopupSectionKind, lastLook: Date?) {
+        init(kind: PopupSectionKind, lastLook: Timestamp?) {
             self.kind = kind
             self.lastLook = lastLook
         }
@@ -68,7 +66,7 @@ public struct PopupModel: Sendable {
         public fileprivate(set) var daemonTrouble: Localizer.DaemonTrouble?
 
         /// The line above the rows: why they are old, and since when; nil when they are fresh.
-        public func stateLine(localizer: Localizer, times: RelativeTimeFormatter, now: Date) -> String? {
+        public func stateLine(localizer: Localizer, times: RelativeTimeFormatter, now: Timestamp) -> String? {
             if let daemonTrouble { return localizer.text(.daemonTrouble(daemonTrouble)) }
             guard let failure else { return nil }
             if failure.kind == .noPermission { return localizer.text(.notPermitted(kind)) }
@@ -78,18 +76,18 @@ public struct PopupModel: Sendable {
 
     public enum Event: Sendable {
         /// The window opens (or is asked again) at a section.
-        case opened(PopupSectionKind, at: Date)
+        case opened(PopupSectionKind, at: Timestamp)
         /// Another section brought to the front (its tab, Tab, Alt+number).
-        case switched(to: PopupSectionKind, at: Date)
+        case switched(to: PopupSectionKind, at: Timestamp)
         /// The daemon's answer to the section's fetch.
-        case itemsArrived(PopupSectionKind, PopupItems, at: Date)
+        case itemsArrived(PopupSectionKind, PopupItems, at: Timestamp)
         /// The daemon could not answer, and why.
-        case itemsFailed(PopupSectionKind, Localizer.DaemonTrouble, at: Date)
+        case itemsFailed(PopupSectionKind, Localizer.DaemonTrouble, at: Timestamp)
         /// The unread counts, by counter name.
-        case countsChanged([String: Int], at: Date)
-        case loadMore(at: Date)
+        case countsChanged([String: Int], at: Timestamp)
+        case loadMore(at: Timestamp)
         /// Ctrl+R: fetch the shown section again.
-        case reload(at: Date)
+        case reload(at: Timestamp)
         case pillClicked
         /// A row selected with the keyboard or the pointer.
         case selected(Int64)
@@ -103,8 +101,8 @@ public struct PopupModel: Sendable {
         /// The daemon sent it (nil), or kept it and says why not.
         case replyAnswered(Int64, failure: String?)
         /// The clock, at least once a minute while open.
-        case tick(at: Date)
-        case closing(at: Date)
+        case tick(at: Timestamp)
+        case closing(at: Timestamp)
     }
 
     public enum Effect: Equatable, Sendable {
@@ -120,7 +118,7 @@ public struct PopupModel: Sendable {
         /// Lay the shown rows out again: their times changed.
         case redrawTimes
         /// A `tick` wanted at this time.
-        case wake(at: Date)
+        case wake(at: Timestamp)
         /// Show the reply entry for the row of this id, to its author.
         case openReply(PopupSectionKind, row: Int64, to: String)
         /// Ask the daemon to send the reply (`replyAnswered` follows).
@@ -128,19 +126,19 @@ public struct PopupModel: Sendable {
     }
 
     /// How long a section must be in front to count as seen.
-    public static let seenAfter: TimeInterval = 1
+    public static let seenAfter: Double = 1
     /// Times in an open popup are never older than this.
-    public static let timesRefresh: TimeInterval = 60
+    public static let timesRefresh: Double = 60
 
     public private(set) var sections: [Section]
     public private(set) var current: PopupSectionKind = .posts
     public private(set) var isOpen = false
     /// Every row whole (`popup_cells = full`), else compact until activated.
     public let expandsEveryRow: Bool
-    private var timesDrawnAt: Date?
+    private var timesDrawnAt: Timestamp?
 
     /// `lastLooks`: each section's last look, as saved when a window closed.
-    public init(expandsEveryRow: Bool = false, lastLooks: [PopupSectionKind: Date] = [:]) {
+    public init(expandsEveryRow: Bool = false, lastLooks: [PopupSectionKind: Timestamp] = [:]) {
         self.expandsEveryRow = expandsEveryRow
         sections = PopupSectionKind.allCases.map { Section(kind: $0, lastLook: lastLooks[$0]) }
     }
@@ -151,7 +149,7 @@ public struct PopupModel: Sendable {
     }
 
     /// Each section's last look, to save when the window closes.
-    public var lastLooks: [PopupSectionKind: Date] {
+    public var lastLooks: [PopupSectionKind: Timestamp] {
         Dictionary(uniqueKeysWithValues: sections.compactMap { section in section.lastLook.map { (section.kind, $0) } })
     }
 
@@ -162,7 +160,7 @@ public struct PopupModel: Sendable {
             if !isOpen {
                 isOpen = true
                 timesDrawnAt = now
-                effects.append(.wake(at: now.addingTimeInterval(Self.timesRefresh)))
+                effects.append(.wake(at: now.adding(Self.timesRefresh)))
             }
             bringToFront(kind, at: now, &effects)
         case .switched(let kind, let now):
@@ -251,7 +249,7 @@ public struct PopupModel: Sendable {
         return effects
     }
 
-    private mutating func bringToFront(_ kind: PopupSectionKind, at now: Date, _ effects: inout [Effect]) {
+    private mutating func bringToFront(_ kind: PopupSectionKind, at now: Timestamp, _ effects: inout [Effect]) {
         if kind != current { noteSeen(current, at: now) }
         if kind != current || self[kind].shownSince == nil { self[kind].shownSince = now }
         current = kind
@@ -268,15 +266,15 @@ public struct PopupModel: Sendable {
         effects.append(.focus(kind, row: row.id))
     }
 
-    private mutating func noteSeen(_ kind: PopupSectionKind, at now: Date) {
-        if let since = self[kind].shownSince, now.timeIntervalSince(since) >= Self.seenAfter { self[kind].wasSeen = true }
+    private mutating func noteSeen(_ kind: PopupSectionKind, at now: Timestamp) {
+        if let since = self[kind].shownSince, now.seconds(since: since) >= Self.seenAfter { self[kind].wasSeen = true }
         self[kind].shownSince = nil
     }
 
     /// Asks for a section's items: in the background the news go behind the pill (the newest
     /// page only: after "Load more" asking for all 500 again at each count would cost the daemon
     /// five fetches). One fetch at a time.
-    private mutating func fetch(_ kind: PopupSectionKind, background: Bool, at now: Date, _ effects: inout [Effect]) {
+    private mutating func fetch(_ kind: PopupSectionKind, background: Bool, at now: Timestamp, _ effects: inout [Effect]) {
         guard !self[kind].isLoading else { return }
         let background = background && self[kind].isLoaded
         self[kind].isLoading = true
@@ -287,7 +285,7 @@ public struct PopupModel: Sendable {
         if !background { effects.append(.show(kind)) }
     }
 
-    private mutating func arrived(_ kind: PopupSectionKind, _ items: PopupItems, at now: Date, _ effects: inout [Effect]) {
+    private mutating func arrived(_ kind: PopupSectionKind, _ items: PopupItems, at now: Timestamp, _ effects: inout [Effect]) {
         var section = self[kind]
         // Into an empty list (nothing yet, not logged in, a failure) the rows come at once:
         // nothing is under the pointer to move.
@@ -327,7 +325,7 @@ public struct PopupModel: Sendable {
         if !background, kind == current, isOpen { focusRow(kind, &effects) }
     }
 
-    private mutating func tick(at now: Date, _ effects: inout [Effect]) {
+    private mutating func tick(at now: Timestamp, _ effects: inout [Effect]) {
         guard isOpen else { return }
         for kind in PopupSectionKind.allCases {
             if let again = self[kind].askAgainAt, again <= now {
@@ -335,11 +333,11 @@ public struct PopupModel: Sendable {
                 fetch(kind, background: true, at: now, &effects)
             }
         }
-        if let drawn = timesDrawnAt, now.timeIntervalSince(drawn) >= Self.timesRefresh || now < drawn {
+        if let drawn = timesDrawnAt, now.seconds(since: drawn) >= Self.timesRefresh || now < drawn {
             timesDrawnAt = now
             effects.append(.redrawTimes)
         }
-        let nextTimes = (timesDrawnAt ?? now).addingTimeInterval(Self.timesRefresh)
+        let nextTimes = (timesDrawnAt ?? now).adding(Self.timesRefresh)
         let next = sections.compactMap(\.askAgainAt).reduce(nextTimes, min)
         effects.append(.wake(at: next))
     }
@@ -348,17 +346,17 @@ public struct PopupModel: Sendable {
 extension PopupModel {
     /// Last looks as kept between popups: a line per section, its name and seconds since 1970
     /// (`posts 1764770000`).
-    public static func text(ofLastLooks looks: [PopupSectionKind: Date]) -> String {
-        PopupSectionKind.allCases.compactMap { kind in looks[kind].map { "\(kind.rawValue) \(Int64($0.timeIntervalSince1970))\n" } }.joined()
+    public static func text(ofLastLooks looks: [PopupSectionKind: Timestamp]) -> String {
+        PopupSectionKind.allCases.compactMap { kind in looks[kind].map { "\(kind.rawValue) \(Int64($0.secondsSince1970))\n" } }.joined()
     }
 
     /// The last looks in `text`; a line that is not a section and a time is passed over.
-    public static func lastLooks(fromText text: String) -> [PopupSectionKind: Date] {
-        var looks: [PopupSectionKind: Date] = [:]
+    public static func lastLooks(fromText text: String) -> [PopupSectionKind: Timestamp] {
+        var looks: [PopupSectionKind: Timestamp] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: " ")
             guard parts.count == 2, let kind = PopupSectionKind(rawValue: String(parts[0])), let seconds = Int64(parts[1]), seconds >= 0 else { continue }
-            looks[kind] = Date(timeIntervalSince1970: TimeInterval(seconds))
+            looks[kind] = Timestamp(secondsSince1970: Double(seconds))
         }
         return looks
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// One row of a popup section: a status (posts, mentions) or a comment (comments, mentions),
 /// compact or whole, marked when it came since the section was last looked at.
 public struct PopupRow: Equatable, Sendable {
@@ -37,7 +35,7 @@ public struct PopupRow: Equatable, Sendable {
         }
     }
 
-    public var createdAt: Date? {
+    public var createdAt: Timestamp? {
         switch item {
         case .status(let status): status.createdAt
         case .comment(let comment, _): comment.createdAt
@@ -112,7 +110,7 @@ public struct PopupRow: Equatable, Sendable {
     /// What a screen reader says of the row, in one sentence: author, time, text, pictures,
     /// the retweet's author and text (or the post commented on), the counts; "new" first when
     /// it is.
-    public func accessibleDescription(localizer: Localizer, times: RelativeTimeFormatter, now: Date, emoticons: Emoticons.Style) -> String {
+    public func accessibleDescription(localizer: Localizer, times: RelativeTimeFormatter, now: Timestamp, emoticons: Emoticons.Style) -> String {
         var parts: [String] = []
         if isNew { parts.append(localizer.text(.newRow)) }
         if reply == .replied { parts.append(localizer.text(.repliedRow)) }
@@ -145,7 +143,7 @@ public struct PopupRow: Equatable, Sendable {
             haystack += "\n" + (retweet.user?.screenName ?? "") + "\n" + retweet.text
         }
         let folded = haystack.lowercased()
-        return words.allSatisfy { folded.contains($0) }
+        return words.allSatisfy { folded.containsText($0) }
     }
 
     /// A section's rows from the daemon's answer, newest first (a mentions section merges

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What the tray's icon, status, tooltip and menu are made from, to the minute they show: two
 /// equal ones give the same tray, so a check that changed nothing (the same counts and state,
 /// its time in the same minute) makes none of it again.
@@ -12,21 +10,21 @@ public struct TrayInputs: Equatable, Sendable {
         var status: NotifierStatus
         /// The minute of the last check (the tooltip says its time), not its second.
         var lastPollMinute: Int64?
-        var offlineSince: Date?
+        var offlineSince: Timestamp?
         /// A pause the user asked for, while it lasts.
-        var pausedUntil: Date?
-        var quietUntil: Date?
+        var pausedUntil: Timestamp?
+        var quietUntil: Timestamp?
     }
 
     let members: [Member]
     /// Every setting: which kinds count, the icon's style, hidden at zero, …
     let settings: NotifierSettings
 
-    public init(group: AccountGroup, settings: NotifierSettings, at now: Date) {
+    public init(group: AccountGroup, settings: NotifierSettings, at now: Timestamp) {
         members = group.members.map { member in
             Member(
                 uid: member.uid, name: member.name, unread: member.unread, status: member.status,
-                lastPollMinute: member.lastPoll.map { Int64(($0.timeIntervalSince1970 / 60).rounded(.down)) },
+                lastPollMinute: member.lastPoll.map { Int64(($0.secondsSince1970 / 60).rounded(.down)) },
                 offlineSince: member.offlineSince, pausedUntil: member.pausedUntil.flatMap { $0 > now ? $0 : nil },
                 quietUntil: member.quietUntil)
         }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What a click on a tray menu item does.
 public enum TrayCommand: Hashable, Sendable {
     case showTimeline, markRead, checkNow, openWeibo, openHotSearch, logIn, settings, pauseHour, pauseUntilTomorrow, resume, quit
@@ -86,7 +84,7 @@ public enum TrayMenuModel {
 
     /// The pause item checked: the one chosen (with the end of the pause it started), while
     /// that pause is the one in force and not over; none otherwise (a pause from D-Bus, or over).
-    public static func checkedPause(chosen: (command: TrayCommand, until: Date)?, pausedUntil: Date?, now: Date) -> TrayCommand? {
+    public static func checkedPause(chosen: (command: TrayCommand, until: Timestamp)?, pausedUntil: Timestamp?, now: Timestamp) -> TrayCommand? {
         guard let chosen, chosen.until == pausedUntil, chosen.until > now else { return nil }
         return chosen.command
     }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// What a set of unread amounts looks like, on every surface: the bubble, the tray icon and its
 /// tooltip, the dock badge, the status-bar line, `status` and `unread`.
 ///
@@ -92,8 +90,8 @@ public struct UnreadPresenter: Sendable {
     /// `pausedUntil`, `quietUntil`: notifications wait until then, as they do while the
     /// desktop's `doNotDisturb` is on.
     public func tray(
-        _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Date?, offlineSince: Date?, zone: any TimeZoneRule,
-        pausedUntil: Date? = nil, quietUntil: Date? = nil, doNotDisturb: Bool = false, hideAtZero: Bool = false
+        _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Timestamp?, offlineSince: Timestamp?, zone: any TimeZoneRule,
+        pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false, hideAtZero: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
         let look: TrayLook
@@ -119,7 +117,9 @@ public struct UnreadPresenter: Sendable {
         case .notLoggedIn: lines.append(localizer.text(.notLoggedInOnDesktop))
         case .waitingForKeyring: lines.append(localizer.text(.waitingForKeyring))
         case .rateLimited: lines.append(localizer.text(.rateLimited))
-        case .offline: lines.append(localizer.text(.offlineSince(CivilTime(offlineSince ?? lastPoll ?? Date(), in: zone).clockText)))
+        case .offline:
+            let since = (offlineSince ?? lastPoll).map { Localizer.Phrase.offlineSince(CivilTime($0, in: zone).clockText) }
+            lines.append(localizer.text(since ?? .offline))
         case .starting, .ok: break
         }
         if let pausedUntil { lines.append(localizer.text(.pausedUntil(CivilTime(pausedUntil, in: zone).clockText))) }

@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// Makes realistic statuses, deterministic from a seed: for the bundled sample timeline, the
 /// benchmark, the layout property tests and the sandbox server.
 ///
@@ -11,12 +9,12 @@ public struct StatusGenerator: Sendable {
     private var random: SeededRandom
     private var nextID: Int64
     /// The moment the newest generated status is close to.
-    public var now: Date
+    public var now: Timestamp
 
-    public init(seed: UInt64, now: Date, firstID: Int64 = 4_530_000_000_000_000) {
+    public init(seed: UInt64, now: Timestamp, firstID: Int64 = 4_530_000_000_000_000) {
         random = SeededRandom(seed: seed)
         // Whole seconds, as Weibo's timestamps have no fractions.
-        self.now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        self.now = Timestamp(secondsSince1970: now.secondsSince1970.rounded(.down))
         nextID = firstID
     }
 
@@ -24,9 +22,9 @@ public struct StatusGenerator: Sendable {
     public mutating func statuses(count: Int) -> [Status] {
         var statuses: [Status] = []
         statuses.reserveCapacity(count)
-        var age: TimeInterval = TimeInterval(Int.random(in: 5...90, using: &random))
+        var age: Double = Double(Int.random(in: 5...90, using: &random))
         for _ in 0..<count {
-            statuses.append(status(postedAt: now.addingTimeInterval(-age.rounded())))
+            statuses.append(status(postedAt: now.adding(-age.rounded())))
             // Ages grow geometrically for the first two days (minutes, hours, yesterday), then by
             // up to two days a status: months and years back for a long timeline.
             if age < 172_800 {
@@ -51,7 +49,7 @@ public struct StatusGenerator: Sendable {
     }
 
     /// One status posted at `date`.
-    public mutating func status(postedAt date: Date) -> Status {
+    public mutating func status(postedAt date: Timestamp) -> Status {
         let author = user()
         var status = Status(
             id: takeID(), createdAt: date, text: text(), source: source(), user: author,
@@ -71,7 +69,7 @@ public struct StatusGenerator: Sendable {
     }
 
     /// A comment by someone else on `status`, posted at `date`; a reply to `replyingTo` when given.
-    public mutating func comment(on status: Status, postedAt date: Date, replyingTo: Comment? = nil) -> Comment {
+    public mutating func comment(on status: Status, postedAt date: Timestamp, replyingTo: Comment? = nil) -> Comment {
         let author = user()
         var text = random.pick(Self.chineseSentences)
         if random.chance(40) { text += random.pick(Self.emoticons) }
@@ -80,7 +78,7 @@ public struct StatusGenerator: Sendable {
     }
 
     /// A status by someone else that @mentions `name`, posted at `date`.
-    public mutating func mention(of name: String, postedAt date: Date) -> Status {
+    public mutating func mention(of name: String, postedAt date: Timestamp) -> Status {
         var status = status(postedAt: date)
         status.text = "@\(name) " + status.text
         return status
@@ -165,8 +163,8 @@ public struct StatusGenerator: Sendable {
         status.pictureCount = listed == 9 && random.chance(40) ? Int.random(in: 10...18, using: &random) : listed
     }
 
-    private mutating func retweet(before date: Date) -> Status {
-        let posted = date.addingTimeInterval(-Double(Int.random(in: 60...400_000, using: &random)))
+    private mutating func retweet(before date: Timestamp) -> Status {
+        let posted = date.adding(-Double(Int.random(in: 60...400_000, using: &random)))
         if random.chance(25) {
             // A deleted or hidden original: no user, and one of Weibo's fixed notices.
             return Status(

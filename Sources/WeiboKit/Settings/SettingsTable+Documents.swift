@@ -58,7 +58,7 @@ extension SettingsTable {
 
     /// Text as roff reads it: hyphens that are meant, backslashes kept, no line taken for a request.
     static func roff(_ text: String) -> String {
-        let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-").replacing("\"", with: "\\(dq")
+        let escaped = text.replacingText("\\", with: "\\e").replacingText("-", with: "\\-").replacingText("\"", with: "\\(dq")
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One finding of the set-up check (`weibo-notifier doctor`, and the settings window's "Check
 /// the set-up", which reads `doctor --json`): what was found, and how to mend it, as data.
 /// The terminal shows the fix as a command; the window as a button where it has one.
@@ -48,7 +46,7 @@ public struct SetupFinding: Equatable, Sendable, Codable {
 
     /// `doctor --json`'s output read back; nil when it is not that.
     public static func read(json: String) -> [SetupFinding]? {
-        try? WeiboJSON.decodeDocument([SetupFinding].self, from: Data(json.utf8))
+        try? WeiboJSON.decodeDocument([SetupFinding].self, from: [UInt8](json.utf8))
     }
 }
 

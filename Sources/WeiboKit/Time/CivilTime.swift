@@ -1,5 +1,3 @@
-public import FoundationEssentials
-
 /// A calendar date and wall-clock time in the proleptic Gregorian calendar.
 ///
 /// The small piece of calendar arithmetic the formatters need, without ICU: converting between
@@ -34,7 +32,7 @@ public struct CivilTime: Equatable, Hashable, Sendable {
     }
 
     /// The wall-clock time of `date` in `zone`.
-    public init(_ date: Date, in zone: any TimeZoneRule) {
+    public init(_ date: Timestamp, in zone: any TimeZoneRule) {
         self.init(secondsSince1970: date.wholeSecondsSince1970, utcOffset: zone.utcOffset(at: date))
     }
 

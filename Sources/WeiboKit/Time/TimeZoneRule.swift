@@ -1,12 +1,10 @@
-public import FoundationEssentials
-
 /// Says how far a time zone is from UTC at a given moment.
 ///
 /// WeiboKit never asks the system: the command line passes the user's zone (from the C
 /// library), tests pass a fixed offset, so every formatted time is reproducible.
 public protocol TimeZoneRule: Sendable {
     /// Seconds east of UTC in effect at `date` (Beijing: 28,800).
-    func utcOffset(at date: Date) -> Int
+    func utcOffset(at date: Timestamp) -> Int
 }
 
 /// A zone with one offset all year: UTC, China Standard Time, or a test's choice.
@@ -21,15 +19,5 @@ public struct FixedOffsetZone: TimeZoneRule, Equatable {
     /// Beijing time, the zone Weibo writes its timestamps in.
     public static let chinaStandard = FixedOffsetZone(secondsEastOfUTC: 8 * 3600)
 
-    public func utcOffset(at date: Date) -> Int { secondsEastOfUTC }
-}
-
-extension Date {
-    /// Whole seconds since 1970, rounded down, kept within ±10^15 (about 30 million years)
-    /// so that no date, however absurd, traps the conversion.
-    var wholeSecondsSince1970: Int64 {
-        let seconds = timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite else { return 0 }
-        return Int64(min(max(seconds, -1e15), 1e15))
-    }
+    public func utcOffset(at date: Timestamp) -> Int { secondsEastOfUTC }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -35,7 +34,7 @@ struct AccountCommand: Command {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         let context = try CommandContext(environment: environment, apiBase: nil, account: account)
         let account = try context.loadAccount()
-        let now = Date()
+        let now = Timestamp.now
         let expiry = Terminal.localDate(account.expiresAt)
         if account.isExpired(at: now) {
             throw .account(tr("the login of uid %d expired on %s; run: weibo-notifier login", account.uid, expiry))

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -49,7 +48,7 @@ struct AccountsCommand: Command {
         }
         if json { return try Terminal.write(lines: [Self.json(saved)]) }
         guard !saved.isEmpty else { throw .account(tr("Not logged in: run weibo-notifier login")) }
-        let now = Date()
+        let now = Timestamp.now
         try Terminal.write(
             lines: saved.enumerated().map { index, entry in
                 let login = entry.account(token: "")
@@ -67,7 +66,7 @@ struct AccountsCommand: Command {
     /// The accounts as one JSON array, for scripts.
     static func json(_ saved: [AccountStore.Saved]) -> String {
         let objects = saved.enumerated().map { index, entry in
-            let expiresAt = Int64(entry.account(token: "").expiresAt.timeIntervalSince1970.rounded(.down))
+            let expiresAt = Int64(entry.account(token: "").expiresAt.secondsSince1970.rounded(.down))
             return "{\"uid\":\(entry.uid),\"screen_name\":\(StatusBarLine.jsonString(entry.screenName)),\"default\":\(index == 0),"
                 + "\"expires_at\":\(expiresAt),\"token_in\":\"\(entry.place.rawValue)\"}"
         }

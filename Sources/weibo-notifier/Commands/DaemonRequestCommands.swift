@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -151,7 +150,7 @@ struct PauseCommand: Command {
         var operand: String?
         showHelp = try reader.readOptions(operand: &operand) { _, _ throws(CommandError) in false }
         if let operand {
-            guard let parsed = PauseDuration.seconds(operand, now: Date(), zone: SystemTimeZone()) else {
+            guard let parsed = PauseDuration.seconds(operand, now: Timestamp.now, zone: SystemTimeZone()) else {
                 throw reader.usage(tr("'%s' is no duration; write 30m, 1h, 2h30m or tomorrow", operand))
             }
             seconds = parsed
@@ -161,7 +160,7 @@ struct PauseCommand: Command {
     func run() throws(CommandError) {
         if showHelp { return try Terminal.write(lines: [Self.help]) }
         try request("Pause", number: UInt32(seconds))
-        let until = Terminal.localDate(Date().addingTimeInterval(TimeInterval(seconds)))
+        let until = Terminal.localDate(Timestamp.now.adding(Double(seconds)))
         try Terminal.write(lines: [tr("Notifications paused until %s.", until)])
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import WeiboDesktop
 import WeiboKit
@@ -64,12 +63,12 @@ struct DemoCommand: Command {
         server.startArrivals(every: UInt32(newStatusEvery))
         let accounts = AccountStore(path: folder + "/accounts.json")
         do {
-            try accounts.save(Account(accessToken: api.readyToken, uid: SandboxAPI.ownerUID, issuedAt: Date(), expiresIn: SandboxAPI.tokenLifetime))
+            try accounts.save(Account(accessToken: api.readyToken, uid: SandboxAPI.ownerUID, issuedAt: Timestamp.now, expiresIn: SandboxAPI.tokenLifetime))
         } catch {
             throw .failed(error.description)
         }
 
-        let desktop = Self.desktopNotifications()
+        let desktop = Self.desktopNotifications(environment: environment)
         let sink: any NotificationSink =
             desktop
             ?? TerminalNotificationSink { line in
@@ -105,11 +104,11 @@ struct DemoCommand: Command {
     }
 
     /// The desktop's notifications when a session bus with a notification server is there.
-    static func desktopNotifications() -> (any NotificationSink)? {
+    static func desktopNotifications(environment: [String: String]) -> (any NotificationSink)? {
         guard let bus = try? SessionBus.connect() else { return nil }
         defer { SessionBus.release(bus) }
         guard DesktopProbe.hasNotificationServer(on: bus) else { return nil }
-        return DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: ProcessInfo.processInfo.environment))
+        return DesktopNotificationSink(appName: "Weibo Notifier", appIcon: InstalledFiles.appIcon(environment: environment))
     }
 
     /// In the terminal nobody can click: the demo clicks the bubble once, two checks in. Keep

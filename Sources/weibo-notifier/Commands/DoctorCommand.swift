@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -196,7 +195,7 @@ struct DoctorCommand: Command {
             if case .notLoggedIn = error { return .missing(tr("not logged in"), fix: .logIn) }
             return .missing(tr("account: %s", error.description), fix: SetupFix(.logIn, terminal: tr("weibo-notifier login, or as the message says")))
         }
-        let now = Date()
+        let now = Timestamp.now
         if account.isExpired(at: now) {
             return .missing(tr("the login of uid %d has expired", account.uid), fix: .logIn)
         }
@@ -204,7 +203,7 @@ struct DoctorCommand: Command {
         return Self.login(account, client: client, now: now)
     }
 
-    private static func login(_ account: Account, client: WeiboClient, now: Date) -> SetupFinding {
+    private static func login(_ account: Account, client: WeiboClient, now: Timestamp) -> SetupFinding {
         var outcome: Result<TokenInfo, WeiboClientError>?
         client.tokenInfo(accessToken: account.accessToken) { outcome = $0 }
         MainContext.run(timeout: 15) { outcome != nil }

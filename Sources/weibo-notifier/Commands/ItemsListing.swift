@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -43,7 +42,7 @@ struct ItemsListing {
         if items.isEmpty { return try Terminal.write(lines: [localizer.text(.nothingUnread)]) }
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
         let layout = CommentFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
+            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: Timestamp.now, emoticons: CommandContext.emoticons(environment: environment))
         let frames = items.map { layout.frame(for: $0, width: columns, maxLines: 12) }
         try Terminal.write(lines: FrameRenderer(usesColor: color.usesColor(environment: environment)).lines(of: frames))
     }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -99,7 +98,7 @@ struct LoginCommand: Command {
             throw .failed(tr("the token belongs to uid %d, not %d", info.uid, expectedUID))
         }
         guard info.expireIn > 0 else { throw .account(tr("Weibo says this token has expired; log in to Weibo again")) }
-        let account = Account(accessToken: token, uid: info.uid, issuedAt: Date(), expiresIn: info.expireIn)
+        let account = Account(accessToken: token, uid: info.uid, issuedAt: Timestamp.now, expiresIn: info.expireIn)
         // The screen name names the account in `accounts`, bubbles and the keyring; without it, the uid does.
         // Its avatar shows in the settings window.
         let user = try? context.wait { client.user(info.uid, for: account, completion: $0) }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -26,7 +25,7 @@ struct SampleCommand: Command {
 
     var seed: UInt64 = 1
     var count = 20
-    var now = Date()
+    var now = Timestamp.now
     var showHelp = false
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
@@ -35,7 +34,7 @@ struct SampleCommand: Command {
             switch option.name {
             case "--seed": seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
             case "--count": count = try reader.integer(for: option, in: 1...10_000)
-            case "--now": now = Date(timeIntervalSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
+            case "--now": now = Timestamp(secondsSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
             default: return false
             }
             return true

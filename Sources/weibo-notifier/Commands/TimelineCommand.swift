@@ -1,4 +1,3 @@
-import FoundationEssentials
 import WeiboDesktop
 import WeiboKit
 
@@ -72,7 +71,7 @@ struct TimelineCommand: Command {
         let columns = width ?? min(max(Terminal.columns ?? 80, 20), 1000)
         let localizer = processLocalizer
         let layout = StatusFrameLayout(
-            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: Date(), emoticons: CommandContext.emoticons(environment: environment))
+            localizer: localizer, timeZone: SystemTimeZone.snapshot(), now: Timestamp.now, emoticons: CommandContext.emoticons(environment: environment))
         let style: LayoutStyle = compactLines.map { .compact(maxLines: $0) } ?? .full
         let renderer = FrameRenderer(usesColor: color.usesColor(environment: environment))
         var shown = 0

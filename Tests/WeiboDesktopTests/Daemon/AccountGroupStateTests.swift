@@ -35,7 +35,7 @@ import WeiboTestSupport
         // A second account whose token Weibo refuses.
         let refused: Int64 = 6_100_000_001
         let saveRefused = { (_: SandboxHarness, accounts: AccountStore) throws -> Int64 in
-            try accounts.save(Account(accessToken: "2.00refused", uid: refused, issuedAt: Date(), expiresIn: 86_400))
+            try accounts.save(Account(accessToken: "2.00refused", uid: refused, issuedAt: Timestamp.now, expiresIn: 86_400))
             return refused
         }
         try withGroup(stagger: 0, second: saveRefused) { group, _, _ in
@@ -57,7 +57,7 @@ import WeiboTestSupport
             let user = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/users"))
             let object = try #require(try JSONSerialization.jsonObject(with: Data(user.body)) as? [String: Any])
             let uid = try #require((object["uid"] as? NSNumber)?.int64Value)
-            try accounts.save(Account(accessToken: try #require(object["token"] as? String), uid: uid, issuedAt: Date(), expiresIn: 86_400))
+            try accounts.save(Account(accessToken: try #require(object["token"] as? String), uid: uid, issuedAt: Timestamp.now, expiresIn: 86_400))
             return uid
         }
         try withGroup(stagger: 1, second: saveAnotherUser) { group, uid, accountsFile in

@@ -68,7 +68,7 @@ import WeiboTestSupport
     ])
     func decodingProblemsAreSaidInChinese(_ json: String, _ expected: String) {
         do {
-            _ = try WeiboJSON.decode(UnreadCounts.self, from: Data(json.utf8))
+            _ = try WeiboJSON.decode(UnreadCounts.self, from: Array(json.utf8))
             Issue.record("decoded \(json)")
         } catch {
             #expect(error.explanation(chinese) == expected)

@@ -8,7 +8,7 @@ import WeiboTestSupport
 @Suite(.enabled(if: Corpus.file != nil, "WEIBO_CORPUS names no file of real statuses"))
 struct CorpusTests {
     static func page() throws -> TimelinePage {
-        try WeiboJSON.decode(TimelinePage.self, from: Data(contentsOf: try #require(Corpus.file)))
+        try WeiboJSON.decode(TimelinePage.self, from: FixtureFiles.bytes(try #require(Corpus.file)))
     }
 
     @Test func everyStatusDecodes() throws {

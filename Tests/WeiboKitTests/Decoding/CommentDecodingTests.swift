@@ -13,7 +13,7 @@ import WeiboTestSupport
         """
 
     @Test func aCommentWithEverything() throws {
-        let page = try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(Self.comment)],\"total_number\":\"7\"}".utf8))
+        let page = try WeiboJSON.decode(CommentsPage.self, from: Array("{\"comments\":[\(Self.comment)],\"total_number\":\"7\"}".utf8))
         let comment = try #require(page.comments.first)
         #expect(comment.id == 4_530_000_000_000_009)
         #expect(comment.user?.screenName == "王五")
@@ -27,7 +27,7 @@ import WeiboTestSupport
 
     @Test func aCommentThatCannotBeReadIsLeftOutNotThePage() throws {
         let bad = "{\"created_at\":\"Sun Jul 26 00:00:19 +0800 2020\",\"id\":1,\"text\":\"x\",\"user\":\"甲\"}"
-        let page = try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(bad),\(Self.comment),\"not an object\"]}".utf8))
+        let page = try WeiboJSON.decode(CommentsPage.self, from: Array("{\"comments\":[\(bad),\(Self.comment),\"not an object\"]}".utf8))
         #expect(page.comments.map(\.id) == [4_530_000_000_000_009])
         #expect(page.skipped.map(\.codingPath) == ["comments[0].user", "comments[2]"])
         #expect(page.skipped[0].itemID == "1" && page.skipped[0].description.hasPrefix("id 1, at comments[0].user"), "\(page.skipped[0])")
@@ -36,25 +36,25 @@ import WeiboTestSupport
     /// A bad field costs the field: no time, no post, no answered comment; the comment stays.
     @Test func aBadFieldCostsOnlyThatField() throws {
         let odd = "{\"created_at\":\"yesterday\",\"id\":2,\"text\":7,\"user\":{\"id\":1,\"screen_name\":\"甲\"},\"status\":\"gone\",\"reply_comment\":[]}"
-        let comment = try #require(try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(odd)]}".utf8)).comments.first)
+        let comment = try #require(try WeiboJSON.decode(CommentsPage.self, from: Array("{\"comments\":[\(odd)]}".utf8)).comments.first)
         #expect(comment.createdAt == nil && comment.text == "" && comment.status == nil && comment.replyComment == nil)
         #expect(comment.user?.screenName == "甲")
     }
 
     @Test func aDocumentThatIsNoCommentsPageIsRefused() {
-        #expect(throws: ResponseError.self) { try WeiboJSON.decode(CommentsPage.self, from: Data("{\"statuses\":[]}".utf8)) }
-        #expect(throws: ResponseError.self) { try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":{}}".utf8)) }
+        #expect(throws: ResponseError.self) { try WeiboJSON.decode(CommentsPage.self, from: Array("{\"statuses\":[]}".utf8)) }
+        #expect(throws: ResponseError.self) { try WeiboJSON.decode(CommentsPage.self, from: Array("{\"comments\":{}}".utf8)) }
     }
 
     @Test func aMentionThatCannotBeReadIsLeftOut() throws {
         let good = "{\"created_at\":\"Sun Jul 26 00:00:19 +0800 2020\",\"id\":2,\"text\":\"@我 你好\",\"user\":{\"id\":1,\"screen_name\":\"甲\"}}"
-        let page = try WeiboJSON.decode(MentionsPage.self, from: Data("{\"statuses\":[{\"id\":\"x\"},\(good)],\"total_number\":2}".utf8))
+        let page = try WeiboJSON.decode(MentionsPage.self, from: Array("{\"statuses\":[{\"id\":\"x\"},\(good)],\"total_number\":2}".utf8))
         #expect(page.statuses.map(\.id) == [2])
         #expect(page.skipped.count == 1)
     }
 
     @Test func aCommentSurvivesItsOwnEncoding() throws {
-        let page = try WeiboJSON.decode(CommentsPage.self, from: Data("{\"comments\":[\(Self.comment)]}".utf8))
+        let page = try WeiboJSON.decode(CommentsPage.self, from: Array("{\"comments\":[\(Self.comment)]}".utf8))
         let again = try WeiboJSON.decode(CommentsPage.self, from: WeiboJSON.encode(page))
         // The user's absent province and city come back as "" (the API's own spelling).
         #expect(again.comments.map(\.id) == page.comments.map(\.id))

@@ -16,7 +16,7 @@ import WeiboTestSupport
 
     @Test(arguments: passing)
     func passFixtureDecodes(_ file: URL) throws {
-        let data = try Data(contentsOf: file)
+        let data = try FixtureFiles.bytes(file)
         let name = file.lastPathComponent
         switch name.prefix(while: { $0 != "-" }) {
         case "timeline": _ = try WeiboJSON.decode(TimelinePage.self, from: data)
@@ -45,7 +45,7 @@ import WeiboTestSupport
 
     @Test(arguments: failing)
     func failFixtureIsRefusedWithItsPath(_ file: URL) throws {
-        let data = try Data(contentsOf: file)
+        let data = try FixtureFiles.bytes(file)
         let name = file.lastPathComponent
         let expectedPath = try #require(Self.expectedPaths[name], "add \(name) to expectedPaths")
         let failure: DecodingFailure?
@@ -100,14 +100,14 @@ import WeiboTestSupport
 
     @Test func emptyBodyIsNamedAsSuch() {
         do {
-            _ = try WeiboJSON.decode(TimelinePage.self, from: Data(" \n".utf8))
+            _ = try WeiboJSON.decode(TimelinePage.self, from: Array(" \n".utf8))
             Issue.record("decoded an empty body")
         } catch {
             #expect(error == .malformed(DecodingFailure(codingPath: "", reason: "the response is empty")))
         }
     }
 
-    static func apiError(decoding data: Data) -> APIError? {
+    static func apiError(decoding data: [UInt8]) -> APIError? {
         do {
             _ = try WeiboJSON.decode(TimelinePage.self, from: data)
             return nil

@@ -83,7 +83,7 @@ import WeiboTestSupport
     /// One status that cannot be read is left out, with its id for the log; the rest is shown.
     @Test func aStatusThatCannotBeReadIsLeftOutWithItsID() throws {
         let good = #"{"id":2,"created_at":"Sun Jul 26 00:00:19 +0800 2020","user":{"id":1,"screen_name":"x"}}"#
-        let page = try WeiboJSON.decode(TimelinePage.self, from: Data((#"{"statuses":[{"id":7,"user":"bob"},{"idstr":"x8"},"# + good + "]}").utf8))
+        let page = try WeiboJSON.decode(TimelinePage.self, from: Array((#"{"statuses":[{"id":7,"user":"bob"},{"idstr":"x8"},"# + good + "]}").utf8))
         #expect(page.statuses.map(\.id) == [2])
         #expect(page.skipped.map(\.codingPath) == ["statuses[0].user", "statuses[1].idstr"])
         #expect(page.skipped.map(\.itemID) == ["7", "x8"])
@@ -97,7 +97,7 @@ import WeiboTestSupport
         let json =
             #"{"statuses":[{"id":2,"user":{"id":1,"screen_name":"x"},"reposts_count":"# + value
             + #","pic_urls":[{"thumbnail_pic":"javascript:x"},{"thumbnail_pic":"https://wx1.sinaimg.cn/thumbnail/a.jpg"}]}]}"#
-        let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Data(json.utf8)).statuses.first)
+        let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Array(json.utf8)).statuses.first)
         #expect(status.repostsCount == expected)
         #expect(status.createdAt == nil, "no time sent: none shown")
         #expect(status.pictures.map(\.thumbnailURL) == ["https://wx1.sinaimg.cn/thumbnail/a.jpg"], "a bad picture address costs that picture")
@@ -107,7 +107,7 @@ import WeiboTestSupport
         // 2^62 + 1 is not exact in a Double: decoding must not go through one.
         let json =
             #"{"statuses":[{"id":4611686018427387905,"created_at":"Sun Jul 26 00:00:19 +0800 2020","user":{"id":4611686018427387903,"screen_name":"x"}}]}"#
-        let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Data(json.utf8)).statuses.first)
+        let status = try #require(try WeiboJSON.decode(TimelinePage.self, from: Array(json.utf8)).statuses.first)
         #expect(status.id == 4_611_686_018_427_387_905)
         #expect(status.user?.id == 4_611_686_018_427_387_903)
     }
@@ -115,7 +115,7 @@ import WeiboTestSupport
     @Test func anErrorBodyWithStatus200IsAnError() throws {
         let json = #"{"error":"expired_token","error_code":21327,"request":"/2/statuses/home_timeline.json","statuses":[]}"#
         do {
-            _ = try WeiboJSON.decode(TimelinePage.self, from: Data(json.utf8))
+            _ = try WeiboJSON.decode(TimelinePage.self, from: Array(json.utf8))
             Issue.record("an error body decoded as a page")
         } catch {
             guard case .api(let apiError) = error else {
@@ -140,7 +140,7 @@ import WeiboTestSupport
     @Test func encodedStatusesUseTheRealFieldTypes() throws {
         let statuses = StatusFactory.generated(count: 60, seed: 3)
         let data = try WeiboJSON.encode(TimelinePage(statuses: statuses))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(data)) as? [String: Any])
         let first = try #require((object["statuses"] as? [[String: Any]])?.first)
         #expect(first["id"] is NSNumber)
         #expect(first["idstr"] is String)

@@ -11,7 +11,7 @@ import WeiboTestSupport
         .filter { !$0.lastPathComponent.hasPrefix("unread") && !$0.lastPathComponent.hasPrefix("token") }
 
     /// The page read streamed, with its statuses put back, or its error.
-    static func streamed(_ data: Data) -> Result<TimelinePage, ResponseError> {
+    static func streamed(_ data: [UInt8]) -> Result<TimelinePage, ResponseError> {
         var statuses: [Status] = []
         do {
             var page = try TimelinePage.read(from: data) { statuses.append($0) }
@@ -23,7 +23,7 @@ import WeiboTestSupport
         }
     }
 
-    static func whole(_ data: Data) -> Result<TimelinePage, ResponseError> {
+    static func whole(_ data: [UInt8]) -> Result<TimelinePage, ResponseError> {
         do {
             return .success(try WeiboJSON.decode(TimelinePage.self, from: data))
         } catch {
@@ -34,14 +34,14 @@ import WeiboTestSupport
     @Test func everyTimelineFixtureReadsAsTheWholeDocumentDoes() throws {
         #expect(Self.documents.count >= 15)
         for file in Self.documents {
-            let data = try Data(contentsOf: file)
+            let data = try FixtureFiles.bytes(file)
             #expect(Self.streamed(data) == Self.whole(data), "\(file.lastPathComponent)")
         }
     }
 
     @Test(arguments: [1, 2, 100, 1000])
     func generatedPagesReadAsTheWholeDocumentDoes(_ count: Int) throws {
-        var generator = StatusGenerator(seed: UInt64(count), now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: UInt64(count), now: Timestamp(secondsSince1970: 1_795_838_400))
         let data = try WeiboJSON.encode(generator.page(count: count))
         let streamed = try Self.streamed(data).get()
         #expect(streamed.statuses.count == count)
@@ -49,7 +49,7 @@ import WeiboTestSupport
     }
 
     @Test func statusesLeftOutAreNamedWithTheirPlaceInTheDocument() throws {
-        let data = Data(
+        let data = Array(
             #"""
             {"statuses": [{"id": 1, "idstr": "1", "created_at": "Sat Nov 28 11:55:00 +0800 2026", "text": "a", "user": {"id": 9, "screen_name": "甲"}},
                           {"id": "x"},
@@ -67,13 +67,13 @@ import WeiboTestSupport
 
     @Test func anErrorBodyIsAnErrorAndStatusesBeforeABreakWereHandedOn() throws {
         #expect(throws: ResponseError.self) {
-            try TimelinePage.read(from: Data(#"{"error": "expired_token", "error_code": 21327, "request": "/2/statuses/home_timeline.json"}"#.utf8)) { _ in }
+            try TimelinePage.read(from: Array(#"{"error": "expired_token", "error_code": 21327, "request": "/2/statuses/home_timeline.json"}"#.utf8)) { _ in }
         }
-        var generator = StatusGenerator(seed: 3, now: Date(timeIntervalSince1970: 1_795_838_400))
+        var generator = StatusGenerator(seed: 3, now: Timestamp(secondsSince1970: 1_795_838_400))
         let whole = try WeiboJSON.encode(generator.page(count: 5))
         let cut = whole.prefix(whole.count * 3 / 4)
         var handedOn = 0
-        #expect(throws: ResponseError.self) { try TimelinePage.read(from: Data(cut)) { _ in handedOn += 1 } }
+        #expect(throws: ResponseError.self) { try TimelinePage.read(from: Array(cut)) { _ in handedOn += 1 } }
         #expect(handedOn > 0 && handedOn < 5, "what came before the break was handed on, nothing after it")
     }
 }
@@ -83,7 +83,7 @@ import WeiboTestSupport
 @Suite struct JSONStreamingTests {
     func streamed(_ text: String, key: String = "statuses") throws(JSONSyntaxError) -> (JSONValue, [(Int, JSONValue)]) {
         var elements: [(Int, JSONValue)] = []
-        let tree = try JSONParser.parse(Data(text.utf8), streaming: key) { elements.append(($0, $1)) }
+        let tree = try JSONParser.parse(Array(text.utf8), streaming: key) { elements.append(($0, $1)) }
         return (tree, elements)
     }
 

@@ -6,7 +6,7 @@ import WeiboTestSupport
 @Suite struct WeiboDateTests {
     @Test func parsesTheRealFormat() throws {
         let date = try #require(WeiboDate.parse("Sun Jul 26 00:00:19 +0800 2020"))
-        #expect(date.timeIntervalSince1970 == 1_595_692_819)
+        #expect(date.secondsSince1970 == 1_595_692_819)
     }
 
     @Test(arguments: [
@@ -20,7 +20,7 @@ import WeiboTestSupport
         if seconds < 0 {
             #expect(parsed == nil)
         } else {
-            #expect(parsed?.timeIntervalSince1970 == seconds)
+            #expect(parsed?.secondsSince1970 == seconds)
         }
     }
 
@@ -36,11 +36,11 @@ import WeiboTestSupport
 
     @Test func formatWritesWhatParseReads() throws {
         for seconds in stride(from: 0.0, to: 4_000_000_000, by: 97_654_321) {
-            let date = Date(timeIntervalSince1970: seconds)
+            let date = Timestamp(secondsSince1970: seconds)
             let text = WeiboDate.format(date)
             #expect(WeiboDate.parse(text) == date, "\(text)")
         }
-        #expect(WeiboDate.format(Date(timeIntervalSince1970: 1_595_692_819)) == "Sun Jul 26 00:00:19 +0800 2020")
-        #expect(WeiboDate.format(Date(timeIntervalSince1970: 0), utcOffset: -12_600) == "Wed Dec 31 20:30:00 -0330 1969")
+        #expect(WeiboDate.format(Timestamp(secondsSince1970: 1_595_692_819)) == "Sun Jul 26 00:00:19 +0800 2020")
+        #expect(WeiboDate.format(Timestamp(secondsSince1970: 0), utcOffset: -12_600) == "Wed Dec 31 20:30:00 -0330 1969")
     }
 }

@@ -21,7 +21,7 @@ import WeiboTestSupport
         (TestTime.date(2025, 12, 31, 23, 59), "2025-12-31", "2025-12-31"),
         (TestTime.date(2012, 3, 21, 17, 16), "2012-03-21", "2012-03-21"),
     ])
-    func followsTheOriginalRules(_ date: Date, _ chinese: String, _ english: String) {
+    func followsTheOriginalRules(_ date: Timestamp, _ chinese: String, _ english: String) {
         let zh = RelativeTimeFormatter(localizer: Localizer.testing(.chinese), timeZone: TestTime.zone)
         let en = RelativeTimeFormatter(localizer: Localizer.testing(.english), timeZone: TestTime.zone)
         #expect(zh.string(for: date, now: TestTime.now) == chinese)

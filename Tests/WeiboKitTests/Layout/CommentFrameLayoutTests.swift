@@ -12,7 +12,7 @@ import WeiboTestSupport
         var previous: WeiboKit.Comment?
         for (index, post) in posts.enumerated() {
             let comment = generator.comment(
-                on: post, postedAt: TestTime.now.addingTimeInterval(-Double(index) * 700), replyingTo: index % 3 == 0 ? previous : nil)
+                on: post, postedAt: TestTime.now.adding(-Double(index) * 700), replyingTo: index % 3 == 0 ? previous : nil)
             items.append(DetailItem(comment, source: .commentsToMe))
             items.append(DetailItem(mention: generator.mention(of: "微博通知测试", postedAt: TestTime.now)))
             previous = comment

@@ -22,11 +22,11 @@ import WeiboTestSupport
     /// read were announced again when the API came back. Only a counter makes a reading.
     @Test(arguments: ["{}", "{\"message\":\"Service Unavailable\"}", "{\"all_cmt\":3}"])
     func aDocumentWithoutACounterIsNoReading(_ body: String) {
-        #expect(throws: ResponseError.self) { try WeiboJSON.decode(UnreadCounts.self, from: Data(body.utf8)) }
+        #expect(throws: ResponseError.self) { try WeiboJSON.decode(UnreadCounts.self, from: Array(body.utf8)) }
     }
 
     @Test func aMissingCounterIsZeroBesideAKnownOne() throws {
-        #expect(try WeiboJSON.decode(UnreadCounts.self, from: Data("{\"dm\":1}".utf8)) == UnreadCounts(dm: 1))
+        #expect(try WeiboJSON.decode(UnreadCounts.self, from: Array("{\"dm\":1}".utf8)) == UnreadCounts(dm: 1))
     }
 
     /// Bug: a counter of 2^32 or more, a sum past Int64, or -2^63 trapped the daemon (and, saved,
@@ -38,14 +38,14 @@ import WeiboTestSupport
         ("{\"cmt\":-5,\"dm\":\"-1\"}", UnreadCounts()),
     ])
     func countsAreClamped(_ body: String, _ expected: UnreadCounts) throws {
-        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Data(body.utf8))
+        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Array(body.utf8))
         #expect(counts == expected)
         #expect(counts.total == expected.total, "the sum cannot overflow")
     }
 
     @Test func aSavedStateOutsideTheBoundsIsRepairedOnLoad() throws {
         let saved = "{\"baseline\":{\"cmt\":-5},\"last_counts\":{\"dm\":99999999999},\"bubble_id\":99999999999}"
-        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Data(saved.utf8))
+        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Array(saved.utf8))
         #expect(state.baseline == UnreadCounts())
         #expect(state.lastCounts == UnreadCounts(dm: 1_000_000_000))
         #expect(state[.all].id == nil)
@@ -115,7 +115,7 @@ import WeiboTestSupport
         let account = Account(grant, receivedAt: TestTime.now)
         #expect(account.issuedAt == TestTime.now)
         let stringLifetime = #"{"access_token":"t","uid":"1","expires_in":"3600"}"#
-        #expect(try WeiboJSON.decode(AccessTokenGrant.self, from: Data(stringLifetime.utf8)).expiresIn == 3600)
+        #expect(try WeiboJSON.decode(AccessTokenGrant.self, from: Array(stringLifetime.utf8)).expiresIn == 3600)
     }
 
     @Test func accountFileRoundTrip() throws {

@@ -61,7 +61,7 @@ import WeiboTestSupport
         let member = driver.notifier.groupMember(uid: 7, name: "小明", at: driver.now)
         #expect(member.uid == 7 && member.name == "小明" && member.unread.cmt == 2)
         #expect(member.lastPoll == driver.now && member.completedPolls == 1 && member.interval == 60)
-        #expect(member.pausedUntil == driver.now.addingTimeInterval(600) && member.status.paused)
+        #expect(member.pausedUntil == driver.now.adding(600) && member.status.paused)
         #expect(member.offlineSince == nil && member.quietUntil == nil && member.lastError == nil)
         #expect(member.status.phase == .ok)
     }

@@ -33,7 +33,7 @@ import WeiboTestSupport
     @Test(
         arguments: [
             ("still locked at every check", [Login.waitingForKeyring, .waitingForKeyring], false, false),
-            ("unlocked: the login is read", [.waitingForKeyring, .valid(expiresAt: TestTime.now.addingTimeInterval(86_400 * 30))], false, true),
+            ("unlocked: the login is read", [.waitingForKeyring, .valid(expiresAt: TestTime.now.adding(86_400 * 30))], false, true),
             ("the token was gone", [.missing(reason: "gone")], false, true),
             ("logged out meanwhile", [Login.none], false, true),
         ] as [(String, [Login], Bool, Bool)])

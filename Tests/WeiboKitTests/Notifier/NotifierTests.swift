@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboTestSupport
 
@@ -13,7 +14,7 @@ import WeiboTestSupport
         #expect(first.replacedIDs == [nil])
         #expect(first.contains(.countsChanged(UnreadCounts(status: 3, cmt: 2, mentionStatus: 1))))
         #expect(first.contains(.phaseChanged(.ok)))
-        #expect(first.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+        #expect(first.plannedPoll == .some(driver.now.adding(60)))
 
         let unchanged = driver.check(UnreadCounts(status: 3, cmt: 2, mentionStatus: 1))
         #expect(unchanged.shownBodies.isEmpty)
@@ -125,7 +126,8 @@ import WeiboTestSupport
     /// counts) changes nothing: no "login expired" bubble, the state stays "not logged in".
     @Test func aChecksAnswerAfterALogoutIsDropped() {
         for answer in [
-            NotifierEvent.pollFailed(PollFailure(.loginRejected, "expired_token (21327)"), at: Date()), .pollSucceeded(UnreadCounts(cmt: 3), at: Date()),
+            NotifierEvent.pollFailed(PollFailure(.loginRejected, "expired_token (21327)"), at: Timestamp.now),
+            .pollSucceeded(UnreadCounts(cmt: 3), at: Timestamp.now),
         ] {
             var driver = NotifierDriver()
             driver.start(counts: UnreadCounts(dm: 1))
@@ -174,7 +176,7 @@ import WeiboTestSupport
         let saved = first.notifier.state
         #expect(saved[.all].id == 41)
 
-        var second = NotifierDriver(now: first.now.addingTimeInterval(5), firstBubbleID: 90)
+        var second = NotifierDriver(now: first.now.adding(5), firstBubbleID: 90)
         let started = second.start(saved, counts: UnreadCounts(dm: 2))
         #expect(started.contains(.adoptBubble(.all, id: 41)))
         #expect(started.shownBodies.isEmpty, "the saved state knows the bubble was shown")
@@ -196,19 +198,19 @@ import WeiboTestSupport
     func failuresBackOffAndRecover(kind: PollFailure.Kind) {
         var driver = NotifierDriver()
         driver.start()
-        var waits: [TimeInterval] = []
+        var waits: [Double] = []
         for _ in 0..<6 {
             driver.send(.pollTimerFired(at: driver.now))
             let failed = driver.send(.pollFailed(PollFailure(kind, "HTTP 502"), at: driver.now))
             #expect(driver.notifier.phase == .offline)
-            if case .some(.some(let at)) = failed.plannedPoll { waits.append(at.timeIntervalSince(driver.now)) }
+            if case .some(.some(let at)) = failed.plannedPoll { waits.append(at.seconds(since: driver.now)) }
         }
         #expect(waits == [60, 120, 240, 480, 900, 900])
         #expect(driver.notifier.lastError == "HTTP 502")
         let back = driver.check(UnreadCounts(follower: 1))
         #expect(back.contains(.phaseChanged(.ok)))
         #expect(back.shownBodies == ["1 new follower"])
-        #expect(back.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+        #expect(back.plannedPoll == .some(driver.now.adding(60)))
     }
 
     @Test func theTimerReplacesAPlannedCheckAndNeverRunsTwoAtOnce() {
@@ -233,7 +235,7 @@ import WeiboTestSupport
         #expect(first.plannedPoll == .some(nil), "and the timer waits for it")
         let second = driver.send(.pollSucceeded(UnreadCounts(), at: driver.now))
         #expect(!second.startsPoll, "only one was queued")
-        #expect(second.plannedPoll == .some(driver.now.addingTimeInterval(60)))
+        #expect(second.plannedPoll == .some(driver.now.adding(60)))
         // A failed check runs the queued one too; a rate limit or a rejected login drops it.
         #expect(driver.send(.checkRequested(at: driver.now)).startsPoll)
         _ = driver.send(.checkRequested(at: driver.now))
@@ -250,7 +252,7 @@ import WeiboTestSupport
         #expect(limited.contains(.askRateLimitReset))
         #expect(driver.notifier.phase == .rateLimited)
         let known = driver.send(.rateLimitResetKnown(seconds: 1415, at: driver.now))
-        #expect(known.plannedPoll == .some(driver.now.addingTimeInterval(1415)))
+        #expect(known.plannedPoll == .some(driver.now.adding(1415)))
         // Asked by the user, it checks at once, and recovers.
         #expect(driver.check(UnreadCounts(), after: 1).contains(.phaseChanged(.ok)))
     }
@@ -266,7 +268,7 @@ import WeiboTestSupport
             Issue.record("no check planned")
             return
         }
-        let wait = Int(at.timeIntervalSince(driver.now))
+        let wait = Int(at.seconds(since: driver.now))
         #expect(wait <= expectedAtMost && wait >= min(expectedAtMost, 60))
     }
 
@@ -306,7 +308,7 @@ import WeiboTestSupport
 
     @Test func aLoginThatRanOutIsNotUsed() {
         var driver = NotifierDriver()
-        let effects = driver.start(login: .valid(expiresAt: driver.now.addingTimeInterval(-1)), counts: nil)
+        let effects = driver.start(login: .valid(expiresAt: driver.now.adding(-1)), counts: nil)
         #expect(!effects.startsPoll)
         #expect(driver.notifier.phase == .loginExpired)
         #expect(driver.notifier.lastError == "the login expired")
@@ -321,13 +323,13 @@ import WeiboTestSupport
 
     @Test func aLoginAboutToExpireWarnsOnceADay() {
         var driver = NotifierDriver()
-        let login = Login.valid(expiresAt: driver.now.addingTimeInterval(3 * 86_400 + 100))
+        let login = Login.valid(expiresAt: driver.now.adding(3 * 86_400 + 100))
         let first = driver.start(login: login)
         #expect(first.transientBodies == ["The login expires in 3 days: run weibo-notifier login"])
         #expect(driver.check(UnreadCounts(), after: 3600).transientBodies.isEmpty)
         #expect(driver.check(UnreadCounts(), after: 86_400).transientBodies == ["The login expires in 1 day: run weibo-notifier login"])
         // The day of the last warning survives a restart.
-        var restarted = NotifierDriver(now: driver.now.addingTimeInterval(60))
+        var restarted = NotifierDriver(now: driver.now.adding(60))
         #expect(restarted.start(driver.notifier.state, login: login).transientBodies.isEmpty)
     }
 
@@ -338,7 +340,7 @@ import WeiboTestSupport
             effects.compactMap { if case .showTransient(let bubble) = $0 { bubble.actions.map(\.key) } else { nil } }
         }
         var expiring = NotifierDriver()
-        #expect(buttons(expiring.start(login: .valid(expiresAt: expiring.now.addingTimeInterval(3 * 86_400)))) == [["log-in"]])
+        #expect(buttons(expiring.start(login: .valid(expiresAt: expiring.now.adding(3 * 86_400)))) == [["log-in"]])
         var gone = NotifierDriver()
         gone.start(login: Login.none, counts: nil)
         #expect(buttons(gone.send(.summaryRequested(.posts, at: gone.now))) == [["log-in"]])
@@ -347,7 +349,7 @@ import WeiboTestSupport
         failing.send(.summaryRequested(.posts, at: failing.now))
         let failed = failing.send(.summaryFailed("HTTP 502", at: failing.now))
         #expect(buttons(failed) == [["check-now"]])
-        #expect(failing.send(.actionInvoked(.checkNow, kind: .all, at: failing.now.addingTimeInterval(60))).contains(.startPoll), "the button checks")
+        #expect(failing.send(.actionInvoked(.checkNow, kind: .all, at: failing.now.adding(60))).contains(.startPoll), "the button checks")
         #expect(failing.send(.actionInvoked(.settings, kind: .comments, at: failing.now)) == [.showSettings(.notifications)])
         // No calls left for comment texts today: the bubble says so, with the settings.
         var settings = NotifierSettings(interval: 60)
@@ -371,7 +373,7 @@ import WeiboTestSupport
         var driver = NotifierDriver()
         driver.start()
         let paused = driver.send(.pauseRequested(seconds: 2, at: driver.now))
-        #expect(paused.contains(.scheduleQuietEnd(at: driver.now.addingTimeInterval(2))))
+        #expect(paused.contains(.scheduleQuietEnd(at: driver.now.adding(2))))
         #expect(driver.notifier.isQuiet(at: driver.now))
         let held = driver.check(UnreadCounts(cmt: 2), after: 1)
         #expect(held.shownBodies.isEmpty, "no bubble while paused")
@@ -409,7 +411,7 @@ import WeiboTestSupport
         var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 23 * 60, end: 8 * 60)))
         driver.start()
         driver.send(.pauseRequested(seconds: Int(UInt32.max), at: driver.now))
-        #expect(driver.notifier.state.pausedUntil == driver.now.addingTimeInterval(7 * 86_400))
+        #expect(driver.notifier.state.pausedUntil == driver.now.adding(7 * 86_400))
         #expect(driver.notifier.isQuiet(at: driver.now))
     }
 
@@ -469,11 +471,11 @@ import WeiboTestSupport
             driver.send(.pollFailed(PollFailure(.transient, "x"), at: driver.now))
         }
         let planned = driver.notifier.nextPollAt ?? driver.now
-        driver.now = planned.addingTimeInterval(3600)
+        driver.now = planned.adding(3600)
         let tick = driver.send(.pollTimerFired(at: driver.now))
         #expect(tick.contains { if case .log(.message, let text) = $0 { text.contains("late by the clock") } else { false } })
         let failed = driver.send(.pollFailed(PollFailure(.transient, "x"), at: driver.now))
-        #expect(failed.plannedPoll == .some(driver.now.addingTimeInterval(60)), "backoff starts afresh")
+        #expect(failed.plannedPoll == .some(driver.now.adding(60)), "backoff starts afresh")
     }
 
     @Test func theStateIsSavedOnlyWhenItChanged() {
@@ -544,7 +546,7 @@ import WeiboTestSupport
         #expect(bubble.actions.map(\.label) == ["Log in to Weibo again"])
         #expect(driver.send(.actionInvoked(.logIn, kind: .all, at: driver.now)) == [.startLogin])
         // Logged in again: the bubble that said it expired closes (it stayed in GNOME's list).
-        let valid = Login.valid(expiresAt: driver.now.addingTimeInterval(86_400 * 30))
+        let valid = Login.valid(expiresAt: driver.now.adding(86_400 * 30))
         #expect(driver.send(.loginChanged(valid, at: driver.now)).contains(.closeTransient(tag: bubble.replacesTag ?? "none")))
         #expect(!driver.send(.loginChanged(valid, at: driver.now)).contains { if case .closeTransient = $0 { true } else { false } }, "once")
     }

@@ -25,7 +25,7 @@ import WeiboTestSupport
             driver.advance(60)
             let effects = driver.send(.pollTimerFired(at: driver.now))
             requests += starts(effects)
-            #expect(effects.contains(.schedulePoll(at: driver.now.addingTimeInterval(60))), "the next tick a whole interval on: \(effects)")
+            #expect(effects.contains(.schedulePoll(at: driver.now.adding(60))), "the next tick a whole interval on: \(effects)")
         }
         requests += starts(driver.send(.checkRequested(at: driver.now)))
         let refresh = driver.send(.refreshRequested(RequestID(3), at: driver.now))

@@ -111,7 +111,7 @@ import WeiboTestSupport
         // A new comment at each check, and a click on the mentions between checks.
         for round in 1...5 {
             answer(driver.check(UnreadCounts(cmt: round)))
-            driver.now = driver.now.addingTimeInterval(10)
+            driver.now = driver.now.adding(10)
             answer(driver.send(.summaryRequested(.mentions, at: driver.now)))
         }
         #expect(fetched == 4, "the day's 4 calls, not more")
@@ -122,7 +122,7 @@ import WeiboTestSupport
         var first = driver()
         first.check(UnreadCounts(cmt: 1))
         first.send(.detailsFetched(.commentsToMe, [Self.comment(9)], at: first.now))
-        var second = NotifierDriver(mode: .perKind, now: first.now.addingTimeInterval(60))
+        var second = NotifierDriver(mode: .perKind, now: first.now.adding(60))
         second.start(first.notifier.state, counts: UnreadCounts(cmt: 1))
         let rose = second.check(UnreadCounts(cmt: 2))
         #expect(rose.contains(.fetchDetails(.commentsToMe, sinceID: 9, count: 1)))

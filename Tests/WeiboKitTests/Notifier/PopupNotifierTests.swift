@@ -90,7 +90,7 @@ import WeiboTestSupport
         driver.start()
         let page = Self.statuses(250)
         Self.fetch(&driver, .posts, count: 100, page.prefix(100))
-        let more = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(10)))).first)
+        let more = try #require(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.adding(10)))).first)
         #expect(more.count == 100 && more.olderThan?.statuses == page.statuses[99].id, "from the oldest held on")
         let answered = driver.send(.popupItemsFetched(more, PopupItems(statuses: Array(page.statuses[100..<200])), requests: 1, at: driver.now))
         #expect(Self.answers(answered).first?.1.statuses.map(\.id) == page.statuses.prefix(200).map(\.id))
@@ -116,7 +116,7 @@ import WeiboTestSupport
         driver.start()
         var fetches: [PopupFetch] = []
         for call in 0..<687 {
-            let at = driver.now.addingTimeInterval(Double(call) * 10 / 687)
+            let at = driver.now.adding(Double(call) * 10 / 687)
             for fetch in Self.fetches(driver.send(.itemsRequested(kind, count: 500, at: at))) {
                 fetches.append(fetch)
                 let items = kind == .comments ? PopupItems() : Self.statuses(fetch.count)
@@ -132,18 +132,18 @@ import WeiboTestSupport
     @Test func afterAFailureTheSectionWaitsItsBackoff() throws {
         var driver = NotifierDriver()
         driver.start()
-        var requests: [Date] = []
+        var requests: [Timestamp] = []
         for second in stride(from: 0.0, to: 400, by: 0.25) {
-            let at = driver.now.addingTimeInterval(second)
+            let at = driver.now.adding(second)
             for fetch in Self.fetches(driver.send(.itemsRequested(.posts, count: 100, at: at))) {
                 requests.append(at)
                 let failed = driver.send(.popupItemsFailed(fetch, PollFailure(.transient, "HTTP 500"), requests: 1, at: at))
                 #expect(Self.answers(failed).first?.1.failure == PollFailure(.transient, "HTTP 500"))
             }
         }
-        let offsets = requests.map { $0.timeIntervalSince(driver.now) }
+        let offsets = requests.map { $0.seconds(since: driver.now) }
         #expect(offsets == [0, 60, 180], "a minute, then two: \(offsets)")
-        let waiting = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.addingTimeInterval(200)))
+        let waiting = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.adding(200)))
         #expect(Self.answers(waiting).first?.1.failure?.message == "HTTP 500", "why, while it waits")
     }
 
@@ -229,7 +229,7 @@ import WeiboTestSupport
 
         // A fetch of A's under way while B logs in.
         let fetchA = try #require(Self.fetches(asked).first)
-        let changed = driver.send(.loginChanged(.valid(expiresAt: driver.now.addingTimeInterval(86_400)), at: driver.now))
+        let changed = driver.send(.loginChanged(.valid(expiresAt: driver.now.adding(86_400)), at: driver.now))
         let fetchB = try #require(Self.fetches(changed).first, "the waiting request is asked again")
         #expect(fetchB.id != fetchA.id && fetchB.count == 5)
         let late = driver.send(.popupItemsFetched(fetchA, Self.statuses(15), requests: 1, at: driver.now))
@@ -254,9 +254,9 @@ import WeiboTestSupport
         #expect(Self.answers(answered).first?.1.statuses.count == 300)
         // Within the minute: from what is held, whatever is asked up to that (the shell answers
         // each caller with as many as it asked for).
-        let reopened = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.addingTimeInterval(10)))
+        let reopened = driver.send(.itemsRequested(.posts, count: 100, at: driver.now.adding(10)))
         #expect(Self.fetches(reopened).isEmpty && Self.answers(reopened).first?.1.statuses.count == 300)
-        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.addingTimeInterval(20)))).isEmpty)
+        #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.adding(20)))).isEmpty)
         driver.advance(61)
         driver.send(.pollTimerFired(at: driver.now))
         #expect(driver.notifier.popupSections[.posts]?.items.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
@@ -273,12 +273,12 @@ import WeiboTestSupport
         (fetched: 900.0, asked: 1_030.0, again: 961.0),
     ])
     func anAnswerOlderThanTheNewsAsksAgainAfterTheMinute(fetched: Double, asked: Double, again: Double?) {
-        let items = PopupItems(statuses: [], fetchedAt: Date(timeIntervalSince1970: fetched))
-        #expect(items.askAgain(after: Date(timeIntervalSince1970: asked)) == again.map { Date(timeIntervalSince1970: $0) })
-        #expect(PopupItems().askAgain(after: Date(timeIntervalSince1970: asked)) == nil, "nothing fetched: nothing to wait for")
+        let items = PopupItems(statuses: [], fetchedAt: Timestamp(secondsSince1970: fetched))
+        #expect(items.askAgain(after: Timestamp(secondsSince1970: asked)) == again.map { Timestamp(secondsSince1970: $0) })
+        #expect(PopupItems().askAgain(after: Timestamp(secondsSince1970: asked)) == nil, "nothing fetched: nothing to wait for")
         var failed = items
         failed.failure = PollFailure(.transient, "HTTP 502")
-        #expect(failed.askAgain(after: Date(timeIntervalSince1970: asked)) == nil, "a failed fetch: the next count asks again")
+        #expect(failed.askAgain(after: Timestamp(secondsSince1970: asked)) == nil, "a failed fetch: the next count asks again")
     }
 
     @Test func aFailedFetchAnswersTheLastItemsWithWhy() throws {
@@ -307,11 +307,11 @@ import WeiboTestSupport
 
     @Test func itemsAnswerAsTheAPIsJSON() throws {
         var items = Self.posts
-        items.fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
+        items.fetchedAt = Timestamp(secondsSince1970: 1_795_000_000)
         items.failure = PollFailure(.rateLimited, "limit")
         let json = String(decoding: try WeiboJSON.encode(items), as: UTF8.self)
         #expect(json.hasPrefix("{\"comments\":[],\"error\":\"limit\",\"error_kind\":\"rate-limited\",\"fetched_at\":1795000000,\"statuses\":[{"))
-        let decoded = try WeiboJSON.decodeDocument(PopupItems.self, from: Data(json.utf8))
+        let decoded = try WeiboJSON.decodeDocument(PopupItems.self, from: Array(json.utf8))
         #expect(decoded == items)
         #expect(items.prefix(2).statuses.count == 2)
     }

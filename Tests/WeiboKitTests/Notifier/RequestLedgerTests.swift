@@ -13,9 +13,9 @@ import WeiboTestSupport
     @Test(arguments: [(nil, true, nil), (3.0, true, 10.0), (3.0, false, nil), (10.0, true, nil), (12.0, true, nil)] as [(Double?, Bool, Double?)])
     func aCheckThatWorkedIsTheAnswerForTheGap(_ startedAgo: Double?, _ worked: Bool, _ until: Double?) {
         var ledger = RequestLedger()
-        if let startedAgo { ledger.checkStarted(at: t0.addingTimeInterval(-startedAgo)) }
-        let start = t0.addingTimeInterval(-(startedAgo ?? 0))
-        #expect(ledger.currentUntil(t0, checkWorked: worked, gap: 10) == until.map { start.addingTimeInterval($0) })
+        if let startedAgo { ledger.checkStarted(at: t0.adding(-startedAgo)) }
+        let start = t0.adding(-(startedAgo ?? 0))
+        #expect(ledger.currentUntil(t0, checkWorked: worked, gap: 10) == until.map { start.adding($0) })
     }
 
     @Test func aQueuedCheckAndTheWaitingRefreshesAreTakenOnce() {
@@ -40,6 +40,6 @@ import WeiboTestSupport
     func aSummaryAnswersForTheGap(_ shown: BubbleKind, _ asked: BubbleKind, _ after: Double, _ answered: Bool) {
         var ledger = RequestLedger()
         ledger.summaryShown(Bubble(summary: "s", body: "b"), of: shown, at: t0)
-        #expect((ledger.recentSummary(asked, at: t0.addingTimeInterval(after), gap: 10) != nil) == answered)
+        #expect((ledger.recentSummary(asked, at: t0.adding(after), gap: 10) != nil) == answered)
     }
 }

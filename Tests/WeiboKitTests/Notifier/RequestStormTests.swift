@@ -18,7 +18,7 @@ import WeiboTestSupport
         var driver = NotifierDriver(requestGap: Self.gap)
         driver.start(counts: UnreadCounts(cmt: 1))
         var checks = 0
-        var planned: Date?
+        var planned: Timestamp?
         for _ in 0..<1500 {
             driver.advance(0.01)
             if let due = planned, driver.now >= due {
@@ -34,7 +34,7 @@ import WeiboTestSupport
             if case .schedulePoll(let at)? = effects.last(where: { if case .schedulePoll = $0 { true } else { false } }) { planned = at }
         }
         #expect(checks == 1, "after the start's check, one when its 10 s were up")
-        #expect(planned.map { abs($0.timeIntervalSince(TestTime.now) - 20) < 0.02 } == true, "the next, 10 s after that: \(String(describing: planned))")
+        #expect(planned.map { abs($0.seconds(since: TestTime.now) - 20) < 0.02 } == true, "the next, 10 s after that: \(String(describing: planned))")
     }
 
     /// After a failed check, the user's check goes out at once.

@@ -27,7 +27,7 @@ import WeiboTestSupport
     /// The login runs out as the refresh asks: one answer, a failure, and nothing marked.
     @Test func aRefreshWhoseLoginRunsOutMarksNothing() {
         var driver = NotifierDriver()
-        driver.start(login: .valid(expiresAt: driver.now.addingTimeInterval(90)), counts: UnreadCounts(dm: 1))
+        driver.start(login: .valid(expiresAt: driver.now.adding(90)), counts: UnreadCounts(dm: 1))
         driver.advance(120)
         let effects = driver.send(.refreshRequested(RequestID(3), at: driver.now))
         let answers = effects.filter { if case .finishRequest = $0 { true } else { false } }
@@ -44,10 +44,10 @@ import WeiboTestSupport
         #expect(driver.send(.refreshRequested(RequestID(1), at: driver.now)).isEmpty, "not answered yet")
         var saved = UnreadState()
         saved.baseline = UnreadCounts(cmt: 5)
-        let started = driver.send(.started(saved, login: driver.validLogin, at: driver.now.addingTimeInterval(1)))
+        let started = driver.send(.started(saved, login: driver.validLogin, at: driver.now.adding(1)))
         #expect(started.startsPoll)
         let paused = try #require(driver.notifier.state.pausedUntil)
-        #expect(paused == driver.now.addingTimeInterval(3600), "the pause counts from when it was asked")
+        #expect(paused == driver.now.adding(3600), "the pause counts from when it was asked")
         #expect(driver.notifier.state.baseline == UnreadCounts(cmt: 5), "the saved state, not an empty one")
         #expect(started.contains { if case .save(let state) = $0 { state.pausedUntil == paused } else { false } }, "saved with the pause")
         let answered = driver.send(.pollSucceeded(UnreadCounts(cmt: 7), at: driver.now))

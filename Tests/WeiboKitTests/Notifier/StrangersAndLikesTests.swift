@@ -46,7 +46,7 @@ import WeiboTestSupport
             ("{\"cmt\":1,\"attitude\":-3}", 0),
         ] as [(String, Int?)])
     func likesAreDetectedFromTheAnswer(_ body: String, _ likes: Int?) throws {
-        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Data(body.utf8))
+        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Array(body.utf8))
         #expect(counts.attitude == likes)
         #expect(counts.carriedCounters.contains(.attitude) == (likes != nil))
         let saved = try WeiboJSON.decode(UnreadCounts.self, from: WeiboJSON.encode(counts))

@@ -14,7 +14,7 @@ import WeiboTestSupport
     static func bubbles(after json: String) -> Result<[BubbleKind], ResponseError> {
         var driver = NotifierDriver(mode: .perKind)
         driver.start()
-        switch Result(catching: { () throws(ResponseError) in try WeiboJSON.decode(UnreadCounts.self, from: Data(json.utf8)) }) {
+        switch Result(catching: { () throws(ResponseError) in try WeiboJSON.decode(UnreadCounts.self, from: Array(json.utf8)) }) {
         case .success(let counts): return .success(driver.check(counts).shownBubbles.map(\.0))
         case .failure(let error):
             driver.checkFails(.transient, error.description)
@@ -26,7 +26,7 @@ import WeiboTestSupport
     func extendedAndUnknownKeysRaiseNoBubble(_ file: String) throws {
         let json = String(decoding: try FixtureFiles.data("pass/" + file), as: UTF8.self)
         #expect(try Self.bubbles(after: json).get() == [], "\(file)")
-        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Data(json.utf8))
+        let counts = try WeiboJSON.decode(UnreadCounts.self, from: Array(json.utf8))
         #expect(UnreadCounter.allCases.filter { NotifierSettings(interval: 60).policy.notify.contains($0) }.allSatisfy { counts[$0] == 0 })
     }
 

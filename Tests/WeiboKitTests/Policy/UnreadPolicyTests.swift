@@ -100,13 +100,13 @@ import WeiboTestSupport
         state.newestSeen[.commentsToMe] = 4_530_000_000_000_009
         state.detailCalls = DetailCalls(day: 20_000, spent: 3)
         let data = try WeiboJSON.encode(state)
-        #expect(try JSONDecoder().decode(UnreadState.self, from: data) == state)
+        #expect(try JSONDecoder().decode(UnreadState.self, from: Data(data)) == state)
     }
 
     /// A state file of the version before kinds: its one bubble becomes the bubble of everything.
     @Test func anOlderStateFileIsRead() throws {
         let old = "{\"baseline\":{\"cmt\":1},\"shown\":{\"dm\":2},\"bubble_id\":41,\"dismissed\":{\"status\":1}}"
-        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Data(old.utf8))
+        let state = try WeiboJSON.decodeDocument(UnreadState.self, from: Array(old.utf8))
         #expect(state[.all] == BubbleState(shown: UnreadCounts(dm: 2), dismissed: UnreadCounts(status: 1), id: 41))
     }
 }
@@ -133,10 +133,10 @@ import WeiboTestSupport
         var schedule = PollSchedule(interval: 60)
         for _ in 0..<3 { _ = schedule.next(after: .transientFailure) }
         let planned = TestTime.now
-        let late = schedule.noticeClockJump(planned: planned, now: planned.addingTimeInterval(2))
+        let late = schedule.noticeClockJump(planned: planned, now: planned.adding(2))
         #expect(!late, "a timer a little late")
         #expect(schedule.next(after: .transientFailure) == 480, "the backoff goes on")
-        let asleep = schedule.noticeClockJump(planned: planned, now: planned.addingTimeInterval(3 * 3600))
+        let asleep = schedule.noticeClockJump(planned: planned, now: planned.adding(3 * 3600))
         #expect(asleep, "a night asleep")
         #expect(schedule.next(after: .transientFailure) == 60, "the backoff starts over")
     }

@@ -11,11 +11,11 @@ import WeiboTestSupport
     static let t0 = TestTime.now
 
     static func post(_ id: Int64, _ name: String, _ text: String, minutesAgo: Double) -> Status {
-        Status(id: id, createdAt: t0.addingTimeInterval(-minutesAgo * 60), text: text, user: User(id: id * 10, screenName: name))
+        Status(id: id, createdAt: t0.adding(-minutesAgo * 60), text: text, user: User(id: id * 10, screenName: name))
     }
 
     static func comment(_ id: Int64, _ name: String, _ text: String, minutesAgo: Double) -> WeiboKit.Comment {
-        WeiboKit.Comment(id: id, createdAt: t0.addingTimeInterval(-minutesAgo * 60), text: text, user: User(id: id * 10, screenName: name))
+        WeiboKit.Comment(id: id, createdAt: t0.adding(-minutesAgo * 60), text: text, user: User(id: id * 10, screenName: name))
     }
 
     static let posts = PopupItems(
@@ -203,7 +203,7 @@ import WeiboTestSupport
         #expect(model.lastLooks == [.posts: Self.t0 - 60])
         let text = PopupModel.text(ofLastLooks: model.lastLooks)
         #expect(PopupModel.lastLooks(fromText: text) == model.lastLooks)
-        #expect(PopupModel.lastLooks(fromText: "posts x\nnews 1\ncomments -5\n\nmentions 12\n") == [.mentions: Date(timeIntervalSince1970: 12)])
+        #expect(PopupModel.lastLooks(fromText: "posts x\nnews 1\ncomments -5\n\nmentions 12\n") == [.mentions: Timestamp(secondsSince1970: 12)])
     }
 
     /// Table: the state line for each failure, with and without a time.

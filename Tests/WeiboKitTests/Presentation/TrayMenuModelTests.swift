@@ -37,7 +37,7 @@ import WeiboTestSupport
         ] as [(TrayCommand?, Double, Double, Double, TrayCommand?)])
     func thePauseChosenIsCheckedWhileItIsTheOneInForce(_ chosen: TrayCommand?, _ until: Double, _ pausedUntil: Double, _ now: Double, _ checked: TrayCommand?) {
         let base = TestTime.now
-        let choice = chosen.map { ($0, base.addingTimeInterval(until)) }
-        #expect(TrayMenuModel.checkedPause(chosen: choice, pausedUntil: base.addingTimeInterval(pausedUntil), now: base.addingTimeInterval(now)) == checked)
+        let choice = chosen.map { ($0, base.adding(until)) }
+        #expect(TrayMenuModel.checkedPause(chosen: choice, pausedUntil: base.adding(pausedUntil), now: base.adding(now)) == checked)
     }
 }
