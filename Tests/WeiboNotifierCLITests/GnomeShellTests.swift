@@ -97,7 +97,7 @@ import WeiboTestSupport
                 kill(shell.processIdentifier, SIGKILL)
                 shell.waitUntilExit()
             }
-            toolOutput("/usr/bin/pkill", ["-KILL", "-f", folder])
+            killProcesses(mentioning: folder)
             try? FileManager.default.removeItem(atPath: folder)
         }
 

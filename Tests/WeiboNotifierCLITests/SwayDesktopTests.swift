@@ -88,10 +88,10 @@ import WeiboTestSupport
         defer {
             // SIGKILL: helpers inherit the test runner's blocked SIGTERM. The desktop's other
             // programs (mako, waybar, the bar's watch) are nobody's: all of them go; as another
-            // user, those whose command lines name this desktop's folder.
+            // user, those whose command lines or environments name this desktop's folder.
             kill(sway.processIdentifier, SIGKILL)
             sway.waitUntilExit()
-            toolOutput("/usr/bin/pkill", user.dropsPrivileges ? ["-KILL", "-u", "nobody"] : ["-KILL", "-f", user.folder])
+            if user.dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) } else { killProcesses(mentioning: user.folder) }
         }
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
 

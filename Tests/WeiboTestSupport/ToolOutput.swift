@@ -113,3 +113,18 @@ public func processes(_ pattern: String, having variable: String) -> [Int32] {
         return variables.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == variable })
     }
 }
+
+/// Ends (SIGKILL) every process whose command line or environment names `folder`, a test's own
+/// private folder: what a desktop started for the test on its own, such as the `ibus-daemon`
+/// GNOME Shell spawns into a session of its own, which outlives the shell and its bus.
+public func killProcesses(mentioning folder: String) {
+    let own = getpid()
+    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { $0 != own }
+    for pid in pids {
+        let mentions = ["cmdline", "environ"].contains { part in
+            guard let bytes = FileManager.default.contents(atPath: "/proc/\(pid)/\(part)") else { return false }
+            return String(decoding: bytes, as: UTF8.self).contains(folder)
+        }
+        if mentions { kill(pid, SIGKILL) }
+    }
+}
