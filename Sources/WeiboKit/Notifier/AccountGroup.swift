@@ -104,7 +104,7 @@ extension Notifier {
         member.pausedUntil = state.pausedUntil
         member.quietUntil = settings.quietHours.flatMap { hours in hours.contains(now, zone: zone) ? hours.end(after: now, zone: zone) : nil }
         member.detailsNote = detailsNote
-        member.timelineRefused = popupSections[.posts]?.lastFailure?.kind == .noPermission
+        member.timelineRefused = popup.timelineRefused
         member.interval = settings.interval
         return member
     }

@@ -10,9 +10,6 @@
 /// fetch reserves its most and gives back what it did not use). What is held belongs to the
 /// login it was fetched with: a login read anew (another account, a logout) starts with nothing.
 extension Notifier {
-    /// The least time between two fetches of one section from its newest item.
-    static let popupRefetchInterval: Double = 60
-
     mutating func itemsRequested(_ kind: PopupSectionKind, count: Int, at now: Timestamp) {
         let count = min(max(count, 1), PopupItems.maximumCount)
         guard login.isUsable else {
@@ -20,50 +17,29 @@ extension Notifier {
             let failure = PollFailure(.loginRejected, presenter.localizer.text(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop))
             return answerItems(kind, PopupItems().with(failure))
         }
-        var section = popupSections[kind] ?? PopupSection()
-        defer { popupSections[kind] = section }
         if !networkAvailable, settings.needsNetwork {
             // Offline: what is held, and why it is old; no request leaves.
-            return answerItems(kind, section.items.with(PollFailure(.transient, presenter.localizer.text(.offline))))
+            return answerItems(kind, popup.held(kind).with(PollFailure(.transient, presenter.localizer.text(.offline))))
         }
-        if section.fetching != nil {
-            section.wanted = max(section.wanted, count)
-            return
-        }
-        let fresh = section.isFresh(at: now, interval: Self.popupRefetchInterval)
-        if fresh, count <= section.answersFor || section.ended {
-            return answerItems(kind, section.items)
-        }
-        if let retryAt = section.retryAt, now < retryAt {
-            return answerItems(kind, section.items.with(section.lastFailure ?? PollFailure(.transient, "")))
-        }
-        if fresh {
-            // "Load more" within the minute: what is older than the oldest held.
-            startPopupFetch(kind, &section, count: count - section.answersFor, olderThan: section.oldest, wanted: count, at: now)
-        } else {
-            section.trim()
-            startPopupFetch(kind, &section, count: count, olderThan: nil, wanted: count, at: now)
+        switch popup.request(kind, count: count, at: now) {
+        case .answer(let items): answerItems(kind, items)
+        case .join: break
+        case .fetch(let count, let olderThan, let wanted): startPopupFetch(kind, count: count, olderThan: olderThan, wanted: wanted, at: now)
         }
     }
 
     /// Starts fetching `count` items of `kind` (older than `olderThan`, when given), within the
     /// day's detail calls for comments and mentions; the requests that wait ask for `wanted`.
-    private mutating func startPopupFetch(
-        _ kind: PopupSectionKind, _ section: inout PopupSection, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Timestamp
-    ) {
+    private mutating func startPopupFetch(_ kind: PopupSectionKind, count: Int, olderThan: PopupFetch.Oldest?, wanted: Int, at now: Timestamp) {
         let requests = kind.requests(toFetch: count)
         if kind.spendsDetailCalls {
             guard state.detailCalls.spent(on: now) + requests <= settings.detailCallsPerDay else {
                 noteDetails(presenter.localizer.text(.budgetSpent))
-                return answerItems(kind, section.items.with(PollFailure(.budgetSpent, presenter.localizer.text(.budgetSpent))))
+                return answerItems(kind, popup.held(kind).with(PollFailure(.budgetSpent, presenter.localizer.text(.budgetSpent))))
             }
             state.detailCalls.spend(requests, on: now)
         }
-        let fetch = PopupFetch(id: nextPopupFetch, kind: kind, count: count, olderThan: olderThan, requests: requests)
-        nextPopupFetch += 1
-        section.fetching = fetch
-        section.wanted = wanted
-        effects.append(.fetchPopupItems(fetch))
+        effects.append(.fetchPopupItems(popup.start(kind, count: count, olderThan: olderThan, wanted: wanted, requests: requests)))
     }
 
     mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Timestamp) {
@@ -71,60 +47,21 @@ extension Notifier {
             // Reserved at the start; what was not spent is given back (the same day only).
             state.detailCalls.giveBack(max(0, fetch.requests - requests), on: now)
         }
-        guard var section = popupSections[fetch.kind], section.fetching?.id == fetch.id else {
+        guard let answer = popup.arrived(fetch, items, failure: failure, at: now) else {
             return log(.debug, "popup \(fetch.kind.rawValue): an answer for another login's fetch, dropped")
         }
-        defer { popupSections[fetch.kind] = section }
-        section.fetching = nil
-        section.wanted = 0
-        guard let items, failure == nil else {
-            let failure = failure ?? PollFailure(.transient, "")
+        if let failure = answer.failure {
             log(.message, "popup \(fetch.kind.rawValue): \(failure.message)")
-            section.failures += 1
-            section.lastFailure = failure
-            section.retryAt = now.adding(Double(PollSchedule.backoff(afterFailures: section.failures)))
-            return answerItems(fetch.kind, section.items.with(failure))
+        } else if fetch.kind.statusList == .homeTimeline {
+            homeTimelineRead = true
         }
-        section.failures = 0
-        section.lastFailure = nil
-        section.retryAt = nil
-        if fetch.kind.statusList == .homeTimeline { homeTimelineRead = true }
-        section.ended = max(items.statuses.count, items.comments.count) < fetch.count
-        if fetch.olderThan != nil {
-            section.items = section.items.appending(items)
-            section.answersFor += fetch.count
-        } else {
-            section.items = items
-            section.items.fetchedAt = now
-            section.answersFor = fetch.count
-            section.isStale = false
-        }
-        section.items.failure = nil
-        answerItems(fetch.kind, section.items)
+        answerItems(fetch.kind, answer)
     }
 
     /// A login read anew: nothing held is shown to it; a request that waited for a fetch of the
     /// old login is asked again (fetched with the new one, or answered with why there is none).
     mutating func popupLoginChanged(at now: Timestamp) {
-        let waiting = popupSections.compactMap { kind, section in section.fetching.map { _ in (kind, section.wanted) } }
-        popupSections = [:]
-        for (kind, wanted) in waiting.sorted(by: { $0.0.rawValue < $1.0.rawValue }) { itemsRequested(kind, count: wanted, at: now) }
-    }
-
-    /// A check found more of a section's news than the last one: what is held for it is not
-    /// the newest any more, and the next request fetches (at most once a check, a minute), so
-    /// that an open popup's "new" pill comes with the tab's count, not a minute after it.
-    mutating func popupNewsArrived(_ counts: UnreadCounts, previous: UnreadCounts) {
-        for kind in PopupSectionKind.allCases where kind.counters.contains(where: { counts[$0] > previous[$0] }) {
-            popupSections[kind]?.isStale = true
-        }
-    }
-
-    /// A check starts: sections past their minute keep their first page only.
-    mutating func trimPopupSections(at now: Timestamp) {
-        for kind in popupSections.keys where popupSections[kind]?.isFresh(at: now, interval: Self.popupRefetchInterval) == false {
-            popupSections[kind]?.trim()
-        }
+        for (kind, wanted) in popup.forgetAll() { itemsRequested(kind, count: wanted, at: now) }
     }
 
     private mutating func answerItems(_ kind: PopupSectionKind, _ items: PopupItems) {
@@ -140,7 +77,7 @@ extension PopupItems {
     public func askAgain(after asked: Timestamp) -> Timestamp? {
         guard failure == nil, let fetchedAt, fetchedAt < Timestamp(secondsSince1970: asked.secondsSince1970.rounded(.down))
         else { return nil }
-        return fetchedAt.adding(Notifier.popupRefetchInterval + 1)
+        return fetchedAt.adding(PopupFetches.refetchInterval + 1)
     }
 
     func with(_ failure: PollFailure) -> PopupItems {

@@ -50,17 +50,15 @@ public struct Notifier: Sendable {
     var loginRead = false
     /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
     var requests = RequestLedger()
-    /// The popup's sections (`Notifier+Popup`), and the id of the next fetch.
-    var popupSections: [PopupSectionKind: PopupSection] = [:]
-    var nextPopupFetch = 1
+    /// The popup's sections and their fetches (`Notifier+Popup`).
+    var popup = PopupFetches()
     /// The notifier read the home timeline since the last check (a summary, the popup's posts).
     var homeTimelineRead = false
     /// Whether `started` gave the account's state; until then `beforeStart` keeps the events
     /// that act on it, in order.
     var hasStarted = false
     var beforeStart: [NotifierEvent] = []
-    /// Lists being fetched, and the kinds whose summary waits for them.
-    /// Where a summary's Open button goes: the newest item it showed.
+    /// When the planned quiet-end timer fires (the pause and the quiet hours both over).
     var quietEndAt: Timestamp?
     /// The counts were announced once (the badge and bars start at the first answer).
     var announced = false
@@ -213,7 +211,7 @@ public struct Notifier: Sendable {
         }
         warnIfExpiringSoon(expiresAt, at: now)
         if waitsForTheNetwork(at: now) { return }
-        trimPopupSections(at: now)
+        popup.trim(at: now)
         if checks.nextAt != nil {
             checks.nextAt = nil
             effects.append(.schedulePoll(at: nil))
@@ -236,7 +234,7 @@ public struct Notifier: Sendable {
             state.baseline.status = 0
         }
         homeTimelineRead = false
-        popupNewsArrived(counts, previous: previous)
+        popup.newsArrived(counts, previous: previous)
         settings.policy.observe(counts, at: now, state: &state)
         applyCounts(at: now)
         if !requests.waitingRefreshes.isEmpty {

@@ -102,7 +102,7 @@ import WeiboTestSupport
         // Past the minute: from the newest again, and what was held beyond a page is let go.
         driver.advance(61)
         driver.send(.checkRequested(at: driver.now))
-        #expect(driver.notifier.popupSections[.posts]?.items.statuses.count == PopupItems.pageSize)
+        #expect(driver.notifier.popup.sections[.posts]?.items.statuses.count == PopupItems.pageSize)
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 100_000, at: driver.now))).map(\.count) == [500])
     }
 
@@ -259,7 +259,7 @@ import WeiboTestSupport
         #expect(Self.fetches(driver.send(.itemsRequested(.posts, count: 200, at: driver.now.adding(20)))).isEmpty)
         driver.advance(61)
         driver.send(.pollTimerFired(at: driver.now))
-        #expect(driver.notifier.popupSections[.posts]?.items.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
+        #expect(driver.notifier.popup.sections[.posts]?.items.statuses == Array(many.statuses.prefix(PopupItems.pageSize)))
     }
 
     /// New counts while the popup is open: its request answered from a fetch made before them
