@@ -4,9 +4,9 @@ extension Notifier {
     /// adopted when it is the instance that showed them; the ids of a server that went are
     /// dropped, never sent as `replaces_id` or closed on another.
     mutating func notificationServerChanged(_ server: String?) {
-        let previous = notificationServer
-        notificationServer = server
-        if bubblesToAdopt != nil {
+        let previous = bubbleServer.current
+        bubbleServer.current = server
+        if bubbleServer.held != nil {
             if server != nil { adoptSavedBubbles() }
         } else if previous != nil, server != previous {
             for kind in BubbleKind.allCases { state[kind].id = nil }
@@ -25,14 +25,14 @@ extension Notifier {
             state[kind].id = nil
             savedState[kind].id = nil
         }
-        bubblesToAdopt = ids
-        if notificationServer != nil { adoptSavedBubbles() }
+        bubbleServer.held = ids
+        if bubbleServer.current != nil { adoptSavedBubbles() }
     }
 
     mutating func adoptSavedBubbles() {
-        guard let saved = bubblesToAdopt else { return }
-        bubblesToAdopt = nil
-        guard let server = notificationServer, state.notificationServer == server else {
+        guard let saved = bubbleServer.held else { return }
+        bubbleServer.held = nil
+        guard let server = bubbleServer.current, state.notificationServer == server else {
             if !saved.isEmpty { log(.debug, "the notification server is not the one that showed the saved bubbles: their ids are dropped") }
             return
         }
@@ -42,4 +42,14 @@ extension Notifier {
             effects.append(.adoptBubble(kind, id: id))
         }
     }
+}
+
+/// Which notification server is running, and the saved bubbles' ids until it is known.
+struct BubbleServer: Sendable {
+    /// The server running now (bus id and unique name), once the shell said.
+    var current: String?
+    /// The saved bubbles' ids, held until the server is known: used again only when the same
+    /// server instance holds them (after a new session, a reboot or a server restart an id
+    /// names another program's notification).
+    var held: [BubbleKind: UInt32]?
 }

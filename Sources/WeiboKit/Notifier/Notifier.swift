@@ -54,22 +54,18 @@ public struct Notifier: Sendable {
     var popup = PopupFetches()
     /// The notifier read the home timeline since the last check (a summary, the popup's posts).
     var homeTimelineRead = false
-    /// Whether `started` gave the account's state; until then `beforeStart` keeps the events
-    /// that act on it, in order.
-    var hasStarted = false
-    var beforeStart: [NotifierEvent] = []
+    /// The events that act on the account's state, kept in order until `started` gives it;
+    /// nil once it has.
+    var beforeStart: [NotifierEvent]? = []
     /// When the planned quiet-end timer fires (the pause and the quiet hours both over).
     var quietEndAt: Timestamp?
     /// The counts were announced once (the badge and bars start at the first answer).
     var announced = false
     var savedState = UnreadState()
     var effects: [NotifierEffect] = []
-    /// The notification server running now (bus id and unique name), once the shell said.
-    var notificationServer: String?
-    /// The saved bubbles' ids, held until the server is known: used again only when the same
-    /// server instance holds them (after a new session, a reboot or a server restart an id
-    /// names another program's notification).
-    var bubblesToAdopt: [BubbleKind: UInt32]?
+    /// The notification server and the saved bubbles' ids waiting for it
+    /// (`Notifier+NotificationServer`).
+    var bubbleServer = BubbleServer()
 
     public init(settings: NotifierSettings, localizer: Localizer, zone: any TimeZoneRule) {
         self.settings = settings
@@ -111,8 +107,8 @@ public struct Notifier: Sendable {
     /// account's state waits until the notifier has it (`started`): a `Pause` or `Refresh` in
     /// the first moments is applied then, not to an empty state that the loaded one replaces.
     public mutating func handle(_ event: NotifierEvent) -> [NotifierEffect] {
-        guard hasStarted || !event.waitsForTheState else {
-            beforeStart.append(event)
+        if beforeStart != nil, event.waitsForTheState {
+            beforeStart?.append(event)
             return []
         }
         let unreadBefore = unread
@@ -120,10 +116,8 @@ public struct Notifier: Sendable {
         let wasAnnounced = announced
         effects = []
         apply(event)
-        if case .started = event, !hasStarted {
-            hasStarted = true
-            let waiting = beforeStart
-            beforeStart = []
+        if case .started = event, let waiting = beforeStart {
+            beforeStart = nil
             for event in waiting { apply(event) }
         }
         if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
@@ -167,7 +161,7 @@ public struct Notifier: Sendable {
         case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)
         case .bubbleShown(let kind, let id, _):
             state[kind].id = id
-            if let notificationServer { state.notificationServer = notificationServer }
+            if let server = bubbleServer.current { state.notificationServer = server }
         case .notificationServerChanged(let server, _): notificationServerChanged(server)
         case .bubbleNotShown(let kind, _):
             // Not on screen: the next check shows it again.
