@@ -20,14 +20,17 @@ struct AccountCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .account(\.account)
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            guard option.name == "--account" else { return false }
-            account = try reader.value(for: option)
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -24,14 +24,17 @@ struct AccountsCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .json(\.json)
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { _, option throws(CommandError) in
-            guard option.name == "--json" else { return false }
-            json = true
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -40,26 +40,24 @@ struct PopupCommand: Command {
     var account: String?
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .account(\.account),
+            .custom("--kind") { reader, option, command throws(CommandError) in
+                let value = try reader.value(for: option)
+                guard PopupSectionKind(rawValue: value) != nil else {
+                    throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))
+                }
+                command.kind = value
+            },
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        var kind = kind
-        var account: String?
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            if option.name == "--account" {
-                account = try reader.value(for: option)
-                return true
-            }
-            guard option.name == "--kind" else { return false }
-            let value = try reader.value(for: option)
-            guard PopupSectionKind(rawValue: value) != nil else {
-                throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))
-            }
-            kind = value
-            return true
-        }
-        self.kind = kind
-        self.account = account
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -34,18 +34,18 @@ struct DemoCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .integer("--interval", \.interval, in: 1...3600), .integer("--new-status-every", \.newStatusEvery, in: 1...3600),
+            .integer("--duration", \.duration, in: 1...86_400),
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--interval": interval = try reader.integer(for: option, in: 1...3600)
-            case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 1...3600)
-            case "--duration": duration = try reader.integer(for: option, in: 1...86_400)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -31,18 +31,15 @@ struct DoctorCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [.apiBase(\.apiBase), .flag("-v", "--verbose", sets: \.verbose), .json(\.json)]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "-v", "--verbose": verbose = true
-            case "--json": json = true
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

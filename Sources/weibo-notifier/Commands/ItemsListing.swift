@@ -15,22 +15,23 @@ struct ItemsListing {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .text("--file", \.path),
+            .integer("--width", \.width, in: 20...1000),
+            .integer("--count", \.count, in: 1...200),
+            .apiBase(\.apiBase),
+            .account(\.account),
+            .color(\.color),
+        ]
+    }
+
     init(_ kind: BubbleKind, command: String, arguments: [String], environment: [String: String]) throws(CommandError) {
         self.kind = kind
         self.environment = environment
         var reader = ArgumentReader(arguments, command: command)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--file": path = try reader.value(for: option)
-            case "--width": width = try reader.integer(for: option, in: 20...1000)
-            case "--count": count = try reader.integer(for: option, in: 1...200)
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--account": account = try reader.value(for: option)
-            case "--color", "--colour": color = try reader.colorChoice(for: option)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
         if path != nil && apiBase != nil { throw reader.usage(tr("--file and --api-base do not go together")) }
     }
 

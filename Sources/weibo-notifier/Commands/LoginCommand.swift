@@ -47,23 +47,25 @@ struct LoginCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .apiBase(\.apiBase),
+            .flag("--no-browser", sets: \.openBrowser, to: false),
+            .flag("--no-autostart", sets: \.enablesAutostart, to: false),
+            .flag("--switch-account", sets: \.switchAccount),
+            .flag("--token-stdin", sets: \.tokenFromStdin),
+            .integer("--uid", \.uid, in: 1...Int.max),
+            .custom("--token") { reader, _, _ throws(CommandError) in
+                throw reader.usage(tr("a token is never taken from the command line; use --token-stdin"))
+            },
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--no-browser": openBrowser = false
-            case "--no-autostart": enablesAutostart = false
-            case "--switch-account": switchAccount = true
-            case "--token-stdin": tokenFromStdin = true
-            case "--uid": uid = Int64(try reader.integer(for: option, in: 1...Int.max))
-            case "--token":
-                throw reader.usage(tr("a token is never taken from the command line; use --token-stdin"))
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
         if tokenFromStdin != (uid != nil), !showHelp {
             throw reader.usage(tr("--token-stdin and --uid go together"))
         }

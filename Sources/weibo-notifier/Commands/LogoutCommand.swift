@@ -23,18 +23,16 @@ struct LogoutCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [.flag("--all", sets: \.all), .apiBase(\.apiBase)]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
         var operand: String?
-        showHelp = try reader.readOptions(operand: &operand) { reader, option throws(CommandError) in
-            switch option.name {
-            case "--all": all = true
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self, operand: &operand)
         account = operand
         if all && account != nil { throw reader.usage(tr("--all and an account name do not go together")) }
     }

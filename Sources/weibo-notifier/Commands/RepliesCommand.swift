@@ -34,19 +34,15 @@ struct RepliesCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [.flag("--retry", sets: \.retry), .flag("--force", sets: \.force), .account(\.account), .apiBase(\.apiBase)]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--retry": retry = true
-            case "--force": force = true
-            case "--account": account = try reader.value(for: option)
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

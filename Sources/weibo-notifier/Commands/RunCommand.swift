@@ -51,18 +51,15 @@ struct RunCommand: Command {
     var launchedBare = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [.integer("--interval", \.interval, in: 1...86_400), .apiBase(\.apiBase), .flag("--replace", sets: \.replace)]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--replace": replace = true
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

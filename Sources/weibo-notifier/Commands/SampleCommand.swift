@@ -28,17 +28,20 @@ struct SampleCommand: Command {
     var now = Timestamp.now
     var showHelp = false
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .integer("--seed", \.seed, in: 0...Int.max),
+            .integer("--count", \.count, in: 1...10_000),
+            .custom("--now") { reader, option, command throws(CommandError) in
+                command.now = Timestamp(secondsSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
+            },
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--seed": seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
-            case "--count": count = try reader.integer(for: option, in: 1...10_000)
-            case "--now": now = Timestamp(secondsSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -68,23 +68,24 @@ struct SandboxCommand: Command {
     /// Where the certificate goes: `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else /tmp.
     let runtimeFolder: String
 
+    /// The command's options (`options` are the sandbox's), parsed by `ArgumentReader.read(_:into:)`.
+    static var commandOptions: [CommandOption<Self>] {
+        [
+            .integer("--port", \.port, in: 0...65535),
+            .flag("--tls", sets: \.tls),
+            .integer("--seed", \.options.seed, in: 0...Int.max),
+            .integer("--new-status-every", \.newStatusEvery, in: 0...86_400),
+            .flag("--keep-status-count", sets: \.options.resetStatusOnRead, to: false),
+            .flag("--enable-set-count", sets: \.options.setCountEnabled),
+            .flag("--auto-approve", sets: \.options.autoApprove),
+            .flag("--likes", sets: \.options.likes),
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         runtimeFolder = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.first { $0.hasPrefix("/") } ?? "/tmp"
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--port": port = try reader.integer(for: option, in: 0...65535)
-            case "--tls": tls = true
-            case "--seed": options.seed = UInt64(try reader.integer(for: option, in: 0...Int.max))
-            case "--new-status-every": newStatusEvery = try reader.integer(for: option, in: 0...86_400)
-            case "--keep-status-count": options.resetStatusOnRead = false
-            case "--enable-set-count": options.setCountEnabled = true
-            case "--auto-approve": options.autoApprove = true
-            case "--likes": options.likes = true
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.commandOptions, into: &self)
     }
 
     func run() throws(CommandError) {

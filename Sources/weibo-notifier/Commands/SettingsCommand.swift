@@ -23,20 +23,23 @@ struct SettingsCommand: Command {
     var page: SettingPage?
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .custom("--page") { reader, option, command throws(CommandError) in
+                let value = try reader.value(for: option)
+                guard let chosen = SettingPage(rawValue: value) else {
+                    throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
+                }
+                command.page = chosen
+            }
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        var page: SettingPage?
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            guard option.name == "--page" else { return false }
-            let value = try reader.value(for: option)
-            guard let chosen = SettingPage(rawValue: value) else {
-                throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
-            }
-            page = chosen
-            return true
-        }
-        self.page = page
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

@@ -45,22 +45,23 @@ struct TimelineCommand: Command {
     var account: String?
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .text("--file", \.path),
+            .integer("--width", \.width, in: 20...1000),
+            .integer("--count", \.count, in: 1...100_000),
+            .integer("--compact", \.compactLines, in: 1...100),
+            .apiBase(\.apiBase),
+            .account(\.account),
+            .color(\.color),
+        ]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--file": path = try reader.value(for: option)
-            case "--width": width = try reader.integer(for: option, in: 20...1000)
-            case "--count": count = try reader.integer(for: option, in: 1...100_000)
-            case "--compact": compactLines = try reader.integer(for: option, in: 1...100)
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--account": account = try reader.value(for: option)
-            case "--color", "--colour": color = try reader.colorChoice(for: option)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
         if path != nil && apiBase != nil { throw reader.usage(tr("--file and --api-base do not go together")) }
     }
 

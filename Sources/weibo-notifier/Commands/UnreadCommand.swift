@@ -26,18 +26,15 @@ struct UnreadCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [.json(\.json), .apiBase(\.apiBase), .account(\.account)]
+    }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         self.environment = environment
         var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--json": json = true
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            case "--account": account = try reader.value(for: option)
-            default: return false
-            }
-            return true
-        }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     func run() throws(CommandError) {

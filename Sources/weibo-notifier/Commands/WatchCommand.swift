@@ -61,37 +61,41 @@ struct WatchCommand: Command {
     var showHelp = false
     let environment: [String: String]
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions { reader, option throws(CommandError) in
-            switch option.name {
-            case "--format":
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
+        [
+            .custom("--format") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard let chosen = StatusBarLine.Format(rawValue: value) else {
                     let names = StatusBarLine.Format.allCases.map(\.rawValue).joined(separator: ", ")
                     throw reader.usage(tr("--format takes one of %s, not '%s'", names, value))
                 }
-                format = chosen
-            case "--interval": interval = try reader.integer(for: option, in: 1...86_400)
-            case "--hide-zero": hideZero = true
-            case "--text":
+                command.format = chosen
+            },
+            .integer("--interval", \.interval, in: 1...86_400),
+            .flag("--hide-zero", sets: \.hideZero),
+            .custom("--text") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 if let unknown = StatusBarLine.unknownPlaceholder(in: value) {
                     let names = StatusBarLine.placeholders.map { "{\($0)}" }.joined(separator: ", ")
                     throw reader.usage(tr("--text: unknown placeholder {%s}; the placeholders are %s", unknown, names))
                 }
-                template = value
-            case "--color-zero":
+                command.template = value
+            },
+            .custom("--color-zero") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard Self.isColor(value) else { throw reader.usage(tr("--color-zero takes a colour such as #FFFFFF, not '%s'", value)) }
-                zeroColor = value
-            case "--polybar-colors": polybarColors = true
-            case "--api-base": apiBase = try reader.apiBase(for: option)
-            default: return false
-            }
-            return true
-        }
+                command.zeroColor = value
+            },
+            .flag("--polybar-colors", sets: \.polybarColors),
+            .apiBase(\.apiBase),
+        ]
+    }
+
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.environment = environment
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.read(Self.options, into: &self)
     }
 
     /// `#RGB`, `#RRGGBB` or `#AARRGGBB`.
