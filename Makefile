@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
-# for the tray icon on GNOME.
+# for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in.
 BUILD_PACKAGES := pkg-config gcc libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
@@ -23,7 +23,7 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata \
-	gnome-shell gnome-shell-extension-appindicator gjs
+	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
@@ -64,6 +64,11 @@ ICONS = $(notdir $(wildcard Resources/icons/hicolor/scalable/apps/*.svg))
 # popup's window in GNOME's top bar and Alt+Tab).
 DESKTOP_ENTRIES = io.github.WeiboNotifier.desktop io.github.WeiboNotifier.Settings.desktop io.github.WeiboNotifier.Popup.desktop
 SYMBOLIC_ICONS = $(notdir $(wildcard Resources/icons/hicolor/symbolic/apps/*.svg))
+# Shell completion (packaging/completions/, made by `weibo-notifier completion SHELL` from the
+# commands' option tables; a test keeps them equal): where each shell looks for a package's.
+BASH_COMPLETIONS = $(DATADIR)/bash-completion/completions
+ZSH_COMPLETIONS = $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
+FISH_COMPLETIONS = $(DATADIR)/fish/vendor_completions.d
 # Message catalogs: po/LANG.po compiled to .build/locale/LANG/LC_MESSAGES/weibo-notifier.mo,
 # where a build that is not installed finds them.
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
@@ -197,6 +202,9 @@ install: release
 	install -Dm644 packaging/weibo-notifier-popup.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
 	install -Dm644 packaging/weibo-notifier-settings.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-settings.1
 	install -Dm644 packaging/io.github.WeiboNotifier.metainfo.xml $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
+	install -Dm644 packaging/completions/weibo-notifier.bash $(DESTDIR)$(BASH_COMPLETIONS)/weibo-notifier
+	install -Dm644 packaging/completions/_weibo-notifier $(DESTDIR)$(ZSH_COMPLETIONS)/_weibo-notifier
+	install -Dm644 packaging/completions/weibo-notifier.fish $(DESTDIR)$(FISH_COMPLETIONS)/weibo-notifier.fish
 	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
@@ -213,6 +221,7 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier.1 $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-popup.1
 	rm -f $(DESTDIR)$(DATADIR)/man/man1/weibo-notifier-settings.1
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
+	rm -f $(DESTDIR)$(BASH_COMPLETIONS)/weibo-notifier $(DESTDIR)$(ZSH_COMPLETIONS)/_weibo-notifier $(DESTDIR)$(FISH_COMPLETIONS)/weibo-notifier.fish
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 
 # A Debian package: build/weibo-notifier_VERSION-1_ARCH.deb (apt install ./build/weibo-notifier_*.deb).

@@ -5,21 +5,40 @@ import WeiboKit
 /// its value is read into the command. `ArgumentReader.read(_:into:)` parses by the table, so a
 /// command's `init` holds no parsing of its own.
 struct CommandOption<Target> {
-    /// `--json`, or the spellings of one option (`--color`, `--colour`).
-    let names: [String]
+    /// What shell completion offers of the option: its names, whether a value follows, and
+    /// the values it takes when they are a fixed few.
+    let shape: OptionShape
     /// Reads the option's value (if it takes one) from the reader into the target.
     let read: (inout ArgumentReader, ArgumentReader.Option, inout Target) throws(CommandError) -> Void
 
-    /// An option of its own kind: `read` does what the shapes below do not.
+    /// `--json`, or the spellings of one option (`--color`, `--colour`).
+    var names: [String] { shape.names }
+
+    init(
+        names: [String], takesValue: Bool = true, values: [String] = [], offered: Bool = true,
+        read: @escaping (inout ArgumentReader, ArgumentReader.Option, inout Target) throws(CommandError) -> Void
+    ) {
+        shape = OptionShape(names: names, takesValue: takesValue, values: values, offered: offered)
+        self.read = read
+    }
+
+    /// An option of its own kind, which takes a value (one of `values`, when they are a fixed
+    /// few): `read` does what the shapes below do not.
     static func custom(
-        _ names: String..., read: @escaping (inout ArgumentReader, ArgumentReader.Option, inout Target) throws(CommandError) -> Void
+        _ names: String..., values: [String] = [],
+        read: @escaping (inout ArgumentReader, ArgumentReader.Option, inout Target) throws(CommandError) -> Void
     ) -> Self {
-        CommandOption(names: names, read: read)
+        CommandOption(names: names, values: values, read: read)
+    }
+
+    /// An option that is refused with a message of its own, and never offered by completion.
+    static func refused(_ name: String, _ message: @escaping @Sendable () -> String) -> Self {
+        CommandOption(names: [name], takesValue: false, offered: false) { reader, _, _ throws(CommandError) in throw reader.usage(message()) }
     }
 
     /// A flag without a value that sets `path` to `value` (`--no-browser` sets false).
     static func flag(_ names: String..., sets path: WritableKeyPath<Target, Bool>, to value: Bool = true) -> Self {
-        CommandOption(names: names) { _, _, target throws(CommandError) in target[keyPath: path] = value }
+        CommandOption(names: names, takesValue: false) { _, _, target throws(CommandError) in target[keyPath: path] = value }
     }
 
     /// An option that takes any text.
@@ -43,7 +62,7 @@ struct CommandOption<Target> {
 
     /// `--color WHEN` (or `--colour`): always, never or auto.
     static func color(_ path: WritableKeyPath<Target, ColorChoice>) -> Self {
-        CommandOption(names: ["--color", "--colour"]) { reader, option, target throws(CommandError) in
+        CommandOption(names: ["--color", "--colour"], values: ColorChoice.allCases.map(\.rawValue)) { reader, option, target throws(CommandError) in
             target[keyPath: path] = try reader.colorChoice(for: option)
         }
     }
@@ -62,6 +81,16 @@ struct CommandOption<Target> {
     static func json(_ path: WritableKeyPath<Target, Bool>) -> Self {
         flag("--json", sets: path)
     }
+}
+
+/// An option as shell completion offers it.
+struct OptionShape: Equatable {
+    var names: [String]
+    var takesValue: Bool
+    /// The values it takes, when they are a fixed few (`--color`: auto, always, never).
+    var values: [String]
+    /// False for an option that exists only to be refused (`login --token`).
+    var offered: Bool
 }
 
 extension ArgumentReader {

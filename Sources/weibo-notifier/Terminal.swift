@@ -120,7 +120,7 @@ extension Terminal {
 }
 
 /// `--color auto|always|never`, as `timeline`, `comments` and `mentions` take it.
-enum ColorChoice: String {
+enum ColorChoice: String, CaseIterable {
     case auto, always, never
 
     /// Whether to colour: always, never, or on a terminal unless `NO_COLOR` is set.

@@ -184,7 +184,7 @@ import WeiboTestSupport
         #expect(help.standardOutput.contains("timeline"))
         #expect(help.standardOutput.contains("Usage: weibo-notifier [<command>]"))
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 26)
+        #expect(commands.count == 27)
         for command in commands {
             let commandHelp = try CommandRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -235,7 +235,7 @@ import WeiboTestSupport
         let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")
         let commands = try CommandRunner.commandNames()
-        #expect(commands.count == 26, "\(commands)")
+        #expect(commands.count == 27, "\(commands)")
         let help = try CommandRunner.run(["--help"]).standardOutput
         var checked = 0
         for command in commands {

@@ -17,7 +17,9 @@ struct AutostartCommand: Command {
             """)
     }
 
-    enum Action: String { case enable, disable, status }
+    enum Action: String, CaseIterable { case enable, disable, status }
+
+    static var operands: [String] { Action.allCases.map(\.rawValue) }
 
     var action: Action?
     var showHelp = false

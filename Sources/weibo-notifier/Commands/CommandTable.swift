@@ -5,7 +5,8 @@ enum CommandTable {
         [
             RunCommand.self, DemoCommand.self, StatusCommand.self, RefreshCommand.self, MarkReadCommand.self, PopupCommand.self, ShowSummaryCommand.self,
             CheckNowCommand.self, PauseCommand.self, ResumeCommand.self, WatchCommand.self,
-            AutostartCommand.self, DoctorCommand.self, SettingsCommand.self, ConfigCommand.self, LoginCommand.self, LogoutCommand.self, AccountsCommand.self,
+            AutostartCommand.self, CompletionCommand.self, DoctorCommand.self, SettingsCommand.self, ConfigCommand.self, LoginCommand.self, LogoutCommand.self,
+            AccountsCommand.self,
             AccountCommand.self,
             UnreadCommand.self,
             CommentsCommand.self, MentionsCommand.self, RepliesCommand.self, TimelineCommand.self, SandboxCommand.self, SampleCommand.self,

@@ -15,6 +15,8 @@ struct CommentsCommand: Command {
 
     let listing: ItemsListing
 
+    static var optionShapes: [OptionShape] { ItemsListing.options.map(\.shape) }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         listing = try ItemsListing(.comments, command: Self.name, arguments: arguments, environment: environment)
     }

@@ -37,6 +37,8 @@ struct ConfigCommand: Command {
         case unset(String)
     }
 
+    static var operands: [String] { ["list", "get", "set", "unset"] }
+
     var action: Action?
     var showHelp = false
     let environment: [String: String]

@@ -44,7 +44,7 @@ struct PopupCommand: Command {
     static var options: [CommandOption<Self>] {
         [
             .account(\.account),
-            .custom("--kind") { reader, option, command throws(CommandError) in
+            .custom("--kind", values: PopupSectionKind.allCases.map(\.rawValue)) { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard PopupSectionKind(rawValue: value) != nil else {
                     throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))

@@ -56,9 +56,7 @@ struct LoginCommand: Command {
             .flag("--switch-account", sets: \.switchAccount),
             .flag("--token-stdin", sets: \.tokenFromStdin),
             .integer("--uid", \.uid, in: 1...Int.max),
-            .custom("--token") { reader, _, _ throws(CommandError) in
-                throw reader.usage(tr("a token is never taken from the command line; use --token-stdin"))
-            },
+            .refused("--token") { tr("a token is never taken from the command line; use --token-stdin") },
         ]
     }
 

@@ -15,6 +15,8 @@ struct MentionsCommand: Command {
 
     let listing: ItemsListing
 
+    static var optionShapes: [OptionShape] { ItemsListing.options.map(\.shape) }
+
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         listing = try ItemsListing(.mentions, command: Self.name, arguments: arguments, environment: environment)
     }

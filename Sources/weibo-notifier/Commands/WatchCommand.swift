@@ -64,7 +64,7 @@ struct WatchCommand: Command {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .custom("--format") { reader, option, command throws(CommandError) in
+            .custom("--format", values: StatusBarLine.Format.allCases.map(\.rawValue)) { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard let chosen = StatusBarLine.Format(rawValue: value) else {
                     let names = StatusBarLine.Format.allCases.map(\.rawValue).joined(separator: ", ")
