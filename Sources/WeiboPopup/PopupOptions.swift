@@ -38,31 +38,29 @@ struct PopupOptions: Equatable {
             """)
     }
 
+    /// The popup's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
+    static var options: [ProgramOption<PopupOptions, Failure>] {
+        [
+            .choice("--kind", \.kind) { tr("--kind: '%s' is not posts, comments or mentions", $0) },
+            .custom("--at") { reader, option, options throws(Failure) in
+                let value = try reader.value(for: option)
+                let numbers = value.split(separator: ",").compactMap { Int32($0) }
+                guard numbers.count == 2 else { throw reader.usage(tr("--at: '%s' is not X,Y in pixels", value)) }
+                options.point = (numbers[0], numbers[1])
+            },
+            .custom("--account") { reader, option, options throws(Failure) in
+                let value = try reader.value(for: option)
+                guard !value.isEmpty, value.allSatisfy(\.isASCII), Int64(value) != nil else {
+                    throw reader.usage(tr("--account needs an account's uid (digits)"))
+                }
+                options.account = value
+            },
+        ]
+    }
+
     /// Reads `arguments` (without the program's name).
     init(arguments: [String]) throws(Failure) {
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            switch option {
-            case "-h", "--help": showHelp = true
-            case "--kind":
-                guard let value = rest.popFirst() else { throw Failure(message: tr("--kind needs posts, comments or mentions")) }
-                guard let kind = PopupSectionKind(rawValue: value) else {
-                    throw Failure(message: tr("--kind: '%s' is not posts, comments or mentions", value))
-                }
-                self.kind = kind
-            case "--at":
-                guard let value = rest.popFirst() else { throw Failure(message: tr("--at needs X,Y")) }
-                let numbers = value.split(separator: ",").compactMap { Int32($0) }
-                guard numbers.count == 2 else { throw Failure(message: tr("--at: '%s' is not X,Y in pixels", value)) }
-                point = (numbers[0], numbers[1])
-            case "--account":
-                guard let value = rest.popFirst(), !value.isEmpty, value.allSatisfy(\.isASCII), Int64(value) != nil else {
-                    throw Failure(message: tr("--account needs an account's uid (digits)"))
-                }
-                account = value
-            default:
-                throw Failure(message: tr("unknown option %s", option))
-            }
-        }
+        var reader = ArgumentReader(arguments) { Failure(message: $0) }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 }

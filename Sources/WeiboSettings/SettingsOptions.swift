@@ -29,22 +29,23 @@ struct SettingsOptions: Equatable {
             """)
     }
 
+    /// The window's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
+    static var options: [ProgramOption<SettingsOptions, Failure>] {
+        [
+            .custom("--page", values: SettingPage.allCases.map(\.rawValue)) { reader, option, options throws(Failure) in
+                let value = try reader.value(for: option)
+                guard let page = SettingPage(rawValue: value) else {
+                    throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
+                }
+                options.page = page
+                options.pageGiven = true
+            }
+        ]
+    }
+
     /// Reads `arguments` (without the program's name).
     init(arguments: [String]) throws(Failure) {
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            switch option {
-            case "-h", "--help": showHelp = true
-            case "--page":
-                guard let value = rest.popFirst() else { throw Failure(message: tr("--page needs account, notifications, general or advanced")) }
-                guard let page = SettingPage(rawValue: value) else {
-                    throw Failure(message: tr("--page: '%s' is not account, notifications, general or advanced", value))
-                }
-                self.page = page
-                pageGiven = true
-            default:
-                throw Failure(message: tr("unknown option %s", option))
-            }
-        }
+        var reader = ArgumentReader(arguments) { Failure(message: $0) }
+        showHelp = try reader.read(Self.options, into: &self)
     }
 }

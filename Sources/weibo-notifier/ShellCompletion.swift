@@ -1,3 +1,4 @@
+import WeiboDesktop
 import WeiboKit
 
 /// The completion scripts for bash, zsh and fish, made from `CommandTable` and each command's

@@ -1,0 +1,89 @@
+/// One option of a program or command, declared once in its `options` table: its names, what
+/// shell completion offers of it, and how its value is read into the target.
+/// `ArgumentReader.read(_:into:)` parses by the table, so no `init` holds parsing of its own.
+public struct ProgramOption<Target, Failure: Error> {
+    public typealias Reader = ArgumentReader<Failure>
+
+    /// What shell completion offers of the option: its names, whether a value follows, and
+    /// the values it takes when they are a fixed few.
+    public let shape: OptionShape
+    /// Reads the option's value (if it takes one) from the reader into the target.
+    public let read: (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
+
+    /// `--json`, or the spellings of one option (`--color`, `--colour`).
+    public var names: [String] { shape.names }
+
+    public init(
+        names: [String], takesValue: Bool = true, values: [String] = [], offered: Bool = true,
+        read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
+    ) {
+        shape = OptionShape(names: names, takesValue: takesValue, values: values, offered: offered)
+        self.read = read
+    }
+
+    /// An option of its own kind, which takes a value (one of `values`, when they are a fixed
+    /// few): `read` does what the shapes below do not.
+    public static func custom(
+        _ names: String..., values: [String] = [], read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
+    ) -> Self {
+        ProgramOption(names: names, values: values, read: read)
+    }
+
+    /// An option that is refused with a message of its own, and never offered by completion.
+    public static func refused(_ name: String, _ message: @escaping @Sendable () -> String) -> Self {
+        ProgramOption(names: [name], takesValue: false, offered: false) { reader, _, _ throws(Failure) in throw reader.usage(message()) }
+    }
+
+    /// A flag without a value that sets `path` to `value` (`--no-browser` sets false).
+    public static func flag(_ names: String..., sets path: WritableKeyPath<Target, Bool>, to value: Bool = true) -> Self {
+        ProgramOption(names: names, takesValue: false) { _, _, target throws(Failure) in target[keyPath: path] = value }
+    }
+
+    /// An option that takes any text.
+    public static func text(_ name: String, _ path: WritableKeyPath<Target, String?>) -> Self {
+        ProgramOption(names: [name]) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option) }
+    }
+
+    /// An option that takes a whole number within `range`.
+    public static func integer<Number: BinaryInteger>(_ name: String, _ path: WritableKeyPath<Target, Number>, in range: ClosedRange<Int>) -> Self {
+        ProgramOption(names: [name]) { reader, option, target throws(Failure) in
+            target[keyPath: path] = Number(try reader.integer(for: option, in: range))
+        }
+    }
+
+    /// An option that takes a whole number within `range`, absent unless given.
+    public static func integer<Number: BinaryInteger>(_ name: String, _ path: WritableKeyPath<Target, Number?>, in range: ClosedRange<Int>) -> Self {
+        ProgramOption(names: [name]) { reader, option, target throws(Failure) in
+            target[keyPath: path] = Number(try reader.integer(for: option, in: range))
+        }
+    }
+
+    /// An option that takes one of a few words, the raw values of `Choice`; `refusal` says
+    /// what was wrong with another (it gets the value given).
+    public static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ path: WritableKeyPath<Target, Choice>, refusal: @escaping @Sendable (String) -> String
+    ) -> Self where Choice.RawValue == String {
+        ProgramOption(names: [name], values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
+            let value = try reader.value(for: option)
+            guard let chosen = Choice(rawValue: value) else { throw reader.usage(refusal(value)) }
+            target[keyPath: path] = chosen
+        }
+    }
+}
+
+/// An option as shell completion offers it.
+public struct OptionShape: Equatable, Sendable {
+    public var names: [String]
+    public var takesValue: Bool
+    /// The values it takes, when they are a fixed few (`--color`: auto, always, never).
+    public var values: [String]
+    /// False for an option that exists only to be refused (`login --token`).
+    public var offered: Bool
+
+    public init(names: [String], takesValue: Bool, values: [String], offered: Bool) {
+        self.names = names
+        self.takesValue = takesValue
+        self.values = values
+        self.offered = offered
+    }
+}
