@@ -19,7 +19,7 @@ enum ShellCompletion: String, CaseIterable {
     /// Every command's entry, `--help` added to its options.
     static var entries: [Entry] {
         CommandTable.commands.map { command in
-            let help = OptionShape(names: ["-h", "--help"], takesValue: false, values: [], offered: true)
+            let help = OptionShape(names: ["-h", "--help"], takesValue: false)
             return Entry(name: command.name, summary: command.summary, options: command.optionShapes + [help], operands: command.operands)
         }
     }
@@ -42,13 +42,16 @@ enum ShellCompletion: String, CaseIterable {
             "        COMPREPLY=($(compgen -W '\(entries.map(\.name).joined(separator: " ")) --help --version' -- \"$current\"))",
             "        return",
             "    fi",
-            "    # The value after an option: its few values, or the shell's default (files).",
+            "    # The value after an option: its few values, files, or nothing (a number, a name).",
             "    case \"${COMP_WORDS[1]} $previous\" in",
         ]
         for entry in entries {
             for option in entry.options where option.takesValue {
                 let patterns = option.names.map { "'\(entry.name) \($0)'" }.joined(separator: "|")
-                let reply = option.values.isEmpty ? "" : "COMPREPLY=($(compgen -W '\(option.values.joined(separator: " "))' -- \"$current\")); "
+                let reply =
+                    !option.values.isEmpty
+                    ? "COMPREPLY=($(compgen -W '\(option.values.joined(separator: " "))' -- \"$current\")); "
+                    : option.files ? "" : "compopt +o default; "
                 lines.append("        \(patterns)) \(reply)return ;;")
             }
         }
@@ -87,13 +90,14 @@ enum ShellCompletion: String, CaseIterable {
             "    _describe -t commands 'weibo-notifier command' commands",
             "    return",
             "  fi",
-            "  # The value after an option: its few values, or files.",
+            "  # The value after an option: its few values, files, or what it is (a number, a name).",
             "  case \"$words[2] $words[CURRENT-1]\" in",
         ]
         for entry in entries {
             for option in entry.options where option.takesValue {
                 let patterns = option.names.map { quoted(entry.name + " " + $0) }.joined(separator: "|")
-                let reply = option.values.isEmpty ? "_files" : "compadd -- " + option.values.joined(separator: " ")
+                let reply =
+                    !option.values.isEmpty ? "compadd -- " + option.values.joined(separator: " ") : option.files ? "_files" : "_message value"
                 lines.append("    (\(patterns)) \(reply); return ;;")
             }
         }
@@ -128,7 +132,9 @@ enum ShellCompletion: String, CaseIterable {
             let condition = "-n '__fish_seen_subcommand_from \(entry.name)'"
             for option in entry.options {
                 let names = option.names.map { $0.hasPrefix("--") ? "-l " + $0.dropFirst(2) : "-s " + $0.dropFirst() }.joined(separator: " ")
-                let value = !option.takesValue ? "" : option.values.isEmpty ? " -r -F" : " -x -a " + quoted(option.values.joined(separator: " "))
+                let value =
+                    !option.takesValue
+                    ? "" : !option.values.isEmpty ? " -x -a " + quoted(option.values.joined(separator: " ")) : option.files ? " -r -F" : " -x"
                 lines.append("complete -c weibo-notifier \(condition) \(names)\(value)")
             }
             if !entry.operands.isEmpty {

@@ -35,7 +35,7 @@ import WeiboTestSupport
             // compadd and _describe print what they are given; _files says "FILES".
             let stand =
                 #"compadd() { [[ $1 == -a ]] && print -rl -- ${(P)2} || print -rl -- "${@:2}"; }; "#
-                + #"_describe() { print -rl -- ${${(P)4}%%:*}; }; _files() { print FILES; }; "#
+                + #"_describe() { print -rl -- ${${(P)4}%%:*}; }; _files() { print FILES; }; _message() { print MESSAGE; }; "#
                 + #"source "$1" >/dev/null; shift; words=("$@"); CURRENT=$#; PREFIX=${words[CURRENT]}; _weibo_notifier"#
             output = toolOutput("/usr/bin/zsh", ["-f", "-c", stand, "zsh", file] + words)
         }
@@ -70,6 +70,28 @@ import WeiboTestSupport
         for (words, expected) in cases {
             #expect(try Self.offered(shell, words).sorted() == expected, "\(words)")
         }
+    }
+
+    /// A file's path is completed as one; a number or a name is not (no list of files).
+    @Test func filesOnlyWhereAPathGoes() throws {
+        // zsh's stand-ins say which: _files prints FILES, _message MESSAGE.
+        #expect(try Self.offered("zsh", ["weibo-notifier", "timeline", "--file", ""]) == ["FILES"])
+        #expect(try Self.offered("zsh", ["weibo-notifier", "timeline", "--width", ""]) == ["MESSAGE"])
+        #expect(try Self.offered("zsh", ["weibo-notifier", "sandbox", "--port", ""]) == ["MESSAGE"])
+        // fish in a folder with one file.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-completion-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "{}".write(toFile: folder + "/page.json", atomically: true, encoding: .utf8)
+        let script = folder + "/weibo-notifier.fish"
+        try Self.script("fish").write(toFile: script, atomically: true, encoding: .utf8)
+        let fish = { (line: String) in
+            toolOutput("/usr/bin/fish", ["--no-config", "-c", "cd $argv[2]; source $argv[1]; complete -C $argv[3]", script, folder, line])
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(fish("weibo-notifier timeline --file pa") == ["page.json"])
+        #expect(fish("weibo-notifier timeline --width ").isEmpty)
+        #expect(fish("weibo-notifier sandbox --port ").isEmpty)
     }
 
     /// Every option completion offers is one the command's `--help` names: the table and the

@@ -5,54 +5,57 @@ _weibo_notifier() {
         COMPREPLY=($(compgen -W 'run demo status refresh mark-read popup show-summary check-now pause resume watch autostart completion doctor settings config login logout accounts account unread comments mentions replies timeline sandbox sample --help --version' -- "$current"))
         return
     fi
-    # The value after an option: its few values, or the shell's default (files).
+    # The value after an option: its few values, files, or nothing (a number, a name).
     case "${COMP_WORDS[1]} $previous" in
-        'run --interval') return ;;
-        'run --api-base') return ;;
-        'demo --interval') return ;;
-        'demo --new-status-every') return ;;
-        'demo --duration') return ;;
-        'refresh --account') return ;;
-        'mark-read --account') return ;;
-        'popup --account') return ;;
+        'run --interval') compopt +o default; return ;;
+        'run --api-base') compopt +o default; return ;;
+        'demo --interval') compopt +o default; return ;;
+        'demo --new-status-every') compopt +o default; return ;;
+        'demo --duration') compopt +o default; return ;;
+        'refresh --account') compopt +o default; return ;;
+        'mark-read --account') compopt +o default; return ;;
+        'popup --account') compopt +o default; return ;;
         'popup --kind') COMPREPLY=($(compgen -W 'posts comments mentions' -- "$current")); return ;;
         'watch --format') COMPREPLY=($(compgen -W 'waybar polybar i3blocks json plain' -- "$current")); return ;;
-        'watch --interval') return ;;
-        'watch --text') return ;;
-        'watch --color-zero') return ;;
-        'watch --api-base') return ;;
-        'doctor --api-base') return ;;
+        'watch --interval') compopt +o default; return ;;
+        'watch --text') compopt +o default; return ;;
+        'watch --color-zero') compopt +o default; return ;;
+        'watch --api-base') compopt +o default; return ;;
+        'doctor --api-base') compopt +o default; return ;;
         'settings --page') COMPREPLY=($(compgen -W 'account notifications general advanced' -- "$current")); return ;;
-        'login --api-base') return ;;
-        'login --uid') return ;;
-        'logout --api-base') return ;;
-        'account --account') return ;;
-        'unread --api-base') return ;;
-        'unread --account') return ;;
+        'login --api-base') compopt +o default; return ;;
+        'login --uid') compopt +o default; return ;;
+        'logout --api-base') compopt +o default; return ;;
+        'account --account') compopt +o default; return ;;
+        'unread --api-base') compopt +o default; return ;;
+        'unread --account') compopt +o default; return ;;
         'comments --file') return ;;
-        'comments --width') return ;;
-        'comments --count') return ;;
-        'comments --api-base') return ;;
-        'comments --account') return ;;
+        'comments --width') compopt +o default; return ;;
+        'comments --count') compopt +o default; return ;;
+        'comments --api-base') compopt +o default; return ;;
+        'comments --account') compopt +o default; return ;;
         'comments --color'|'comments --colour') COMPREPLY=($(compgen -W 'auto always never' -- "$current")); return ;;
         'mentions --file') return ;;
-        'mentions --width') return ;;
-        'mentions --count') return ;;
-        'mentions --api-base') return ;;
-        'mentions --account') return ;;
+        'mentions --width') compopt +o default; return ;;
+        'mentions --count') compopt +o default; return ;;
+        'mentions --api-base') compopt +o default; return ;;
+        'mentions --account') compopt +o default; return ;;
         'mentions --color'|'mentions --colour') COMPREPLY=($(compgen -W 'auto always never' -- "$current")); return ;;
-        'replies --account') return ;;
-        'replies --api-base') return ;;
+        'replies --account') compopt +o default; return ;;
+        'replies --api-base') compopt +o default; return ;;
         'timeline --file') return ;;
-        'timeline --width') return ;;
-        'timeline --count') return ;;
-        'timeline --compact') return ;;
-        'timeline --api-base') return ;;
-        'timeline --account') return ;;
+        'timeline --width') compopt +o default; return ;;
+        'timeline --count') compopt +o default; return ;;
+        'timeline --compact') compopt +o default; return ;;
+        'timeline --api-base') compopt +o default; return ;;
+        'timeline --account') compopt +o default; return ;;
         'timeline --color'|'timeline --colour') COMPREPLY=($(compgen -W 'auto always never' -- "$current")); return ;;
-        'sample --seed') return ;;
-        'sample --count') return ;;
-        'sample --now') return ;;
+        'sandbox --port') compopt +o default; return ;;
+        'sandbox --seed') compopt +o default; return ;;
+        'sandbox --new-status-every') compopt +o default; return ;;
+        'sample --seed') compopt +o default; return ;;
+        'sample --count') compopt +o default; return ;;
+        'sample --now') compopt +o default; return ;;
     esac
     local options='' operands=''
     case ${COMP_WORDS[1]} in
@@ -81,7 +84,7 @@ _weibo_notifier() {
         mentions) options='--file --width --count --api-base --account --color --colour -h --help' ;;
         replies) options='--retry --force --account --api-base -h --help' ;;
         timeline) options='--file --width --count --compact --api-base --account --color --colour -h --help' ;;
-        sandbox) options='-h --help' ;;
+        sandbox) options='--port --tls --seed --new-status-every --keep-status-count --enable-set-count --auto-approve --likes -h --help' ;;
         sample) options='--seed --count --now -h --help' ;;
     esac
     if [[ $current == -* ]]; then

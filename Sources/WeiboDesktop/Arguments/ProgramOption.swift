@@ -14,10 +14,10 @@ public struct ProgramOption<Target, Failure: Error> {
     public var names: [String] { shape.names }
 
     public init(
-        names: [String], takesValue: Bool = true, values: [String] = [], offered: Bool = true,
+        names: [String], takesValue: Bool = true, values: [String] = [], files: Bool = false, offered: Bool = true,
         read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
     ) {
-        shape = OptionShape(names: names, takesValue: takesValue, values: values, offered: offered)
+        shape = OptionShape(names: names, takesValue: takesValue, values: values, files: files, offered: offered)
         self.read = read
     }
 
@@ -42,6 +42,11 @@ public struct ProgramOption<Target, Failure: Error> {
     /// An option that takes any text.
     public static func text(_ name: String, _ path: WritableKeyPath<Target, String?>) -> Self {
         ProgramOption(names: [name]) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option) }
+    }
+
+    /// An option that takes a file's path (completion offers files).
+    public static func file(_ name: String, _ path: WritableKeyPath<Target, String?>) -> Self {
+        ProgramOption(names: [name], files: true) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option) }
     }
 
     /// An option that takes a whole number within `range`.
@@ -77,13 +82,17 @@ public struct OptionShape: Equatable, Sendable {
     public var takesValue: Bool
     /// The values it takes, when they are a fixed few (`--color`: auto, always, never).
     public var values: [String]
+    /// Whether its value is a file's path, which completion offers (else nothing: a number, a
+    /// name, an address).
+    public var files: Bool
     /// False for an option that exists only to be refused (`login --token`).
     public var offered: Bool
 
-    public init(names: [String], takesValue: Bool, values: [String], offered: Bool) {
+    public init(names: [String], takesValue: Bool, values: [String] = [], files: Bool = false, offered: Bool = true) {
         self.names = names
         self.takesValue = takesValue
         self.values = values
+        self.files = files
         self.offered = offered
     }
 }

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier account`: who is logged in and until when.
-struct AccountCommand: Command {
+struct AccountCommand: TableCommand {
     static let name = "account"
     static var summary: String { tr("Show who is logged in and until when") }
     static var help: String {
@@ -27,14 +27,11 @@ struct AccountCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: nil, account: account)
         let account = try context.loadAccount()
         let now = Timestamp.now

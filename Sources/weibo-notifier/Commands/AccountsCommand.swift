@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier accounts`: every saved login, the default first.
-struct AccountsCommand: Command {
+struct AccountsCommand: TableCommand {
     static let name = "accounts"
     static var summary: String { tr("List the accounts logged in") }
     static var help: String {
@@ -31,14 +31,11 @@ struct AccountsCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: nil)
         let saved: [AccountStore.Saved]
         do {

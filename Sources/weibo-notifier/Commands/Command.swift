@@ -27,3 +27,28 @@ extension Command {
     static var optionShapes: [OptionShape] { options.map(\.shape).filter(\.offered) }
     static var operands: [String] { [] }
 }
+
+/// A command whose arguments are its options table's and nothing more (no operand, no check
+/// across options): its `init(arguments:environment:)` and its `--help` come from here, and it
+/// says what it does in `perform`.
+protocol TableCommand: Command {
+    /// Whether `--help` was asked for: `run` prints the help instead of performing.
+    var showHelp: Bool { get set }
+    /// The command before its arguments are read: its defaults, and the environment it runs in.
+    init(environment: [String: String])
+    /// What the command does.
+    func perform() throws(CommandError)
+}
+
+extension TableCommand {
+    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+        self.init(environment: environment)
+        var reader = ArgumentReader(arguments, command: Self.name)
+        showHelp = try reader.read(Self.options, into: &self)
+    }
+
+    func run() throws(CommandError) {
+        if showHelp { return try Terminal.write(lines: [Self.help]) }
+        try perform()
+    }
+}

@@ -17,7 +17,7 @@ private func request(
 }
 
 /// `weibo-notifier popup`: the running notifier opens its popup at a section.
-struct PopupCommand: Command {
+struct PopupCommand: TableCommand {
     static let name = "popup"
     static var summary: String { tr("Open the popup with the newest posts, comments and mentions") }
     static var help: String {
@@ -54,14 +54,11 @@ struct PopupCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         guard let account else { return try request("ShowPopup", argument: kind, startingIt: true) }
         let uid = try CommandContext.uid(of: account, environment: environment)
         try request("ShowPopupAccount", arguments: [kind, String(uid)], startingIt: true)
@@ -69,7 +66,7 @@ struct PopupCommand: Command {
 }
 
 /// `weibo-notifier show-summary`: the newest posts as a notification.
-struct ShowSummaryCommand: Command {
+struct ShowSummaryCommand: TableCommand {
     static let name = "show-summary"
     static var summary: String { tr("Ask the running notifier to show the newest posts") }
     static var help: String {
@@ -86,19 +83,15 @@ struct ShowSummaryCommand: Command {
 
     var showHelp = false
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
-    }
+    init(environment: [String: String]) {}
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         try request("ShowSummary", startingIt: true)
     }
 }
 
 /// `weibo-notifier check-now`: the running notifier checks at once.
-struct CheckNowCommand: Command {
+struct CheckNowCommand: TableCommand {
     static let name = "check-now"
     static var summary: String { tr("Ask the running notifier to check now") }
     static var help: String {
@@ -113,13 +106,9 @@ struct CheckNowCommand: Command {
 
     var showHelp = false
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
-    }
+    init(environment: [String: String]) {}
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         try request("CheckNow", startingIt: true)
     }
 }
@@ -164,7 +153,7 @@ struct PauseCommand: Command {
 }
 
 /// `weibo-notifier resume`: notifications again, at once.
-struct ResumeCommand: Command {
+struct ResumeCommand: TableCommand {
     static let name = "resume"
     static var summary: String { tr("End a pause of the running notifier") }
     static var help: String {
@@ -179,13 +168,9 @@ struct ResumeCommand: Command {
 
     var showHelp = false
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
-    }
+    init(environment: [String: String]) {}
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         try request("Resume")
     }
 }

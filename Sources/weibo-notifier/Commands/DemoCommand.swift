@@ -5,7 +5,7 @@ import WeiboSandbox
 
 /// `weibo-notifier demo`: the notifier against a sandbox in the same process, with a
 /// throw-away account and state, so that bubbles appear within seconds.
-struct DemoCommand: Command {
+struct DemoCommand: TableCommand {
     static let name = "demo"
     static var summary: String { tr("The notifier against a built-in sandbox, to see it at work") }
     static var help: String {
@@ -42,14 +42,11 @@ struct DemoCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let folder = try Self.temporaryFolder()
         defer { Self.remove(folder) }
 

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier doctor`: checks what the notifier needs, one line each, with a fix.
-struct DoctorCommand: Command {
+struct DoctorCommand: TableCommand {
     static let name = "doctor"
     static var summary: String { tr("Check the desktop, the configuration and the login, with fixes") }
     static var help: String {
@@ -36,14 +36,11 @@ struct DoctorCommand: Command {
         [.apiBase(\.apiBase), .flag("-v", "--verbose", sets: \.verbose), .json(\.json)]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         var findings: [SetupFinding] = []
         let bus = try? SessionBus.connect()
         if let bus {

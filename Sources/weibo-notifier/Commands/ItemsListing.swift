@@ -18,7 +18,7 @@ struct ItemsListing {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .text("--file", \.path),
+            .file("--file", \.path),
             .integer("--width", \.width, in: 20...1000),
             .integer("--count", \.count, in: 1...200),
             .apiBase(\.apiBase),

@@ -1,7 +1,7 @@
 import WeiboDesktop
 
 /// `weibo-notifier mark-read`: everything the running notifier knows of counts as seen.
-struct MarkReadCommand: Command {
+struct MarkReadCommand: TableCommand {
     static let name = "mark-read"
     static var summary: String { tr("Count everything as seen without checking again") }
     static var help: String {
@@ -26,14 +26,11 @@ struct MarkReadCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         try DaemonCall.with { connection throws(SessionBus.Failure) in
             DaemonStatus.release(try SessionBus.callDaemon(connection, uid == nil ? "MarkRead" : "MarkReadAccount", argument: uid))

@@ -1,7 +1,7 @@
 import WeiboDesktop
 
 /// `weibo-notifier refresh`: the user has looked; the running notifier checks, then clears.
-struct RefreshCommand: Command {
+struct RefreshCommand: TableCommand {
     static let name = "refresh"
     static var summary: String { tr("Tell the running notifier you have looked (clears the notification)") }
     static var help: String {
@@ -26,14 +26,11 @@ struct RefreshCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         // The notifier answers once its check is done: a failed check marks nothing.
         let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         let refusal: String? = try DaemonCall.with { connection throws(SessionBus.Failure) -> String? in

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier replies`: the replies typed into a bubble that could not be sent, and sending them again.
-struct RepliesCommand: Command {
+struct RepliesCommand: TableCommand {
     static let name = "replies"
     static var summary: String { tr("List the replies that could not be sent, or send them again") }
     static var help: String {
@@ -39,14 +39,11 @@ struct RepliesCommand: Command {
         [.flag("--retry", sets: \.retry), .flag("--force", sets: \.force), .account(\.account), .apiBase(\.apiBase)]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let saved: AccountStore.Saved
         do {

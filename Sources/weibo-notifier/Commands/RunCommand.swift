@@ -3,7 +3,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier run` (also the default): the notifier in the desktop session.
-struct RunCommand: Command {
+struct RunCommand: TableCommand {
     static let name = "run"
     static var summary: String { tr("The notifier in the desktop session (the default)") }
     static var help: String {
@@ -56,14 +56,11 @@ struct RunCommand: Command {
         [.integer("--interval", \.interval, in: 1...86_400), .apiBase(\.apiBase), .flag("--replace", sets: \.replace)]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, keepingGoing: true)
         let interval = try Self.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
         let connection: OpaquePointer

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier sample`: prints a generated home timeline in the API's JSON.
-struct SampleCommand: Command {
+struct SampleCommand: TableCommand {
     static let name = "sample"
     static var summary: String { tr("Print a generated home timeline (JSON) to try things with") }
     static var help: String {
@@ -39,13 +39,9 @@ struct SampleCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
-    }
+    init(environment: [String: String]) {}
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         var generator = StatusGenerator(seed: seed, now: now)
         let page = generator.page(count: count)
         do {

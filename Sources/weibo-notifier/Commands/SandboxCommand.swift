@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboSandbox
 
 /// `weibo-notifier sandbox`: the fake Weibo API on 127.0.0.1, until Ctrl-C.
-struct SandboxCommand: Command {
+struct SandboxCommand: TableCommand {
     static let name = "sandbox"
     static var summary: String { tr("Run a stand-in for the Weibo API on 127.0.0.1, for trying things") }
     static var help: String {
@@ -61,36 +61,33 @@ struct SandboxCommand: Command {
 
     var port = 0
     var tls = false
-    var options = SandboxAPI.Options()
+    var sandbox = SandboxAPI.Options()
     var newStatusEvery = 30
     var showHelp = false
 
     /// Where the certificate goes: `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else /tmp.
     let runtimeFolder: String
 
-    /// The command's options (`options` are the sandbox's), parsed by `ArgumentReader.read(_:into:)`.
-    static var commandOptions: [CommandOption<Self>] {
+    /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
+    static var options: [CommandOption<Self>] {
         [
             .integer("--port", \.port, in: 0...65535),
             .flag("--tls", sets: \.tls),
-            .integer("--seed", \.options.seed, in: 0...Int.max),
+            .integer("--seed", \.sandbox.seed, in: 0...Int.max),
             .integer("--new-status-every", \.newStatusEvery, in: 0...86_400),
-            .flag("--keep-status-count", sets: \.options.resetStatusOnRead, to: false),
-            .flag("--enable-set-count", sets: \.options.setCountEnabled),
-            .flag("--auto-approve", sets: \.options.autoApprove),
-            .flag("--likes", sets: \.options.likes),
+            .flag("--keep-status-count", sets: \.sandbox.resetStatusOnRead, to: false),
+            .flag("--enable-set-count", sets: \.sandbox.setCountEnabled),
+            .flag("--auto-approve", sets: \.sandbox.autoApprove),
+            .flag("--likes", sets: \.sandbox.likes),
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         runtimeFolder = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.first { $0.hasPrefix("/") } ?? "/tmp"
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.commandOptions, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
-        let api = SandboxAPI(options: options)
+    func perform() throws(CommandError) {
+        let api = SandboxAPI(options: sandbox)
         let server: SandboxServer
         var certificate: SandboxTLS?
         if tls {

@@ -3,7 +3,7 @@ import WeiboKit
 
 /// `weibo-notifier settings`: the settings and accounts window, at a page. It needs no running
 /// notifier (the first run has none).
-struct SettingsCommand: Command {
+struct SettingsCommand: TableCommand {
     static let name = "settings"
     static var summary: String { tr("Open the settings and accounts window") }
     static var help: String {
@@ -36,14 +36,11 @@ struct SettingsCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         if let reason = SettingsLauncher.open(page, environment: environment, detached: true) {
             throw .unavailable(tr("the settings window could not open: %s", reason))
         }

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier status`: what the running notifier is doing.
-struct StatusCommand: Command {
+struct StatusCommand: TableCommand {
     static let name = "status"
     static var summary: String { tr("What the running notifier is doing") }
     static var help: String {
@@ -17,13 +17,9 @@ struct StatusCommand: Command {
 
     var showHelp = false
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.readOptions()
-    }
+    init(environment: [String: String]) {}
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let status = try DaemonCall.with { connection throws(SessionBus.Failure) in try DaemonStatus.read(connection) }
         try Terminal.write(lines: status.lines(localizer: processLocalizer))
         // Not logged in is no error of the notifier's, but nothing is being checked: say so.

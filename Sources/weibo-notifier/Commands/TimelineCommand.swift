@@ -48,7 +48,7 @@ struct TimelineCommand: Command {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .text("--file", \.path),
+            .file("--file", \.path),
             .integer("--width", \.width, in: 20...1000),
             .integer("--count", \.count, in: 1...100_000),
             .integer("--compact", \.compactLines, in: 1...100),

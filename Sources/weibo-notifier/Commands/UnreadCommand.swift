@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier unread`: the unread counts, once.
-struct UnreadCommand: Command {
+struct UnreadCommand: TableCommand {
     static let name = "unread"
     static var summary: String { tr("Show the unread counts once") }
     static var help: String {
@@ -31,14 +31,11 @@ struct UnreadCommand: Command {
         [.json(\.json), .apiBase(\.apiBase), .account(\.account)]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let account = try context.loadAccount()
         let client = context.makeClient()

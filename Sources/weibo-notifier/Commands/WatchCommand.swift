@@ -3,7 +3,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier watch`: one line per change, for waybar, polybar, i3blocks or scripts.
-struct WatchCommand: Command {
+struct WatchCommand: TableCommand {
     static let name = "watch"
     static var summary: String { tr("One line per change of the unread count, for status bars") }
     static var help: String {
@@ -92,10 +92,8 @@ struct WatchCommand: Command {
         ]
     }
 
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    init(environment: [String: String]) {
         self.environment = environment
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
     }
 
     /// `#RGB`, `#RRGGBB` or `#AARRGGBB`.
@@ -103,8 +101,7 @@ struct WatchCommand: Command {
         text.first == "#" && [4, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
+    func perform() throws(CommandError) {
         // A bar that goes away closes the pipe: a write error to end on, not a signal.
         signal(SIGPIPE, SIG_IGN)
         let context = try CommandContext(environment: environment, apiBase: apiBase)
