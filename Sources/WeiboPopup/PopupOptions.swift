@@ -41,7 +41,7 @@ struct PopupOptions: Equatable {
     /// The popup's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
     static var options: [ProgramOption<PopupOptions, Failure>] {
         [
-            .choice("--kind", \.kind) { tr("--kind: '%s' is not posts, comments or mentions", $0) },
+            .choice("--kind", sets: \.kind),
             .custom("--at") { reader, option, options throws(Failure) in
                 let value = try reader.value(for: option)
                 let numbers = value.split(separator: ",").compactMap { Int32($0) }

@@ -63,7 +63,7 @@ final class SettingsApplication {
     private func commandLine(_ commandLine: OpaquePointer) -> Int32 {
         guard let arguments = GtkApplicationRun.arguments(of: commandLine), let options = try? SettingsOptions(arguments: arguments) else { return 2 }
         let window = self.window ?? makeWindow()
-        window.present(page: options.pageGiven ? options.page : nil)
+        window.present(page: options.askedPage)
         return 0
     }
 

@@ -3,9 +3,8 @@ import WeiboKit
 
 /// The settings window's command line: `weibo-notifier-settings [--page account|notifications|general|advanced]`.
 struct SettingsOptions: Equatable {
-    var page = SettingPage.notifications
-    /// Whether a page was asked for (a second start without one leaves the page shown).
-    var pageGiven = false
+    /// The page asked for: a second start without one leaves the page shown.
+    var askedPage: SettingPage?
     var showHelp = false
 
     struct Failure: Error, Equatable {
@@ -32,14 +31,7 @@ struct SettingsOptions: Equatable {
     /// The window's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
     static var options: [ProgramOption<SettingsOptions, Failure>] {
         [
-            .custom("--page", values: SettingPage.allCases.map(\.rawValue)) { reader, option, options throws(Failure) in
-                let value = try reader.value(for: option)
-                guard let page = SettingPage(rawValue: value) else {
-                    throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
-                }
-                options.page = page
-                options.pageGiven = true
-            }
+            .choice("--page", sets: \.askedPage)
         ]
     }
 

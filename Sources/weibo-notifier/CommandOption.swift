@@ -23,8 +23,6 @@ extension ProgramOption where Failure == CommandError {
 
     /// `--color WHEN` (or `--colour`): always, never or auto.
     static func color(_ path: WritableKeyPath<Target, ColorChoice>) -> Self {
-        ProgramOption(names: ["--color", "--colour"], values: ColorChoice.allCases.map(\.rawValue)) { reader, option, target throws(CommandError) in
-            target[keyPath: path] = try reader.colorChoice(for: option)
-        }
+        choice("--color", "--colour", sets: path)
     }
 }

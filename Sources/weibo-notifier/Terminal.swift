@@ -132,14 +132,3 @@ enum ColorChoice: String, CaseIterable {
         }
     }
 }
-
-extension ArgumentReader {
-    /// The value of `--color`.
-    mutating func colorChoice(for option: Option) throws(CommandError) -> ColorChoice {
-        let value = try self.value(for: option)
-        guard let choice = ColorChoice(rawValue: value) else {
-            throw usage(tr("--color takes auto, always or never, not '%s'", value))
-        }
-        return choice
-    }
-}

@@ -63,16 +63,32 @@ public struct ProgramOption<Target, Failure: Error> {
         }
     }
 
-    /// An option that takes one of a few words, the raw values of `Choice`; `refusal` says
-    /// what was wrong with another (it gets the value given).
-    public static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ name: String, _ path: WritableKeyPath<Target, Choice>, refusal: @escaping @Sendable (String) -> String
-    ) -> Self where Choice.RawValue == String {
-        ProgramOption(names: [name], values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
-            let value = try reader.value(for: option)
-            guard let chosen = Choice(rawValue: value) else { throw reader.usage(refusal(value)) }
-            target[keyPath: path] = chosen
+    /// An option that takes one of a few words, the raw values of `Choice`.
+    public static func choice<Choice: RawRepresentable & CaseIterable>(_ names: String..., sets path: WritableKeyPath<Target, Choice>) -> Self
+    where Choice.RawValue == String {
+        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
+            target[keyPath: path] = try reader.choice(Choice.self, for: option)
         }
+    }
+
+    /// The same for a choice that is absent unless given.
+    public static func choice<Choice: RawRepresentable & CaseIterable>(_ names: String..., sets path: WritableKeyPath<Target, Choice?>) -> Self
+    where Choice.RawValue == String {
+        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
+            target[keyPath: path] = try reader.choice(Choice.self, for: option)
+        }
+    }
+}
+
+extension ArgumentReader {
+    /// The value of the option just read, one of `Choice`'s words; the refusal names them all.
+    public mutating func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type, for option: Option) throws(Failure) -> Choice
+    where Choice.RawValue == String {
+        let value = try value(for: option)
+        guard let chosen = Choice(rawValue: value) else {
+            throw usage(tr("%s takes one of %s, not '%s'", option.name, Choice.allCases.map(\.rawValue).joined(separator: ", "), value))
+        }
+        return chosen
     }
 }
 

@@ -36,7 +36,7 @@ struct PopupCommand: TableCommand {
     }
 
     var showHelp = false
-    var kind = "posts"
+    var kind = PopupSectionKind.posts
     var account: String?
     let environment: [String: String]
 
@@ -44,13 +44,7 @@ struct PopupCommand: TableCommand {
     static var options: [CommandOption<Self>] {
         [
             .account(\.account),
-            .custom("--kind", values: PopupSectionKind.allCases.map(\.rawValue)) { reader, option, command throws(CommandError) in
-                let value = try reader.value(for: option)
-                guard PopupSectionKind(rawValue: value) != nil else {
-                    throw reader.usage(tr("--kind: '%s' is not posts, comments or mentions", value))
-                }
-                command.kind = value
-            },
+            .choice("--kind", sets: \.kind),
         ]
     }
 
@@ -59,9 +53,9 @@ struct PopupCommand: TableCommand {
     }
 
     func perform() throws(CommandError) {
-        guard let account else { return try request("ShowPopup", argument: kind, startingIt: true) }
+        guard let account else { return try request("ShowPopup", argument: kind.rawValue, startingIt: true) }
         let uid = try CommandContext.uid(of: account, environment: environment)
-        try request("ShowPopupAccount", arguments: [kind, String(uid)], startingIt: true)
+        try request("ShowPopupAccount", arguments: [kind.rawValue, String(uid)], startingIt: true)
     }
 }
 

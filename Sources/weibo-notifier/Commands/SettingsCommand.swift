@@ -26,13 +26,7 @@ struct SettingsCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .custom("--page", values: SettingPage.allCases.map(\.rawValue)) { reader, option, command throws(CommandError) in
-                let value = try reader.value(for: option)
-                guard let chosen = SettingPage(rawValue: value) else {
-                    throw reader.usage(tr("--page: '%s' is not account, notifications, general or advanced", value))
-                }
-                command.page = chosen
-            }
+            .choice("--page", sets: \.page)
         ]
     }
 

@@ -64,14 +64,7 @@ struct WatchCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .custom("--format", values: StatusBarLine.Format.allCases.map(\.rawValue)) { reader, option, command throws(CommandError) in
-                let value = try reader.value(for: option)
-                guard let chosen = StatusBarLine.Format(rawValue: value) else {
-                    let names = StatusBarLine.Format.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.usage(tr("--format takes one of %s, not '%s'", names, value))
-                }
-                command.format = chosen
-            },
+            .choice("--format", sets: \.format),
             .integer("--interval", \.interval, in: 1...86_400),
             .flag("--hide-zero", sets: \.hideZero),
             .custom("--text") { reader, option, command throws(CommandError) in
