@@ -19,6 +19,9 @@ public struct CheckProgress: Equatable, Sendable {
     public internal(set) var lastErrorKind: PollFailure.Kind?
     /// When checks began to fail (the tray says "offline since").
     public internal(set) var offlineSince: Timestamp?
+    /// The notifier read the home timeline since the last check (a summary, the popup's posts):
+    /// Weibo may have reset its count of new posts, so a lower one is no sign they were seen.
+    var homeTimelineRead = false
 
     public init(interval: Int) {
         schedule = PollSchedule(interval: interval)

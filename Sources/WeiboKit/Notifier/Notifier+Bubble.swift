@@ -99,7 +99,7 @@ extension Notifier {
     /// What a kind of bubble tells: the newest posts (fetched), or the comments and mentions
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Timestamp) {
-        guard login.isUsable else {
+        guard login?.isUsable == true else {
             effects.append(.showTransient(withFix(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop), .logIn)))
             return
         }
@@ -131,7 +131,7 @@ extension Notifier {
         requests.summaryInFlight = false
         showSummary(presenter.summaryBubble(statuses, items: settings.summaryItems), of: .posts, at: now)
         markRead(settings.bubbles == .single ? nil : .posts)
-        homeTimelineRead = true
+        checks.homeTimelineRead = true
     }
 
     mutating func showItemsSummary(_ kind: BubbleKind, _ shown: [DetailItem], at now: Timestamp) {

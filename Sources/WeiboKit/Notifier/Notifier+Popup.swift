@@ -12,7 +12,7 @@
 extension Notifier {
     mutating func itemsRequested(_ kind: PopupSectionKind, count: Int, at now: Timestamp) {
         let count = min(max(count, 1), PopupItems.maximumCount)
-        guard login.isUsable else {
+        guard login?.isUsable == true else {
             // Nothing of a login that is gone: the words only.
             let failure = PollFailure(.loginRejected, presenter.localizer.text(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop))
             return answerItems(kind, PopupItems().with(failure))
@@ -53,7 +53,7 @@ extension Notifier {
         if let failure = answer.failure {
             log(.message, "popup \(fetch.kind.rawValue): \(failure.message)")
         } else if fetch.kind.statusList == .homeTimeline {
-            homeTimelineRead = true
+            checks.homeTimelineRead = true
         }
         answerItems(fetch.kind, answer)
     }

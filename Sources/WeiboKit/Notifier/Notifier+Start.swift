@@ -14,12 +14,11 @@ extension Notifier {
     static let keyringTag = "keyring-locked"
 
     mutating func loginChanged(_ new: Login, at now: Timestamp) {
-        let wasUsable = loginRead && login.isUsable
+        let wasUsable = login?.isUsable == true
         let wasWaiting = login == .waitingForKeyring
         // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
         if !new.isMissing {
             login = new
-            loginRead = true
         }
         // The keyring answered (whatever it said): its bubble has nothing more to ask.
         if wasWaiting, new != .waitingForKeyring { effects.append(.closeTransient(tag: Self.keyringTag)) }

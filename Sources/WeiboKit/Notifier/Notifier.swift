@@ -11,7 +11,7 @@ public struct Notifier: Sendable {
     /// What the notifier is doing: the login's state while it cannot check (`login` is the one
     /// record of it), else how the checks go (`checkPhase`).
     public var phase: NotifierPhase {
-        guard loginRead else { return checks.phase }
+        guard let login else { return checks.phase }
         switch login {
         case .none: return .notLoggedIn
         case .missing: return .loginExpired
@@ -44,16 +44,13 @@ public struct Notifier: Sendable {
     /// What the network monitor says.
     public internal(set) var networkAvailable = true
 
-    /// The login as the shell last read it, or `.missing` once Weibo refused it or it ran out.
-    var login = Login.none
-    /// Whether `login` was read (`started`); until then the phase is `starting`.
-    var loginRead = false
+    /// The login as the shell last read it (nil until `started` gives it: the phase is then
+    /// `starting`), or `.missing` once Weibo refused it or it ran out.
+    var login: Login?
     /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
     var requests = RequestLedger()
     /// The popup's sections and their fetches (`Notifier+Popup`).
     var popup = PopupFetches()
-    /// The notifier read the home timeline since the last check (a summary, the popup's posts).
-    var homeTimelineRead = false
     /// The events that act on the account's state, kept in order until `started` gives it;
     /// nil once it has.
     var beforeStart: [NotifierEvent]? = []
@@ -220,14 +217,14 @@ public struct Notifier: Sendable {
         checks.answered()
         announced = true
         var previous = state.lastCounts
-        if homeTimelineRead, counts.status < previous.status {
+        if checks.homeTimelineRead, counts.status < previous.status {
             // Weibo may reset its `status` counter when the timeline is read (the notifier read
             // it since the last check): what it counts now came since, and is news; following
             // the counter down would have taken it into the baseline.
             previous.status = 0
             state.baseline.status = 0
         }
-        homeTimelineRead = false
+        checks.homeTimelineRead = false
         popup.newsArrived(counts, previous: previous)
         settings.policy.observe(counts, at: now, state: &state)
         applyCounts(at: now)
@@ -244,7 +241,7 @@ public struct Notifier: Sendable {
     /// keyring locked meanwhile; it was on its way): its counts or failure are of a login that
     /// cannot be used now, and change nothing (no "login expired" for a token just revoked).
     private mutating func answersAGoneLogin() -> Bool {
-        guard !login.isUsable else { return false }
+        guard login?.isUsable != true else { return false }
         checks.inFlight = false
         log(.debug, "a check answered after its login went: its answer is dropped")
         return true
@@ -302,7 +299,6 @@ public struct Notifier: Sendable {
         let alreadyExpired = phase == .loginExpired
         // A login that ran out or that Weibo refused cannot be used until a new one is read.
         login = .missing(reason: reason)
-        loginRead = true
         checks.lastError = reason
         checks.lastErrorKind = .loginRejected
         if checks.nextAt != nil {
