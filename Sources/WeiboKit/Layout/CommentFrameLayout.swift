@@ -7,29 +7,22 @@
 /// 「今天天气真好」                  the post it is on, one line
 /// ```
 public struct CommentFrameLayout: Sendable {
-    public var localizer: Localizer
-    public var timeFormatter: RelativeTimeFormatter
-    public var now: Timestamp
-    public var metrics: LayoutMetrics
-    public var measurer: any TextMeasurer
-    /// Weibo's `[表情]` codes as emoji, or as sent.
-    public var emoticons: Emoticons.Style
+    /// The status cells' layout, whose words, clock, metrics, measurer and emoticons a comment's
+    /// cell shares.
+    public var cells: StatusFrameLayout
+    public var localizer: Localizer { cells.localizer }
 
     public init(
         localizer: Localizer, timeZone: any TimeZoneRule, now: Timestamp, metrics: LayoutMetrics = .cells,
         measurer: any TextMeasurer = CellMeasurer(), emoticons: Emoticons.Style = .emoji
     ) {
-        self.localizer = localizer
-        timeFormatter = RelativeTimeFormatter(localizer: localizer, timeZone: timeZone)
-        self.now = now
-        self.metrics = metrics
-        self.measurer = measurer
-        self.emoticons = emoticons
+        cells = StatusFrameLayout(localizer: localizer, timeZone: timeZone, now: now, metrics: metrics, measurer: measurer, emoticons: emoticons)
     }
 
     /// The frame of `item` at `width`, at most `maxLines` lines of text (at least two: the
     /// header and one of text).
     public func frame(for item: DetailItem, width: Int, maxLines: Int = 6) -> StatusFrame {
+        let (metrics, measurer, emoticons) = (cells.metrics, cells.measurer, cells.emoticons)
         let width = max(width, metrics.minimumWidth)
         let maxLines = max(maxLines, 2)
         var builder = FrameBuilder(width: width, metrics: metrics, measurer: measurer)
@@ -39,7 +32,7 @@ public struct CommentFrameLayout: Sendable {
         var y = metrics.border
 
         // `name · time`; the name gives way first, keeping the room of three wide characters.
-        let time = measurer.fitted(timeFormatter.string(for: item.createdAt, now: now), as: .time, maxWidth: contentWidth)
+        let time = measurer.fitted(cells.timeFormatter.string(for: item.createdAt, now: cells.now), as: .time, maxWidth: contentWidth)
         let timeWidth = measurer.width(time, as: .time)
         let name = TextSanitizer.singleLine(item.authorName)
         let nameRoom = contentWidth - timeWidth - 2 * metrics.gap - metrics.separatorWidth
