@@ -79,12 +79,16 @@ extension Notifier {
     }
 
     /// A reply to send (the popup's, or a bubble's made above): one that cannot go now (too
-    /// long, no budget) is kept for `replies --retry`, and a bubble says so.
+    /// long, no budget, offline) is kept for `replies --retry`, and a bubble says so.
     mutating func replyRequested(_ reply: ReplyRequest, at now: Timestamp) {
         let text = reply.text
         guard !text.isEmpty else { return }
         if text.count > ReplyRequest.maximumLength {
             return keep(reply, because: presenter.localizer.tr("more than %d characters", ReplyRequest.maximumLength))
+        }
+        if !networkAvailable, settings.needsNetwork {
+            // It could only fail, and would spend one of the day's calls doing so.
+            return keep(reply, because: presenter.localizer.text(.offline))
         }
         guard state.detailCalls.spent(on: now) < settings.detailCallsPerDay else {
             return keep(reply, because: presenter.localizer.text(.budgetSpent))

@@ -5,7 +5,8 @@ import WeiboTestSupport
 
 /// While the network monitor says offline, no check leaves: the timer goes on at the interval
 /// without backoff, a check or refresh asked for hears "offline", and the network's return
-/// checks at once. A sandbox on this machine needs no network.
+/// checks at once; a reply typed meanwhile is kept for `replies --retry`. A sandbox on this
+/// machine needs no network.
 @Suite struct OfflineTests {
     func driver(needsNetwork: Bool = true) -> NotifierDriver {
         var settings = NotifierSettings(interval: 60)
@@ -38,6 +39,18 @@ import WeiboTestSupport
         #expect(driver.notifier.status(at: driver.now).phase == .offline)
         driver.advance(5)
         #expect(starts(driver.send(.networkChanged(true, at: driver.now))) == 1, "back: a check at once")
+    }
+
+    @Test func aReplyTypedOfflineIsKeptWithoutSpendingACall() {
+        var driver = driver()
+        driver.send(.networkChanged(false, at: driver.now))
+        let reply = ReplyRequest(commentID: 9, statusID: 4, text: "谢谢", authorName: "王五")
+        let spent = driver.notifier.state.detailCalls.spent(on: driver.now)
+        let effects = driver.send(.replyRequested(reply, at: driver.now))
+        #expect(effects == [.keepUnsentReply(reply, reason: "offline")], "\(effects)")
+        #expect(driver.notifier.state.detailCalls.spent(on: driver.now) == spent)
+        driver.send(.networkChanged(true, at: driver.now))
+        #expect(driver.send(.replyRequested(reply, at: driver.now)).contains(.sendReply(reply)), "back: it goes")
     }
 
     @Test func aSandboxOnThisMachineIsCheckedWhateverTheMonitorSays() {
