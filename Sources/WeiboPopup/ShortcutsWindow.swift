@@ -57,8 +57,8 @@ enum ShortcutsWindow {
             """
     }
 
+    /// Text for a GtkBuilder property: XML's markup, quotes included.
     private static func escaped(_ text: String) -> String {
-        text.replacingText("&", with: "&amp;").replacingText("<", with: "&lt;").replacingText(">", with: "&gt;")
-            .replacingText("\"", with: "&quot;")
+        Markup.escaped(text, quotes: true)
     }
 }
