@@ -16,14 +16,39 @@ public struct ArgumentReader<Failure: Error> {
     /// An option as read: its name (`--width`) and its inline value (from `--width=40`).
     public typealias Option = (name: String, inlineValue: String?)
 
-    /// Reads every option: `handle` takes the program's own (and returns false for one it does
-    /// not know, which is a usage error); `-h`/`--help` is every program's and ends the reading.
-    /// Whether help was asked for. `-v`/`--verbose` is every program's too (debug logging),
-    /// unless `handle` reads it itself.
-    public mutating func readOptions(_ handle: (inout ArgumentReader, Option) throws(Failure) -> Bool) throws(Failure) -> Bool {
-        while let option = try nextOption() {
+    /// Reads every argument into `target` by its `options` table. Whether help was asked for:
+    /// `-h`/`--help` is every program's and ends the reading. `-v`/`--verbose` is every
+    /// program's too (debug logging), unless its table has it.
+    public mutating func read<Target>(_ options: [ProgramOption<Target, Failure>], into target: inout Target) throws(Failure) -> Bool {
+        var none: String?
+        return try read(options, into: &target, takesOperand: false, operand: &none)
+    }
+
+    /// The same for a program that takes one operand (`logout NAME`), which lands in `operand`;
+    /// a second one is a usage error.
+    public mutating func read<Target>(
+        _ options: [ProgramOption<Target, Failure>], into target: inout Target, operand: inout String?
+    ) throws(Failure) -> Bool {
+        try read(options, into: &target, takesOperand: true, operand: &operand)
+    }
+
+    private mutating func read<Target>(
+        _ options: [ProgramOption<Target, Failure>], into target: inout Target, takesOperand: Bool, operand: inout String?
+    ) throws(Failure) -> Bool {
+        while let next = remaining.first {
+            if takesOperand, !next.hasPrefix("-") || next == "-" {
+                remaining.removeFirst()
+                guard operand == nil else { throw usage(tr("unexpected argument '%s'", next)) }
+                operand = next
+                continue
+            }
+            guard let option = try nextOption() else { break }
             if option.name == "-h" || option.name == "--help" { return true }
-            guard try handle(&self, option) || Self.verbose(option) else { throw usage(tr("unknown option '%s'", option.name)) }
+            if let declared = options.first(where: { $0.names.contains(option.name) }) {
+                try declared.read(&self, option, &target)
+            } else if !Self.verbose(option) {
+                throw usage(tr("unknown option '%s'", option.name))
+            }
         }
         return false
     }
@@ -35,32 +60,8 @@ public struct ArgumentReader<Failure: Error> {
         return true
     }
 
-    /// Reads options and at most one operand (`logout NAME`): `operand` gets a non-option
-    /// argument, a second one is a usage error.
-    public mutating func readOptions(
-        operand: inout String?, _ handle: (inout ArgumentReader, Option) throws(Failure) -> Bool
-    ) throws(Failure) -> Bool {
-        while let next = remaining.first {
-            if !next.hasPrefix("-") || next == "-" {
-                remaining.removeFirst()
-                guard operand == nil else { throw usage(tr("unexpected argument '%s'", next)) }
-                operand = next
-                continue
-            }
-            guard let option = try nextOption() else { break }
-            if option.name == "-h" || option.name == "--help" { return true }
-            guard try handle(&self, option) || Self.verbose(option) else { throw usage(tr("unknown option '%s'", option.name)) }
-        }
-        return false
-    }
-
-    /// Reads the options of a program that has none but `--help`.
-    public mutating func readOptions() throws(Failure) -> Bool {
-        try readOptions { _, _ throws(Failure) in false }
-    }
-
     /// The next option name (`--width`) and its inline value (from `--width=40`), or `nil` at the end.
-    public mutating func nextOption() throws(Failure) -> Option? {
+    private mutating func nextOption() throws(Failure) -> Option? {
         guard !remaining.isEmpty else { return nil }
         let argument = remaining.removeFirst()
         guard argument.hasPrefix("-"), argument != "-" else {
@@ -86,25 +87,5 @@ public struct ArgumentReader<Failure: Error> {
             throw usage(tr("%s takes a whole number from %d to %d, not '%s'", option.name, range.lowerBound, range.upperBound, text))
         }
         return number
-    }
-
-    /// Reads every argument into `target` by its `options` table. Whether help was asked for.
-    public mutating func read<Target>(_ options: [ProgramOption<Target, Failure>], into target: inout Target) throws(Failure) -> Bool {
-        try readOptions { reader, option throws(Failure) in
-            guard let declared = options.first(where: { $0.names.contains(option.name) }) else { return false }
-            try declared.read(&reader, option, &target)
-            return true
-        }
-    }
-
-    /// The same for a program that takes one operand, which lands in `operand`.
-    public mutating func read<Target>(
-        _ options: [ProgramOption<Target, Failure>], into target: inout Target, operand: inout String?
-    ) throws(Failure) -> Bool {
-        try readOptions(operand: &operand) { reader, option throws(Failure) in
-            guard let declared = options.first(where: { $0.names.contains(option.name) }) else { return false }
-            try declared.read(&reader, option, &target)
-            return true
-        }
     }
 }

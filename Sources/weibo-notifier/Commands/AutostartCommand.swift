@@ -36,7 +36,7 @@ struct AutostartCommand: Command {
             rest.removeFirst()
         }
         var reader = ArgumentReader(rest, command: Self.name)
-        showHelp = try reader.readOptions()
+        showHelp = try reader.read([], into: &self)
         if action == nil && !showHelp { throw reader.usage(tr("say enable, disable or status")) }
     }
 

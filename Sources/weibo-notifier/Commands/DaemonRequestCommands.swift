@@ -129,7 +129,7 @@ struct PauseCommand: Command {
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         var reader = ArgumentReader(arguments, command: Self.name)
         var operand: String?
-        showHelp = try reader.readOptions(operand: &operand) { _, _ throws(CommandError) in false }
+        showHelp = try reader.read([], into: &self, operand: &operand)
         if let operand {
             guard let parsed = PauseDuration.seconds(operand, now: Timestamp.now, zone: SystemTimeZone()) else {
                 throw reader.usage(tr("'%s' is no duration; write 30m, 1h, 2h30m or tomorrow", operand))
