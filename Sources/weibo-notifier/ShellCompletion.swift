@@ -87,7 +87,7 @@ enum ShellCompletion: String, CaseIterable {
         lines += [
             "  )",
             "  if (( CURRENT == 2 )); then",
-            "    _describe -t commands 'weibo-notifier command' commands",
+            "    _describe -t commands \(quoted(tr("weibo-notifier command"))) commands",
             "    return",
             "  fi",
             "  # The value after an option: its few values, files, or what it is (a number, a name).",
@@ -97,7 +97,8 @@ enum ShellCompletion: String, CaseIterable {
             for option in entry.options where option.takesValue {
                 let patterns = option.names.map { quoted(entry.name + " " + $0) }.joined(separator: "|")
                 let reply =
-                    !option.values.isEmpty ? "compadd -- " + option.values.joined(separator: " ") : option.files ? "_files" : "_message value"
+                    !option.values.isEmpty
+                    ? "compadd -- " + option.values.joined(separator: " ") : option.files ? "_files" : "_message " + quoted(tr("a value"))
                 lines.append("    (\(patterns)) \(reply); return ;;")
             }
         }
@@ -124,8 +125,8 @@ enum ShellCompletion: String, CaseIterable {
         var lines = [
             "# fish completion for weibo-notifier, made by `weibo-notifier completion fish`.",
             "complete -c weibo-notifier -f",
-            "complete -c weibo-notifier -n __fish_use_subcommand -l help -s h -d 'Show the help'",
-            "complete -c weibo-notifier -n __fish_use_subcommand -l version -s V -d 'Show the version'",
+            "complete -c weibo-notifier -n __fish_use_subcommand -l help -s h -d \(quoted(tr("Show the help")))",
+            "complete -c weibo-notifier -n __fish_use_subcommand -l version -s V -d \(quoted(tr("Show the version")))",
         ]
         for entry in entries {
             lines.append("complete -c weibo-notifier -n __fish_use_subcommand -a \(entry.name) -d \(quoted(entry.summary))")
