@@ -13,6 +13,12 @@ public struct ProgramOption<Target, Failure: Error> {
     /// `--json`, or the spellings of one option (`--color`, `--colour`).
     public var names: [String] { shape.names }
 
+    /// What shell completion offers of a table: the shapes of its options but those that exist
+    /// only to be refused.
+    public static func offered(_ table: [Self]) -> [OptionShape] {
+        table.map(\.shape).filter(\.offered)
+    }
+
     public init(
         names: [String], takesValue: Bool = true, values: [String] = [], files: Bool = false, offered: Bool = true,
         read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void

@@ -24,7 +24,7 @@ protocol Command {
 
 extension Command {
     static var options: [CommandOption<Self>] { [] }
-    static var optionShapes: [OptionShape] { options.map(\.shape).filter(\.offered) }
+    static var optionShapes: [OptionShape] { CommandOption.offered(options) }
     static var operands: [String] { [] }
 }
 

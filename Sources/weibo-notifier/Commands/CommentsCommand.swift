@@ -15,7 +15,7 @@ struct CommentsCommand: Command {
 
     let listing: ItemsListing
 
-    static var optionShapes: [OptionShape] { ItemsListing.options.map(\.shape) }
+    static var optionShapes: [OptionShape] { CommandOption.offered(ItemsListing.options) }
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {
         listing = try ItemsListing(.comments, command: Self.name, arguments: arguments, environment: environment)
