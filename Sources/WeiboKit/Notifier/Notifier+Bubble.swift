@@ -11,7 +11,7 @@ extension Notifier {
         let unread = self.unread
         for kind in BubbleKind.allCases where !kindsInUse.contains(kind) {
             // A bubble of the other mode (the setting changed, or an older state file).
-            if let id = state[kind].id { effects.append(.closeUnread(kind, id: id)) }
+            if let id = state[kind].id { emit(.closeUnread(kind, id: id)) }
             state[kind] = BubbleState()
         }
         for kind in kindsInUse {
@@ -34,7 +34,7 @@ extension Notifier {
                 if case .show = decision { fetchItems(for: kind, rising: amounts, reference: before.shown ?? before.dismissed, at: now) }
                 if !isFetching(kind) { show(kind, amounts) }
             case .close:
-                effects.append(.closeUnread(kind, id: before.id))
+                emit(.closeUnread(kind, id: before.id))
                 state[kind] = BubbleState()
             case .nothing:
                 state[kind] = bubble
@@ -53,7 +53,7 @@ extension Notifier {
         var bubble = presenter.bubble(kind, unread: amounts, items: items[kind] ?? [], preview: settings.preview, sound: settings.sound)
         // Let through do-not-disturb: urgent, which servers show during it.
         bubble.isUrgent = followsDoNotDisturb
-        effects.append(.showUnread(bubble, kind: kind, replacing: state[kind].id))
+        emit(.showUnread(bubble, kind: kind, replacing: state[kind].id))
     }
 
     /// What a kind of bubble tells counts as seen (nil or `.all`: everything); its bubble closes
@@ -63,7 +63,7 @@ extension Notifier {
         settings.policy.markSeen(everything ? UnreadCounter.allCases : kind?.counters ?? [], state: &state)
         for shown in BubbleKind.allCases where everything || shown == kind {
             let bubble = state[shown]
-            if bubble.shown != nil || bubble.id != nil { effects.append(.closeUnread(shown, id: bubble.id)) }
+            if bubble.shown != nil || bubble.id != nil { emit(.closeUnread(shown, id: bubble.id)) }
             state[shown] = BubbleState()
         }
         if everything { state.heldBack = false }
@@ -75,22 +75,22 @@ extension Notifier {
         switch action {
         case .click:
             if kind == .messages {
-                effects.append(.open(url: WeiboPages.messages))
+                emit(.open(url: WeiboPages.messages))
                 markRead(.messages)
             } else {
                 // The popup at that kind's section; the summary bubble only where it cannot start.
-                effects.append(.showPopup(PopupSectionKind(kind)))
+                emit(.showPopup(PopupSectionKind(kind)))
                 if kind == .posts || kind == .all { askFollowersNames(at: now) }
             }
         case .markRead: markRead(kind)
-        case .openWeibo: effects.append(.open(url: WeiboPages.home))
-        case .logIn: effects.append(.startLogin)
+        case .openWeibo: emit(.open(url: WeiboPages.home))
+        case .logIn: emit(.startLogin)
         case .checkNow: checkRequested(at: now)
         // The bubbles that offer it tell of comment and mention texts: their rows are there.
-        case .settings: effects.append(.showSettings(.notifications))
-        case .unlockKeyring: effects.append(.unlockKeyring)
+        case .settings: emit(.showSettings(.notifications))
+        case .unlockKeyring: emit(.unlockKeyring)
         case .open:
-            effects.append(.open(url: kind == .messages ? WeiboPages.messages : items[kind]?.first?.webURL ?? details.lastOpened[kind] ?? WeiboPages.home))
+            emit(.open(url: kind == .messages ? WeiboPages.messages : items[kind]?.first?.webURL ?? details.lastOpened[kind] ?? WeiboPages.home))
         // Typed text comes as `replyTyped`; the button alone does nothing.
         case .reply: break
         }
@@ -100,15 +100,15 @@ extension Notifier {
     /// known (fetched first when none are). Further requests while one is under way wait for it.
     mutating func summaryRequested(_ kind: BubbleKind, at now: Timestamp) {
         guard login?.isUsable == true else {
-            effects.append(.showTransient(withFix(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop), .logIn)))
+            emit(.showTransient(withFix(presenter.notice(phase == .notLoggedIn ? .notLoggedInOnDesktop : .loginExpiredOnDesktop), .logIn)))
             return
         }
-        if let recent = recentSummary(kind, at: now) { return effects.append(.showTransient(recent)) }
+        if let recent = recentSummary(kind, at: now) { return emit(.showTransient(recent)) }
         switch kind {
         case .all, .posts, .messages:
             guard !requests.summaryInFlight else { return }
             requests.summaryInFlight = true
-            effects.append(.fetchSummary(count: min(max(unread.status, 1), 20)))
+            emit(.fetchSummary(count: min(max(unread.status, 1), 20)))
         case .comments, .mentions:
             if let known = items[kind], !known.isEmpty {
                 showItemsSummary(kind, known, at: now)
@@ -120,7 +120,7 @@ extension Notifier {
             for source in kind.sources { startFetch(source, count: max(unread[source.counter], 5), at: now) }
             if !isFetching(kind) {
                 details.summaryWaiting.remove(kind)
-                effects.append(
+                emit(
                     .showTransient(withFix(presenter.notice(.detailsUnavailable(detailsNote ?? presenter.localizer.text(.nothingUnread))), .settings)))
             }
         }
@@ -145,7 +145,7 @@ extension Notifier {
     mutating func summaryFailed(_ reason: String) {
         requests.summaryInFlight = false
         log(.message, "summary: \(reason)")
-        effects.append(.showTransient(withFix(presenter.notice(.summaryFailed(reason)), .checkNow)))
+        emit(.showTransient(withFix(presenter.notice(.summaryFailed(reason)), .checkNow)))
     }
 
     /// A bubble about a problem with the button that mends it: log in (again), check now, or
@@ -183,7 +183,7 @@ extension Notifier {
         }
         state.pausedUntil = now.adding(Double(seconds))
         for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
-            effects.append(.closeUnread(kind, id: state[kind].id))
+            emit(.closeUnread(kind, id: state[kind].id))
             state[kind] = BubbleState(dismissed: state[kind].shown ?? state[kind].dismissed)
         }
         scheduleQuietEnd(at: now)
@@ -191,19 +191,7 @@ extension Notifier {
 
     /// Plans the quiet-end timer for when the pause and the quiet hours are both over.
     mutating func scheduleQuietEnd(at now: Timestamp) {
-        guard isQuiet(at: now) else {
-            if quietEndAt != nil {
-                quietEndAt = nil
-                effects.append(.scheduleQuietEnd(at: nil))
-            }
-            return
-        }
-        var end = state.pausedUntil.map { max($0, now) } ?? now
-        if let quiet = settings.quietHours { end = quiet.end(after: end, zone: zone) }
-        end = max(end, now.adding(1))
-        guard end != quietEndAt else { return }
-        quietEndAt = end
-        effects.append(.scheduleQuietEnd(at: end))
+        if let effect = quiet.plan(at: now, pausedUntil: state.pausedUntil, hours: settings.quietHours) { emit(effect) }
     }
 
     /// The quiet may be over: the catch-up bubble, if anything was held back and is still unread.
@@ -228,7 +216,7 @@ extension Notifier {
         // as shown by it, so that only what arrives later raises them again.
         let withNews = kindsInUse.filter { $0.counters.contains { settings.policy.notifying.contains($0) && news[$0] > 0 } }
         guard let first = withNews.first else { return }
-        effects.append(.showUnread(presenter.catchUpBubble(news), kind: first, replacing: state[first].id))
+        emit(.showUnread(presenter.catchUpBubble(news), kind: first, replacing: state[first].id))
         for kind in withNews { state[kind] = BubbleState(shown: unread, id: state[kind].id) }
     }
 }

@@ -25,7 +25,7 @@ extension Notifier {
         state.detailCalls.spend(on: now)
         details.pending.insert(source)
         let since = state.newestSeen[source]
-        effects.append(.fetchDetails(source, sinceID: since, count: since == nil ? Self.firstFetch : min(max(count, 1), 20)))
+        emit(.fetchDetails(source, sinceID: since, count: since == nil ? Self.firstFetch : min(max(count, 1), 20)))
     }
 
     func isFetching(_ kind: BubbleKind) -> Bool { details.isFetching(kind) }
@@ -50,7 +50,7 @@ extension Notifier {
             if let known = items[kind], !known.isEmpty {
                 showItemsSummary(kind, known, at: now)
             } else {
-                effects.append(
+                emit(
                     .showTransient(
                         withFix(presenter.notice(.detailsUnavailable(detailsNote ?? failure?.message ?? presenter.localizer.text(.nothingUnread))), .settings)))
             }
@@ -72,7 +72,7 @@ extension Notifier {
         let text = text.trimmed(of: " \t\n")
         guard !text.isEmpty else { return }
         guard let item = items[kind]?.first else {
-            effects.append(.showTransient(presenter.notice(.replyFailed(presenter.localizer.text(.nothingUnread)))))
+            emit(.showTransient(presenter.notice(.replyFailed(presenter.localizer.text(.nothingUnread)))))
             return
         }
         replyRequested(item.reply(text), at: now)
@@ -94,12 +94,12 @@ extension Notifier {
             return keep(reply, because: presenter.localizer.text(.budgetSpent))
         }
         state.detailCalls.spend(on: now)
-        effects.append(.sendReply(reply))
+        emit(.sendReply(reply))
     }
 
     /// The bubble says what happened once the shell has tried to keep it (`replyFailed`).
     private mutating func keep(_ reply: ReplyRequest, because reason: String) {
-        effects.append(.keepUnsentReply(reply, reason: reason))
+        emit(.keepUnsentReply(reply, reason: reason))
     }
 
     /// Sending failed: nothing typed is lost, the reply is kept for `replies --retry` (as maybe
@@ -113,6 +113,6 @@ extension Notifier {
     mutating func replyFailed(_ reply: ReplyRequest, _ failure: PollFailure, saved: Bool) {
         var bubble = presenter.notice(.replyFailed(failure.message))
         bubble.body += "\n" + presenter.localizer.text(saved ? .replySaved : .replyNotSaved(reply.text))
-        effects.append(.showTransient(bubble))
+        emit(.showTransient(bubble))
     }
 }

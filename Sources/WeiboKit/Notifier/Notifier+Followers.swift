@@ -11,7 +11,7 @@ extension Notifier {
         }
         state.detailCalls.spend(on: now)
         details.followersWanted = new
-        effects.append(.fetchFollowers(count: min(new, 20)))
+        emit(.fetchFollowers(count: min(new, 20)))
     }
 
     /// The names came (nil: they could not be had, and the log says why).
@@ -22,6 +22,6 @@ extension Notifier {
             if let failure { log(.message, "followers: \(failure.message)") }
             return
         }
-        effects.append(.showTransient(presenter.followersBubble(names: Array(names.prefix(wanted)), count: wanted)))
+        emit(.showTransient(presenter.followersBubble(names: Array(names.prefix(wanted)), count: wanted)))
     }
 }

@@ -5,7 +5,7 @@
 extension Notifier {
     mutating func networkChanged(_ isAvailable: Bool, at now: Timestamp) {
         let cameBack = isAvailable && !networkAvailable
-        networkAvailable = isAvailable
+        surroundings.networkAvailable = isAvailable
         if cameBack {
             checks.schedule.reset()
             poll(at: now)

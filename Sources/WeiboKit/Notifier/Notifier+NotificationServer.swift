@@ -4,9 +4,9 @@ extension Notifier {
     /// adopted when it is the instance that showed them; the ids of a server that went are
     /// dropped, never sent as `replaces_id` or closed on another.
     mutating func notificationServerChanged(_ server: String?) {
-        let previous = bubbleServer.current
-        bubbleServer.current = server
-        if bubbleServer.held != nil {
+        let previous = surroundings.server.current
+        surroundings.server.current = server
+        if surroundings.server.held != nil {
             if server != nil { adoptSavedBubbles() }
         } else if previous != nil, server != previous {
             for kind in BubbleKind.allCases { state[kind].id = nil }
@@ -23,23 +23,23 @@ extension Notifier {
         for kind in BubbleKind.allCases {
             ids[kind] = state[kind].id
             state[kind].id = nil
-            savedState[kind].id = nil
+            outbox.saved[kind].id = nil
         }
-        bubbleServer.held = ids
-        if bubbleServer.current != nil { adoptSavedBubbles() }
+        surroundings.server.held = ids
+        if surroundings.server.current != nil { adoptSavedBubbles() }
     }
 
     mutating func adoptSavedBubbles() {
-        guard let saved = bubbleServer.held else { return }
-        bubbleServer.held = nil
-        guard let server = bubbleServer.current, state.notificationServer == server else {
+        guard let saved = surroundings.server.held else { return }
+        surroundings.server.held = nil
+        guard let server = surroundings.server.current, state.notificationServer == server else {
             if !saved.isEmpty { log(.debug, "the notification server is not the one that showed the saved bubbles: their ids are dropped") }
             return
         }
         for (kind, id) in saved.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where state[kind].id == nil {
             state[kind].id = id
-            savedState[kind].id = id
-            effects.append(.adoptBubble(kind, id: id))
+            outbox.saved[kind].id = id
+            emit(.adoptBubble(kind, id: id))
         }
     }
 }

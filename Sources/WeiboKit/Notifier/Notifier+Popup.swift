@@ -39,7 +39,7 @@ extension Notifier {
             }
             state.detailCalls.spend(requests, on: now)
         }
-        effects.append(.fetchPopupItems(popup.start(kind, count: count, olderThan: olderThan, wanted: wanted, requests: requests)))
+        emit(.fetchPopupItems(popup.start(kind, count: count, olderThan: olderThan, wanted: wanted, requests: requests)))
     }
 
     mutating func popupItemsArrived(_ fetch: PopupFetch, _ items: PopupItems?, failure: PollFailure?, requests: Int, at now: Timestamp) {
@@ -65,7 +65,7 @@ extension Notifier {
     }
 
     private mutating func answerItems(_ kind: PopupSectionKind, _ items: PopupItems) {
-        effects.append(.answerPopupItems(kind, items))
+        emit(.answerPopupItems(kind, items))
     }
 }
 

@@ -7,7 +7,7 @@ extension Notifier {
     mutating func checkRequested(at now: Timestamp) {
         checks.schedule.reset()
         if phase == .waitingForKeyring {
-            effects.append(.readLoginAgain)
+            emit(.readLoginAgain)
         } else if checks.inFlight {
             // What the asker wants to see may have arrived after this check started.
             requests.checkQueued = phase != .rateLimited
@@ -22,7 +22,7 @@ extension Notifier {
         guard let due = requests.currentUntil(now, checkWorked: phase == .ok, gap: settings.requestGap) else { return poll(at: now) }
         guard checks.nextAt.map({ $0 > due }) ?? true else { return }
         checks.nextAt = due
-        effects.append(.schedulePoll(at: due))
+        emit(.schedulePoll(at: due))
     }
 
     /// The check asked for during the one that just ended.
@@ -46,7 +46,7 @@ extension Notifier {
     }
 
     mutating func finishRefreshes(failure: String?) {
-        for request in requests.takeRefreshes() { effects.append(.finishRequest(request, failure: failure)) }
+        for request in requests.takeRefreshes() { emit(.finishRequest(request, failure: failure)) }
     }
 
     /// Shows a summary bubble, and keeps it for the requests that follow at once.
@@ -55,7 +55,7 @@ extension Notifier {
         // A summary asked for again (a click, a popup that cannot open) replaces the last one.
         bubble.replacesTag = "summary-" + RequestLedger.summaryKey(kind).rawValue
         requests.summaryShown(bubble, of: kind, at: now)
-        effects.append(.showTransient(bubble))
+        emit(.showTransient(bubble))
     }
 
     /// The summary of `kind` shown less than `settings.requestGap` before `now`, if any.

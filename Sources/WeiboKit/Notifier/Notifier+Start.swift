@@ -2,7 +2,7 @@
 extension Notifier {
     mutating func start(_ saved: UnreadState, login: Login, at now: Timestamp) {
         state = saved
-        savedState = saved
+        outbox.saved = saved
         if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
         holdSavedBubbles()
         if isQuiet(at: now) { scheduleQuietEnd(at: now) }
@@ -18,10 +18,10 @@ extension Notifier {
         let wasWaiting = login == .waitingForKeyring
         // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
         if !new.isMissing {
-            login = new
+            surroundings.login = new
         }
         // The keyring answered (whatever it said): its bubble has nothing more to ask.
-        if wasWaiting, new != .waitingForKeyring { effects.append(.closeTransient(tag: Self.keyringTag)) }
+        if wasWaiting, new != .waitingForKeyring { emit(.closeTransient(tag: Self.keyringTag)) }
         switch new {
         case .none:
             enterNotLoggedIn()
@@ -32,16 +32,16 @@ extension Notifier {
             if !wasWaiting {
                 var bubble = withFix(presenter.notice(.unlockKeyringToCheck, transient: false), .unlockKeyring)
                 bubble.replacesTag = Self.keyringTag
-                effects.append(.showTransient(bubble))
+                emit(.showTransient(bubble))
             }
             checks.nextAt = now.adding(Double(settings.interval))
-            effects.append(.schedulePoll(at: checks.nextAt))
+            emit(.schedulePoll(at: checks.nextAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)
         case .valid:
             if !wasUsable { checks.phase = .starting }
             // The bubble that said the login expired says so no more.
-            if !wasUsable { effects.append(.closeTransient(tag: Self.loginTag)) }
+            if !wasUsable { emit(.closeTransient(tag: Self.loginTag)) }
             checks.schedule.reset()
             poll(at: now)
         }

@@ -31,42 +31,34 @@ public struct Notifier: Sendable {
     /// The words and looks of every surface.
     public internal(set) var presenter: UnreadPresenter
     /// The user's time zone, for quiet hours and the times in texts.
-    public let zone: any TimeZoneRule
+    public var zone: any TimeZoneRule { quiet.zone }
+    /// The pause's and quiet hours' end timer (`QuietClock`).
+    var quiet: QuietClock
     /// The comments, mentions and followers' names behind the bubbles.
     public internal(set) var details = DetailFetches()
     /// Why comment and mention texts are not shown now, for `status` and `doctor`.
     public var detailsNote: String? { details.note }
     /// The comments and mentions known, by bubble, newest first.
     public var items: [BubbleKind: [DetailItem]] { details.items }
-    /// The desktop's do-not-disturb (whether it is followed is a setting).
-    public internal(set) var desktopDoNotDisturb = DoNotDisturb()
-    public var doNotDisturb: Bool { desktopDoNotDisturb.isOn }
+    /// The login, the network, the desktop's do-not-disturb and the notification server.
+    var surroundings = Surroundings()
+    /// The desktop's do-not-disturb is on (whether it is followed is a setting).
+    public var doNotDisturb: Bool { surroundings.doNotDisturb.isOn }
     /// What the network monitor says.
-    public internal(set) var networkAvailable = true
-
-    /// The login as the shell last read it (nil until `started` gives it: the phase is then
-    /// `starting`), or `.missing` once Weibo refused it or it ran out.
-    var login: Login?
-    /// What requests asked and were told: a queued check, waiting refreshes, recent summaries.
+    public var networkAvailable: Bool { surroundings.networkAvailable }
+    /// The login as the shell last read it (`Surroundings.login`).
+    var login: Login? { surroundings.login }
+    /// What requests asked and were told: a queued check, waiting refreshes, recent summaries,
+    /// and the events that wait for the state.
     var requests = RequestLedger()
     /// The popup's sections and their fetches (`Notifier+Popup`).
     var popup = PopupFetches()
-    /// The events that act on the account's state, kept in order until `started` gives it;
-    /// nil once it has.
-    var beforeStart: [NotifierEvent]? = []
-    /// When the planned quiet-end timer fires (the pause and the quiet hours both over).
-    var quietEndAt: Timestamp?
-    /// The counts were announced once (the badge and bars start at the first answer).
-    var announced = false
-    var savedState = UnreadState()
-    var effects: [NotifierEffect] = []
-    /// The notification server and the saved bubbles' ids waiting for it
-    /// (`Notifier+NotificationServer`).
-    var bubbleServer = BubbleServer()
+    /// The effects of the event under way, the state last saved, the counts announced.
+    var outbox = Outbox()
 
     public init(settings: NotifierSettings, localizer: Localizer, zone: any TimeZoneRule) {
         self.settings = settings
-        self.zone = zone
+        quiet = QuietClock(zone: zone)
         presenter = UnreadPresenter(localizer: localizer, policy: settings.policy)
         presenter.emoticons = settings.emoticons
         presenter.accountName = settings.accountName
@@ -84,46 +76,41 @@ public struct Notifier: Sendable {
     /// server keeps bubbles in its list meanwhile (GNOME: who and what there, not a sum later).
     func holdsBack(_ kind: BubbleKind, _ amounts: UnreadCounts, at now: Timestamp) -> Bool {
         isQuiet(at: now)
-            || desktopDoNotDisturb.holdsBack(kind, amounts, followed: settings.followDoNotDisturb, allowed: settings.doNotDisturbAllows)
+            || surroundings.doNotDisturb.holdsBack(kind, amounts, followed: settings.followDoNotDisturb, allowed: settings.doNotDisturbAllows)
     }
 
     /// The phase, why bubbles wait and how sure the counts are, at `now`.
     public func status(at now: Timestamp) -> NotifierStatus {
         NotifierStatus(
             phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
-            quiet: settings.quietHours?.contains(now, zone: zone) ?? false, doNotDisturb: followsDoNotDisturb)
+            quiet: quiet.inQuietHours(settings.quietHours, at: now), doNotDisturb: followsDoNotDisturb)
     }
 
     /// Whether bubbles are held back at `now`: a pause, or quiet hours.
     public func isQuiet(at now: Timestamp) -> Bool {
-        if let pausedUntil = state.pausedUntil, pausedUntil > now { return true }
-        return settings.quietHours?.contains(now, zone: zone) ?? false
+        quiet.isQuiet(at: now, pausedUntil: state.pausedUntil, hours: settings.quietHours)
     }
 
     /// Takes one event; returns what the shell should do, in order. An event that acts on the
     /// account's state waits until the notifier has it (`started`): a `Pause` or `Refresh` in
     /// the first moments is applied then, not to an empty state that the loaded one replaces.
     public mutating func handle(_ event: NotifierEvent) -> [NotifierEffect] {
-        if beforeStart != nil, event.waitsForTheState {
-            beforeStart?.append(event)
+        if requests.waitingForTheState != nil, event.waitsForTheState {
+            requests.waitingForTheState?.append(event)
             return []
         }
         let unreadBefore = unread
         let phaseBefore = phase
-        let wasAnnounced = announced
-        effects = []
+        let wasAnnounced = outbox.announced
+        outbox.open()
         apply(event)
-        if case .started = event, let waiting = beforeStart {
-            beforeStart = nil
+        if case .started = event, let waiting = requests.waitingForTheState {
+            requests.waitingForTheState = nil
             for event in waiting { apply(event) }
         }
-        if phase != phaseBefore { effects.append(.phaseChanged(phase)) }
-        if unread != unreadBefore || (announced && !wasAnnounced) { effects.append(.countsChanged(unread)) }
-        if state != savedState, state.mustBeSaved(over: savedState) {
-            savedState = state
-            effects.append(.save(state))
-        }
-        return effects
+        if phase != phaseBefore { emit(.phaseChanged(phase)) }
+        if unread != unreadBefore || (outbox.announced && !wasAnnounced) { emit(.countsChanged(unread)) }
+        return outbox.close(saving: state)
     }
 
     private mutating func apply(_ event: NotifierEvent) {
@@ -153,12 +140,12 @@ public struct Notifier: Sendable {
         case .actionInvoked(let action, let kind, let now): actionInvoked(action, kind: kind, at: now)
         case .replyTyped(let text, let kind, let now): replyTyped(text, kind: kind, at: now)
         case .replyRequested(let reply, let now): replyRequested(reply, at: now)
-        case .replySent(let reply, _): effects.append(.showTransient(presenter.notice(.replied(reply.authorName))))
+        case .replySent(let reply, _): emit(.showTransient(presenter.notice(.replied(reply.authorName))))
         case .replyNotSent(let reply, let failure, _): replyNotSent(reply, failure)
         case .replyFailed(let reply, let failure, let saved, _): replyFailed(reply, failure, saved: saved)
         case .bubbleShown(let kind, let id, _):
             state[kind].id = id
-            if let server = bubbleServer.current { state.notificationServer = server }
+            if let server = surroundings.server.current { state.notificationServer = server }
         case .notificationServerChanged(let server, _): notificationServerChanged(server)
         case .bubbleNotShown(let kind, _):
             // Not on screen: the next check shows it again.
@@ -169,10 +156,10 @@ public struct Notifier: Sendable {
             state.pausedUntil = nil
             quietEnded(at: now)
         case .quietTimerFired(let now):
-            quietEndAt = nil
+            quiet.fired()
             quietEnded(at: now)
         case .doNotDisturbChanged(let isOn, let keepsList, let now):
-            guard desktopDoNotDisturb.changed(isOn: isOn, keepsList: keepsList) else { break }
+            guard surroundings.doNotDisturb.changed(isOn: isOn, keepsList: keepsList) else { break }
             if !isOn { quietEnded(at: now) }
         case .networkChanged(let isAvailable, let now): networkChanged(isAvailable, at: now)
         }
@@ -183,7 +170,7 @@ public struct Notifier: Sendable {
     private mutating func pollTimerFired(at now: Timestamp) {
         if phase == .waitingForKeyring {
             checks.nextAt = nil
-            effects.append(.readLoginAgain)
+            emit(.readLoginAgain)
             return
         }
         if let planned = checks.nextAt, checks.schedule.noticeClockJump(planned: planned, now: now) {
@@ -205,17 +192,17 @@ public struct Notifier: Sendable {
         popup.trim(at: now)
         if checks.nextAt != nil {
             checks.nextAt = nil
-            effects.append(.schedulePoll(at: nil))
+            emit(.schedulePoll(at: nil))
         }
         checks.inFlight = true
         requests.checkStarted(at: now)
-        effects.append(.startPoll)
+        emit(.startPoll)
     }
 
     private mutating func pollSucceeded(_ counts: UnreadCounts, at now: Timestamp) {
         guard !answersAGoneLogin() else { return }
         checks.answered()
-        announced = true
+        outbox.announced = true
         var previous = state.lastCounts
         if checks.homeTimelineRead, counts.status < previous.status {
             // Weibo may reset its `status` counter when the timeline is read (the notifier read
@@ -261,7 +248,7 @@ public struct Notifier: Sendable {
             checks.phase = .rateLimited
             log(.message, "rate limited: \(failure.message)")
             checks.inFlight = true
-            effects.append(.askRateLimitReset)
+            emit(.askRateLimitReset)
         case .refused, .transient, .noPermission, .budgetSpent:
             checks.phase = .offline
             checks.offlineSince = checks.offlineSince ?? now
@@ -284,12 +271,12 @@ public struct Notifier: Sendable {
     mutating func scheduleNext(_ outcome: PollSchedule.Outcome, at now: Timestamp) {
         guard let seconds = checks.schedule.next(after: outcome) else {
             checks.nextAt = nil
-            effects.append(.schedulePoll(at: nil))
+            emit(.schedulePoll(at: nil))
             return
         }
         let at = now.adding(Double(seconds))
         checks.nextAt = at
-        effects.append(.schedulePoll(at: at))
+        emit(.schedulePoll(at: at))
     }
 
     /// The tag of the bubble saying the login expired: closed once a login works again.
@@ -298,19 +285,19 @@ public struct Notifier: Sendable {
     mutating func enterLoginExpired(reason: String) {
         let alreadyExpired = phase == .loginExpired
         // A login that ran out or that Weibo refused cannot be used until a new one is read.
-        login = .missing(reason: reason)
+        surroundings.login = .missing(reason: reason)
         checks.lastError = reason
         checks.lastErrorKind = .loginRejected
         if checks.nextAt != nil {
             checks.nextAt = nil
-            effects.append(.schedulePoll(at: nil))
+            emit(.schedulePoll(at: nil))
         }
         finishRefreshes(failure: reason)
         log(.message, "no polling until a new login: \(reason)")
         if !alreadyExpired {
             var bubble = withFix(presenter.notice(.loginExpiredOnDesktop, transient: false), .logIn)
             bubble.replacesTag = Self.loginTag
-            effects.append(.showTransient(bubble))
+            emit(.showTransient(bubble))
         }
     }
 
@@ -321,11 +308,11 @@ public struct Notifier: Sendable {
         checks.lastErrorKind = nil
         if checks.nextAt != nil {
             checks.nextAt = nil
-            effects.append(.schedulePoll(at: nil))
+            emit(.schedulePoll(at: nil))
         }
         finishRefreshes(failure: presenter.localizer.text(.notLoggedIn))
         for kind in BubbleKind.allCases where state[kind].shown != nil || state[kind].id != nil {
-            effects.append(.closeUnread(kind, id: state[kind].id))
+            emit(.closeUnread(kind, id: state[kind].id))
             state[kind] = BubbleState()
         }
         log(.message, "not logged in: no checks until a login")
@@ -337,10 +324,13 @@ public struct Notifier: Sendable {
         guard left < 7 * 86_400 else { return }
         if let last = state.expiryWarnedAt, now.seconds(since: last) < 86_400, last <= now { return }
         state.expiryWarnedAt = now
-        effects.append(.showTransient(withFix(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400))), .logIn)))
+        emit(.showTransient(withFix(presenter.notice(.loginExpiresSoon(days: Int(left / 86_400))), .logIn)))
     }
 
+    /// Hands `effect` to the shell, after those before it.
+    mutating func emit(_ effect: NotifierEffect) { outbox.effects.append(effect) }
+
     mutating func log(_ level: NotifierEffect.LogLevel, _ message: String) {
-        effects.append(.log(level, message))
+        emit(.log(level, message))
     }
 }

@@ -1,8 +1,9 @@
 /// What the requests of the user (or a program on the session bus) have asked and been told:
 /// when the last check started, a check asked for during one, the refreshes waiting for a
-/// check's answer, the summaries just shown and whether one is being fetched. Its rules: a
-/// check that worked is the current answer for `gap` seconds after it started, and so is a
-/// summary after it was shown (`Notifier+Requests` uses it; `RequestLedgerTests` tables it).
+/// check's answer, the summaries just shown and whether one is being fetched, and what came
+/// before the account's state was loaded. Its rules: a check that worked is the current answer
+/// for `gap` seconds after it started, and so is a summary after it was shown
+/// (`Notifier+Requests` uses it; `RequestLedgerTests` tables it).
 public struct RequestLedger: Equatable, Sendable {
     /// A summary bubble shown, kept for the requests right after it.
     struct RecentSummary: Equatable, Sendable {
@@ -19,6 +20,9 @@ public struct RequestLedger: Equatable, Sendable {
     /// The posts summary is being fetched.
     public var summaryInFlight = false
     private var recentSummaries: [BubbleKind: RecentSummary] = [:]
+    /// The events that act on the account's state (`NotifierEvent.waitsForTheState`), kept in
+    /// order until the notifier has it (`started`); nil once it has.
+    var waitingForTheState: [NotifierEvent]? = []
 
     public init() {}
 
