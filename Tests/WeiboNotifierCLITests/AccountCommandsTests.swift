@@ -184,18 +184,6 @@ import WeiboTestSupport
         }
     }
 
-    @Test func theDemoRunsWithoutADesktop() throws {
-        let result = try CommandRunner.run(
-            ["demo", "--duration", "4", "--interval", "1", "--new-status-every", "1"],
-            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": ""])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("No notification server here: the bubbles are printed below."))
-        #expect(result.standardError.contains("demo: [bubble] Weibo: "))
-        #expect(result.standardError.contains("demo: (clicking the notification)"))
-        #expect(result.standardError.contains("demo: [The newest"))
-        #expect(result.standardOutput.hasSuffix("Demo over.\n"))
-    }
-
     @Test func autostartEnableDisableAndMaskTheSystemEntry() throws {
         let home = Home()
         let system = home.folder + "/etc-xdg"
