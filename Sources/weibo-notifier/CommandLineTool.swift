@@ -34,11 +34,11 @@ struct CommandLineTool {
         }
         // No command, or options only: the daemon.
         guard let first = arguments.first, !first.hasPrefix("--") || first == "--help" || first == "--version" else {
-            var run = try RunCommand(arguments: arguments, environment: environment)
+            guard var run = try RunCommand.reading(arguments) else { return }
             // No command (what the menu entry runs, options or not): while an instance runs, it
             // is asked to show the newest posts, as the help says.
             run.launchedBare = true
-            return try run.run()
+            return try run.perform(environment: environment)
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -54,7 +54,7 @@ struct CommandLineTool {
             guard let command = CommandTable.command(named: first) else {
                 throw .usage(tr("unknown command '%s'\nTry 'weibo-notifier --help'.", first))
             }
-            try command.init(arguments: rest, environment: environment).run()
+            try command.main(rest, environment: environment)
         }
     }
 

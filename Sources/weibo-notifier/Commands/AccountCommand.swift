@@ -17,8 +17,6 @@ struct AccountCommand: TableCommand {
     }
 
     var account: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -27,11 +25,7 @@ struct AccountCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: nil, account: account)
         let account = try context.loadAccount()
         let now = Timestamp.now

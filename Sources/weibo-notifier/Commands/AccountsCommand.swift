@@ -21,8 +21,6 @@ struct AccountsCommand: TableCommand {
     }
 
     var json = false
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -31,11 +29,7 @@ struct AccountsCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: nil)
         let saved: [AccountStore.Saved]
         do {

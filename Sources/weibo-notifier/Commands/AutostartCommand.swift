@@ -1,7 +1,7 @@
 import WeiboDesktop
 
 /// `weibo-notifier autostart enable|disable|status`.
-struct AutostartCommand: Command {
+struct AutostartCommand: ParsedCommand {
     static let name = "autostart"
     static var summary: String { tr("Start the notifier with the desktop session (enable, disable, status)") }
     static var help: String {

@@ -16,10 +16,9 @@ protocol Command {
     /// The words completion offers where an operand goes (`autostart enable`); none by default.
     static var operands: [String] { get }
 
-    /// Reads the arguments after the command's name; a mistake is a usage error.
-    init(arguments: [String], environment: [String: String]) throws(CommandError)
-
-    func run() throws(CommandError)
+    /// Reads the arguments after the command's name and does what they say; a mistake is a
+    /// usage error.
+    static func main(_ arguments: [String], environment: [String: String]) throws(CommandError)
 }
 
 extension Command {
@@ -28,27 +27,44 @@ extension Command {
     static var operands: [String] { [] }
 }
 
+/// A command that reads its arguments itself: an operand, or a check across its options.
+protocol ParsedCommand: Command {
+    /// Reads the arguments after the command's name; a mistake is a usage error.
+    init(arguments: [String], environment: [String: String]) throws(CommandError)
+
+    func run() throws(CommandError)
+}
+
+extension ParsedCommand {
+    static func main(_ arguments: [String], environment: [String: String]) throws(CommandError) {
+        try Self(arguments: arguments, environment: environment).run()
+    }
+}
+
 /// A command whose arguments are its options table's and nothing more (no operand, no check
-/// across options): its `init(arguments:environment:)` and its `--help` come from here, and it
-/// says what it does in `perform`.
+/// across options): it is its options' values, made with their defaults (`init()`) and set by
+/// the table; its reading and its `--help` come from here, and it says what it does in
+/// `perform`.
 protocol TableCommand: Command {
-    /// Whether `--help` was asked for: `run` prints the help instead of performing.
-    var showHelp: Bool { get set }
-    /// The command before its arguments are read: its defaults, and the environment it runs in.
-    init(environment: [String: String])
-    /// What the command does.
-    func perform() throws(CommandError)
+    /// The command with its defaults, before its arguments are read.
+    init()
+    /// What the command does, in `environment`.
+    func perform(environment: [String: String]) throws(CommandError)
 }
 
 extension TableCommand {
-    init(arguments: [String], environment: [String: String]) throws(CommandError) {
-        self.init(environment: environment)
-        var reader = ArgumentReader(arguments, command: Self.name)
-        showHelp = try reader.read(Self.options, into: &self)
+    /// The command as `arguments` set it; nil when they asked for `--help`, which is printed.
+    static func reading(_ arguments: [String]) throws(CommandError) -> Self? {
+        var command = Self()
+        var reader = ArgumentReader(arguments, command: name)
+        if try reader.read(options, into: &command) {
+            try Terminal.write(lines: [help])
+            return nil
+        }
+        return command
     }
 
-    func run() throws(CommandError) {
-        if showHelp { return try Terminal.write(lines: [Self.help]) }
-        try perform()
+    static func main(_ arguments: [String], environment: [String: String]) throws(CommandError) {
+        try reading(arguments)?.perform(environment: environment)
     }
 }

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier comments`: the comments on your posts, laid out.
-struct CommentsCommand: Command {
+struct CommentsCommand: ParsedCommand {
     static let name = "comments"
     static var summary: String { tr("Lay out the comments on your posts") }
     static var help: String {

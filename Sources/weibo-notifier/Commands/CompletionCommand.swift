@@ -2,7 +2,7 @@ import WeiboDesktop
 
 /// `weibo-notifier completion SHELL`: the shell completion script, made from the commands'
 /// option tables.
-struct CompletionCommand: Command {
+struct CompletionCommand: ParsedCommand {
     static let name = "completion"
     static var summary: String { tr("Print the completion script for bash, zsh or fish") }
     static var help: String {

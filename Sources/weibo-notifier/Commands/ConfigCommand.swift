@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier config list|get|set|unset`: the settings one key at a time, from the table.
-struct ConfigCommand: Command {
+struct ConfigCommand: ParsedCommand {
     static let name = "config"
     static var summary: String { tr("Show or change one setting (list, get, set, unset)") }
     static var help: String {

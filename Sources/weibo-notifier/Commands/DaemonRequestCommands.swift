@@ -35,10 +35,8 @@ struct PopupCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
     var kind = PopupSectionKind.posts
     var account: String?
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -48,11 +46,7 @@ struct PopupCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         guard let account else { return try request("ShowPopup", argument: kind.rawValue, startingIt: true) }
         let uid = try CommandContext.uid(of: account, environment: environment)
         try request("ShowPopupAccount", arguments: [kind.rawValue, String(uid)], startingIt: true)
@@ -75,11 +69,7 @@ struct ShowSummaryCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
-
-    init(environment: [String: String]) {}
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         try request("ShowSummary", startingIt: true)
     }
 }
@@ -98,17 +88,13 @@ struct CheckNowCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
-
-    init(environment: [String: String]) {}
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         try request("CheckNow", startingIt: true)
     }
 }
 
 /// `weibo-notifier pause [DURATION]`: no notifications for a while.
-struct PauseCommand: Command {
+struct PauseCommand: ParsedCommand {
     static let name = "pause"
     static var summary: String { tr("Pause the running notifier's notifications for a while") }
     static var help: String {
@@ -160,11 +146,7 @@ struct ResumeCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
-
-    init(environment: [String: String]) {}
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         try request("Resume")
     }
 }

@@ -31,8 +31,6 @@ struct DemoCommand: TableCommand {
     var interval = 10
     var newStatusEvery = 4
     var duration: Int?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -42,11 +40,7 @@ struct DemoCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let folder = try Self.temporaryFolder()
         defer { Self.remove(folder) }
 

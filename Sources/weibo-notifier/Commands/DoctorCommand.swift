@@ -28,19 +28,13 @@ struct DoctorCommand: TableCommand {
     var apiBase: String?
     var verbose = false
     var json = false
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [.apiBase(\.apiBase), .flag("-v", "--verbose", sets: \.verbose), .json(\.json)]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         var findings: [SetupFinding] = []
         let bus = try? SessionBus.connect()
         if let bus {

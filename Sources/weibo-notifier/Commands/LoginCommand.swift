@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier login`: lets the user approve the app in the browser, or imports a token.
-struct LoginCommand: Command {
+struct LoginCommand: ParsedCommand {
     static let name = "login"
     static var summary: String { tr("Log in to Weibo (in the browser), or import a token") }
     static var help: String {

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier logout`: revokes a login on Weibo's side and deletes it here.
-struct LogoutCommand: Command {
+struct LogoutCommand: ParsedCommand {
     static let name = "logout"
     static var summary: String { tr("Revoke the login and delete it here") }
     static var help: String {

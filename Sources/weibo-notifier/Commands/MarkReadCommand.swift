@@ -16,8 +16,6 @@ struct MarkReadCommand: TableCommand {
     }
 
     var account: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -26,11 +24,7 @@ struct MarkReadCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         try DaemonCall.with { connection throws(SessionBus.Failure) in
             DaemonStatus.release(try SessionBus.callDaemon(connection, uid == nil ? "MarkRead" : "MarkReadAccount", argument: uid))

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier mentions`: the posts and comments that @mention you, laid out.
-struct MentionsCommand: Command {
+struct MentionsCommand: ParsedCommand {
     static let name = "mentions"
     static var summary: String { tr("Lay out the posts and comments that mention you") }
     static var help: String {

@@ -16,8 +16,6 @@ struct RefreshCommand: TableCommand {
     }
 
     var account: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -26,11 +24,7 @@ struct RefreshCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         // The notifier answers once its check is done: a failed check marks nothing.
         let uid = try account.map { name throws(CommandError) in try CommandContext.uid(of: name, environment: environment) }
         let refusal: String? = try DaemonCall.with { connection throws(SessionBus.Failure) -> String? in

@@ -31,19 +31,13 @@ struct RepliesCommand: TableCommand {
     var force = false
     var account: String?
     var apiBase: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [.flag("--retry", sets: \.retry), .flag("--force", sets: \.force), .account(\.account), .apiBase(\.apiBase)]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let saved: AccountStore.Saved
         do {

@@ -46,21 +46,15 @@ struct RunCommand: TableCommand {
     var interval: Int?
     var apiBase: String?
     var replace = false
-    var showHelp = false
     /// Launched without any argument (the menu entry): a running instance shows its summary.
     var launchedBare = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [.integer("--interval", \.interval, in: 1...86_400), .apiBase(\.apiBase), .flag("--replace", sets: \.replace)]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, keepingGoing: true)
         let interval = try Self.checkedInterval(interval ?? context.configuration.interval, configuration: context.configuration)
         let connection: OpaquePointer

@@ -26,7 +26,6 @@ struct SampleCommand: TableCommand {
     var seed: UInt64 = 1
     var count = 20
     var now = Timestamp.now
-    var showHelp = false
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -39,9 +38,7 @@ struct SampleCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {}
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         var generator = StatusGenerator(seed: seed, now: now)
         let page = generator.page(count: count)
         do {

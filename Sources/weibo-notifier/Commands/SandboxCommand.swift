@@ -63,10 +63,6 @@ struct SandboxCommand: TableCommand {
     var tls = false
     var sandbox = SandboxAPI.Options()
     var newStatusEvery = 30
-    var showHelp = false
-
-    /// Where the certificate goes: `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else /tmp.
-    let runtimeFolder: String
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -82,17 +78,18 @@ struct SandboxCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        runtimeFolder = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.first { $0.hasPrefix("/") } ?? "/tmp"
+    /// Where the certificate goes: `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else /tmp.
+    static func runtimeFolder(_ environment: [String: String]) -> String {
+        [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.first { $0.hasPrefix("/") } ?? "/tmp"
     }
 
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let api = SandboxAPI(options: sandbox)
         let server: SandboxServer
         var certificate: SandboxTLS?
         if tls {
             do {
-                certificate = try SandboxTLS.make(in: runtimeFolder)
+                certificate = try SandboxTLS.make(in: Self.runtimeFolder(environment))
             } catch {
                 throw .unavailable(error.description)
             }

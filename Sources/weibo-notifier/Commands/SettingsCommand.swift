@@ -19,9 +19,7 @@ struct SettingsCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
     var page: SettingPage?
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -30,11 +28,7 @@ struct SettingsCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         if let reason = SettingsLauncher.open(page, environment: environment, detached: true) {
             throw .unavailable(tr("the settings window could not open: %s", reason))
         }

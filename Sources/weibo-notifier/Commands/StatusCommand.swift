@@ -15,11 +15,7 @@ struct StatusCommand: TableCommand {
             """)
     }
 
-    var showHelp = false
-
-    init(environment: [String: String]) {}
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let status = try DaemonCall.with { connection throws(SessionBus.Failure) in try DaemonStatus.read(connection) }
         try Terminal.write(lines: status.lines(localizer: processLocalizer))
         // Not logged in is no error of the notifier's, but nothing is being checked: say so.

@@ -2,7 +2,7 @@ import WeiboDesktop
 import WeiboKit
 
 /// `weibo-notifier timeline`: lays out the home timeline, fetched or saved.
-struct TimelineCommand: Command {
+struct TimelineCommand: ParsedCommand {
     static let name = "timeline"
     static var summary: String { tr("Lay out the home timeline (fetched, or a saved JSON file)") }
     static var help: String {

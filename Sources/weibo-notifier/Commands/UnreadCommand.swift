@@ -23,19 +23,13 @@ struct UnreadCommand: TableCommand {
     var json = false
     var apiBase: String?
     var account: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [.json(\.json), .apiBase(\.apiBase), .account(\.account)]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         let context = try CommandContext(environment: environment, apiBase: apiBase, account: account)
         let account = try context.loadAccount()
         let client = context.makeClient()

@@ -58,8 +58,6 @@ struct WatchCommand: TableCommand {
     var polybarColors = false
     var interval: Int?
     var apiBase: String?
-    var showHelp = false
-    let environment: [String: String]
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
@@ -85,16 +83,12 @@ struct WatchCommand: TableCommand {
         ]
     }
 
-    init(environment: [String: String]) {
-        self.environment = environment
-    }
-
     /// `#RGB`, `#RRGGBB` or `#AARRGGBB`.
     static func isColor(_ text: String) -> Bool {
         text.first == "#" && [4, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
     }
 
-    func perform() throws(CommandError) {
+    func perform(environment: [String: String]) throws(CommandError) {
         // A bar that goes away closes the pipe: a write error to end on, not a signal.
         signal(SIGPIPE, SIG_IGN)
         let context = try CommandContext(environment: environment, apiBase: apiBase)
