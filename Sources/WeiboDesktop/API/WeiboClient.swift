@@ -43,10 +43,7 @@ public final class WeiboClient {
     public func commentsToMe(
         for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>
     ) {
-        call(
-            HTTPRequest(
-                .get, endpoints.commentsToMe, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
-            as: CommentsPage.self, completion: completion)
+        list(endpoints.commentsToMe, for: account, sinceID: sinceID, maxID: maxID, count: count, completion: completion)
     }
 
     /// `friendships/followers.json`: the user's newest followers (one call of the day's budget).
@@ -59,20 +56,22 @@ public final class WeiboClient {
     public func commentMentions(
         for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<CommentsPage>
     ) {
-        call(
-            HTTPRequest(
-                .get, endpoints.commentMentions, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
-            as: CommentsPage.self, completion: completion)
+        list(endpoints.commentMentions, for: account, sinceID: sinceID, maxID: maxID, count: count, completion: completion)
     }
 
     /// `statuses/mentions.json`: statuses that @mention the user.
     public func statusMentions(
         for account: Account, sinceID: Int64? = nil, maxID: Int64? = nil, count: Int = 20, completion: @escaping Completion<MentionsPage>
     ) {
-        call(
-            HTTPRequest(
-                .get, endpoints.statusMentions, parameters: Self.listParameters(sinceID: sinceID, maxID: maxID, count: count), headers: auth(account)),
-            as: MentionsPage.self, completion: completion)
+        list(endpoints.statusMentions, for: account, sinceID: sinceID, maxID: maxID, count: count, completion: completion)
+    }
+
+    /// One page of the list at `endpoint` (`listParameters`).
+    private func list<Page: Decodable>(
+        _ endpoint: String, for account: Account, sinceID: Int64?, maxID: Int64?, count: Int, completion: @escaping Completion<Page>
+    ) {
+        let parameters = Self.listParameters(sinceID: sinceID, maxID: maxID, count: count)
+        call(HTTPRequest(.get, endpoint, parameters: parameters, headers: auth(account)), as: Page.self, completion: completion)
     }
 
     /// `comments/reply.json`: answers comment `cid` on status `statusID`; the new comment.

@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import WeiboKit
 
 /// Reads and writes the program's files: atomically, with the mode chosen here.
 ///
@@ -59,6 +60,24 @@ public enum PrivateFile {
 
     /// The most any of the program's own files holds: the state, the accounts, the unsent replies.
     public static let defaultLimit = 1 << 20
+
+    /// The program's own JSON document in `path` (`WeiboJSON.decodeDocument`), or nil when
+    /// there is no such file. One that cannot be read throws why; one that does not decode
+    /// throws `.io` saying that it is corrupt.
+    public static func readDocument<Document: Decodable>(_ type: Document.Type, at path: String) throws(Failure) -> Document? {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            if case .missing = error { return nil }
+            throw error
+        }
+        do {
+            return try WeiboJSON.decodeDocument(Document.self, from: bytes)
+        } catch {
+            throw .io(path: path, message: tr("%s is corrupt (%s)", path, error.description))
+        }
+    }
 
     /// The content of `path`, a regular file of at most `limit` bytes; with `privateOnly`,
     /// refuses a file that group or others may read. Opened without blocking and checked on the

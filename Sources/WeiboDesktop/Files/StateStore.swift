@@ -34,18 +34,10 @@ public struct StateStore: Sendable {
 
     /// The saved state; a fresh one (with a warning) when the file is missing or unreadable.
     public func load() -> UnreadState {
-        let bytes: [UInt8]
         do {
-            bytes = try PrivateFile.read(path)
+            return try PrivateFile.readDocument(UnreadState.self, at: path) ?? UnreadState()
         } catch {
-            if case .missing = error { return UnreadState() }
-            Log.warning("cannot read the state file: \(error); starting afresh")
-            return UnreadState()
-        }
-        do {
-            return try WeiboJSON.decodeDocument(UnreadState.self, from: [UInt8](bytes))
-        } catch {
-            Log.warning("\(path) is corrupt (\(error)); it will be replaced")
+            Log.warning("\(error); starting afresh (the file is written anew at the next change)")
             return UnreadState()
         }
     }

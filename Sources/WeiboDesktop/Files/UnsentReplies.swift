@@ -21,18 +21,7 @@ public struct UnsentReplies: Sendable {
 
     /// The replies kept, oldest first; none when the file is missing.
     public func load() throws(PrivateFile.Failure) -> [ReplyRequest] {
-        let bytes: [UInt8]
-        do {
-            bytes = try PrivateFile.read(path)
-        } catch {
-            if case .missing = error { return [] }
-            throw error
-        }
-        do {
-            return try WeiboJSON.decodeDocument([ReplyRequest].self, from: [UInt8](bytes))
-        } catch {
-            throw .io(path: path, message: tr("%s is corrupt (%s)", path, error.description))
-        }
+        try PrivateFile.readDocument([ReplyRequest].self, at: path) ?? []
     }
 
     /// Keeps `reply` after the others. A file that cannot be read (damaged, too large) is
