@@ -94,19 +94,8 @@ extension UnreadCounts: Codable {
             guard let value else { return 0 }
             return Int(min(max(value, 0), Int64(Self.maximum)))
         }
-        status = try count(.status)
-        follower = try count(.follower)
-        cmt = try count(.cmt)
-        dm = try count(.dm)
-        mentionStatus = try count(.mentionStatus)
-        mentionCmt = try count(.mentionCmt)
-        group = try count(.group)
-        privateGroup = try count(.privateGroup)
-        notice = try count(.notice)
-        invite = try count(.invite)
-        badge = try count(.badge)
-        photo = try count(.photo)
-        msgbox = try count(.msgbox)
+        self.init()
+        for (key, field) in Self.fields { self[keyPath: field] = try count(key) }
         let likeKeys: [CodingKeys] = [.attitude, .commentAttitude]
         attitude = likeKeys.contains(where: keys.contains) ? min(try count(.attitude) + count(.commentAttitude), Self.maximum) : nil
     }
@@ -115,30 +104,16 @@ extension UnreadCounts: Codable {
     /// (so that a saved state remembers whether Weibo gives likes).
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases where key != .attitude && key != .commentAttitude {
-            try keys.encode(self[key], forKey: key)
-        }
+        for (key, field) in Self.fields { try keys.encode(self[keyPath: field], forKey: key) }
         try keys.encodeIfPresent(attitude, forKey: .attitude)
     }
 
-    private subscript(key: CodingKeys) -> Int {
-        switch key {
-        case .status: status
-        case .follower: follower
-        case .cmt: cmt
-        case .dm: dm
-        case .mentionStatus: mentionStatus
-        case .mentionCmt: mentionCmt
-        case .group: group
-        case .privateGroup: privateGroup
-        case .notice: notice
-        case .invite: invite
-        case .badge: badge
-        case .photo: photo
-        case .msgbox: msgbox
-        case .attitude, .commentAttitude: attitude ?? 0
-        }
-    }
+    /// Each counter's key and field, but the likes' (two keys, one field that may be missing).
+    private static let fields: [(CodingKeys, any WritableKeyPath<UnreadCounts, Int> & Sendable)] = [
+        (.status, \.status), (.follower, \.follower), (.cmt, \.cmt), (.dm, \.dm), (.mentionStatus, \.mentionStatus), (.mentionCmt, \.mentionCmt),
+        (.group, \.group), (.privateGroup, \.privateGroup), (.notice, \.notice), (.invite, \.invite), (.badge, \.badge), (.photo, \.photo),
+        (.msgbox, \.msgbox),
+    ]
 }
 
 /// The counters the notifier watches, by the API's names.

@@ -53,46 +53,6 @@ struct PopupCommand: TableCommand {
     }
 }
 
-/// `weibo-notifier show-summary`: the newest posts as a notification.
-struct ShowSummaryCommand: TableCommand {
-    static let name = "show-summary"
-    static var summary: String { tr("Ask the running notifier to show the newest posts") }
-    static var help: String {
-        tr(
-            """
-            Usage: weibo-notifier show-summary
-
-            Asks the running notifier to show the newest posts as a notification; they count as
-            seen. A click on the notifier's tray icon, a notification or a status bar opens the
-            popup instead (weibo-notifier popup); this is the fallback where no window can open.
-            With the installed D-Bus activation file, this starts the notifier when none runs.
-            """)
-    }
-
-    func perform(environment: [String: String]) throws(CommandError) {
-        try request("ShowSummary", startingIt: true)
-    }
-}
-
-/// `weibo-notifier check-now`: the running notifier checks at once.
-struct CheckNowCommand: TableCommand {
-    static let name = "check-now"
-    static var summary: String { tr("Ask the running notifier to check now") }
-    static var help: String {
-        tr(
-            """
-            Usage: weibo-notifier check-now
-
-            Asks the running notifier to check the unread counts at once (a middle click on its
-            tray icon does the same).
-            """)
-    }
-
-    func perform(environment: [String: String]) throws(CommandError) {
-        try request("CheckNow", startingIt: true)
-    }
-}
-
 /// `weibo-notifier pause [DURATION]`: no notifications for a while.
 struct PauseCommand: ParsedCommand {
     static let name = "pause"
@@ -132,21 +92,88 @@ struct PauseCommand: ParsedCommand {
     }
 }
 
-/// `weibo-notifier resume`: notifications again, at once.
-struct ResumeCommand: TableCommand {
-    static let name = "resume"
-    static var summary: String { tr("End a pause of the running notifier") }
-    static var help: String {
-        tr(
-            """
-            Usage: weibo-notifier resume
+/// `show-summary`, `check-now` and `resume`: one request each, with nothing to set.
+struct ShowSummaryCommand: RequestCommand { static let sent = SimpleRequest.showSummary }
+struct CheckNowCommand: RequestCommand { static let sent = SimpleRequest.checkNow }
+struct ResumeCommand: RequestCommand { static let sent = SimpleRequest.resume }
 
-            Asks the running notifier to show notifications again at once, ending a pause (one
-            notification sums up what arrived meanwhile).
-            """)
+/// The requests that take no argument, with their commands' words.
+enum SimpleRequest {
+    /// The newest posts as a notification.
+    case showSummary
+    /// A check at once.
+    case checkNow
+    /// Notifications again at once, ending a pause.
+    case resume
+
+    var name: String {
+        switch self {
+        case .showSummary: "show-summary"
+        case .checkNow: "check-now"
+        case .resume: "resume"
+        }
     }
 
+    /// The daemon's method, and whether D-Bus may start the notifier for it.
+    var method: (name: String, startingIt: Bool) {
+        switch self {
+        case .showSummary: ("ShowSummary", true)
+        case .checkNow: ("CheckNow", true)
+        case .resume: ("Resume", false)
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .showSummary: tr("Ask the running notifier to show the newest posts")
+        case .checkNow: tr("Ask the running notifier to check now")
+        case .resume: tr("End a pause of the running notifier")
+        }
+    }
+
+    var help: String {
+        switch self {
+        case .showSummary:
+            tr(
+                """
+                Usage: weibo-notifier show-summary
+
+                Asks the running notifier to show the newest posts as a notification; they count as
+                seen. A click on the notifier's tray icon, a notification or a status bar opens the
+                popup instead (weibo-notifier popup); this is the fallback where no window can open.
+                With the installed D-Bus activation file, this starts the notifier when none runs.
+                """)
+        case .checkNow:
+            tr(
+                """
+                Usage: weibo-notifier check-now
+
+                Asks the running notifier to check the unread counts at once (a middle click on its
+                tray icon does the same).
+                """)
+        case .resume:
+            tr(
+                """
+                Usage: weibo-notifier resume
+
+                Asks the running notifier to show notifications again at once, ending a pause (one
+                notification sums up what arrived meanwhile).
+                """)
+        }
+    }
+}
+
+/// A command that sends one `SimpleRequest`.
+protocol RequestCommand: TableCommand {
+    static var sent: SimpleRequest { get }
+}
+
+extension RequestCommand {
+    static var name: String { sent.name }
+    static var summary: String { sent.summary }
+    static var help: String { sent.help }
+
     func perform(environment: [String: String]) throws(CommandError) {
-        try request("Resume")
+        try request(Self.sent.method.name, startingIt: Self.sent.method.startingIt)
     }
 }
