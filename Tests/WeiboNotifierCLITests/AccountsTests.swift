@@ -127,10 +127,7 @@ import WeiboTestSupport
         try "{}".write(toFile: folder + "/state.json", atomically: true, encoding: .utf8)
 
         let watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
+        defer { watcher.stop(SIGKILL) }
         try setup.start()
         let owner = SandboxAPI.ownerName
         #expect(

@@ -313,10 +313,7 @@ import WeiboTestSupport
         monitor.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         monitor.standardError = FileHandle.nullDevice
         try monitor.run()
-        defer {
-            kill(monitor.processIdentifier, SIGKILL)
-            monitor.waitUntilExit()
-        }
+        defer { monitor.stop(SIGKILL) }
         // gdbus monitor says whose signals it watches once its match rule is in place.
         #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("is owned by") })
         setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
@@ -429,10 +426,7 @@ import WeiboTestSupport
     @Test func theTrayIconRegistersFollowsTheCountsAndHasAMenu() throws {
         let setup = try Setup()
         var watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
+        defer { watcher.stop(SIGKILL) }
         setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
         try setup.start()
         let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"

@@ -77,10 +77,7 @@ import WeiboTestSupport
     @Test func swayncsDnd() throws {
         let setup = try Setup()
         let swaync = try setup.bus.startStandIn("swaync.py", name: "org.erikreider.swaync.cc")
-        defer {
-            kill(swaync.processIdentifier, SIGKILL)
-            swaync.waitUntilExit()
-        }
+        defer { swaync.stop(SIGKILL) }
         try setup.start()
         func set(_ value: String) {
             _ = setup.bus.gdbus(["call", "-d", "org.erikreider.swaync.cc", "-o", "/org/erikreider/swaync/cc", "-m", "org.erikreider.swaync.cc.SetDnd", value])

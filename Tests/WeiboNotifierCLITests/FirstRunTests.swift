@@ -14,17 +14,8 @@ import WeiboTestSupport
         let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
             .merging(["LANG": "C"]) { $1 }
         let watcher = try bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        let daemon = Process()
-        daemon.executableURL = CommandRunner.executable
-        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
-        daemon.environment = environment
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
+        defer { watcher.stop(SIGKILL) }
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
         defer {
             if daemon.isRunning {
                 kill(daemon.processIdentifier, SIGTERM)
@@ -78,21 +69,9 @@ import WeiboTestSupport
         let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
             .merging(["LANG": "C", "BROWSER": try LoginTests.browser(in: home)]) { $1 }
         let watcher = try bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        let daemon = Process()
-        daemon.executableURL = CommandRunner.executable
-        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
-        daemon.environment = environment
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        defer {
-            kill(daemon.processIdentifier, SIGTERM)
-            daemon.waitUntilExit()
-        }
+        defer { watcher.stop(SIGKILL) }
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
+        defer { daemon.stop() }
         #expect(waitUntil { bus.daemonStatus()["state"] == "'not-logged-in'" }, "\(bus.daemonStatus())")
         let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
         #expect(waitUntil { bus.registeredTrayItems().contains(item) })
@@ -122,15 +101,9 @@ import WeiboTestSupport
         environment["LANG"] = "C"
         environment["PATH"] = tools + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let watcher = try bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
+        defer { watcher.stop(SIGKILL) }
         let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
-        defer {
-            kill(daemon.processIdentifier, SIGTERM)
-            daemon.waitUntilExit()
-        }
+        defer { daemon.stop() }
         let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
         #expect(waitUntil { bus.registeredTrayItems().contains(item) })
         _ = bus.gdbus(["call", "-d", item, "-o", "/MenuBar", "-m", "com.canonical.dbusmenu.Event", "--", "12", "clicked", "<0>", "0"])

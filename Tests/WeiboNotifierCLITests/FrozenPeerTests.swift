@@ -29,10 +29,7 @@ import WeiboTestSupport
     func aNotificationServerThatDoesNotAnswerHoldsNothing(_ mode: [String]) throws {
         let setup = try Setup(notificationServer: false)
         let peer = try setup.bus.startFrozenPeer(["notifications"] + mode)
-        defer {
-            kill(peer.processIdentifier, SIGKILL)
-            peer.waitUntilExit()
-        }
+        defer { peer.stop(SIGKILL) }
         try setup.start()
         let result = measure(setup, "notification server (\(mode.joined(separator: " ")))")
         #expect(result.allAnswered)
@@ -58,10 +55,7 @@ import WeiboTestSupport
     @Test func aBubbleUnderWayAtQuitIsClosedAsItsIdComes() throws {
         let setup = try Setup(notificationServer: false)
         let peer = try setup.bus.startFrozenPeer(["notifications", "late", "0.3"])
-        defer {
-            kill(peer.processIdentifier, SIGKILL)
-            peer.waitUntilExit()
-        }
+        defer { peer.stop(SIGKILL) }
         setup.sandbox.control("/_sandbox/counts", [("status", "3")])
         try setup.start(waitForPoll: false)
         #expect(waitUntil { setup.bus.frozenPeerReceived().contains("Notify") }, "\(setup.bus.frozenPeerReceived())")
@@ -72,10 +66,7 @@ import WeiboTestSupport
     @Test func aTrayWatcherThatDoesNotAnswerHoldsNothing() throws {
         let setup = try Setup()
         let peer = try setup.bus.startFrozenPeer(["tray-watcher", "never"])
-        defer {
-            kill(peer.processIdentifier, SIGKILL)
-            peer.waitUntilExit()
-        }
+        defer { peer.stop(SIGKILL) }
         try setup.start()
         let result = measure(setup, "tray watcher")
         #expect(result.allAnswered)
@@ -90,10 +81,7 @@ import WeiboTestSupport
         let setup = try Setup()
         try setup.tokenInKeyringOnly()
         let peer = try setup.bus.startFrozenPeer(["secrets", "never"])
-        defer {
-            kill(peer.processIdentifier, SIGKILL)
-            peer.waitUntilExit()
-        }
+        defer { peer.stop(SIGKILL) }
         let started = Timestamp.now
         try setup.start(waitForPoll: false)
         #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")

@@ -223,10 +223,7 @@ import WeiboTestSupport
         let environment = session.notifierEnvironment(home)
         // The token in the keyring, which then starts again locked.
         var keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let login = try CommandRunner.run(
             ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
             environment: environment)

@@ -25,10 +25,7 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess()
         let home = AccountCommandsTests.Home()
         let keyring = try bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
         let login = try CommandRunner.run(
             ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
@@ -58,10 +55,7 @@ import WeiboTestSupport
         let log = setup.home.folder + "/daemon.log"
         try setup.start(errorLog: log)
         let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let pid = try #require(setup.daemon?.processIdentifier)
         #expect(setup.bus.checkNow())
         #expect(setup.bus.daemonStatus()["state"] == "'ok'")
@@ -92,10 +86,7 @@ import WeiboTestSupport
         kill(keyring.processIdentifier, SIGKILL)
         keyring.waitUntilExit()
         keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: false)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         // No GLib CRITICAL on the way (a locked keyring gave g_task_return_error's).
         setup.extraEnvironment["G_DEBUG"] = "fatal-criticals"
         let log = setup.home.folder + "/daemon.log"
@@ -128,10 +119,7 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
         let home = AccountCommandsTests.Home()
         let keyring = try bus.startKeyring(home: home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         var environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
         environment["BROWSER"] = try LoginTests.browser(in: home)
         let port = try LoginTests.freePort()

@@ -61,10 +61,7 @@ import WeiboTestSupport
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = ["LANG": "zh_CN.UTF-8"]
         let watcher = try setup.bus.startTrayWatcher()
-        defer {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
+        defer { watcher.stop(SIGKILL) }
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
         try setup.start()

@@ -107,10 +107,7 @@ import WeiboTestSupport
         let setup = try Setup()
         let starts = try Self.recordWindowStarts(setup, as: "WEIBO_NOTIFIER_POPUP")
         let notifier = try startProgram(CommandRunner.executable.path, ["--api-base", setup.sandbox.baseURL], environment: setup.environment)
-        defer {
-            kill(notifier.processIdentifier, SIGTERM)
-            notifier.waitUntilExit()
-        }
+        defer { notifier.stop() }
         #expect(waitUntil(timeout: 20) { starts().contains { $0.hasPrefix("--kind posts") } }, "\(starts())")
         #expect(waitUntil { setup.bus.daemonStatus()["state"] == "'ok'" }, "and it runs: \(setup.bus.daemonStatus())")
     }

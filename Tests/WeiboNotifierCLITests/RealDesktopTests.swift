@@ -66,17 +66,8 @@ struct RealDesktopTests {
         environment["DISPLAY"] = display.name
         environment["LANG"] = language
 
-        let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-        dunst.arguments = ["-config", "/etc/xdg/dunst/dunstrc"]
-        dunst.environment = environment
-        dunst.standardOutput = FileHandle.nullDevice
-        dunst.standardError = FileHandle.nullDevice
-        try dunst.run()
-        defer {
-            kill(dunst.processIdentifier, SIGKILL)
-            dunst.waitUntilExit()
-        }
+        let dunst = try startProgram("/usr/bin/dunst", ["-config", "/etc/xdg/dunst/dunstrc"], environment: environment)
+        defer { dunst.stop(SIGKILL) }
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
@@ -89,17 +80,8 @@ struct RealDesktopTests {
             ? written.replacingOccurrences(of: "[notifier]", with: "[notifier]\npopup_close_on_focus_out=false")
             : written + "\n[notifier]\npopup_close_on_focus_out=false\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = Process()
-        daemon.executableURL = CommandRunner.executable
-        daemon.arguments = ["run", "--api-base", sandbox.baseURL, "--interval", "20"]
-        daemon.environment = environment
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        defer {
-            kill(daemon.processIdentifier, SIGTERM)
-            daemon.waitUntilExit()
-        }
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
+        defer { daemon.stop() }
         #expect(waitUntil(timeout: 45) { bus.daemonPolls() >= 1 })
         let displayed = { toolOutput("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(waitUntil { displayed() == "1" })

@@ -43,13 +43,8 @@ import WeiboTestSupport
         // The first retry's request waits 3 s for its answer.
         setup.sandbox.control("/_sandbox/faults", [("kind", "delay"), ("seconds", "3")])
         let requestsBefore = requests(setup)
-        let first = Process()
-        first.executableURL = CommandRunner.executable
-        first.arguments = ["replies", "--retry", "--api-base", setup.sandbox.baseURL]
-        first.environment = setup.environment
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
+        let first = try startProgram(
+            CommandRunner.executable.path, ["replies", "--retry", "--api-base", setup.sandbox.baseURL], environment: setup.environment)
         #expect(waitUntil { requests(setup) > requestsBefore }, "the first retry's reply is on its way")
         #expect(!FileManager.default.fileExists(atPath: file), "taken out of the file")
         let second = try CommandRunner.run(["replies", "--retry", "--api-base", setup.sandbox.baseURL], environment: setup.environment)

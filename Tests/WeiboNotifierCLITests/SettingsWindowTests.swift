@@ -110,10 +110,7 @@ struct SettingsWindowTests {
     @Test func aFirstRunLogsInAndOutWithoutATerminal() throws {
         let setup = try DaemonTests.Setup(loggedIn: false, sandbox: ["--auto-approve"])
         let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let desktop = try PopupDesktop(setup: setup)
         defer { desktop.killOnDisplay("weibo-notifier-settings") }
         let sandbox = setup.sandbox
@@ -377,10 +374,7 @@ struct SettingsWindowTests {
     @Test func aSecretInTheFileMovesToTheKeyring() throws {
         let setup = try DaemonTests.Setup(loggedIn: false)
         let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let desktop = try PopupDesktop(setup: setup)
         defer { desktop.killOnDisplay("weibo-notifier-settings") }
         let written = "# mine\n[weibo]\napi_base=\(setup.sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\napp_secret=\(SandboxAPI.appSecret)\n"
@@ -406,10 +400,7 @@ struct SettingsWindowTests {
     @Test func theKeyringIsMadeWhileTheWindowWaits() async throws {
         let setup = try DaemonTests.Setup(loggedIn: false)
         let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: false)
-        defer {
-            kill(keyring.processIdentifier, SIGKILL)
-            keyring.waitUntilExit()
-        }
+        defer { keyring.stop(SIGKILL) }
         let desktop = try PopupDesktop(setup: setup)
         defer { desktop.killOnDisplay("weibo-notifier-settings") }
         let prompter = Process()
@@ -418,10 +409,7 @@ struct SettingsWindowTests {
         prompter.standardOutput = FileHandle.nullDevice
         prompter.standardError = FileHandle.nullDevice
         try prompter.run()
-        defer {
-            kill(prompter.processIdentifier, SIGKILL)
-            prompter.waitUntilExit()
-        }
+        defer { prompter.stop(SIGKILL) }
         #expect(waitUntil { setup.bus.hasOwner("org.gnome.keyring.SystemPrompter") }, "gcr-prompter on the bus")
         let written = "[weibo]\napi_base=\(setup.sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\n"
         try written.write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)

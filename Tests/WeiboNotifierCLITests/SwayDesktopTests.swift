@@ -102,10 +102,7 @@ import WeiboTestSupport
             .filter { $0.key != "DISPLAY" }
         let daemon = try startProgram(
             CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: daemonEnvironment)
-        defer {
-            kill(daemon.processIdentifier, SIGTERM)
-            daemon.waitUntilExit()
-        }
+        defer { daemon.stop() }
         #expect(waitUntil { bus.daemonStatus()["total"] == "3" })
 
         // The bubble reached mako, from this program, with its words.

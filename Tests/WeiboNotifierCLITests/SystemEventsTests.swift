@@ -14,10 +14,7 @@ import WeiboTestSupport
     func theUserBackChecksAtOnce(_ way: String) throws {
         let system = try PrivateSessionBus(notificationServer: false)
         let logind = try system.startMock(template: "logind", name: "org.freedesktop.login1")
-        defer {
-            kill(logind.processIdentifier, SIGKILL)
-            logind.waitUntilExit()
-        }
+        defer { logind.stop(SIGKILL) }
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": system.address]
         try setup.start()
@@ -55,10 +52,7 @@ import WeiboTestSupport
     @Test func theNetworkComingBackChecksAtOnce() throws {
         let system = try PrivateSessionBus(notificationServer: false)
         let manager = try system.startMock(template: "networkmanager", name: "org.freedesktop.NetworkManager")
-        defer {
-            kill(manager.processIdentifier, SIGKILL)
-            manager.waitUntilExit()
-        }
+        defer { manager.stop(SIGKILL) }
         let setup = try DaemonTests.Setup()
         // GLib's NetworkManager monitor, which follows NetworkManager's connectivity.
         setup.extraEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager"]
@@ -84,10 +78,7 @@ import WeiboTestSupport
         let system = try PrivateSessionBus(notificationServer: false)
         let manager = try system.startMock(
             template: "networkmanager", parameters: "{\"Connectivity\": 1, \"State\": 20}", name: "org.freedesktop.NetworkManager")
-        defer {
-            kill(manager.processIdentifier, SIGKILL)
-            manager.waitUntilExit()
-        }
+        defer { manager.stop(SIGKILL) }
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = [
             "DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager", "WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK": "1",

@@ -17,10 +17,7 @@ import WeiboTestSupport
         if role == "secrets" { try setup.tokenInKeyringOnly() }
         let name = role == "secrets" ? "org.freedesktop.secrets" : "org.freedesktop.Notifications"
         let peer = try setup.bus.startStandIn("wrong-peer.py", [role], name: name)
-        defer {
-            kill(peer.processIdentifier, SIGKILL)
-            peer.waitUntilExit()
-        }
+        defer { peer.stop(SIGKILL) }
         let log = setup.home.folder + "/daemon.log"
         try setup.start(waitForPoll: false, errorLog: log)
         // Long enough for the start's keyring reads, and for three rounds of wrong signals.

@@ -57,10 +57,7 @@ import WeiboTestSupport
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
         let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
-        defer {
-            kill(daemon.processIdentifier, SIGTERM)
-            daemon.waitUntilExit()
-        }
+        defer { daemon.stop() }
         let item = "org.kde.StatusNotifierItem-\(daemon.processIdentifier)-1"
         #expect(waitUntil(timeout: 45) { bus.registeredTrayItems().contains(item) }, "\(bus.registeredTrayItems())")
         #expect(waitUntil { bus.daemonStatus()["total"] == "3" })

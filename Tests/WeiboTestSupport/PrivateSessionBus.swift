@@ -284,13 +284,9 @@ public final class PrivateSessionBus {
     /// A stand-in service of `Tests/Support` (a Python GDBus script) on this bus, once `name`
     /// has its owner; ended with SIGKILL by the caller.
     public func startStandIn(_ script: String, _ arguments: [String] = [], name: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/\(script)").path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startProgram(
+            "/usr/bin/python3", [FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/\(script)").path] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard waitUntil(timeout: 45, { self.hasOwner(name) }) else {
             kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "\(script) did not start")

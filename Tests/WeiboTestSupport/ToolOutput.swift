@@ -32,6 +32,14 @@ public func startProgram(_ path: String, _ arguments: [String] = [], environment
     return process
 }
 
+extension Process {
+    /// Ends a program a test started with `signal` (unless it ended already) and waits for it.
+    public func stop(_ signal: Int32 = SIGTERM) {
+        if isRunning { kill(processIdentifier, signal) }
+        waitUntilExit()
+    }
+}
+
 /// A helper program's exit status and everything it printed (standard output and error together);
 /// status -1 when it cannot be started.
 public func toolRun(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
