@@ -1,11 +1,12 @@
 import CGLib
 
-/// Connects a Swift closure to a GTK (GObject) signal. The object owns the connection: GObject
-/// holds a retained box with the closure and releases it through the destroy-notify when the
-/// object is finalized (or the handler disconnected). Capture the window's objects weakly.
-public enum GtkSignal {
+/// Connects a Swift closure to a GTK (GObject) signal, for `Signal` (the windows connect through
+/// it, never with a shape of their own). The object owns the connection: GObject holds a
+/// retained box with the closure and releases it through the destroy-notify when the object is
+/// finalized (or the handler disconnected). Capture the window's objects weakly.
+enum GtkSignal {
     /// The C signature of the signal's handler; GObject calls it with exactly these arguments.
-    public enum Shape {
+    enum Shape: Sendable {
         /// `(instance, data)`: "clicked", "activate", "destroy".
         case plain
         /// `(instance, data) → gboolean`: GtkSpinButton's "output" (handled: it wrote the text).
@@ -23,7 +24,7 @@ public enum GtkSignal {
 
     /// The handler: the instance, the pointer argument (if any), the number (if any); what it
     /// returns is the signal's return value where it has one.
-    public typealias Handler = (_ instance: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?, _ number: UInt32) -> Int32
+    typealias Handler = (_ instance: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer?, _ number: UInt32) -> Int32
 
     private final class Box {
         let handler: Handler
@@ -64,7 +65,7 @@ public enum GtkSignal {
 
     /// Connects `handler` to `signal` of `instance`, whose handlers have the C signature `shape`.
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ shape: Shape, _ handler: @escaping Handler) -> UInt {
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ shape: Shape, _ handler: @escaping Handler) -> UInt {
         guard let instance else { return 0 }
         // GCallback is the untyped form of a handler, as G_CALLBACK casts in C.
         let callback: GCallback

@@ -22,7 +22,7 @@ final class PopupApplication {
         self.environment = environment
         self.prefetch = prefetch
         application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
-        GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
+        Signal.commandLine.connect(application) { [weak self] _, commandLine in
             guard let self, let commandLine else { return 1 }
             return self.commandLine(OpaquePointer(commandLine))
         }

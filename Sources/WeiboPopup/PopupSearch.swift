@@ -34,15 +34,14 @@ final class PopupSearch {
         gtk_container_add(CGtk_container(bar), CGtk_widget(entry))
         gtk_search_bar_connect_entry(CGtk_search_bar(bar), CGtk_entry(entry))
         gtk_widget_show(CGtk_widget(entry))
-        GtkSignal.connect(entry, "search-changed", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.searchChanged.connect(entry) { [weak self] _ in
+            guard let self else { return }
             self.changed?(self.text)
-            return 0
         }
-        GtkSignal.connect(entry, "key-press-event", .pointerReturningBool) { [weak self] _, event, _ in
-            guard let self, let event, CGtk_event_keyval(event.assumingMemoryBound(to: GdkEvent.self)) == UInt32(CGtk_KEY_Down) else { return 0 }
+        Signal.keyPressEvent.connect(entry) { [weak self] _, event in
+            guard let self, CGtk_event_keyval(event.assumingMemoryBound(to: GdkEvent.self)) == UInt32(CGtk_KEY_Down) else { return false }
             self.toRows?()
-            return 1
+            return true
         }
         self.entry = entry
         return entry

@@ -91,9 +91,8 @@ final class PopupWindow {
         gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
         gtk_widget_set_tooltip_text(CGtk_widget(button), name)
         atk_object_set_name(CGtk_accessible(button), name)
-        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(button) { [weak self] _ in
             if let self { action(self) }
-            return 0
         }
         return button
     }
@@ -114,19 +113,18 @@ final class PopupWindow {
     }
 
     private func connect() {
-        GtkSignal.connect(notebook, "switch-page", .pointerAndNumber) { [weak self] _, _, number in
-            guard let self, PopupSectionKind.allCases.indices.contains(Int(number)) else { return 0 }
+        Signal.switchPage.connect(notebook) { [weak self] _, _, number in
+            guard let self, PopupSectionKind.allCases.indices.contains(Int(number)) else { return }
             let kind = PopupSectionKind.allCases[Int(number)]
             self.views[Int(number)].attach()
             if kind != self.model.current { self.send(.switched(to: kind, at: self.context.now())) }
-            return 0
         }
-        GtkSignal.connect(window, "key-press-event", .pointerReturningBool) { [weak self] _, event, _ in
-            guard let self, let event else { return 0 }
-            return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self)) ? 1 : 0
+        Signal.keyPressEvent.connect(window) { [weak self] _, event in
+            guard let self else { return false }
+            return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self))
         }
-        GtkSignal.connect(window, "focus-out-event", .pointerReturningBool) { [weak self] _, _, _ in
-            guard let self, self.context.configuration.popupClosesOnFocusOut else { return 0 }
+        Signal.focusOutEvent.connect(window) { [weak self] _, _ in
+            guard let self, self.context.configuration.popupClosesOnFocusOut else { return false }
             // A click elsewhere, if the keyboard stays away: a window that maps can lose it
             // and have it back at once. Later too, so that a click on the tray icon that toggles
             // comes first.
@@ -135,11 +133,11 @@ final class PopupWindow {
                 guard let self, gtk_window_is_active(CGtk_window(self.window)) == 0, self.shortcuts == nil else { return }
                 self.close()
             }
-            return 0
+            return false
         }
-        GtkSignal.connect(window, "delete-event", .pointerReturningBool) { [weak self] _, _, _ in
+        Signal.deleteEvent.connect(window) { [weak self] _, _ in
             self?.close()
-            return 1
+            return true
         }
         search.changed = { [weak self] text in self?.send(.filterTyped(text)) }
         replyBar.typed = { [weak self] row, text in self?.send(.replyTyped(row, text)) }
@@ -254,18 +252,16 @@ final class PopupWindow {
 
     private func timeFrames() {
         guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return }
-        GtkSignal.connect(UnsafeMutableRawPointer(clock), "before-paint", .plain) { [weak self] _, _, _ in
+        Signal.beforePaint.connect(UnsafeMutableRawPointer(clock)) { [weak self] _ in
             self?.frameStarted = g_get_monotonic_time()
-            return 0
         }
-        GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { [weak self] _, _, _ in
-            guard let self, self.frameStarted > 0 else { return 0 }
+        Signal.afterPaint.connect(UnsafeMutableRawPointer(clock)) { [weak self] _ in
+            guard let self, self.frameStarted > 0 else { return }
             let took = g_get_monotonic_time() - self.frameStarted
             // For `make bench`: each frame's time (layout and drawing) and when it ended.
             Log.debug("popup: frame of \(Double(took) / 1000) ms at \(g_get_real_time()) µs")
             self.longestFrame = max(self.longestFrame, took)
             self.frameCount += 1
-            return 0
         }
     }
 
@@ -368,9 +364,8 @@ final class PopupWindow {
         if let shortcuts { return gtk_window_present(CGtk_window(shortcuts)) }
         guard let shown = ShortcutsWindow.show(over: window, localizer: context.localizer) else { return }
         shortcuts = shown
-        GtkSignal.connect(shown, "destroy", .plain) { [weak self] _, _, _ in
+        Signal.destroy.connect(shown) { [weak self] _ in
             self?.shortcuts = nil
-            return 0
         }
     }
 

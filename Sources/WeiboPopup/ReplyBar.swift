@@ -46,13 +46,12 @@ final class ReplyBar {
         ReplyBar.pack(entry, in: box)
         gtk_box_reorder_child(CGtk_box(box), CGtk_widget(entry), 0)
         atk_object_set_name(CGtk_accessible(entry), localizer.text(.reply))
-        GtkSignal.connect(entry, "activate", .plain) { [weak self] _, _, _ in
-            guard let self, let row = self.row else { return 0 }
+        Signal.activate.connect(entry) { [weak self] _ in
+            guard let self, let row = self.row else { return }
             let text = String(cString: gtk_entry_get_text(CGtk_entry(entry)))
-            guard !text.trimmed(of: " \t\n").isEmpty else { return 0 }
+            guard !text.trimmed(of: " \t\n").isEmpty else { return }
             gtk_widget_set_sensitive(CGtk_widget(entry), 0)
             self.typed?(row, text)
-            return 0
         }
         self.entry = entry
         return entry

@@ -82,35 +82,29 @@ final class SectionView {
             gtk_widget_set_no_show_all(CGtk_widget(widget), 1)
         }
 
-        GtkSignal.connect(list, "row-activated", .pointer) { [weak self] _, row, _ in
-            guard let self, let row, let id = self.id(ofRow: row) else { return 0 }
+        Signal.rowActivated.connect(list) { [weak self] _, row in
+            guard let self, let row, let id = self.id(ofRow: row) else { return }
             self.send(.activated(id))
-            return 0
         }
-        GtkSignal.connect(list, "row-selected", .pointer) { [weak self] _, row, _ in
-            guard let self, let row, let id = self.id(ofRow: row) else { return 0 }
+        Signal.rowSelected.connect(list) { [weak self] _, row in
+            guard let self, let row, let id = self.id(ofRow: row) else { return }
             self.send(.selected(id))
-            return 0
         }
-        GtkSignal.connect(list, "size-allocate", .pointer) { [weak self] _, allocation, _ in
-            guard let self, let allocation else { return 0 }
+        Signal.sizeAllocate.connect(list) { [weak self] _, allocation in
+            guard let self, let allocation else { return }
             let width = Int(allocation.assumingMemoryBound(to: GtkAllocation.self).pointee.width)
             // Laid out again after this allocation, never inside it.
             if width != self.width, width > 0 { GLibSource.later { [weak self] in self?.layOut(width: width) } }
-            return 0
         }
-        GtkSignal.connect(pill, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(pill) { [weak self] _ in
             self?.send(.pillClicked)
-            return 0
         }
-        GtkSignal.connect(loadMore, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.clicked.connect(loadMore) { [weak self] _ in
+            guard let self else { return }
             self.send(.loadMore(at: self.context.now()))
-            return 0
         }
-        GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(logInButton) { [weak self] _ in
             self?.context.client.logIn()
-            return 0
         }
     }
 
@@ -195,17 +189,18 @@ final class SectionView {
             let row = gtk_list_box_row_new()
             let area = UnsafeMutableRawPointer(made(gtk_drawing_area_new(), "a row's drawing area"))
             gtk_container_add(CGtk_container(row), CGtk_widget(area))
-            GtkSignal.connect(area, "draw", .pointerReturningBool) { [weak self] widget, cairo, _ in
-                guard let self, let cairo else { return 0 }
+            Signal.draw.connect(area) { [weak self] widget, cairo in
+                guard let self else { return false }
                 self.draw(index, widget: widget, cairo: OpaquePointer(cairo))
-                return 1
+                return true
             }
             // A name, topic or link: a hand over it, its page on a click (not the row's).
             gtk_widget_add_events(CGtk_widget(area), Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
-            GtkSignal.connect(area, "button-press-event", .pointerReturningBool) { [weak self] _, event, _ in
-                guard let self, let event = event?.assumingMemoryBound(to: GdkEvent.self) else { return 0 }
+            Signal.buttonPressEvent.connect(area) { [weak self] _, event in
+                guard let self else { return false }
+                let event = event.assumingMemoryBound(to: GdkEvent.self)
                 var button: UInt32 = 0
-                guard gdk_event_get_button(event, &button) != 0, button == 1 else { return 0 }
+                guard gdk_event_get_button(event, &button) != 0, button == 1 else { return false }
                 if self.isOnReplyButton(index, event), self.rows.indices.contains(index) {
                     // The row selected, then its reply entry opened (as Ctrl+Enter does).
                     if let row = gtk_list_box_get_row_at_index(CGtk_list_box(self.list), Int32(index)) {
@@ -213,19 +208,19 @@ final class SectionView {
                     }
                     self.send(.selected(self.rows[index].id))
                     self.send(.replyAsked)
-                    return 1
+                    return true
                 }
-                guard let entity = self.entity(index, event) else { return 0 }
+                guard let entity = self.entity(index, event) else { return false }
                 // A link whose host is not what it shows opens nothing (`TextEntity.openableLink`).
                 if let url = entity.url { self.context.open(url) }
-                return 1
+                return true
             }
-            GtkSignal.connect(area, "motion-notify-event", .pointerReturningBool) { [weak self] widget, event, _ in
-                guard let self, let event, let window = gtk_widget_get_window(CGtk_widget(widget)) else { return 0 }
+            Signal.motionNotifyEvent.connect(area) { [weak self] widget, event in
+                guard let self, let window = gtk_widget_get_window(CGtk_widget(widget)) else { return false }
                 let pointer = event.assumingMemoryBound(to: GdkEvent.self)
                 let over = self.entity(index, pointer) != nil || self.isOnReplyButton(index, pointer)
                 gdk_window_set_cursor(window, over ? self.handCursor(for: window) : nil)
-                return 0
+                return false
             }
             gtk_list_box_insert(CGtk_list_box(list), row, -1)
             gtk_widget_show_all(row)

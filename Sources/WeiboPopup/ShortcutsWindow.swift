@@ -17,9 +17,8 @@ enum ShortcutsWindow {
         let window = UnsafeMutableRawPointer(object)
         // The builder's reference goes with it: the window keeps one of its own until destroyed.
         g_object_ref(window)
-        GtkSignal.connect(window, "destroy", .plain) { widget, _, _ in
+        Signal.destroy.connect(window) { widget in
             g_object_unref(widget)
-            return 0
         }
         gtk_window_set_transient_for(CGtk_window(window), CGtk_window(parent))
         gtk_window_set_modal(CGtk_window(window), 1)

@@ -22,11 +22,10 @@ final class AccountPageFold {
         atk_object_set_name(CGtk_accessible(show), localizer.tr("Show your Weibo app"))
         gtk_widget_set_valign(CGtk_widget(show), GTK_ALIGN_CENTER)
         gtk_container_add(CGtk_container(summary), CGtk_widget(show))
-        GtkSignal.connect(show, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.clicked.connect(show) { [weak self] _ in
+            guard let self else { return }
             self.unfolded = true
             self.apply()
-            return 0
         }
         Self.set(summary, shown: false)
     }

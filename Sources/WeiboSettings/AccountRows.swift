@@ -52,10 +52,9 @@ final class AccountRows {
             atk_object_set_name(CGtk_accessible(button), tr("Log out %s", name))
             gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
             let uid = account.uid
-            GtkSignal.connect(button, "clicked", .plain) { [weak self] button, _, _ in
+            Signal.clicked.connect(button) { [weak self] button in
                 gtk_widget_set_sensitive(CGtk_widget(button), 0)
                 self?.logOut(uid)
-                return 0
             }
             // An expired login: logged in again from its row (Weibo asks which account).
             if account.expiresIn > 0, account.account(token: "").expiresAt < Timestamp.now {
@@ -89,9 +88,8 @@ final class AccountRows {
     private func logInButton(_ label: String) -> UnsafeMutableRawPointer {
         let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label), "a button"))
         gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(button) { [weak self] _ in
             self?.logInAgain()
-            return 0
         }
         return button
     }

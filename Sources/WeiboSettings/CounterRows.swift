@@ -47,16 +47,14 @@ final class CounterRows {
             hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(combo))
             gtk_container_add(CGtk_container(group), CGtk_widget(row))
             choices.append((counter, combo))
-            GtkSignal.connect(combo, "changed", .plain) { [weak self] _, _, _ in
+            Signal.changed.connect(combo) { [weak self] _ in
                 self?.changed()
-                return 0
             }
         }
         gtk_container_add(CGtk_container(group), CGtk_widget(note))
-        GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.clicked.connect(resetButton) { [weak self] _ in
+            guard let self else { return }
             self.say(self.write(CounterMode.settings.map { ($0, nil) }))
-            return 0
         }
         show(configuration)
     }

@@ -83,32 +83,26 @@ final class LoginGroup {
         gtk_widget_set_no_show_all(CGtk_widget(spinner), 1)
         for widget in [spinner, cancelButton, logInButton] { gtk_container_add(CGtk_container(logInRow), CGtk_widget(widget)) }
 
-        GtkSignal.connect(open, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.clicked.connect(open) { [weak self] _ in
+            guard let self else { return }
             _ = Browser.open("https://open.weibo.com/apps", environment: self.environment)
-            return 0
         }
-        GtkSignal.connect(copy, "clicked", .plain) { _, _, _ in
+        Signal.clicked.connect(copy) { _ in
             gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), LoginListener.recommendedRedirect, -1)
-            return 0
         }
-        GtkSignal.connect(use, "clicked", .plain) { [weak self] _, _, _ in
-            guard let self else { return 0 }
+        Signal.clicked.connect(use) { [weak self] _ in
+            guard let self else { return }
             _ = self.files.write(SettingsTable.redirectURI.erased, LoginListener.recommendedRedirect)
             self.changed?(false)
-            return 0
         }
-        GtkSignal.connect(pasteEntry, "activate", .plain) { [weak self] _, _, _ in
+        Signal.activate.connect(pasteEntry) { [weak self] _ in
             self?.pasteAddress()
-            return 0
         }
-        GtkSignal.connect(logInButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(logInButton) { [weak self] _ in
             self?.start(askingWho: nil)
-            return 0
         }
-        GtkSignal.connect(cancelButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(cancelButton) { [weak self] _ in
             self?.finish(tr("Cancelled."))
-            return 0
         }
         gtk_container_add(CGtk_container(guide), CGtk_widget(site))
         gtk_container_add(CGtk_container(logIn), CGtk_widget(logInRow))
@@ -117,20 +111,19 @@ final class LoginGroup {
     /// Scrolls the page to show `widget` once it has its place (it may have just been shown).
     private static func scrollIntoView(_ widget: UnsafeMutableRawPointer) {
         var handler: UInt = 0
-        handler = GtkSignal.connect(widget, "size-allocate", .pointer) { widget, _, _ in
-            guard handler != 0 else { return 0 }
+        handler = Signal.sizeAllocate.connect(widget) { widget, _ in
+            guard handler != 0 else { return }
             g_signal_handler_disconnect(widget, handler)
             handler = 0
             guard let scrolled = gtk_widget_get_ancestor(CGtk_widget(widget), gtk_scrolled_window_get_type()),
                 let content = gtk_bin_get_child(UnsafeMutableRawPointer(scrolled).assumingMemoryBound(to: GtkBin.self)),
                 let adjustment = gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(UnsafeMutableRawPointer(scrolled)))
-            else { return 0 }
+            else { return }
             var top: Int32 = 0
             var left: Int32 = 0
-            guard gtk_widget_translate_coordinates(CGtk_widget(widget), content, 0, 0, &left, &top) != 0 else { return 0 }
+            guard gtk_widget_translate_coordinates(CGtk_widget(widget), content, 0, 0, &left, &top) != 0 else { return }
             let height = gtk_widget_get_allocated_height(CGtk_widget(widget))
             gtk_adjustment_clamp_page(adjustment, Double(top), Double(top + height))
-            return 0
         }
     }
 

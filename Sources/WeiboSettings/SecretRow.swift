@@ -39,21 +39,17 @@ final class SecretRow {
         fileButton = Self.button(tr("Keep it in a file"), name: tr("Keep it in a file readable only by you"))
         for widget in [spinner, cancelButton, moveButton, fileButton] { gtk_widget_set_no_show_all(CGtk_widget(widget), 1) }
         for widget in [spinner, cancelButton, moveButton, fileButton, entry] { gtk_container_add(CGtk_container(row), CGtk_widget(widget)) }
-        GtkSignal.connect(entry, "activate", .plain) { [weak self] _, _, _ in
+        Signal.activate.connect(entry) { [weak self] _ in
             self?.keep()
-            return 0
         }
-        GtkSignal.connect(cancelButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(cancelButton) { [weak self] _ in
             self?.request?.cancel()
-            return 0
         }
-        GtkSignal.connect(moveButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(moveButton) { [weak self] _ in
             self?.move()
-            return 0
         }
-        GtkSignal.connect(fileButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(fileButton) { [weak self] _ in
             self?.keepInFile()
-            return 0
         }
         show(.none)
     }

@@ -53,9 +53,8 @@ final class SettingRow {
         gtk_widget_set_no_show_all(CGtk_widget(resetButton), 1)
         gtk_container_add(CGtk_container(place), CGtk_widget(resetButton))
         gtk_container_add(CGtk_container(row), place)
-        GtkSignal.connect(resetButton, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(resetButton) { [weak self] _ in
             self?.reset()
-            return 0
         }
         show(configuration, administratorsFile: administratorsFile)
     }
@@ -67,9 +66,8 @@ final class SettingRow {
         switch setting.rule {
         case .boolean:
             widget = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
-            GtkSignal.connect(widget, "notify::active", .pointer) { [weak self] widget, _, _ in
+            Signal.activeChanged.connect(widget) { [weak self] widget in
                 self?.changed(gtk_switch_get_active(CHandy_switch(widget)) != 0 ? "true" : "false")
-                return 0
             }
         case .number(_, let seconds, _):
             let field = setting.rule.numberField(in: context) ?? (0...0, 1)
@@ -78,17 +76,15 @@ final class SettingRow {
             // Digits only, but for a duration ("2 min").
             gtk_spin_button_set_numeric(CHandy_spin_button(widget), seconds ? 0 : 1)
             if seconds { showAsDuration(widget) }
-            GtkSignal.connect(widget, "value-changed", .plain) { [weak self] widget, _, _ in
+            Signal.valueChanged.connect(widget) { [weak self] widget in
                 self?.changed(String(gtk_spin_button_get_value_as_int(CHandy_spin_button(widget))))
-                return 0
             }
         case .choice(let words):
             widget = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
             for word in words { gtk_combo_box_text_append(CHandy_combo_box_text(widget), word.word, word.label.text(localizer)) }
-            GtkSignal.connect(widget, "changed", .plain) { [weak self] widget, _, _ in
-                guard let id = gtk_combo_box_get_active_id(CHandy_combo_box(widget)) else { return 0 }
+            Signal.changed.connect(widget) { [weak self] widget in
+                guard let id = gtk_combo_box_get_active_id(CHandy_combo_box(widget)) else { return }
                 self?.changed(String(cString: id))
-                return 0
             }
         case .list(let words):
             // Linked toggle buttons, one per word (Adwaita's check boxes are SVG images: each
@@ -100,10 +96,9 @@ final class SettingRow {
                 atk_object_set_name(CGtk_accessible(check), "\(title): \(word)")
                 gtk_container_add(CGtk_container(widget), CGtk_widget(check))
                 checks.append((word, check))
-                GtkSignal.connect(check, "toggled", .plain) { [weak self] _, _, _ in
-                    guard let self else { return 0 }
+                Signal.toggled.connect(check) { [weak self] _ in
+                    guard let self else { return }
                     self.changed(self.checks.filter { gtk_toggle_button_get_active(CHandy_toggle_button($0.button)) != 0 }.map(\.word).joined(separator: ";"))
-                    return 0
                 }
             }
         // A secret never has a row (the login's own field keeps it): as text, were it asked.
@@ -111,13 +106,12 @@ final class SettingRow {
             widget = UnsafeMutableRawPointer(made(gtk_entry_new(), "a text field"))
             gtk_entry_set_width_chars(CHandy_entry(widget), setting.rule == .timeRange ? 12 : 28)
             if setting.rule == .timeRange { gtk_entry_set_placeholder_text(CHandy_entry(widget), "23:00-08:00") }
-            GtkSignal.connect(widget, "activate", .plain) { [weak self] widget, _, _ in
+            Signal.activate.connect(widget) { [weak self] widget in
                 self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
-                return 0
             }
-            GtkSignal.connect(widget, "focus-out-event", .pointerReturningBool) { [weak self] widget, _, _ in
+            Signal.focusOutEvent.connect(widget) { [weak self] widget, _ in
                 self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
-                return 0
+                return false
             }
         }
         gtk_widget_set_valign(CGtk_widget(widget), GTK_ALIGN_CENTER)
@@ -135,7 +129,7 @@ final class SettingRow {
         gtk_entry_set_width_chars(CHandy_entry(spin), 8)
         // A refused text leaves the value as it was (GTK's default takes the lowest instead).
         gtk_spin_button_set_update_policy(CHandy_spin_button(spin), GTK_UPDATE_IF_VALID)
-        GtkSignal.connect(spin, "output", .plainReturningBool) { spin, _, _ in
+        Signal.output.connect(spin) { spin in
             let reading = DurationText.reading(Int(gtk_spin_button_get_value(CHandy_spin_button(spin)).rounded()))
             let text: String
             switch reading.unit {
@@ -144,12 +138,12 @@ final class SettingRow {
             case .hours: text = tr("%d h", reading.number)
             }
             gtk_entry_set_text(CHandy_entry(spin), text)
-            return 1
+            return true
         }
         // What was typed is read by the setting's codec ("2 min", "90 s", a number of seconds,
         // as `config set` reads it); one it refuses is said at the row with its rule, and
         // GTK_INPUT_ERROR (-1) keeps the value (the file is not touched).
-        GtkSignal.connect(spin, "input", .pointerReturningInt) { [weak self] spin, value, _ in
+        Signal.input.connect(spin) { [weak self] spin, value in
             guard let self, let value else { return -1 }
             let typed = String(cString: gtk_entry_get_text(CHandy_entry(spin)))
             if let problem = self.setting.problem(with: typed, in: self.context) {

@@ -19,12 +19,11 @@ final class SettingsApplication {
     init(environment: [String: String]) {
         self.environment = environment
         application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
-        GtkSignal.connect(application, "startup", .plain) { _, _, _ in
+        Signal.startup.connect(application) { _ in
             hdy_init()
             Self.drawIconsFromPNG()
-            return 0
         }
-        GtkSignal.connect(application, "command-line", .pointerReturningInt) { [weak self] _, commandLine, _ in
+        Signal.commandLine.connect(application) { [weak self] _, commandLine in
             guard let self, let commandLine else { return 1 }
             return self.commandLine(OpaquePointer(commandLine))
         }

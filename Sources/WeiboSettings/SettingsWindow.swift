@@ -45,9 +45,8 @@ final class SettingsWindow {
         gtk_window_set_title(CGtk_window(window), tr("Weibo Notifier Settings"))
         gtk_window_set_default_size(CGtk_window(window), 640, 720)
         build()
-        GtkSignal.connect(window, "destroy", .plain) { [weak self] _, _, _ in
+        Signal.destroy.connect(window) { [weak self] _ in
             self?.closed?()
-            return 0
         }
     }
 
@@ -81,13 +80,12 @@ final class SettingsWindow {
         guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return next() }
         // Once: the handler goes after the first paint (GObject releases its closure).
         var handler: UInt = 0
-        handler = GtkSignal.connect(UnsafeMutableRawPointer(clock), "after-paint", .plain) { clock, _, _ in
-            guard handler != 0 else { return 0 }
+        handler = Signal.afterPaint.connect(UnsafeMutableRawPointer(clock)) { clock in
+            guard handler != 0 else { return }
             g_signal_handler_disconnect(clock, handler)
             handler = 0
             Log.debug("settings: first frame drawn at \(g_get_real_time()) µs")
             GLibSource.later { next() }
-            return 0
         }
     }
 
@@ -289,18 +287,17 @@ final class SettingsWindow {
         gtk_widget_set_valign(CGtk_widget(toggle), GTK_ALIGN_CENTER)
         autostartSwitches.append(toggle)
         showAutostart()
-        GtkSignal.connect(toggle, "notify::active", .pointer) { [weak self] widget, _, _ in
-            guard let self else { return 0 }
+        Signal.activeChanged.connect(toggle) { [weak self] widget in
+            guard let self else { return }
             let entry = AutostartEntry(environment: self.environment)
             let wanted = gtk_switch_get_active(CHandy_switch(widget)) != 0
-            guard wanted != (Self.isEnabled(entry)) else { return 0 }
+            guard wanted != (Self.isEnabled(entry)) else { return }
             do {
                 if wanted { try entry.enable(command: "weibo-notifier run") } else { try entry.disable() }
             } catch {
                 hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Not saved: %s", "\(error)"))
             }
             self.showAutostart()
-            return 0
         }
         gtk_container_add(CGtk_container(row), CGtk_widget(toggle))
         hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(toggle))

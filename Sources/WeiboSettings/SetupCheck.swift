@@ -40,9 +40,8 @@ final class SetupCheck {
         gtk_container_add(CGtk_container(row), CGtk_widget(spinner))
         gtk_container_add(CGtk_container(row), CGtk_widget(button))
         gtk_container_add(CGtk_container(group), CGtk_widget(row))
-        GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+        Signal.clicked.connect(button) { [weak self] _ in
             self?.run()
-            return 0
         }
     }
 
@@ -109,9 +108,8 @@ final class SetupCheck {
                 atk_object_set_name(CGtk_accessible(button), label.text(localizer) + ": " + finding.what)
                 gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
                 gtk_container_add(CGtk_container(row), CGtk_widget(button))
-                GtkSignal.connect(button, "clicked", .plain) { [weak self] _, _, _ in
+                Signal.clicked.connect(button) { [weak self] _ in
                     self?.mend(fix)
-                    return 0
                 }
             }
             gtk_container_add(CGtk_container(group), CGtk_widget(row))

@@ -17,22 +17,11 @@ import sys
 
 import pyatspi
 
+from atspi_tree import application, walk
+
 
 def popup():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == "weibo-notifier-popup":
-            return app
-    return None
-
-
-def walk(node, found, depth=0):
-    if node is None or depth > 40:
-        return
-    found.append(node)
-    for index in range(node.childCount):
-        walk(node.getChildAtIndex(index), found, depth + 1)
+    return application("weibo-notifier-popup")
 
 
 def read(app):

@@ -20,22 +20,7 @@ import sys
 
 import pyatspi
 
-
-def application():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for index in range(desktop.childCount):
-        app = desktop.getChildAtIndex(index)
-        if app is not None and app.name == "weibo-notifier-settings":
-            return app
-    return None
-
-
-def walk(node, found, depth=0):
-    if node is None or depth > 60:
-        return
-    found.append(node)
-    for index in range(node.childCount):
-        walk(node.getChildAtIndex(index), found, depth + 1)
+from atspi_tree import application, walk
 
 
 def shown_nodes(app):
@@ -87,7 +72,7 @@ def find(app, roles, name):
 
 
 def main():
-    app = application()
+    app = application("weibo-notifier-settings")
     if app is None:
         print(json.dumps({"running": False}))
         return
