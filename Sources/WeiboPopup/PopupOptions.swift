@@ -20,11 +20,14 @@ struct PopupOptions: Equatable {
         var message: String
     }
 
+    /// The usage line, from the options table, and what the popup is.
     static var help: String {
+        UsageLine.text("weibo-notifier-popup", [ProgramOption.offered(options).map(\.synopsis).joined(separator: " ")]) + "\n\n" + about
+    }
+
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]
-
             The notifier's popup: the newest posts, comments and mentions, in a small window at
             the tray. The notifier starts it (a click on the tray icon or a notification, or
             weibo-notifier popup); a second start switches its section, or closes it when it
@@ -42,13 +45,13 @@ struct PopupOptions: Equatable {
     static var options: [ProgramOption<PopupOptions, Failure>] {
         [
             .choice("--kind", sets: \.kind),
-            .custom("--at") { reader, option, options throws(Failure) in
+            .custom("--at", placeholder: "X,Y") { reader, option, options throws(Failure) in
                 let value = try reader.value(for: option)
                 let numbers = value.split(separator: ",").compactMap { Int32($0) }
                 guard numbers.count == 2 else { throw reader.usage(tr("--at: '%s' is not X,Y in pixels", value)) }
                 options.point = (numbers[0], numbers[1])
             },
-            .custom("--account") { reader, option, options throws(Failure) in
+            .custom("--account", placeholder: "UID") { reader, option, options throws(Failure) in
                 let value = try reader.value(for: option)
                 guard !value.isEmpty, value.allSatisfy(\.isASCII), Int64(value) != nil else {
                     throw reader.usage(tr("--account needs an account's uid (digits)"))

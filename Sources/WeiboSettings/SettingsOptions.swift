@@ -11,11 +11,14 @@ struct SettingsOptions: Equatable {
         var message: String
     }
 
+    /// The usage line, from the options table, and what the window is.
     static var help: String {
+        UsageLine.text("weibo-notifier-settings", [ProgramOption.offered(options).map(\.synopsis).joined(separator: " ")]) + "\n\n" + about
+    }
+
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier-settings [--page account|notifications|general|advanced]
-
             The notifier's settings and accounts, in a window: every setting of the
             configuration file, written as soon as it is changed (the running notifier applies
             it at once), and the accounts logged in. A second start shows the window already

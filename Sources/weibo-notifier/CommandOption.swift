@@ -8,12 +8,14 @@ typealias CommandOption<Target> = ProgramOption<Target, CommandError>
 extension ProgramOption where Failure == CommandError {
     /// `--api-base URL`: another API than the configured one (the sandbox's, in tests).
     static func apiBase(_ path: WritableKeyPath<Target, String?>) -> Self {
-        ProgramOption(names: ["--api-base"]) { reader, option, target throws(CommandError) in target[keyPath: path] = try reader.apiBase(for: option) }
+        ProgramOption(names: ["--api-base"], placeholder: "URL") { reader, option, target throws(CommandError) in
+            target[keyPath: path] = try reader.apiBase(for: option)
+        }
     }
 
     /// `--account NAME`: a saved account by screen name or uid, instead of the default one.
     static func account(_ path: WritableKeyPath<Target, String?>) -> Self {
-        text("--account", path)
+        text("--account", path, placeholder: "NAME")
     }
 
     /// `--json`: the answer as one JSON object, for scripts.
@@ -21,7 +23,7 @@ extension ProgramOption where Failure == CommandError {
         flag("--json", sets: path)
     }
 
-    /// `--color WHEN` (or `--colour`): always, never or auto.
+    /// `--color auto|always|never` (or `--colour`).
     static func color(_ path: WritableKeyPath<Target, ColorChoice>) -> Self {
         choice("--color", "--colour", sets: path)
     }

@@ -271,6 +271,63 @@ import WeiboTestSupport
         }
     }
 
+    /// Each command's line in COMMANDS is its usage line, which its options table makes: the
+    /// command and its options in bold, the rest in roman, its forms joined by " | "
+    /// (WEIBO_NOTIFIER_UPDATE_MAN=1 writes the lines anew).
+    @Test func eachCommandsLineIsItsUsage() throws {
+        let path = FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1").path
+        var lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        let updating = ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_MAN"] == "1"
+        for command in try CommandRunner.commandNames() {
+            let expected = Self.manLine(usage: try CommandRunner.run([command, "--help"]).standardOutput, command: command)
+            let name = Self.roffEscaped(command)
+            let index = try #require(lines.firstIndex { $0 == ".B " + name || $0.hasPrefix(".BR " + name + " ") }, "the man page's line of \(command)")
+            if updating { lines[index] = expected }
+            #expect(lines[index] == expected, "make the line again: WEIBO_NOTIFIER_UPDATE_MAN=1 swift test --filter ManPageTests")
+        }
+        if updating { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+    }
+
+    /// The roff line of the usage in `help`: `.BR refresh " [" \-\-account " NAME]"`.
+    static func manLine(usage help: String, command: String) -> String {
+        var forms: [String] = []
+        for line in help.components(separatedBy: "\n").prefix(while: { !$0.isEmpty }) {
+            let text = line.replacingOccurrences(of: "Usage: ", with: "").trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("weibo-notifier ") {
+                forms.append(String(text.dropFirst("weibo-notifier ".count)).replacingOccurrences(of: "[\(command)]", with: command))
+            } else {
+                forms[forms.count - 1] += " " + text
+            }
+        }
+        // The later forms without the command's name: `config list | get KEY`.
+        let joined = forms.enumerated().map { $0 == 0 ? $1 : String($1.dropFirst(command.count + 1)) }.joined(separator: " | ")
+        // Bold: the command and the options' names; roman: the rest, in between.
+        var pieces: [(bold: Bool, text: String)] = []
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            let bold = pieces.isEmpty || (word.hasPrefix("--") && word.dropFirst(2).allSatisfy { $0.isLetter || $0 == "-" })
+            if let last = pieces.last, last.bold == bold, !bold { pieces[pieces.count - 1].text += word } else { pieces.append((bold, word)) }
+            word = ""
+        }
+        for character in joined {
+            if character == " " || character == "[" || character == "]" || character == "|" {
+                flush()
+                if let last = pieces.last, !last.bold { pieces[pieces.count - 1].text.append(character) } else { pieces.append((false, String(character))) }
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        let arguments = pieces.map { piece in
+            let text = roffEscaped(piece.text)
+            return text.contains(" ") ? "\"" + text + "\"" : text
+        }
+        return (arguments.count == 1 ? ".B " : ".BR ") + arguments.joined(separator: " ")
+    }
+
+    static func roffEscaped(_ text: String) -> String { text.replacingOccurrences(of: "-", with: "\\-") }
+
     func manPage() throws -> String {
         try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")

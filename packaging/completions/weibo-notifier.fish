@@ -21,8 +21,8 @@ complete -c weibo-notifier -n __fish_use_subcommand -a mark-read -d 'Count every
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mark-read' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mark-read' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a popup -d 'Open the popup with the newest posts, comments and mentions'
-complete -c weibo-notifier -n '__fish_seen_subcommand_from popup' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from popup' -l kind -x -a 'posts comments mentions'
+complete -c weibo-notifier -n '__fish_seen_subcommand_from popup' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from popup' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a show-summary -d 'Ask the running notifier to show the newest posts'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from show-summary' -s h -l help
@@ -34,11 +34,11 @@ complete -c weibo-notifier -n __fish_use_subcommand -a resume -d 'End a pause of
 complete -c weibo-notifier -n '__fish_seen_subcommand_from resume' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a watch -d 'One line per change of the unread count, for status bars'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l format -x -a 'waybar polybar i3blocks json plain'
-complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l interval -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l hide-zero
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l text -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l hide-zero
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l color-zero -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l polybar-colors
+complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l interval -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from watch' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a autostart -d 'Start the notifier with the desktop session (enable, disable, status)'
@@ -78,24 +78,24 @@ complete -c weibo-notifier -n '__fish_seen_subcommand_from account' -l account -
 complete -c weibo-notifier -n '__fish_seen_subcommand_from account' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a unread -d 'Show the unread counts once'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from unread' -l json
-complete -c weibo-notifier -n '__fish_seen_subcommand_from unread' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from unread' -l account -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from unread' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from unread' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a comments -d 'Lay out the comments on your posts'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l file -r -F
 complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l width -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l count -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l api-base -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l color -l colour -x -a 'auto always never'
+complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l account -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from comments' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a mentions -d 'Lay out the posts and comments that mention you'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l file -r -F
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l width -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l count -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l api-base -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l color -l colour -x -a 'auto always never'
+complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l account -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from mentions' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a replies -d 'List the replies that could not be sent, or send them again'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from replies' -l retry
@@ -107,10 +107,10 @@ complete -c weibo-notifier -n __fish_use_subcommand -a timeline -d 'Lay out the 
 complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l file -r -F
 complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l width -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l count -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l compact -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l api-base -x
-complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l account -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l color -l colour -x -a 'auto always never'
+complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l compact -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l account -x
+complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -l api-base -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from timeline' -s h -l help
 complete -c weibo-notifier -n __fish_use_subcommand -a sandbox -d 'Run a stand-in for the Weibo API on 127.0.0.1, for trying things'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from sandbox' -l port -x

@@ -19,20 +19,23 @@ public struct ProgramOption<Target, Failure: Error> {
         table.map(\.shape).filter(\.offered)
     }
 
+    /// `placeholder`: what the value is called in the usage line (`URL`, `N`); nil for a choice
+    /// of a few words (they are listed) and for a flag.
     public init(
-        names: [String], takesValue: Bool = true, values: [String] = [], files: Bool = false, offered: Bool = true,
+        names: [String], takesValue: Bool = true, values: [String] = [], files: Bool = false, offered: Bool = true, placeholder: String? = nil,
         read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
     ) {
-        shape = OptionShape(names: names, takesValue: takesValue, values: values, files: files, offered: offered)
+        shape = OptionShape(names: names, takesValue: takesValue, values: values, files: files, offered: offered, placeholder: placeholder)
         self.read = read
     }
 
     /// An option of its own kind, which takes a value (one of `values`, when they are a fixed
     /// few): `read` does what the shapes below do not.
     public static func custom(
-        _ names: String..., values: [String] = [], read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
+        _ names: String..., values: [String] = [], placeholder: String? = nil,
+        read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
     ) -> Self {
-        ProgramOption(names: names, values: values, read: read)
+        ProgramOption(names: names, values: values, placeholder: placeholder, read: read)
     }
 
     /// An option that is refused with a message of its own, and never offered by completion.
@@ -46,41 +49,50 @@ public struct ProgramOption<Target, Failure: Error> {
     }
 
     /// An option that takes any text.
-    public static func text(_ name: String, _ path: WritableKeyPath<Target, String?>) -> Self {
-        ProgramOption(names: [name]) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option) }
+    public static func text(_ name: String, _ path: WritableKeyPath<Target, String?>, placeholder: String = "TEXT") -> Self {
+        ProgramOption(names: [name], placeholder: placeholder) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option)
+        }
     }
 
     /// An option that takes a file's path (completion offers files).
-    public static func file(_ name: String, _ path: WritableKeyPath<Target, String?>) -> Self {
-        ProgramOption(names: [name], files: true) { reader, option, target throws(Failure) in target[keyPath: path] = try reader.value(for: option) }
+    public static func file(_ name: String, _ path: WritableKeyPath<Target, String?>, placeholder: String = "PATH") -> Self {
+        ProgramOption(names: [name], files: true, placeholder: placeholder) { reader, option, target throws(Failure) in
+            target[keyPath: path] = try reader.value(for: option)
+        }
     }
 
     /// An option that takes a whole number within `range`.
-    public static func integer<Number: BinaryInteger>(_ name: String, _ path: WritableKeyPath<Target, Number>, in range: ClosedRange<Int>) -> Self {
-        ProgramOption(names: [name]) { reader, option, target throws(Failure) in
+    public static func integer<Number: BinaryInteger>(
+        _ name: String, _ path: WritableKeyPath<Target, Number>, in range: ClosedRange<Int>, placeholder: String = "N"
+    ) -> Self {
+        ProgramOption(names: [name], placeholder: placeholder) { reader, option, target throws(Failure) in
             target[keyPath: path] = Number(try reader.integer(for: option, in: range))
         }
     }
 
     /// An option that takes a whole number within `range`, absent unless given.
-    public static func integer<Number: BinaryInteger>(_ name: String, _ path: WritableKeyPath<Target, Number?>, in range: ClosedRange<Int>) -> Self {
-        ProgramOption(names: [name]) { reader, option, target throws(Failure) in
+    public static func integer<Number: BinaryInteger>(
+        _ name: String, _ path: WritableKeyPath<Target, Number?>, in range: ClosedRange<Int>, placeholder: String = "N"
+    ) -> Self {
+        ProgramOption(names: [name], placeholder: placeholder) { reader, option, target throws(Failure) in
             target[keyPath: path] = Number(try reader.integer(for: option, in: range))
         }
     }
 
     /// An option that takes one of a few words, the raw values of `Choice`.
-    public static func choice<Choice: RawRepresentable & CaseIterable>(_ names: String..., sets path: WritableKeyPath<Target, Choice>) -> Self
-    where Choice.RawValue == String {
-        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
+    public static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ names: String..., sets path: WritableKeyPath<Target, Choice>, placeholder: String? = nil
+    ) -> Self where Choice.RawValue == String {
+        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue), placeholder: placeholder) { reader, option, target throws(Failure) in
             target[keyPath: path] = try reader.choice(Choice.self, for: option)
         }
     }
 
     /// The same for a choice that is absent unless given.
-    public static func choice<Choice: RawRepresentable & CaseIterable>(_ names: String..., sets path: WritableKeyPath<Target, Choice?>) -> Self
-    where Choice.RawValue == String {
-        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue)) { reader, option, target throws(Failure) in
+    public static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ names: String..., sets path: WritableKeyPath<Target, Choice?>, placeholder: String? = nil
+    ) -> Self where Choice.RawValue == String {
+        ProgramOption(names: names, values: Choice.allCases.map(\.rawValue), placeholder: placeholder) { reader, option, target throws(Failure) in
             target[keyPath: path] = try reader.choice(Choice.self, for: option)
         }
     }
@@ -98,7 +110,7 @@ extension ArgumentReader {
     }
 }
 
-/// An option as shell completion offers it.
+/// An option as shell completion offers it and the usage line writes it.
 public struct OptionShape: Equatable, Sendable {
     public var names: [String]
     public var takesValue: Bool
@@ -109,12 +121,24 @@ public struct OptionShape: Equatable, Sendable {
     public var files: Bool
     /// False for an option that exists only to be refused (`login --token`).
     public var offered: Bool
+    /// What its value is called in the usage line: the given word, else its few values
+    /// (`auto|always|never`), else `VALUE`; nil for a flag.
+    public var placeholder: String?
 
-    public init(names: [String], takesValue: Bool, values: [String] = [], files: Bool = false, offered: Bool = true) {
+    public init(
+        names: [String], takesValue: Bool, values: [String] = [], files: Bool = false, offered: Bool = true, placeholder: String? = nil
+    ) {
         self.names = names
         self.takesValue = takesValue
         self.values = values
         self.files = files
         self.offered = offered
+        self.placeholder = takesValue ? placeholder ?? (values.isEmpty ? "VALUE" : values.joined(separator: "|")) : nil
+    }
+
+    /// How the usage line writes it: `[--width N]`, `[--json]`, by its long name.
+    public var synopsis: String {
+        let name = names.first { $0.hasPrefix("--") } ?? names[0]
+        return "[" + name + (placeholder.map { " " + $0 } ?? "") + "]"
     }
 }

@@ -5,11 +5,9 @@ import WeiboKit
 struct AccountCommand: TableCommand {
     static let name = "account"
     static var summary: String { tr("Show who is logged in and until when") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier account [--account NAME]
-
             Shows the saved login (the default one, or NAME: a screen name or uid): the uid,
             when it expires and how many days are left. All of them: weibo-notifier accounts.
             Exit status 77 when there is no valid login.

@@ -5,11 +5,9 @@ import WeiboKit
 struct AccountsCommand: TableCommand {
     static let name = "accounts"
     static var summary: String { tr("List the accounts logged in") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier accounts [--json]
-
             Lists the accounts logged in, the default one first (marked *): screen name, uid,
             until when the login lasts, and where its token is kept. Add one with
             weibo-notifier login --switch-account, remove one with weibo-notifier logout NAME.

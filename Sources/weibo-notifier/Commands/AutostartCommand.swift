@@ -4,11 +4,9 @@ import WeiboDesktop
 struct AutostartCommand: ParsedCommand {
     static let name = "autostart"
     static var summary: String { tr("Start the notifier with the desktop session (enable, disable, status)") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier autostart enable|disable|status
-
             Starts the notifier with your desktop session, or stops doing so, through an XDG
             autostart entry in $XDG_CONFIG_HOME/autostart/io.github.WeiboNotifier.desktop.
             'disable' also masks an entry installed for all users (Hidden=true).
@@ -20,6 +18,7 @@ struct AutostartCommand: ParsedCommand {
     enum Action: String, CaseIterable { case enable, disable, status }
 
     static var operands: [String] { Action.allCases.map(\.rawValue) }
+    static var synopses: [String] { ["autostart " + operands.joined(separator: "|")] }
 
     var action: Action?
     var showHelp = false

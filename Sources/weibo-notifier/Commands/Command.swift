@@ -7,8 +7,13 @@ protocol Command {
     static var name: String { get }
     /// One line for the program's `--help`.
     static var summary: String { get }
-    /// The command's own `--help`.
+    /// The command's own `--help`: its usage line (`synopses`), then `about`.
     static var help: String { get }
+    /// The forms it is written in after the program's name, for its usage line and the man
+    /// page: by default its name and its options' (`refresh [--account NAME]`).
+    static var synopses: [String] { get }
+    /// What its `--help` says under the usage line.
+    static var about: String { get }
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`; none by default.
     static var options: [CommandOption<Self>] { get }
     /// The options shell completion offers: the table's, by default.
@@ -22,6 +27,13 @@ protocol Command {
 }
 
 extension Command {
+    static var help: String { UsageLine.text("weibo-notifier", synopses) + "\n\n" + about }
+    static var synopses: [String] { [name + optionsSynopsis()] }
+
+    /// ` [--width N] [--json]`: the options of the table but those named in `excluding`.
+    static func optionsSynopsis(excluding: Set<String> = []) -> String {
+        optionShapes.filter { excluding.isDisjoint(with: $0.names) }.map { " " + $0.synopsis }.joined()
+    }
     static var options: [CommandOption<Self>] { [] }
     static var optionShapes: [OptionShape] { CommandOption.offered(options) }
     static var operands: [String] { [] }

@@ -5,11 +5,9 @@ import WeiboDesktop
 struct CompletionCommand: ParsedCommand {
     static let name = "completion"
     static var summary: String { tr("Print the completion script for bash, zsh or fish") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier completion bash|zsh|fish
-
             Prints the script that completes weibo-notifier's commands, options and their
             values in that shell. The package installs all three; after a build from source:
               bash: weibo-notifier completion bash > ~/.local/share/bash-completion/completions/weibo-notifier
@@ -19,6 +17,7 @@ struct CompletionCommand: ParsedCommand {
     }
 
     static var operands: [String] { ShellCompletion.allCases.map(\.rawValue) }
+    static var synopses: [String] { ["completion " + operands.joined(separator: "|")] }
 
     var shell: ShellCompletion?
     var showHelp = false

@@ -5,7 +5,7 @@ import WeiboKit
 struct ConfigCommand: ParsedCommand {
     static let name = "config"
     static var summary: String { tr("Show or change one setting (list, get, set, unset)") }
-    static var help: String {
+    static var about: String {
         let keys = SettingsTable.all.map(\.key)
         let width = keys.map(\.count).max() ?? 0
         let lines = SettingsTable.all.map { setting in
@@ -13,11 +13,6 @@ struct ConfigCommand: ParsedCommand {
         }
         return tr(
             """
-            Usage: weibo-notifier config list
-                   weibo-notifier config get KEY
-                   weibo-notifier config set KEY VALUE
-                   weibo-notifier config unset KEY
-
             Shows the settings in force and where each comes from, or changes one key of your
             configuration ($XDG_CONFIG_HOME/weibo-notifier/config), keeping the rest of the
             file as you wrote it (comments, order, other keys). KEY is the key alone, or
@@ -38,6 +33,7 @@ struct ConfigCommand: ParsedCommand {
     }
 
     static var operands: [String] { ["list", "get", "set", "unset"] }
+    static var synopses: [String] { ["config list", "config get KEY", "config set KEY VALUE", "config unset KEY"] }
 
     var action: Action?
     var showHelp = false

@@ -20,11 +20,9 @@ private func request(
 struct PopupCommand: TableCommand {
     static let name = "popup"
     static var summary: String { tr("Open the popup with the newest posts, comments and mentions") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier popup [--kind posts|comments|mentions] [--account NAME]
-
             Asks the notifier to open its popup (what a click on its tray icon or notification
             does): a small window with the newest posts, comments and mentions, at the section
             given (default: posts), of the default account or of the one --account names (a
@@ -41,8 +39,8 @@ struct PopupCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .account(\.account),
             .choice("--kind", sets: \.kind),
+            .account(\.account),
         ]
     }
 
@@ -57,17 +55,17 @@ struct PopupCommand: TableCommand {
 struct PauseCommand: ParsedCommand {
     static let name = "pause"
     static var summary: String { tr("Pause the running notifier's notifications for a while") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier pause [DURATION]
-
             Asks the running notifier to show no notifications for DURATION: 30m, 1h, 2h30m
             (hours and minutes, at most a week), or tomorrow (until 08:00); one hour when none
             is given. The counts keep updating; one notification sums up afterwards.
             weibo-notifier resume ends the pause sooner.
             """)
     }
+
+    static var synopses: [String] { ["pause [DURATION]"] }
 
     var seconds = PauseDuration.defaultSeconds
     var showHelp = false
@@ -131,13 +129,11 @@ enum SimpleRequest {
         }
     }
 
-    var help: String {
+    var about: String {
         switch self {
         case .showSummary:
             tr(
                 """
-                Usage: weibo-notifier show-summary
-
                 Asks the running notifier to show the newest posts as a notification; they count as
                 seen. A click on the notifier's tray icon, a notification or a status bar opens the
                 popup instead (weibo-notifier popup); this is the fallback where no window can open.
@@ -146,16 +142,12 @@ enum SimpleRequest {
         case .checkNow:
             tr(
                 """
-                Usage: weibo-notifier check-now
-
                 Asks the running notifier to check the unread counts at once (a middle click on its
                 tray icon does the same).
                 """)
         case .resume:
             tr(
                 """
-                Usage: weibo-notifier resume
-
                 Asks the running notifier to show notifications again at once, ending a pause (one
                 notification sums up what arrived meanwhile).
                 """)
@@ -171,7 +163,7 @@ protocol RequestCommand: TableCommand {
 extension RequestCommand {
     static var name: String { sent.name }
     static var summary: String { sent.summary }
-    static var help: String { sent.help }
+    static var about: String { sent.about }
 
     func perform(environment: [String: String]) throws(CommandError) {
         try request(Self.sent.method.name, startingIt: Self.sent.method.startingIt)

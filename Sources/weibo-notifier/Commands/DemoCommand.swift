@@ -8,11 +8,9 @@ import WeiboSandbox
 struct DemoCommand: TableCommand {
     static let name = "demo"
     static var summary: String { tr("The notifier against a built-in sandbox, to see it at work") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier demo [--interval S] [--new-status-every S] [--duration S]
-
             Shows the notifier at work without a Weibo account: starts the sandbox on
             127.0.0.1, logs in to it with a throw-away account and state (removed at the
             end), and runs the notifier against it. New posts arrive every few seconds and
@@ -35,8 +33,9 @@ struct DemoCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .integer("--interval", \.interval, in: 1...3600), .integer("--new-status-every", \.newStatusEvery, in: 1...3600),
-            .integer("--duration", \.duration, in: 1...86_400),
+            .integer("--interval", \.interval, in: 1...3600, placeholder: "S"),
+            .integer("--new-status-every", \.newStatusEvery, in: 1...3600, placeholder: "S"),
+            .integer("--duration", \.duration, in: 1...86_400, placeholder: "S"),
         ]
     }
 

@@ -5,11 +5,9 @@ import WeiboKit
 struct DoctorCommand: TableCommand {
     static let name = "doctor"
     static var summary: String { tr("Check the desktop, the configuration and the login, with fixes") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier doctor [--api-base URL] [--verbose] [--json]
-
             Checks, one line each with what to do about it: the session bus, the notification
             server (name, version, actions, body markup), the tray, autostart, the network,
             the configuration, the account (file mode, expiry, and whether Weibo accepts the

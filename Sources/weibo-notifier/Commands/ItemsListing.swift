@@ -18,12 +18,12 @@ struct ItemsListing {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path),
+            .file("--file", \.path, placeholder: "PATH|-"),
             .integer("--width", \.width, in: 20...1000),
             .integer("--count", \.count, in: 1...200),
-            .apiBase(\.apiBase),
-            .account(\.account),
             .color(\.color),
+            .account(\.account),
+            .apiBase(\.apiBase),
         ]
     }
 
@@ -94,13 +94,11 @@ struct ItemsListing {
         Terminal.writeError(trn("weibo-notifier: %d item could not be read", "weibo-notifier: %d items could not be read", skipped.count, skipped.count))
     }
 
-    /// The help of `comments` or `mentions`.
-    static func help(_ usage: String, _ what: String) -> String {
+    /// What the help of `comments` or `mentions` says under its usage line.
+    static func about(_ what: String) -> String {
         tr(
             """
-            %1$s
-
-            %2$s Fetched from Weibo with the saved login (each fetch is one of
+            %s Fetched from Weibo with the saved login (each fetch is one of
             the about 100 calls a day Weibo allows), or read from a saved response.
 
             Options:
@@ -115,6 +113,6 @@ struct ItemsListing {
             Exit status as for timeline: 65 for a file that is no such response, 66 when it
             cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
             the login is missing or expired.
-            """, usage, what)
+            """, what)
     }
 }

@@ -31,21 +31,12 @@ enum ListedItems {
         }
     }
 
-    /// The usage lines and what the command lays out, for `--help`.
-    var help: String {
+    /// What the command lays out, for `--help`.
+    var about: String {
         switch self {
         case .comments:
-            ItemsListing.help(
-                tr(
-                    "Usage: weibo-notifier comments [--file PATH|-] [--width N] [--count N] [--color WHEN]\n                               [--account NAME] [--api-base URL]"
-                ),
-                tr("Lays out the newest comments on your posts: who, when, the comment, what it answers and the post it is on."))
-        case .mentions:
-            ItemsListing.help(
-                tr(
-                    "Usage: weibo-notifier mentions [--file PATH|-] [--width N] [--count N] [--color WHEN]\n                               [--account NAME] [--api-base URL]"
-                ),
-                tr("Lays out the newest posts and comments that @mention you: who, when and what."))
+            ItemsListing.about(tr("Lays out the newest comments on your posts: who, when, the comment, what it answers and the post it is on."))
+        case .mentions: ItemsListing.about(tr("Lays out the newest posts and comments that @mention you: who, when and what."))
         }
     }
 
@@ -67,7 +58,7 @@ protocol ListingCommand: ParsedCommand {
 extension ListingCommand {
     static var name: String { listed.name }
     static var summary: String { listed.summary }
-    static var help: String { listed.help }
+    static var about: String { listed.about }
     static var optionShapes: [OptionShape] { CommandOption.offered(ItemsListing.options) }
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {

@@ -5,12 +5,9 @@ import WeiboKit
 struct LoginCommand: ParsedCommand {
     static let name = "login"
     static var summary: String { tr("Log in to Weibo (in the browser), or import a token") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier login [--api-base URL] [--no-browser] [--no-autostart] [--switch-account]
-                   weibo-notifier login --token-stdin --uid N [--api-base URL]
-
             Logs in to Weibo. Opens (and prints) the page where you let Weibo Notifier read
             your account (in $BROWSER when set, else the desktop's browser). With a redirect
             address on this machine (http://127.0.0.1:PORT/callback, recommended) the browser
@@ -46,6 +43,11 @@ struct LoginCommand: ParsedCommand {
     var uid: Int64?
     var showHelp = false
     let environment: [String: String]
+
+    /// With the browser, or with a token a script already has.
+    static var synopses: [String] {
+        ["login" + optionsSynopsis(excluding: ["--token-stdin", "--uid"]), "login --token-stdin --uid N [--api-base URL]"]
+    }
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {

@@ -5,11 +5,9 @@ import WeiboKit
 struct LogoutCommand: ParsedCommand {
     static let name = "logout"
     static var summary: String { tr("Revoke the login and delete it here") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier logout [NAME|UID] [--all] [--api-base URL]
-
             Asks Weibo to revoke a saved login (the default one, or the account NAME or UID;
             every one with --all), then deletes it from this machine and from the keyring
             (also when Weibo cannot be reached: the revocation is then only local). When the
@@ -22,6 +20,8 @@ struct LogoutCommand: ParsedCommand {
     var apiBase: String?
     var showHelp = false
     let environment: [String: String]
+
+    static var synopses: [String] { ["logout [NAME|UID]" + optionsSynopsis()] }
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {

@@ -4,11 +4,9 @@ import WeiboDesktop
 struct MarkReadCommand: TableCommand {
     static let name = "mark-read"
     static var summary: String { tr("Count everything as seen without checking again") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier mark-read [--account NAME]
-
             Tells the running notifier to count everything it knows of as seen, and to close
             its notification (no new check); with --account, only for that account (a screen
             name or uid).

@@ -4,11 +4,9 @@ import WeiboDesktop
 struct RefreshCommand: TableCommand {
     static let name = "refresh"
     static var summary: String { tr("Tell the running notifier you have looked (clears the notification)") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier refresh [--account NAME]
-
             Tells the running notifier that you have looked at your timeline: it checks once
             more, counts everything up to now as seen and closes its notification; with
             --account, only for that account (a screen name or uid).

@@ -5,11 +5,9 @@ import WeiboKit
 struct RepliesCommand: TableCommand {
     static let name = "replies"
     static var summary: String { tr("List the replies that could not be sent, or send them again") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier replies [--retry [--force]] [--account NAME] [--api-base URL]
-
             A reply typed into a notification that could not be sent (no network, the day's
             calls spent, more than 140 characters, an expired login) is kept, never lost.
             This lists them; with --retry it sends each again, and keeps those that still fail.
@@ -31,6 +29,9 @@ struct RepliesCommand: TableCommand {
     var force = false
     var account: String?
     var apiBase: String?
+
+    /// `--force` only with `--retry`.
+    static var synopses: [String] { ["replies [--retry [--force]]" + optionsSynopsis(excluding: ["--retry", "--force"])] }
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {

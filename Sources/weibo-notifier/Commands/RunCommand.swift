@@ -6,11 +6,9 @@ import WeiboKit
 struct RunCommand: TableCommand {
     static let name = "run"
     static var summary: String { tr("The notifier in the desktop session (the default)") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier [run] [--interval N] [--api-base URL] [--replace]
-
             Sits in the desktop session: checks Weibo's unread counts now and every interval,
             shows one notification that is replaced in place as counts rise, opens the popup
             (the newest posts, comments and mentions) when the notification or the tray icon is
@@ -48,6 +46,9 @@ struct RunCommand: TableCommand {
     var replace = false
     /// Launched without any argument (the menu entry): a running instance shows its summary.
     var launchedBare = false
+
+    /// Its name may be left out: the notifier is what the program runs by default.
+    static var synopses: [String] { ["[run]" + optionsSynopsis()] }
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {

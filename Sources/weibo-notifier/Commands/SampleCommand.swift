@@ -5,11 +5,9 @@ import WeiboKit
 struct SampleCommand: TableCommand {
     static let name = "sample"
     static var summary: String { tr("Print a generated home timeline (JSON) to try things with") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier sample [--seed N] [--count N] [--now SECONDS]
-
             Prints a generated statuses/home_timeline.json response: Chinese and English
             texts, emoji, pictures, retweets (some deleted), VIPs, counts up to millions.
             The same seed gives the same statuses. It is the data the sandbox serves.
@@ -32,7 +30,7 @@ struct SampleCommand: TableCommand {
         [
             .integer("--seed", \.seed, in: 0...Int.max),
             .integer("--count", \.count, in: 1...10_000),
-            .custom("--now") { reader, option, command throws(CommandError) in
+            .custom("--now", placeholder: "SECONDS") { reader, option, command throws(CommandError) in
                 command.now = Timestamp(secondsSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
             },
         ]

@@ -5,13 +5,9 @@ import WeiboSandbox
 struct SandboxCommand: TableCommand {
     static let name = "sandbox"
     static var summary: String { tr("Run a stand-in for the Weibo API on 127.0.0.1, for trying things") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier sandbox [--port N] [--tls] [--seed N] [--new-status-every S]
-                                          [--keep-status-count] [--enable-set-count] [--auto-approve]
-                                          [--likes]
-
             Runs a stand-in for the Weibo API on 127.0.0.1, for trying the notifier and for
             tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
             arriving over time. Prints its address, the sandbox app's key and secret, and a
@@ -70,7 +66,7 @@ struct SandboxCommand: TableCommand {
             .integer("--port", \.port, in: 0...65535),
             .flag("--tls", sets: \.tls),
             .integer("--seed", \.sandbox.seed, in: 0...Int.max),
-            .integer("--new-status-every", \.newStatusEvery, in: 0...86_400),
+            .integer("--new-status-every", \.newStatusEvery, in: 0...86_400, placeholder: "S"),
             .flag("--keep-status-count", sets: \.sandbox.resetStatusOnRead, to: false),
             .flag("--enable-set-count", sets: \.sandbox.setCountEnabled),
             .flag("--auto-approve", sets: \.sandbox.autoApprove),

@@ -6,11 +6,9 @@ import WeiboKit
 struct SettingsCommand: TableCommand {
     static let name = "settings"
     static var summary: String { tr("Open the settings and accounts window") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier settings [--page account|notifications|general|advanced]
-
             Opens the window of the notifier's settings and accounts (the tray's Settings…),
             at the page given (default: account when no account is logged in, else the page it
             shows). A change is written to the configuration file at once, keeping the rest of

@@ -5,11 +5,9 @@ import WeiboKit
 struct StatusCommand: TableCommand {
     static let name = "status"
     static var summary: String { tr("What the running notifier is doing") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier status
-
             Asks the running notifier what it is doing: its state, the last and next check,
             the last error and the unread counts. Exit status 69 when none runs.
             """)

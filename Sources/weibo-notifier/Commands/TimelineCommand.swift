@@ -5,12 +5,9 @@ import WeiboKit
 struct TimelineCommand: ParsedCommand {
     static let name = "timeline"
     static var summary: String { tr("Lay out the home timeline (fetched, or a saved JSON file)") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier timeline [--file PATH|-] [--width N] [--count N] [--color WHEN]
-                                           [--compact N] [--account NAME] [--api-base URL]
-
             Lays out the home timeline as the notifier's popup and timeline do: name, VIP
             mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
             the saved login, or reads a saved statuses/home_timeline.json response.
@@ -48,13 +45,13 @@ struct TimelineCommand: ParsedCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path),
+            .file("--file", \.path, placeholder: "PATH|-"),
             .integer("--width", \.width, in: 20...1000),
             .integer("--count", \.count, in: 1...100_000),
-            .integer("--compact", \.compactLines, in: 1...100),
-            .apiBase(\.apiBase),
-            .account(\.account),
             .color(\.color),
+            .integer("--compact", \.compactLines, in: 1...100),
+            .account(\.account),
+            .apiBase(\.apiBase),
         ]
     }
 

@@ -5,11 +5,9 @@ import WeiboKit
 struct UnreadCommand: TableCommand {
     static let name = "unread"
     static var summary: String { tr("Show the unread counts once") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier unread [--json] [--account NAME] [--api-base URL]
-
             Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
             messages, followers) and prints those that are not zero.
 
@@ -26,7 +24,7 @@ struct UnreadCommand: TableCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.json(\.json), .apiBase(\.apiBase), .account(\.account)]
+        [.json(\.json), .account(\.account), .apiBase(\.apiBase)]
     }
 
     func perform(environment: [String: String]) throws(CommandError) {

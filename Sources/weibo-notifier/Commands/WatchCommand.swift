@@ -6,13 +6,9 @@ import WeiboKit
 struct WatchCommand: TableCommand {
     static let name = "watch"
     static var summary: String { tr("One line per change of the unread count, for status bars") }
-    static var help: String {
+    static var about: String {
         tr(
             """
-            Usage: weibo-notifier watch [--format FORMAT] [--text TEMPLATE] [--hide-zero]
-                                        [--color-zero COLOR] [--polybar-colors] [--interval N]
-                                        [--api-base URL]
-
             Prints the unread count for a status bar: once at start, then one line whenever it
             or the notifier's state changes. Follows the running notifier over D-Bus; when none
             runs, checks Weibo by itself every interval. A failed check keeps the last count
@@ -63,9 +59,7 @@ struct WatchCommand: TableCommand {
     static var options: [CommandOption<Self>] {
         [
             .choice("--format", sets: \.format),
-            .integer("--interval", \.interval, in: 1...86_400),
-            .flag("--hide-zero", sets: \.hideZero),
-            .custom("--text") { reader, option, command throws(CommandError) in
+            .custom("--text", placeholder: "TEMPLATE") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 if let unknown = StatusBarLine.unknownPlaceholder(in: value) {
                     let names = StatusBarLine.placeholders.map { "{\($0)}" }.joined(separator: ", ")
@@ -73,12 +67,14 @@ struct WatchCommand: TableCommand {
                 }
                 command.template = value
             },
-            .custom("--color-zero") { reader, option, command throws(CommandError) in
+            .flag("--hide-zero", sets: \.hideZero),
+            .custom("--color-zero", placeholder: "COLOR") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard Self.isColor(value) else { throw reader.usage(tr("--color-zero takes a colour such as #FFFFFF, not '%s'", value)) }
                 command.zeroColor = value
             },
             .flag("--polybar-colors", sets: \.polybarColors),
+            .integer("--interval", \.interval, in: 1...86_400),
             .apiBase(\.apiBase),
         ]
     }
