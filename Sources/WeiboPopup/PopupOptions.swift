@@ -22,7 +22,9 @@ struct PopupOptions: Equatable {
 
     /// The usage line, from the options table, and what the popup is.
     static var help: String {
-        UsageLine.text("weibo-notifier-popup", [ProgramOption.offered(options).map(\.synopsis).joined(separator: " ")]) + "\n\n" + about
+        let shapes = ProgramOption.offered(options)
+        return [UsageLine.text("weibo-notifier-popup", [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].compactMap { $0 }
+            .joined(separator: "\n\n")
     }
 
     static var about: String {
@@ -32,32 +34,27 @@ struct PopupOptions: Equatable {
             the tray. The notifier starts it (a click on the tray icon or a notification, or
             weibo-notifier popup); a second start switches its section, or closes it when it
             shows that section already.
-
-            Options:
-              --kind KIND   The section to show: posts, comments or mentions (default: posts)
-              --at X,Y      Where the click was, in screen pixels (X11); else at the pointer
-              --account UID The account to show, by its uid (default: the notifier's default)
-              -h, --help    Show this help
             """)
     }
 
     /// The popup's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
     static var options: [ProgramOption<PopupOptions, Failure>] {
         [
-            .choice("--kind", sets: \.kind),
+            .choice("--kind", sets: \.kind, placeholder: "KIND").described(tr("The section to show: posts, comments or mentions (default: posts)")),
             .custom("--at", placeholder: "X,Y") { reader, option, options throws(Failure) in
                 let value = try reader.value(for: option)
                 let numbers = value.split(separator: ",").compactMap { Int32($0) }
                 guard numbers.count == 2 else { throw reader.usage(tr("--at: '%s' is not X,Y in pixels", value)) }
                 options.point = (numbers[0], numbers[1])
-            },
+            }.described(tr("Where the click was, in screen pixels (X11); else at the pointer")),
             .custom("--account", placeholder: "UID") { reader, option, options throws(Failure) in
                 let value = try reader.value(for: option)
                 guard !value.isEmpty, value.allSatisfy(\.isASCII), Int64(value) != nil else {
                     throw reader.usage(tr("--account needs an account's uid (digits)"))
                 }
                 options.account = value
-            },
+            }.described(
+                tr("The account to show, by its uid (default: the notifier's default); a start for another account closes the window of the one shown")),
         ]
     }
 

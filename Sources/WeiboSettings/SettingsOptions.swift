@@ -13,7 +13,9 @@ struct SettingsOptions: Equatable {
 
     /// The usage line, from the options table, and what the window is.
     static var help: String {
-        UsageLine.text("weibo-notifier-settings", [ProgramOption.offered(options).map(\.synopsis).joined(separator: " ")]) + "\n\n" + about
+        let shapes = ProgramOption.offered(options)
+        return [UsageLine.text("weibo-notifier-settings", [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].compactMap { $0 }
+            .joined(separator: "\n\n")
     }
 
     static var about: String {
@@ -23,18 +25,14 @@ struct SettingsOptions: Equatable {
             configuration file, written as soon as it is changed (the running notifier applies
             it at once), and the accounts logged in. A second start shows the window already
             open, at the page asked for.
-
-            Options:
-              --page PAGE   The page to show: account, notifications, general or advanced
-                            (default: account when no account is logged in, else notifications)
-              -h, --help    Show this help
             """)
     }
 
     /// The window's options, parsed by WeiboDesktop's `ArgumentReader`, as the command line's are.
     static var options: [ProgramOption<SettingsOptions, Failure>] {
         [
-            .choice("--page", sets: \.askedPage)
+            .choice("--page", sets: \.askedPage, placeholder: "PAGE").described(
+                tr("The page to show: account, notifications, general or advanced (default: account when no account is logged in, else notifications)"))
         ]
     }
 

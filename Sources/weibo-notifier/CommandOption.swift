@@ -25,6 +25,6 @@ extension ProgramOption where Failure == CommandError {
 
     /// `--color auto|always|never` (or `--colour`).
     static func color(_ path: WritableKeyPath<Target, ColorChoice>) -> Self {
-        choice("--color", "--colour", sets: path)
+        choice("--color", "--colour", sets: path, placeholder: "WHEN")
     }
 }

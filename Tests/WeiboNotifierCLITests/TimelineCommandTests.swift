@@ -288,6 +288,47 @@ import WeiboTestSupport
         if updating { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
     }
 
+    /// The popup's and the settings window's OPTIONS are their `--help`'s options list, which
+    /// their tables make (WEIBO_NOTIFIER_UPDATE_MAN=1 writes them anew).
+    @Test(arguments: ["weibo-notifier-popup", "weibo-notifier-settings"])
+    func theWindowsOptionsAreTheirTables(_ program: String) throws {
+        let path = FixtureFiles.packageRoot().appendingPathComponent("packaging/\(program).1").path
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        let help = toolOutput(CommandRunner.executable.deletingLastPathComponent().appendingPathComponent(program).path, ["--help"], environment: ["LANG": "C"])
+        let expected = ".SH OPTIONS\n" + Self.manOptions(help: help)
+        let start = try #require(page.range(of: ".SH OPTIONS\n"), "\(program).1 has an OPTIONS section")
+        let end = page.range(of: "\n.SH ", range: page.index(before: start.upperBound)..<page.endIndex)?.lowerBound ?? page.endIndex
+        let section = String(page[start.lowerBound..<end]) + "\n"
+        if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_MAN"] == "1", section != expected {
+            try (page[..<start.lowerBound] + expected.dropLast() + page[end...]).write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            #expect(section == expected, "make the section again: WEIBO_NOTIFIER_UPDATE_MAN=1 swift test --filter ManPageTests")
+        }
+    }
+
+    /// The roff of the options list in `help`: `.TP`, the names (bold) and value, the words.
+    static func manOptions(help: String) -> String {
+        var rows: [(left: String, words: String)] = []
+        let lines = help.components(separatedBy: "\n").drop { $0 != "Options:" }.dropFirst().prefix { !$0.isEmpty }
+        for line in lines {
+            if line.hasPrefix("  -"), let gap = line.range(of: "  ", range: line.index(line.startIndex, offsetBy: 2)..<line.endIndex) {
+                rows.append(
+                    (String(line[line.index(line.startIndex, offsetBy: 2)..<gap.lowerBound]), line[gap.upperBound...].trimmingCharacters(in: .whitespaces)))
+            } else if !rows.isEmpty {
+                rows[rows.count - 1].words += " " + line.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return rows.map { row in
+            let parts = row.left.components(separatedBy: " ")
+            let names = parts[0].hasSuffix(",") ? [String(parts[0].dropLast()), parts[1]] : [parts[0]]
+            let value = parts.count > names.count ? parts[names.count] : nil
+            var arguments = names.map(roffEscaped).joined(separator: " \", \" ")
+            if let value { arguments += " \" " + roffEscaped(value) + "\"" }
+            let words = row.words.hasSuffix(".") ? row.words : row.words + "."
+            return ".TP\n" + (names.count > 1 || value != nil ? ".BR " : ".B ") + arguments + "\n" + words + "\n"
+        }.joined()
+    }
+
     /// The roff line of the usage in `help`: `.BR refresh " [" \-\-account " NAME]"`.
     static func manLine(usage help: String, command: String) -> String {
         var forms: [String] = []

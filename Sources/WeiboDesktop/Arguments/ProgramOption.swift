@@ -6,12 +6,19 @@ public struct ProgramOption<Target, Failure: Error> {
 
     /// What shell completion offers of the option: its names, whether a value follows, and
     /// the values it takes when they are a fixed few.
-    public let shape: OptionShape
+    public private(set) var shape: OptionShape
     /// Reads the option's value (if it takes one) from the reader into the target.
     public let read: (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
 
     /// `--json`, or the spellings of one option (`--color`, `--colour`).
     public var names: [String] { shape.names }
+
+    /// The option with its line in `--help` (`OptionList`): what it does, in the user's words.
+    public func described(_ words: String) -> Self {
+        var described = self
+        described.shape.words = words
+        return described
+    }
 
     /// What shell completion offers of a table: the shapes of its options but those that exist
     /// only to be refused.
@@ -19,8 +26,8 @@ public struct ProgramOption<Target, Failure: Error> {
         table.map(\.shape).filter(\.offered)
     }
 
-    /// `placeholder`: what the value is called in the usage line (`URL`, `N`); nil for a choice
-    /// of a few words (they are listed) and for a flag.
+    /// `placeholder`: what the value is called (`URL`, `N`); for a choice of a few words, its
+    /// name in the options list (the usage line lists the words).
     public init(
         names: [String], takesValue: Bool = true, values: [String] = [], files: Bool = false, offered: Bool = true, placeholder: String? = nil,
         read: @escaping (inout Reader, Reader.Option, inout Target) throws(Failure) -> Void
@@ -121,9 +128,13 @@ public struct OptionShape: Equatable, Sendable {
     public var files: Bool
     /// False for an option that exists only to be refused (`login --token`).
     public var offered: Bool
-    /// What its value is called in the usage line: the given word, else its few values
-    /// (`auto|always|never`), else `VALUE`; nil for a flag.
+    /// What its value is called in the usage line: its few values (`auto|always|never`), else
+    /// the given word, else `VALUE`; nil for a flag.
     public var placeholder: String?
+    /// What its value is called in the options list: the given word, else `placeholder`.
+    public var valueName: String?
+    /// Its line in `--help`, when it has one (`ProgramOption.described`).
+    public var words: String?
 
     public init(
         names: [String], takesValue: Bool, values: [String] = [], files: Bool = false, offered: Bool = true, placeholder: String? = nil
@@ -133,7 +144,8 @@ public struct OptionShape: Equatable, Sendable {
         self.values = values
         self.files = files
         self.offered = offered
-        self.placeholder = takesValue ? placeholder ?? (values.isEmpty ? "VALUE" : values.joined(separator: "|")) : nil
+        self.placeholder = takesValue ? (values.isEmpty ? placeholder ?? "VALUE" : values.joined(separator: "|")) : nil
+        valueName = takesValue ? placeholder ?? self.placeholder : nil
     }
 
     /// How the usage line writes it: `[--width N]`, `[--json]`, by its long name.

@@ -12,9 +12,6 @@ struct AccountsCommand: TableCommand {
             until when the login lasts, and where its token is kept. Add one with
             weibo-notifier login --switch-account, remove one with weibo-notifier logout NAME.
             Commands take --account NAME (a screen name or uid) to use another than the default.
-
-            Options:
-              --json            One JSON array: uid, screen_name, default, expires_at, token_in
             """)
     }
 
@@ -23,7 +20,7 @@ struct AccountsCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .json(\.json)
+            .json(\.json).described(tr("One JSON array: uid, screen_name, default, expires_at, token_in"))
         ]
     }
 

@@ -7,13 +7,16 @@ protocol Command {
     static var name: String { get }
     /// One line for the program's `--help`.
     static var summary: String { get }
-    /// The command's own `--help`: its usage line (`synopses`), then `about`.
+    /// The command's own `--help`: its usage line (`synopses`), `about`, its options (the
+    /// table's described ones, `OptionList`), then `epilogue`.
     static var help: String { get }
     /// The forms it is written in after the program's name, for its usage line and the man
     /// page: by default its name and its options' (`refresh [--account NAME]`).
     static var synopses: [String] { get }
     /// What its `--help` says under the usage line.
     static var about: String { get }
+    /// What its `--help` says under the options (exit statuses, examples); none by default.
+    static var epilogue: String? { get }
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`; none by default.
     static var options: [CommandOption<Self>] { get }
     /// The options shell completion offers: the table's, by default.
@@ -27,7 +30,10 @@ protocol Command {
 }
 
 extension Command {
-    static var help: String { UsageLine.text("weibo-notifier", synopses) + "\n\n" + about }
+    static var help: String {
+        [UsageLine.text("weibo-notifier", synopses), about, OptionList.text(optionShapes), epilogue].compactMap { $0 }.joined(separator: "\n\n")
+    }
+    static var epilogue: String? { nil }
     static var synopses: [String] { [name + optionsSynopsis()] }
 
     /// ` [--width N] [--json]`: the options of the table but those named in `excluding`.

@@ -17,12 +17,6 @@ struct DemoCommand: TableCommand {
             the notification follows; click it to see the newest posts. Without a desktop
             notification server (or without any session bus) every bubble and summary is
             printed here instead, and the demo clicks the bubble for you once.
-
-            Options:
-              --interval S           Seconds between checks (default: 10)
-              --new-status-every S   Seconds between new posts in the sandbox (default: 4)
-              --duration S           Stop after S seconds (default: run until Ctrl-C)
-              -h, --help             Show this help
             """)
     }
 
@@ -33,9 +27,10 @@ struct DemoCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .integer("--interval", \.interval, in: 1...3600, placeholder: "S"),
-            .integer("--new-status-every", \.newStatusEvery, in: 1...3600, placeholder: "S"),
-            .integer("--duration", \.duration, in: 1...86_400, placeholder: "S"),
+            .integer("--interval", \.interval, in: 1...3600, placeholder: "S").described(tr("Seconds between checks (default: 10)")),
+            .integer("--new-status-every", \.newStatusEvery, in: 1...3600, placeholder: "S").described(
+                tr("Seconds between new posts in the sandbox (default: 4)")),
+            .integer("--duration", \.duration, in: 1...86_400, placeholder: "S").described(tr("Stop after S seconds (default: run until Ctrl-C)")),
         ]
     }
 

@@ -12,14 +12,6 @@ struct DoctorCommand: TableCommand {
             server (name, version, actions, body markup), the tray, autostart, the network,
             the configuration, the account (file mode, expiry, and whether Weibo accepts the
             token) and the running notifier. Exit status 1 when something needed is missing.
-
-            Options:
-              --api-base URL  Ask this server instead of Weibo (a sandbox)
-              -v, --verbose   Also say where each setting comes from (your configuration,
-                              a system-wide one in $XDG_CONFIG_DIRS, or the default)
-              --json          The findings as one JSON array: each with its level (good,
-                              note, missing, setting), what was found, and its fix
-              -h, --help      Show this help
             """)
     }
 
@@ -29,7 +21,12 @@ struct DoctorCommand: TableCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.apiBase(\.apiBase), .flag("-v", "--verbose", sets: \.verbose), .json(\.json)]
+        [
+            .apiBase(\.apiBase).described(tr("Ask this server instead of Weibo (a sandbox)")),
+            .flag("-v", "--verbose", sets: \.verbose).described(
+                tr("Also say where each setting comes from (your configuration, a system-wide one in $XDG_CONFIG_DIRS, or the default)")),
+            .json(\.json).described(tr("The findings as one JSON array: each with its level (good, note, missing, setting), what was found, and its fix")),
+        ]
     }
 
     func perform(environment: [String: String]) throws(CommandError) {

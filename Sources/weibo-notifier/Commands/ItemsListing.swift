@@ -18,12 +18,12 @@ struct ItemsListing {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path, placeholder: "PATH|-"),
-            .integer("--width", \.width, in: 20...1000),
-            .integer("--count", \.count, in: 1...200),
-            .color(\.color),
-            .account(\.account),
-            .apiBase(\.apiBase),
+            .file("--file", \.path, placeholder: "PATH|-").described(tr("Read a saved JSON response instead; '-' reads standard input")),
+            .integer("--width", \.width, in: 20...1000).described(tr("Columns to fit, 20 to 1000 (default: the terminal's width, else 80)")),
+            .integer("--count", \.count, in: 1...200).described(tr("Show at most N, 1 to 200 (default: 20)")),
+            .color(\.color).described(tr("auto, always or never (default: auto)")),
+            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .apiBase(\.apiBase).described(tr("Fetch from this server instead of Weibo (a sandbox)")),
         ]
     }
 
@@ -100,19 +100,16 @@ struct ItemsListing {
             """
             %s Fetched from Weibo with the saved login (each fetch is one of
             the about 100 calls a day Weibo allows), or read from a saved response.
+            """, what)
+    }
 
-            Options:
-              --file PATH     Read a saved JSON response instead; '-' reads standard input
-              --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
-              --count N       Show at most N, 1 to 200 (default: 20)
-              --account NAME  One of the accounts (a screen name or uid; default: the first)
-              --api-base URL  Fetch from this server instead of Weibo (a sandbox)
-              --color WHEN    auto, always or never (default: auto)
-              -h, --help      Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String {
+        tr(
+            """
             Exit status as for timeline: 65 for a file that is no such response, 66 when it
             cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
             the login is missing or expired.
-            """, what)
+            """)
     }
 }

@@ -59,6 +59,7 @@ extension ListingCommand {
     static var name: String { listed.name }
     static var summary: String { listed.summary }
     static var about: String { listed.about }
+    static var epilogue: String? { ItemsListing.epilogue }
     static var optionShapes: [OptionShape] { CommandOption.offered(ItemsListing.options) }
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {

@@ -19,18 +19,6 @@ struct LoginCommand: ParsedCommand {
             Needs an app key of your own from open.weibo.com: without one in the
             configuration ($XDG_CONFIG_HOME/weibo-notifier/config, or a system-wide one in
             $XDG_CONFIG_DIRS/weibo-notifier/config), it walks you through getting one.
-
-            Options:
-              --api-base URL    Talk to this server instead of Weibo (a sandbox)
-              --no-browser      Only print the address; do not open a browser
-              --switch-account  Ask Weibo for the password again (to log in as another account
-                                in the same browser)
-              --no-autostart    Do not start the notifier with the desktop session (a first
-                                login otherwise makes it start with your session)
-              --token-stdin     Import a token you already have, read from standard input
-                                (never from the command line, where others could see it)
-              --uid N           The user the imported token belongs to
-              -h, --help        Show this help
             """)
     }
 
@@ -52,12 +40,15 @@ struct LoginCommand: ParsedCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .apiBase(\.apiBase),
-            .flag("--no-browser", sets: \.openBrowser, to: false),
-            .flag("--no-autostart", sets: \.enablesAutostart, to: false),
-            .flag("--switch-account", sets: \.switchAccount),
-            .flag("--token-stdin", sets: \.tokenFromStdin),
-            .integer("--uid", \.uid, in: 1...Int.max),
+            .apiBase(\.apiBase).described(tr("Talk to this server instead of Weibo (a sandbox)")),
+            .flag("--no-browser", sets: \.openBrowser, to: false).described(tr("Only print the address; do not open a browser")),
+            .flag("--no-autostart", sets: \.enablesAutostart, to: false).described(
+                tr("Do not start the notifier with the desktop session (a first login otherwise makes it start with your session)")),
+            .flag("--switch-account", sets: \.switchAccount).described(
+                tr("Ask Weibo for the password again (to log in as another account in the same browser)")),
+            .flag("--token-stdin", sets: \.tokenFromStdin).described(
+                tr("Import a token you already have, read from standard input (never from the command line, where others could see it)")),
+            .integer("--uid", \.uid, in: 1...Int.max).described(tr("The user the imported token belongs to")),
             .refused("--token") { tr("a token is never taken from the command line; use --token-stdin") },
         ]
     }

@@ -13,14 +13,13 @@ struct RepliesCommand: TableCommand {
             This lists them; with --retry it sends each again, and keeps those that still fail.
             A reply whose answer never came (a timeout) may have reached Weibo: it is listed
             as such, and sent again only with --force, once you have looked.
+            """)
+    }
 
-            Options:
-              --retry         Send them again
-              --force         With --retry, also those that may have reached Weibo
-              --account NAME  Those of this account (a screen name or uid; default: the first)
-              --api-base URL  Send to this server instead of Weibo (a sandbox)
-              -h, --help      Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String? {
+        tr(
+            """
             Exit status: 0 when nothing is left to send, 69 when some could not be sent.
             """)
     }
@@ -35,7 +34,12 @@ struct RepliesCommand: TableCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.flag("--retry", sets: \.retry), .flag("--force", sets: \.force), .account(\.account), .apiBase(\.apiBase)]
+        [
+            .flag("--retry", sets: \.retry).described(tr("Send them again")),
+            .flag("--force", sets: \.force).described(tr("With --retry, also those that may have reached Weibo")),
+            .account(\.account).described(tr("Those of this account (a screen name or uid; default: the first)")),
+            .apiBase(\.apiBase).described(tr("Send to this server instead of Weibo (a sandbox)")),
+        ]
     }
 
     func perform(environment: [String: String]) throws(CommandError) {

@@ -15,14 +15,13 @@ struct RunCommand: TableCommand {
             clicked, and clears it when you have looked (the popup, 'weibo-notifier refresh',
             or the 'Mark all read' button). One instance per session; it answers on D-Bus as
             io.github.WeiboNotifier.
+            """)
+    }
 
-            Options:
-              --interval N      Seconds between checks (default: the configuration's, 60);
-                                below 30 only against a sandbox on this machine
-              --api-base URL    Talk to this server instead of Weibo (a sandbox)
-              --replace         Take over from a running instance
-              -h, --help        Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String? {
+        tr(
+            """
             Without a command (what the menu entry runs), a launch while an instance runs asks
             it to open the popup at the posts and exits 0. The desktop's do-not-disturb holds
             notifications back like a pause (follow_dnd, dnd_allow in the configuration).
@@ -52,7 +51,12 @@ struct RunCommand: TableCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.integer("--interval", \.interval, in: 1...86_400), .apiBase(\.apiBase), .flag("--replace", sets: \.replace)]
+        [
+            .integer("--interval", \.interval, in: 1...86_400).described(
+                tr("Seconds between checks (default: the configuration's, 60); below 30 only against a sandbox on this machine")),
+            .apiBase(\.apiBase).described(tr("Talk to this server instead of Weibo (a sandbox)")),
+            .flag("--replace", sets: \.replace).described(tr("Take over from a running instance")),
+        ]
     }
 
     func perform(environment: [String: String]) throws(CommandError) {

@@ -11,13 +11,6 @@ struct SampleCommand: TableCommand {
             Prints a generated statuses/home_timeline.json response: Chinese and English
             texts, emoji, pictures, retweets (some deleted), VIPs, counts up to millions.
             The same seed gives the same statuses. It is the data the sandbox serves.
-
-            Options:
-              --seed N          The seed (default: 1)
-              --count N         How many statuses, 1 to 10000 (default: 20)
-              --now SECONDS     Date the statuses before this time, in seconds since 1970
-                                (default: now)
-              -h, --help        Show this help
             """)
     }
 
@@ -28,11 +21,11 @@ struct SampleCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .integer("--seed", \.seed, in: 0...Int.max),
-            .integer("--count", \.count, in: 1...10_000),
+            .integer("--seed", \.seed, in: 0...Int.max).described(tr("The seed (default: 1)")),
+            .integer("--count", \.count, in: 1...10_000).described(tr("How many statuses, 1 to 10000 (default: 20)")),
             .custom("--now", placeholder: "SECONDS") { reader, option, command throws(CommandError) in
                 command.now = Timestamp(secondsSince1970: Double(try reader.integer(for: option, in: 0...253_402_300_799)))
-            },
+            }.described(tr("Date the statuses before this time, in seconds since 1970 (default: now)")),
         ]
     }
 

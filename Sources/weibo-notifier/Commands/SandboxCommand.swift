@@ -12,21 +12,13 @@ struct SandboxCommand: TableCommand {
             tests: the real API's JSON, errors, OAuth and rate limits, with new statuses
             arriving over time. Prints its address, the sandbox app's key and secret, and a
             ready-made token and uid. Runs until Ctrl-C (SIGINT) or SIGTERM.
+            """)
+    }
 
-            Options:
-              --port N               Port to listen on, 0 for any free one (default: 0)
-              --tls                  Serve HTTPS with a certificate made at start; its CA file
-                                     is printed: give it to clients as tls_ca_file in the
-                                     configuration, or as SSL_CERT_FILE
-              --seed N               Seed of the generated users and statuses (default: 1)
-              --new-status-every S   A new status every S seconds, 0 for none (default: 30)
-              --keep-status-count    Reading the timeline leaves the 'status' counter as it is
-              --enable-set-count     Allow remind/set_count.json (refused by default, as Weibo does)
-              --auto-approve         The authorize page approves at once (for tests and demos)
-              --likes                The unread counts carry likes (attitude), as some app
-                                     keys get them; without it they never appear
-              -h, --help             Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String? {
+        tr(
+            """
             Control, for tests and demos (form-encoded POSTs to the same address; each takes
             uid=N to act for user N instead of the first; every user has a timeline, posts,
             comments, mentions and counters of their own):
@@ -63,14 +55,20 @@ struct SandboxCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .integer("--port", \.port, in: 0...65535),
-            .flag("--tls", sets: \.tls),
-            .integer("--seed", \.sandbox.seed, in: 0...Int.max),
-            .integer("--new-status-every", \.newStatusEvery, in: 0...86_400, placeholder: "S"),
-            .flag("--keep-status-count", sets: \.sandbox.resetStatusOnRead, to: false),
-            .flag("--enable-set-count", sets: \.sandbox.setCountEnabled),
-            .flag("--auto-approve", sets: \.sandbox.autoApprove),
-            .flag("--likes", sets: \.sandbox.likes),
+            .integer("--port", \.port, in: 0...65535).described(tr("Port to listen on, 0 for any free one (default: 0)")),
+            .flag("--tls", sets: \.tls).described(
+                tr(
+                    "Serve HTTPS with a certificate made at start; its CA file is printed: give it to clients as tls_ca_file in the configuration, or as SSL_CERT_FILE"
+                )),
+            .integer("--seed", \.sandbox.seed, in: 0...Int.max).described(tr("Seed of the generated users and statuses (default: 1)")),
+            .integer("--new-status-every", \.newStatusEvery, in: 0...86_400, placeholder: "S").described(
+                tr("A new status every S seconds, 0 for none (default: 30)")),
+            .flag("--keep-status-count", sets: \.sandbox.resetStatusOnRead, to: false).described(
+                tr("Reading the timeline leaves the 'status' counter as it is")),
+            .flag("--enable-set-count", sets: \.sandbox.setCountEnabled).described(tr("Allow remind/set_count.json (refused by default, as Weibo does)")),
+            .flag("--auto-approve", sets: \.sandbox.autoApprove).described(tr("The authorize page approves at once (for tests and demos)")),
+            .flag("--likes", sets: \.sandbox.likes).described(
+                tr("The unread counts carry likes (attitude), as some app keys get them; without it they never appear")),
         ]
     }
 

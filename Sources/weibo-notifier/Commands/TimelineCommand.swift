@@ -11,20 +11,13 @@ struct TimelineCommand: ParsedCommand {
             Lays out the home timeline as the notifier's popup and timeline do: name, VIP
             mark, time, source, text, pictures, retweet, toolbar. Fetches it from Weibo with
             the saved login, or reads a saved statuses/home_timeline.json response.
+            """)
+    }
 
-            Options:
-              --file PATH     Read a saved JSON response instead; '-' reads standard input
-              --width N       Columns to fit, 20 to 1000 (default: the terminal's width, else 80)
-              --count N       Show at most N statuses (default: all of a file; 20 fetched,
-                              at most 100)
-              --account NAME  One of the accounts (a screen name or uid; default: the first)
-              --api-base URL  Fetch from this server instead of Weibo (a sandbox)
-              --color WHEN    auto, always or never (default: auto: colour on a terminal
-                              unless NO_COLOR is set)
-              --compact N     The popup's compact style: no avatar, source or toolbar,
-                              at most N lines per status
-              -h, --help      Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String? {
+        tr(
+            """
             Exit status: 0 on success, 64 for a wrong command line, 65 when the file is not
             a timeline (malformed JSON, wrong shape, or an API error body), 66 when it
             cannot be read, 69 when Weibo cannot be reached, 75 when rate limited, 77 when
@@ -45,13 +38,14 @@ struct TimelineCommand: ParsedCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path, placeholder: "PATH|-"),
-            .integer("--width", \.width, in: 20...1000),
-            .integer("--count", \.count, in: 1...100_000),
-            .color(\.color),
-            .integer("--compact", \.compactLines, in: 1...100),
-            .account(\.account),
-            .apiBase(\.apiBase),
+            .file("--file", \.path, placeholder: "PATH|-").described(tr("Read a saved JSON response instead; '-' reads standard input")),
+            .integer("--width", \.width, in: 20...1000).described(tr("Columns to fit, 20 to 1000 (default: the terminal's width, else 80)")),
+            .integer("--count", \.count, in: 1...100_000).described(tr("Show at most N statuses (default: all of a file; 20 fetched, at most 100)")),
+            .color(\.color).described(tr("auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)")),
+            .integer("--compact", \.compactLines, in: 1...100).described(
+                tr("The popup's compact style: no avatar, source or toolbar, at most N lines per status")),
+            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .apiBase(\.apiBase).described(tr("Fetch from this server instead of Weibo (a sandbox)")),
         ]
     }
 

@@ -10,11 +10,6 @@ struct UnreadCommand: TableCommand {
             """
             Asks Weibo once for the unread counts (new posts, comments, @mentions, direct
             messages, followers) and prints those that are not zero.
-
-            Options:
-              --json            One JSON object with every counter and the total
-              --account NAME    One of the accounts (a screen name or uid; default: the first)
-              --api-base URL    Talk to this server instead of Weibo (a sandbox)
             """)
     }
 
@@ -24,7 +19,11 @@ struct UnreadCommand: TableCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.json(\.json), .account(\.account), .apiBase(\.apiBase)]
+        [
+            .json(\.json).described(tr("One JSON object with every counter and the total")),
+            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .apiBase(\.apiBase).described(tr("Talk to this server instead of Weibo (a sandbox)")),
+        ]
     }
 
     func perform(environment: [String: String]) throws(CommandError) {

@@ -26,23 +26,13 @@ struct WatchCommand: TableCommand {
             States (waybar's classes; the first that holds is the main one, `alt`):
               login-needed, offline, rate-limited, stale, dnd, paused, quiet, urgent (a private
               message or an @mention), unread, none
+            """)
+    }
 
-            Options:
-              --format FORMAT     One of the formats above
-              --text TEMPLATE     The text, with {total}, {posts}, {comments}, {mentions},
-                                  {messages}, {followers} and {icon} (default: "Weibo {total}")
-              --hide-zero         An empty text while nothing is unread (waybar hides the
-                                  module; i3blocks and polybar print an empty line)
-              --color-zero COLOR  i3blocks: this colour at zero (by default none, so the bar's
-                                  own colour shows)
-              --polybar-colors    polybar: colour the text with %%{F…} tags (orange with
-                                  something unread, grey when the count may be old, red when a
-                                  login is needed)
-              --interval N        Seconds between checks when no notifier runs (default: the
-                                  configuration's, 60)
-              --api-base URL      Check this server instead of Weibo (a sandbox)
-              -h, --help          Show this help
-
+    /// What its `--help` says under the options.
+    static var epilogue: String? {
+        tr(
+            """
             Ready-made bar configurations: /usr/share/doc/weibo-notifier/status-bars/.
             """)
     }
@@ -58,7 +48,7 @@ struct WatchCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .choice("--format", sets: \.format),
+            .choice("--format", sets: \.format, placeholder: "FORMAT").described(tr("One of the formats above")),
             .custom("--text", placeholder: "TEMPLATE") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 if let unknown = StatusBarLine.unknownPlaceholder(in: value) {
@@ -66,16 +56,18 @@ struct WatchCommand: TableCommand {
                     throw reader.usage(tr("--text: unknown placeholder {%s}; the placeholders are %s", unknown, names))
                 }
                 command.template = value
-            },
-            .flag("--hide-zero", sets: \.hideZero),
+            }.described(tr("The text, with {total}, {posts}, {comments}, {mentions}, {messages}, {followers} and {icon} (default: \"Weibo {total}\")")),
+            .flag("--hide-zero", sets: \.hideZero).described(
+                tr("An empty text while nothing is unread (waybar hides the module; i3blocks and polybar print an empty line)")),
             .custom("--color-zero", placeholder: "COLOR") { reader, option, command throws(CommandError) in
                 let value = try reader.value(for: option)
                 guard Self.isColor(value) else { throw reader.usage(tr("--color-zero takes a colour such as #FFFFFF, not '%s'", value)) }
                 command.zeroColor = value
-            },
-            .flag("--polybar-colors", sets: \.polybarColors),
-            .integer("--interval", \.interval, in: 1...86_400),
-            .apiBase(\.apiBase),
+            }.described(tr("i3blocks: this colour at zero (by default none, so the bar's own colour shows)")),
+            .flag("--polybar-colors", sets: \.polybarColors).described(
+                tr("polybar: colour the text with %%{F…} tags (orange with something unread, grey when the count may be old, red when a login is needed)")),
+            .integer("--interval", \.interval, in: 1...86_400).described(tr("Seconds between checks when no notifier runs (default: the configuration's, 60)")),
+            .apiBase(\.apiBase).described(tr("Check this server instead of Weibo (a sandbox)")),
         ]
     }
 

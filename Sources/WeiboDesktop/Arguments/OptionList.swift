@@ -1,0 +1,28 @@
+import WeiboKit
+
+/// The options section of a `--help`, made from the options table: `Options:`, then a row per
+/// option that has its words (`ProgramOption.described`): its names and what its value is
+/// called, then the words in a column, wrapped within `width` columns; `-h, --help` last.
+public enum OptionList {
+    public static func text(_ shapes: [OptionShape], width: Int = 80) -> String? {
+        let rows =
+            shapes.compactMap { shape in shape.words.map { (left: "  " + listedNames(shape) + (shape.valueName.map { " " + $0 } ?? ""), words: $0) } }
+        guard !rows.isEmpty else { return nil }
+        let all = rows + [(left: "  -h, --help", words: tr("Show this help"))]
+        let column = all.map { UsageLine.columns($0.left) }.max().map { $0 + 2 } ?? 0
+        var lines = [tr("Options:")]
+        for row in all {
+            let wrapped = TextWrapper.wrap(row.words, width: max(width - column, 20))
+            lines.append(row.left + String(repeating: " ", count: column - UsageLine.columns(row.left)) + (wrapped.first ?? ""))
+            lines += wrapped.dropFirst().map { String(repeating: " ", count: column) + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `-v, --verbose`, `--color`: the short names and the first long one.
+    static func listedNames(_ shape: OptionShape) -> String {
+        let short = shape.names.filter { !$0.hasPrefix("--") }
+        let long = shape.names.first { $0.hasPrefix("--") }
+        return (short + (long.map { [$0] } ?? [])).joined(separator: ", ")
+    }
+}
