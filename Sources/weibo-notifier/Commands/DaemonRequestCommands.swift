@@ -39,8 +39,8 @@ struct PopupCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .choice("--kind", sets: \.kind),
-            .account(\.account),
+            .choice("--kind", sets: \.kind, placeholder: "KIND").described(tr("The section to show: posts, comments or mentions (default: posts)")),
+            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
         ]
     }
 

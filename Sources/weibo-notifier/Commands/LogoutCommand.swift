@@ -25,7 +25,10 @@ struct LogoutCommand: ParsedCommand {
 
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
-        [.flag("--all", sets: \.all), .apiBase(\.apiBase)]
+        [
+            .flag("--all", sets: \.all).described(tr("Log out of every account")),
+            .apiBase(\.apiBase).described(tr("Talk to this server instead of Weibo (a sandbox)")),
+        ]
     }
 
     init(arguments: [String], environment: [String: String]) throws(CommandError) {

@@ -22,7 +22,8 @@ struct SettingsCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .choice("--page", sets: \.page)
+            .choice("--page", sets: \.page, placeholder: "PAGE").described(
+                tr("The page to show: account, notifications, general or advanced (default: account when no account is logged in, else notifications)"))
         ]
     }
 
