@@ -239,12 +239,7 @@ import WeiboTestSupport
         server.standardOutput = output
         if let input { server.standardInput = input }
         try server.run()
-        var portText = ""
-        while !portText.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            portText += String(decoding: chunk, as: UTF8.self)
-        }
+        let portText = output.fileHandleForReading.text(until: "\n")
         return (server, try #require(Int(portText.trimmingCharacters(in: .whitespacesAndNewlines))))
     }
 

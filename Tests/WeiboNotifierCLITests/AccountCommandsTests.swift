@@ -91,12 +91,7 @@ import WeiboTestSupport
         try process.run()
 
         // Read up to the prompt, then approve as the user would in the browser.
-        var text = ""
-        while !text.contains("Then paste") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        var text = output.fileHandleForReading.text(until: "Then paste")
         let url = try #require(
             text.split(separator: " ").first { $0.hasPrefix(sandbox.baseURL + "/oauth2/authorize?") }.map {
                 String($0).trimmingCharacters(in: .whitespacesAndNewlines)

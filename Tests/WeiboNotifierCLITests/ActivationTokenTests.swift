@@ -29,10 +29,7 @@ import WeiboTestSupport
         let setup = try Setup()
         let opened = try Self.recordOpenedAddresses(setup)
 
-        setup.sandbox.control("/_sandbox/counts", [("status", "2")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        let id = setup.bus.id(ofNotification: 0)
+        let id = try setup.startWithOneBubble("/_sandbox/counts", [("status", "2")])
         setup.bus.activationToken(id: id, token: "token-of-the-click")
         setup.bus.invokeAction(id: id, key: "open-weibo")
         #expect(waitUntil { opened().contains("https://weibo.com") }, "\(opened())")

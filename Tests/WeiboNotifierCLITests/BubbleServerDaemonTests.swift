@@ -20,10 +20,7 @@ import WeiboTestSupport
 
     @Test func savedIDsOfAnEarlierServerAreNeverReplacedOrClosed() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        let ours = setup.bus.id(ofNotification: 0)
+        let ours = try setup.startWithOneBubble("/_sandbox/counts", [("dm", "1")])
         #expect(setup.stop() == 0, "the state, with the bubble's id, is saved")
 
         // A new server instance (a new session, a reboot, a restart): another program's
@@ -45,10 +42,7 @@ import WeiboTestSupport
 
     @Test func theSameServerKeepsTheBubbleAcrossARestartOfTheNotifier() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        let ours = setup.bus.id(ofNotification: 0)
+        let ours = try setup.startWithOneBubble("/_sandbox/counts", [("dm", "1")])
         #expect(setup.stop() == 0)
         setup.sandbox.control("/_sandbox/counts", [("dm", "2")])
         try setup.start()

@@ -66,6 +66,16 @@ import WeiboTestSupport
         /// Starts the daemon (under `wrapper`, such as valgrind, when given) and waits for its first poll.
         /// `errorLog`: a file for its standard error (dropped otherwise).
         /// `interval`: `--interval` (nil: the configuration's).
+        /// Starts the notifier with the sandbox's news of `control` waiting, and waits for its one
+        /// bubble; the bubble's id.
+        @discardableResult
+        func startWithOneBubble(_ control: String, _ parameters: [(String, String)]) throws -> UInt32 {
+            sandbox.control(control, parameters)
+            try start()
+            #expect(waitUntil { self.bus.notifications().count == 1 }, "one bubble: \(bus.notifications())")
+            return bus.id(ofNotification: 0)
+        }
+
         func start(
             _ extra: [String] = [], waitForPoll: Bool = true, wrapper: [String] = [], pollTimeout: Double = 15, errorLog: String? = nil,
             interval: Int? = 20
@@ -134,9 +144,7 @@ import WeiboTestSupport
     @Test func firstPollNotifiesRisingReplacesUnchangedSendsNothing() throws {
         let setup = try Setup()
         setup.sandbox.control("/_sandbox/statuses", [("count", "3")])
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "2"), ("mention_status", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("cmt", "2"), ("mention_status", "1")])
         let first = try #require(setup.bus.notifications().first)
         #expect(first.appName == "Weibo Notifier")
         #expect(first.summary == "Weibo")
@@ -165,10 +173,7 @@ import WeiboTestSupport
 
     @Test func aClickShowsTheSummaryAndClearsEverything() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        let id = setup.bus.id(ofNotification: 0)
+        let id = try setup.startWithOneBubble("/_sandbox/statuses", [("count", "2")])
         #expect(id != 0)
         setup.bus.invokeAction(id: id, key: "default")
         #expect(
@@ -217,9 +222,7 @@ import WeiboTestSupport
 
     @Test func refreshAndMarkReadFromTheCommandLine() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "3")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("cmt", "3")])
         let refresh = try CommandRunner.run(["refresh"], environment: setup.environment)
         #expect(refresh.status == 0)
         #expect(waitUntil { setup.bus.closedIDs().count == 1 })
@@ -237,9 +240,7 @@ import WeiboTestSupport
     /// posts, which were never shown.
     @Test func aRefreshThatCannotCheckSaysSoAndMarksNothing() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("cmt", "1")])
         setup.sandbox.control("/_sandbox/faults", [("kind", "html502")])
         let refresh = try CommandRunner.run(["refresh"], environment: setup.environment)
         #expect(refresh.status == 69)
@@ -256,10 +257,7 @@ import WeiboTestSupport
     /// buttons dead, and the next rise opened a second one.
     @Test func aRestartTakesOverTheBubbleOnScreen() throws {
         let setup = try Setup()
-        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
-        let id = setup.bus.id(ofNotification: 0)
+        let id = try setup.startWithOneBubble("/_sandbox/counts", [("dm", "1")])
         // The server's answer comes back from the notification thread, then the state is saved.
         let stateFile = setup.home.folder + "/state/weibo-notifier/state-5712659759.json"
         let state = { (try? String(contentsOfFile: stateFile, encoding: .utf8)) ?? "" }

@@ -63,9 +63,7 @@ import WeiboTestSupport
         let watcher = try setup.bus.startTrayWatcher()
         defer { watcher.stop(SIGKILL) }
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
-        setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("cmt", "1")])
         let bubble = try #require(setup.bus.notifications().first)
         #expect(bubble.summary == "微博")
         #expect(bubble.body == "2 条新微博 · 1 条新评论")

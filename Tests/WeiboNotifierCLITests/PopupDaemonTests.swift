@@ -86,9 +86,7 @@ import WeiboTestSupport
         let setup = try Setup()
         setup.extraEnvironment["DISPLAY"] = ""
         setup.extraEnvironment["WAYLAND_DISPLAY"] = ""
-        setup.sandbox.control("/_sandbox/counts", [("status", "2")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("status", "2")])
         _ = setup.bus.callDaemon("ShowPopup", kind: "posts")
         #expect(waitUntil { setup.bus.notifications().contains { $0.summary.hasPrefix("The newest") } }, "\(setup.bus.notifications().map(\.summary))")
         // Asked again and again: the same bubble replaced, not one more each time.

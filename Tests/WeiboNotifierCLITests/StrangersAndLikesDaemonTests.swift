@@ -26,9 +26,7 @@ import WeiboTestSupport
     @Test func strangersMessagesNotifyWhenAsked() throws {
         let setup = try Setup(bubbles: "per-kind")
         try setup.configure("strangers_messages=notify")
-        setup.sandbox.control("/_sandbox/counts", [("msgbox", "3")])
-        try setup.start()
-        #expect(waitUntil { setup.bus.notifications().count == 1 })
+        try setup.startWithOneBubble("/_sandbox/counts", [("msgbox", "3")])
         #expect(setup.bus.notifications().map(\.body) == ["3 messages from strangers"])
     }
 

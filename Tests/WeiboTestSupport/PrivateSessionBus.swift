@@ -43,12 +43,7 @@ public final class PrivateSessionBus {
         bus.standardOutput = output
         bus.standardError = FileHandle.nullDevice
         try bus.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        let text = output.fileHandleForReading.text(until: "\n")
         address = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var error: UnsafeMutablePointer<GError>?
         guard !address.isEmpty,

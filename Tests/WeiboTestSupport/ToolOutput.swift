@@ -32,6 +32,19 @@ public func startProgram(_ path: String, _ arguments: [String] = [], environment
     return process
 }
 
+extension FileHandle {
+    /// What the other end wrote, read as it comes until it holds `marker` or the end.
+    public func text(until marker: String) -> String {
+        var text = ""
+        while !text.contains(marker) {
+            let chunk = availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
+    }
+}
+
 extension Process {
     /// Ends a program a test started with `signal` (unless it ended already) and waits for it.
     public func stop(_ signal: Int32 = SIGTERM) {
