@@ -20,12 +20,8 @@ struct PopupOptions: Equatable {
         var message: String
     }
 
-    /// The usage line, from the options table, and what the popup is.
-    static var help: String {
-        let shapes = ProgramOption.offered(options)
-        return [UsageLine.text("weibo-notifier-popup", [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].compactMap { $0 }
-            .joined(separator: "\n\n")
-    }
+    /// The usage line and the options list, from the options table, around what the popup is.
+    static var help: String { ProgramOption.help(program: "weibo-notifier-popup", options, about: about) }
 
     static var about: String {
         tr(

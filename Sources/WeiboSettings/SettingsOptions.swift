@@ -11,12 +11,8 @@ struct SettingsOptions: Equatable {
         var message: String
     }
 
-    /// The usage line, from the options table, and what the window is.
-    static var help: String {
-        let shapes = ProgramOption.offered(options)
-        return [UsageLine.text("weibo-notifier-settings", [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].compactMap { $0 }
-            .joined(separator: "\n\n")
-    }
+    /// The usage line and the options list, from the options table, around what the window is.
+    static var help: String { ProgramOption.help(program: "weibo-notifier-settings", options, about: about) }
 
     static var about: String {
         tr(

@@ -26,3 +26,12 @@ public enum OptionList {
         return (short + (long.map { [$0] } ?? [])).joined(separator: ", ")
     }
 }
+
+extension ProgramOption {
+    /// The whole `--help` of a program with one form: its usage line (`program` and the options
+    /// of `table`), `about`, and its options list.
+    public static func help(program: String, _ table: [Self], about: String) -> String {
+        let shapes = offered(table)
+        return [UsageLine.text(program, [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].joined(separator: "\n\n")
+    }
+}

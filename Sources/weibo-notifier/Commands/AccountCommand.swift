@@ -19,7 +19,7 @@ struct AccountCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)"))
+            .account(\.account)
         ]
     }
 

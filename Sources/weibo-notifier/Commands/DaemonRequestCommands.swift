@@ -40,7 +40,7 @@ struct PopupCommand: TableCommand {
     static var options: [CommandOption<Self>] {
         [
             .choice("--kind", sets: \.kind, placeholder: "KIND").described(tr("The section to show: posts, comments or mentions (default: posts)")),
-            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .account(\.account),
         ]
     }
 

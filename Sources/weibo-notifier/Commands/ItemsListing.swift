@@ -18,11 +18,11 @@ struct ItemsListing {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path, placeholder: "PATH|-").described(tr("Read a saved JSON response instead; '-' reads standard input")),
-            .integer("--width", \.width, in: 20...1000).described(tr("Columns to fit, 20 to 1000 (default: the terminal's width, else 80)")),
+            .savedResponse(\.path),
+            .columns(\.width),
             .integer("--count", \.count, in: 1...200).described(tr("Show at most N, 1 to 200 (default: 20)")),
             .color(\.color).described(tr("auto, always or never (default: auto)")),
-            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .account(\.account),
             .apiBase(\.apiBase).described(tr("Fetch from this server instead of Weibo (a sandbox)")),
         ]
     }

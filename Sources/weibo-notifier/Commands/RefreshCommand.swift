@@ -18,7 +18,7 @@ struct RefreshCommand: TableCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .account(\.account).described(tr("Only this account (a screen name or uid; default: every account)"))
+            .account(\.account, words: tr("Only this account (a screen name or uid; default: every account)"))
         ]
     }
 

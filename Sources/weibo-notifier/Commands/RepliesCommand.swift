@@ -37,7 +37,7 @@ struct RepliesCommand: TableCommand {
         [
             .flag("--retry", sets: \.retry).described(tr("Send them again")),
             .flag("--force", sets: \.force).described(tr("With --retry, also those that may have reached Weibo")),
-            .account(\.account).described(tr("Those of this account (a screen name or uid; default: the first)")),
+            .account(\.account, words: tr("Those of this account (a screen name or uid; default: the first)")),
             .apiBase(\.apiBase).described(tr("Send to this server instead of Weibo (a sandbox)")),
         ]
     }

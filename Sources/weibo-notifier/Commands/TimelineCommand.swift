@@ -38,13 +38,13 @@ struct TimelineCommand: ParsedCommand {
     /// The command's options, parsed by `ArgumentReader.read(_:into:)`.
     static var options: [CommandOption<Self>] {
         [
-            .file("--file", \.path, placeholder: "PATH|-").described(tr("Read a saved JSON response instead; '-' reads standard input")),
-            .integer("--width", \.width, in: 20...1000).described(tr("Columns to fit, 20 to 1000 (default: the terminal's width, else 80)")),
+            .savedResponse(\.path),
+            .columns(\.width),
             .integer("--count", \.count, in: 1...100_000).described(tr("Show at most N statuses (default: all of a file; 20 fetched, at most 100)")),
             .color(\.color).described(tr("auto, always or never (default: auto: colour on a terminal unless NO_COLOR is set)")),
             .integer("--compact", \.compactLines, in: 1...100).described(
                 tr("The popup's compact style: no avatar, source or toolbar, at most N lines per status")),
-            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .account(\.account),
             .apiBase(\.apiBase).described(tr("Fetch from this server instead of Weibo (a sandbox)")),
         ]
     }

@@ -21,7 +21,7 @@ struct UnreadCommand: TableCommand {
     static var options: [CommandOption<Self>] {
         [
             .json(\.json).described(tr("One JSON object with every counter and the total")),
-            .account(\.account).described(tr("One of the accounts (a screen name or uid; default: the first)")),
+            .account(\.account),
             .apiBase(\.apiBase).described(tr("Talk to this server instead of Weibo (a sandbox)")),
         ]
     }
