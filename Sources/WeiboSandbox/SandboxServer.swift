@@ -100,7 +100,8 @@ public final class SandboxServer {
     /// for `GET /_sandbox/stats`: the benchmark counts how many connections a client opens.
     public private(set) var connections = 0
     public private(set) var requests = 0
-    /// The API's requests by path, for tests that count what a caller spent.
+    /// The API's requests by path, and the pictures', for tests that count what a caller
+    /// spent or fetched.
     public private(set) var requestsByPath: [String: Int] = [:]
 
     /// Counts a connection the first time one of its requests comes (marked on its socket,
@@ -121,6 +122,8 @@ public final class SandboxServer {
         }
         if !path.hasPrefix("/_sandbox/") {
             count(message)
+            requestsByPath[path, default: 0] += 1
+        } else if path.hasPrefix("/_sandbox/pictures/") {
             requestsByPath[path, default: 0] += 1
         }
         let request = Self.request(from: message, path: path)

@@ -71,6 +71,7 @@ import WeiboTestSupport
         #expect(path.hasPrefix(setup.home.folder) && path.contains("/weibo-notifier/images/"), "\(answer)")
         #expect(FileManager.default.fileExists(atPath: path), "\(path)")
         let fetched = try Self.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +)
+        #expect(fetched == 1, "fetched once")
         #expect(picture(url) == answer)
         #expect(try Self.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +) == fetched, "from the cache")
         #expect(picture(setup.sandbox.baseURL + "/_sandbox/pictures/none.png").contains("('',)"), "no picture: an empty answer")

@@ -100,4 +100,39 @@ import WeiboTestSupport
         ])
         #expect(waitUntil(timeout: 5) { setup.bus.daemonPolls() > 0 }, "back: a check \(setup.bus.daemonStatus())")
     }
+
+    /// Offline, the popup's pictures come from the cache only: `GetPicture` answers "" at once
+    /// for one not kept, and asks nothing of the server; back online, it fetches.
+    @Test func offlineThePopupsPicturesComeFromTheCacheOnly() throws {
+        let system = try PrivateSessionBus(notificationServer: false)
+        let manager = try system.startMock(
+            template: "networkmanager", parameters: "{\"Connectivity\": 1, \"State\": 20}", name: "org.freedesktop.NetworkManager")
+        defer { manager.stop(SIGKILL) }
+        let setup = try DaemonTests.Setup()
+        setup.extraEnvironment = [
+            "DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager", "WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK": "1",
+        ]
+        try setup.start(waitForPoll: false)
+        #expect(waitUntil { setup.bus.daemonStatus()["network"] == "false" }, "\(setup.bus.daemonStatus())")
+        let url = setup.sandbox.baseURL + "/_sandbox/pictures/1-0.png"
+        let picture = {
+            setup.bus.gdbus([
+                "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
+                "io.github.WeiboNotifier1.GetPicture", url,
+            ])
+        }
+        #expect(picture().contains("('',)"), "offline: \(picture())")
+        let fetched = { try HostileCallerTests.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +) }
+        #expect(try fetched() == 0, "nothing asked of the server")
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetConnectivity", "4",
+        ])
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState",
+            "70",
+        ])
+        #expect(waitUntil { setup.bus.daemonStatus()["network"] == "true" }, "\(setup.bus.daemonStatus())")
+        #expect(picture().contains("/weibo-notifier/images/"), "online: \(picture())")
+        #expect(try fetched() == 1, "fetched once, online")
+    }
 }

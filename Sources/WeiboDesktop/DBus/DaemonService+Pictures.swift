@@ -8,7 +8,8 @@ extension DaemonService {
     /// `GetPicture(url)`: the popup's avatar or thumbnail at `url`, fetched into the cache the
     /// bubbles' avatars share (within `AvatarCache`'s bounds: HTTPS, or a sandbox's plain http on
     /// this machine; 1 MiB; two seconds), answered with its file's path, or "" when it cannot be
-    /// had. The popup reads the file and loads no HTTP or TLS of its own.
+    /// had: while the network monitor says offline, only a picture in the cache is. The popup
+    /// reads the file and loads no HTTP or TLS of its own.
     func picture(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         let url = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
         let scheme = url.prefix(8).lowercased()
@@ -20,7 +21,7 @@ extension DaemonService {
             return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([g_variant_new_string("")], 1))
         }
         g_object_ref(UnsafeMutableRawPointer(invocation))
-        pictures.image(for: url) { uri in
+        pictures.image(for: url, fetching: accounts.primary.notifier.mayUseNetwork) { uri in
             let path = uri.flatMap { $0.hasPrefix("file://") ? String($0.dropFirst("file://".count)) : nil } ?? ""
             g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([g_variant_new_string(path)], 1))
             g_object_unref(UnsafeMutableRawPointer(invocation))

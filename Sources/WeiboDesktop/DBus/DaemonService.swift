@@ -62,7 +62,7 @@ public final class DaemonService {
     public static func replyShape(of method: String) -> String { replyShapes[method] ?? "()" }
 
     private let connection: OpaquePointer
-    private let accounts: AccountGroupShell
+    let accounts: AccountGroupShell
     /// The popup's pictures, fetched here (the popup reads files: no TLS in it).
     let pictures: AvatarCache?
     private var export: DBusExport?

@@ -53,14 +53,19 @@ public final class AvatarCache {
         return HTTPClient.isLoopback(host)
     }
 
-    /// The avatar at `url` as a `file://` URI, from the cache or fetched; nil when it cannot be
-    /// had. The completion runs later on this thread's main context.
-    public func image(for url: String, completion: @escaping (String?) -> Void) {
+    /// The avatar at `url` as a `file://` URI, from the cache or fetched (unless `fetching` is
+    /// false: offline); nil when it cannot be had. The completion runs later on this thread's
+    /// main context.
+    public func image(for url: String, fetching: Bool = true, completion: @escaping (String?) -> Void) {
         let path = directory + "/" + Self.fileName(for: url)
         if access(path, R_OK) == 0 {
             // Used now: the last to be dropped.
             utime(path, nil)
             GLibSource.later { completion(Self.uri(path)) }
+            return
+        }
+        guard fetching else {
+            GLibSource.later { completion(nil) }
             return
         }
         if !allowsPlainHTTP, url.lowercased().hasPrefix("http://") {

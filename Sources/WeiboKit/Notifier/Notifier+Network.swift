@@ -12,10 +12,14 @@ extension Notifier {
         }
     }
 
+    /// Whether a request may leave now: the network monitor says online, or the API is on this
+    /// machine (a sandbox needs no network). The popup's pictures follow it too.
+    public var mayUseNetwork: Bool { surroundings.networkAvailable || !settings.needsNetwork }
+
     /// Whether the check due now waits for the network: then the state says offline and the
     /// next tick is planned a whole interval on, with no backoff (nothing failed).
     mutating func waitsForTheNetwork(at now: Timestamp) -> Bool {
-        guard !networkAvailable, settings.needsNetwork else { return false }
+        guard !mayUseNetwork else { return false }
         checks.phase = .offline
         checks.offlineSince = checks.offlineSince ?? now
         scheduleNext(.success, at: now)

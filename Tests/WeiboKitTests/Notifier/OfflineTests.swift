@@ -59,4 +59,13 @@ import WeiboTestSupport
         driver.advance(60)
         #expect(starts(driver.send(.pollTimerFired(at: driver.now))) == 1)
     }
+
+    /// Table: whether the monitor says online, whether the API needs the network → whether a
+    /// request (a check, a popup's picture) may leave.
+    @Test(arguments: [(true, true, true), (false, true, false), (true, false, true), (false, false, true)])
+    func aRequestMayLeaveOnlineOrToThisMachine(_ online: Bool, _ needsNetwork: Bool, _ mayLeave: Bool) {
+        var driver = driver(needsNetwork: needsNetwork)
+        driver.send(.networkChanged(online, at: driver.now))
+        #expect(driver.notifier.mayUseNetwork == mayLeave)
+    }
 }
