@@ -8,13 +8,14 @@ import WeiboKit
 /// recently used dropped first), so that the popup loads no TLS of its own; the file read
 /// here, its header checked (`PictureHeader`), then decoded once, at the size drawn, into a
 /// cairo surface (what drawing paints from, with no conversion per frame). Drawing never
-/// waits: a placeholder until a picture is here, then `arrived`.
+/// waits: a placeholder until a picture is here, then `arrived`; one that could not be had is
+/// asked for again at a draw 30 s later (the network may be back).
 final class ImageCache {
     /// Asks for the file of a picture (the daemon's `GetPicture`).
     private let fetch: (String, @escaping (String?) -> Void) -> Void
     private var surfaces: [String: OpaquePointer] = [:]
-    /// Addresses asked for (arrived or not): each is fetched once.
-    private var asked: Set<String> = []
+    /// Which addresses to ask for: each once, one that could not be had again later.
+    private var asks = PictureAsks()
     /// A picture arrived: the rows redraw.
     var arrived: (() -> Void)?
 
@@ -31,9 +32,13 @@ final class ImageCache {
     /// (once) and nil.
     func image(_ url: String, _ box: Int) -> OpaquePointer? {
         if let known = surfaces[url] { return known }
-        guard asked.insert(url).inserted else { return nil }
+        guard asks.ask(url, at: Timestamp.now) else { return nil }
         fetch(url) { [weak self] path in
-            guard let self, let path else { return }
+            guard let self else { return }
+            guard let path else {
+                self.asks.failed(url, at: Timestamp.now)
+                return
+            }
             // Read and checked first: a header that says more pixels than a picture may have is
             // never decoded (decoders allocate the whole picture before they scale it); it stays
             // a placeholder.
