@@ -25,8 +25,9 @@ public typealias WithPointer = (_ instance: UnsafeMutableRawPointer, _ argument:
 public typealias Handling = (_ instance: UnsafeMutableRawPointer, _ argument: UnsafeMutableRawPointer) -> Bool
 
 extension Signal where Handler == Plain {
-    init(plain name: String) {
-        self.init(name: name, shape: .plain) { handler in
+    /// `shape`: `.plain`, or `.pointer` for a signal whose one argument nobody reads.
+    init(plain name: String, shape: GtkSignal.Shape = .plain) {
+        self.init(name: name, shape: shape) { handler in
             { instance, _, _ in
                 handler(instance)
                 return 0
@@ -36,12 +37,7 @@ extension Signal where Handler == Plain {
 
     /// A property changed (`notify::NAME`); the property's description is not passed on.
     init(notify property: String) {
-        self.init(name: "notify::" + property, shape: .pointer) { handler in
-            { instance, _, _ in
-                handler(instance)
-                return 0
-            }
-        }
+        self.init(plain: "notify::" + property, shape: .pointer)
     }
 
     public static let clicked = Signal(plain: "clicked")

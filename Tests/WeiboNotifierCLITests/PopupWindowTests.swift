@@ -404,6 +404,8 @@ final class PopupDesktop {
             defer { count = now }
             return now == count && now > 0
         }
+        // A new golden image (WEIBO_NOTIFIER_UPDATE_GOLDENS=1) is taken on the first look: the
+        // pictures are let arrive first, which the looks below would otherwise wait for.
         usleep(700_000)
         var difference = 1.0
         _ = waitUntil(timeout: 15) {

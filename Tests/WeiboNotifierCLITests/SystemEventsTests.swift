@@ -72,17 +72,39 @@ import WeiboTestSupport
         #expect(waitUntil(timeout: 12) { setup.bus.daemonPolls() > before })
     }
 
-    /// While NetworkManager (dbusmock's, on a private system bus) says there is no connectivity,
-    /// no check leaves; when it comes back, one does at once.
-    @Test func offlineNoCheckLeavesAndTheNetworksReturnChecks() throws {
-        let system = try PrivateSessionBus(notificationServer: false)
-        let manager = try system.startMock(
+    /// dbusmock's NetworkManager on `system`, saying there is no connectivity.
+    static func startOfflineNetworkManager(on system: PrivateSessionBus) throws -> Process {
+        try system.startMock(
             template: "networkmanager", parameters: "{\"Connectivity\": 1, \"State\": 20}", name: "org.freedesktop.NetworkManager")
-        defer { manager.stop(SIGKILL) }
+    }
+
+    /// A notifier that follows NetworkManager on `system`, its sandbox counted as needing the network.
+    static func setupFollowing(_ system: PrivateSessionBus) throws -> DaemonTests.Setup {
         let setup = try DaemonTests.Setup()
         setup.extraEnvironment = [
             "DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager", "WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK": "1",
         ]
+        return setup
+    }
+
+    /// NetworkManager on `system` says the network is back: full connectivity, connected.
+    static func comeOnline(_ system: PrivateSessionBus) {
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetConnectivity", "4",
+        ])
+        _ = system.gdbus([
+            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState",
+            "70",
+        ])
+    }
+
+    /// While NetworkManager (dbusmock's, on a private system bus) says there is no connectivity,
+    /// no check leaves; when it comes back, one does at once.
+    @Test func offlineNoCheckLeavesAndTheNetworksReturnChecks() throws {
+        let system = try PrivateSessionBus(notificationServer: false)
+        let manager = try Self.startOfflineNetworkManager(on: system)
+        defer { manager.stop(SIGKILL) }
+        let setup = try Self.setupFollowing(system)
         try setup.start(waitForPoll: false, interval: 1)
         #expect(waitUntil { setup.bus.daemonStatus()["network"] == "false" }, "\(setup.bus.daemonStatus())")
         // Five intervals offline, and a check asked for: none leaves.
@@ -91,13 +113,7 @@ import WeiboTestSupport
             "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method", "io.github.WeiboNotifier1.CheckNow",
         ])
         #expect(!waitUntil(timeout: 1.5) { setup.bus.daemonPolls() > 0 }, "a check asked for waits too")
-        _ = system.gdbus([
-            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetConnectivity", "4",
-        ])
-        _ = system.gdbus([
-            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState",
-            "70",
-        ])
+        Self.comeOnline(system)
         #expect(waitUntil(timeout: 5) { setup.bus.daemonPolls() > 0 }, "back: a check \(setup.bus.daemonStatus())")
     }
 
@@ -105,13 +121,9 @@ import WeiboTestSupport
     /// for one not kept, and asks nothing of the server; back online, it fetches.
     @Test func offlineThePopupsPicturesComeFromTheCacheOnly() throws {
         let system = try PrivateSessionBus(notificationServer: false)
-        let manager = try system.startMock(
-            template: "networkmanager", parameters: "{\"Connectivity\": 1, \"State\": 20}", name: "org.freedesktop.NetworkManager")
+        let manager = try Self.startOfflineNetworkManager(on: system)
         defer { manager.stop(SIGKILL) }
-        let setup = try DaemonTests.Setup()
-        setup.extraEnvironment = [
-            "DBUS_SYSTEM_BUS_ADDRESS": system.address, "GIO_USE_NETWORK_MONITOR": "networkmanager", "WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK": "1",
-        ]
+        let setup = try Self.setupFollowing(system)
         try setup.start(waitForPoll: false)
         #expect(waitUntil { setup.bus.daemonStatus()["network"] == "false" }, "\(setup.bus.daemonStatus())")
         let url = setup.sandbox.baseURL + "/_sandbox/pictures/1-0.png"
@@ -124,13 +136,7 @@ import WeiboTestSupport
         #expect(picture().contains("('',)"), "offline: \(picture())")
         let fetched = { try HostileCallerTests.requests(setup).filter { $0.key.hasPrefix("/_sandbox/pictures/") }.values.reduce(0, +) }
         #expect(try fetched() == 0, "nothing asked of the server")
-        _ = system.gdbus([
-            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetConnectivity", "4",
-        ])
-        _ = system.gdbus([
-            "call", "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager", "-m", "org.freedesktop.DBus.Mock.SetGlobalConnectionState",
-            "70",
-        ])
+        Self.comeOnline(system)
         #expect(waitUntil { setup.bus.daemonStatus()["network"] == "true" }, "\(setup.bus.daemonStatus())")
         #expect(picture().contains("/weibo-notifier/images/"), "online: \(picture())")
         #expect(try fetched() == 1, "fetched once, online")

@@ -27,11 +27,24 @@ public enum OptionList {
     }
 }
 
+/// A whole `--help`: the usage line of `forms`, `about`, the options list of `options`, and
+/// `epilogue` (exit statuses, examples) when there is one.
+public func helpText(program: String, forms: [String], about: String, options: [OptionShape], epilogue: String? = nil) -> String {
+    [UsageLine.text(program, forms), about, OptionList.text(options), epilogue].compactMap { $0 }.joined(separator: "\n\n")
+}
+
+extension OptionShape {
+    /// ` [--width N] [--json]`: how the usage line writes `shapes`, each after a space.
+    public static func synopsis(of shapes: [OptionShape]) -> String {
+        shapes.map { " " + $0.synopsis }.joined()
+    }
+}
+
 extension ProgramOption {
     /// The whole `--help` of a program with one form: its usage line (`program` and the options
     /// of `table`), `about`, and its options list.
     public static func help(program: String, _ table: [Self], about: String) -> String {
         let shapes = offered(table)
-        return [UsageLine.text(program, [shapes.map(\.synopsis).joined(separator: " ")]), about, OptionList.text(shapes)].joined(separator: "\n\n")
+        return helpText(program: program, forms: [String(OptionShape.synopsis(of: shapes).dropFirst())], about: about, options: shapes)
     }
 }

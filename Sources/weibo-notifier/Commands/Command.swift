@@ -31,14 +31,14 @@ protocol Command {
 
 extension Command {
     static var help: String {
-        [UsageLine.text("weibo-notifier", synopses), about, OptionList.text(optionShapes), epilogue].compactMap { $0 }.joined(separator: "\n\n")
+        helpText(program: "weibo-notifier", forms: synopses, about: about, options: optionShapes, epilogue: epilogue)
     }
     static var epilogue: String? { nil }
     static var synopses: [String] { [name + optionsSynopsis()] }
 
     /// ` [--width N] [--json]`: the options of the table but those named in `excluding`.
     static func optionsSynopsis(excluding: Set<String> = []) -> String {
-        optionShapes.filter { excluding.isDisjoint(with: $0.names) }.map { " " + $0.synopsis }.joined()
+        OptionShape.synopsis(of: optionShapes.filter { excluding.isDisjoint(with: $0.names) })
     }
     static var options: [CommandOption<Self>] { [] }
     static var optionShapes: [OptionShape] { CommandOption.offered(options) }
