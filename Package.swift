@@ -40,7 +40,7 @@ let package = Package(
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
         .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"], exclude: ["README.md"]),
         // What the two GTK windows share: GObject signals to Swift closures, constructors checked.
-        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib"], exclude: ["README.md"]),
+        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CGtk"], exclude: ["README.md"]),
         // The settings and login window (libhandy's preferences window), a process of its own,
         // every row made from WeiboKit's settings table.
         .executableTarget(

@@ -1,3 +1,5 @@
+import CGLib
+
 /// A GTK signal declared once: its name and the C shape of its handlers, and the Swift type a
 /// handler has (`Handler`). A window connects a closure of that type and never names a shape:
 /// `Signal.clicked.connect(button) { _ in … }`. The instance comes first in every handler;
@@ -13,6 +15,17 @@ public struct Signal<Handler>: Sendable {
     public func connect(_ instance: UnsafeMutableRawPointer?, _ handler: Handler) -> UInt {
         GtkSignal.connect(instance, name, shape, adapt(handler))
     }
+
+    /// Lets go of the handler `id` of this signal of `instance` (one that runs once).
+    public func disconnect(_ instance: UnsafeMutableRawPointer, _ id: UInt) { g_signal_handler_disconnect(instance, id) }
+
+    /// Connects `handler` to this signal of `widget`.
+    @discardableResult
+    public func connect(_ widget: Widget, _ handler: Handler) -> UInt { connect(widget.object, handler) }
+
+    /// Connects `handler` to this signal of `application`.
+    @discardableResult
+    public func connect(_ application: Application, _ handler: Handler) -> UInt { connect(application.object, handler) }
 }
 
 /// `(instance)`: a signal that passes nothing.

@@ -1,4 +1,5 @@
 import CGtk
+import WeiboGtk
 import WeiboKit
 
 /// Draws one frame (laid out by WeiboKit in pixels) with cairo and Pango, in the theme's
@@ -33,31 +34,20 @@ struct CellPainter {
         /// Read from the widget's style context. A selected row's texts, links and members'
         /// names are all in the theme's selected-text colour: the link and the orange would
         /// sink into the selection's own colour.
-        init(widget: UnsafeMutableRawPointer) {
-            let style = CGtk_style(widget)
-            let state = gtk_style_context_get_state(style)
-            var rgba = GdkRGBA()
-            gtk_style_context_get_color(style, state, &rgba)
-            foreground = Color(rgba)
-            // The row is selected (its children take its colours by CSS, not its state).
-            let row = gtk_widget_get_parent(CGtk_widget(widget))
-            let selected = GTK_STATE_FLAG_SELECTED.rawValue
-            if state.rawValue & selected != 0 || row.map({ gtk_widget_get_state_flags($0).rawValue & selected != 0 }) == true {
+        init(_ colors: StyleColors) {
+            foreground = Color(colors.foreground)
+            if colors.isSelected {
                 link = foreground
                 vipName = foreground
                 return
             }
             // A link's colour as the theme gives it (`*:link`, lighter in a dark theme); the
             // selection's colour for a theme with none.
-            var linkRGBA = GdkRGBA()
-            gtk_style_context_save(style)
-            gtk_style_context_set_state(style, GTK_STATE_FLAG_LINK)
-            gtk_style_context_get_color(style, GTK_STATE_FLAG_LINK, &linkRGBA)
-            gtk_style_context_restore(style)
-            if Color(linkRGBA) != foreground {
-                link = Color(linkRGBA)
-            } else if gtk_style_context_lookup_color(style, "theme_selected_bg_color", &linkRGBA) != 0 {
-                link = Color(linkRGBA)
+            let themed = Color(colors.link)
+            if themed != foreground {
+                link = themed
+            } else if let selection = colors.named("theme_selected_bg_color") {
+                link = Color(selection)
             } else {
                 link = Color(red: 0.11, green: 0.44, blue: 0.85)
             }

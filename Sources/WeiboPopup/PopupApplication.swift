@@ -10,7 +10,7 @@ import WeiboKit
 final class PopupApplication {
     static let id = "io.github.WeiboNotifier.Popup"
 
-    private let application: UnsafeMutableRawPointer
+    private let application = Application(id: PopupApplication.id)
     private let environment: [String: String]
     private var context: PopupContext?
     private var window: PopupWindow?
@@ -21,20 +21,17 @@ final class PopupApplication {
     init(environment: [String: String], prefetch: ItemsPrefetch?) {
         self.environment = environment
         self.prefetch = prefetch
-        application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
         Signal.commandLine.connect(application) { [weak self] _, commandLine in
             guard let self, let commandLine else { return 1 }
             return self.commandLine(OpaquePointer(commandLine))
         }
     }
 
-    deinit { g_object_unref(application) }
-
     /// Runs until the window closes; the exit status.
     func run(_ arguments: [String]) -> Int32 {
         // GTK's loop turns the default context on this thread: every callback runs here.
         MainContext.confine()
-        return GtkApplicationRun.run(application, arguments)
+        return application.run(arguments)
     }
 
     /// A start, this process's own or a later one's: 0 when it was shown (or toggled), 2 for
@@ -58,21 +55,12 @@ final class PopupApplication {
     }
 
     private func makeWindow(account: String?) -> PopupWindow? {
-        guard let connection = g_application_get_dbus_connection(CGtk_g_application(application)) else { return nil }
+        guard let connection = application.busConnection else { return nil }
         let directories = XDGDirectories(environment: environment)
         let configuration =
             (try? ConfigurationFile.load(path: directories.configurationFile, create: false, systemFiles: directories.systemConfigurationFiles))?.configuration
             ?? Configuration()
-        let settings = gtk_settings_get_default()
-        var font = "Sans 10"
-        if let settings {
-            var name: UnsafeMutablePointer<CChar>?
-            CGtk_settings_font_name(settings, &name)
-            if let name {
-                font = String(cString: name)
-                g_free(name)
-            }
-        }
+        let font = Style.fontName ?? "Sans 10"
         let client = DaemonClient(connection: connection, account: account, prefetch: prefetch)
         let context = PopupContext(
             client: client, configuration: configuration, fonts: FontPreload(font: font),
@@ -97,13 +85,10 @@ final class PopupApplication {
     /// to answer: turning arrows of the theme's PNG icons instead, with the theme's animation.
     /// A row new since the last look has a bar of the theme's accent colour on its left.
     private static func addStyle() {
-        guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
-        let rule = """
+        Style.add(
+            """
             spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
             row.new-since-last-look { box-shadow: inset 4px 0 @theme_selected_bg_color; }
-            """
-        guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            """)
     }
 }

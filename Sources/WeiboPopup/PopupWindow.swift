@@ -10,8 +10,10 @@ import WeiboKit
 final class PopupWindow {
     static let size = (width: Int32(400), height: Int32(560))
 
-    let window: UnsafeMutableRawPointer
-    private let notebook: UnsafeMutableRawPointer
+    let window: Window
+    /// The sections' tabs (the rows have the keyboard: sections switch with Tab, Ctrl+Tab and
+    /// Alt+1/2/3).
+    private let notebook: Notebook
     /// The sections drawn, in the model's order (`PopupSectionKind.allCases`).
     private var views: [SectionView] = []
     private let context: PopupContext
@@ -22,79 +24,40 @@ final class PopupWindow {
     private let search: PopupSearch
     private let replyBar: ReplyBar
     /// The shortcuts window while it is open (the popup stays open under it).
-    private var shortcuts: UnsafeMutableRawPointer?
+    private var shortcuts: Window?
     /// Runs once the window is gone and the daemon was told what was seen.
     var closed: (() -> Void)?
     private(set) var isClosing = false
 
-    init(application: UnsafeMutableRawPointer, context: PopupContext) {
+    init(application: Application, context: PopupContext) {
         self.context = context
-        window = UnsafeMutableRawPointer(made(gtk_application_window_new(CGtk_application(application)), "its window"))
-        notebook = UnsafeMutableRawPointer(made(gtk_notebook_new(), "its tabs"))
+        let parts = Parts()
+        window = parts.window
+        notebook = parts.notebook
+        window.belongs(to: application)
         model = PopupModel(expandsEveryRow: context.configuration.popupCells == .full, lastLooks: context.lastLooks.read())
-        search = PopupSearch(localizer: context.localizer)
-        replyBar = ReplyBar(localizer: context.localizer)
+        search = PopupSearch(bar: parts.searchBar, localizer: context.localizer)
+        replyBar = ReplyBar(box: parts.replyBar, note: parts.replyNote, localizer: context.localizer)
         views = PopupSectionKind.allCases.map { kind in SectionView(kind: kind, context: context) { [weak self] in self?.send($0) } }
-        gtk_window_set_title(CGtk_window(window), context.localizer.text(.appName))
-        gtk_window_set_default_size(CGtk_window(window), Self.size.width, Self.size.height)
-        // A popup, not an application window: no title bar, not in the taskbar or the pager,
-        // above the others; a window manager places a utility window where it asks.
-        gtk_window_set_decorated(CGtk_window(window), 0)
-        gtk_window_set_type_hint(CGtk_window(window), GDK_WINDOW_TYPE_HINT_UTILITY)
-        gtk_window_set_skip_taskbar_hint(CGtk_window(window), 1)
-        gtk_window_set_skip_pager_hint(CGtk_window(window), 1)
-        gtk_window_set_keep_above(CGtk_window(window), 1)
-        // The tabs stay out of the keyboard's way: the rows have it, sections switch with
-        // Tab, Ctrl+Tab and Alt+1/2/3.
-        gtk_widget_set_can_focus(CGtk_widget(notebook), 0)
-        gtk_window_set_icon_name(CGtk_window(window), "io.github.WeiboNotifier")
-        for section in views {
-            gtk_notebook_append_page(CGtk_notebook(notebook), CGtk_widget(section.page), CGtk_widget(section.tab))
-        }
-        // The settings button over the tabs' row, at its end (an overlay: a notebook's action
-        // widget is no child of its accessible, so a screen reader would not find it).
-        let overlay = UnsafeMutableRawPointer(made(gtk_overlay_new(), "an overlay"))
-        gtk_container_add(CGtk_container(overlay), CGtk_widget(notebook))
-        let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_set_halign(header, GTK_ALIGN_END)
-        gtk_widget_set_valign(header, GTK_ALIGN_START)
-        gtk_box_pack_start(CGtk_box(header), CGtk_widget(hotSearchButton()), 0, 0, 0)
-        gtk_box_pack_start(CGtk_box(header), CGtk_widget(settingsButton()), 0, 0, 0)
-        gtk_overlay_add_overlay(CGtk_overlay(overlay), header)
-        // The search bar over the sections (hidden until asked for).
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_pack_start(CGtk_box(column), CGtk_widget(search.bar), 0, 0, 0)
-        gtk_box_pack_start(CGtk_box(column), CGtk_widget(overlay), 1, 1, 0)
-        gtk_box_pack_start(CGtk_box(column), CGtk_widget(replyBar.box), 0, 0, 0)
-        gtk_container_add(CGtk_container(window), column)
+        window.title = context.localizer.text(.appName)
+        window.setDefaultSize(width: Self.size.width, height: Self.size.height)
+        window.isAPopup()
+        window.iconName = "io.github.WeiboNotifier"
+        for section in views { notebook.append(section.page, tab: section.tab) }
+        // The hot search (a flame as on Weibo's own list: its words would cover the last tab)
+        // and the settings, each in the browser or its window; this one closes.
+        headerButton(parts.hotSearch, named: context.localizer.text(.hotSearch)) { $0.openHotSearch() }
+        headerButton(parts.settings, named: context.localizer.text(.settings)) { $0.openSettings() }
         connect()
     }
 
-    /// The header's "Hot search" button (beside the tabs, a flame as on Weibo's own list: its
-    /// words would cover the last tab): Weibo's hot-search list in the browser, and this one closes.
-    private func hotSearchButton() -> UnsafeMutableRawPointer {
-        headerButton(made(gtk_button_new_with_label("\u{1F525}"), "a button"), named: context.localizer.text(.hotSearch)) { $0.openHotSearch() }
-    }
-
-    /// The header's settings button (beside the tabs): the settings window, and this one closes.
-    private func settingsButton() -> UnsafeMutableRawPointer {
-        headerButton(
-            made(gtk_button_new_from_icon_name("emblem-system-symbolic", GTK_ICON_SIZE_BUTTON), "a button"), named: context.localizer.text(.settings)
-        ) { $0.openSettings() }
-    }
-
-    /// A flat header button: its tooltip and accessible name are `name`; a click does `action`.
-    private func headerButton(_ made: UnsafeMutablePointer<GtkWidget>, named name: String, action: @escaping (PopupWindow) -> Void)
-        -> UnsafeMutableRawPointer
-    {
-        let button = UnsafeMutableRawPointer(made)
-        gtk_button_set_relief(CGtk_button(button), GTK_RELIEF_NONE)
-        gtk_widget_set_tooltip_text(CGtk_widget(button), name)
-        atk_object_set_name(CGtk_accessible(button), name)
+    /// A header button: its tooltip and accessible name are `name`; a click does `action`.
+    private func headerButton(_ button: Button, named name: String, action: @escaping (PopupWindow) -> Void) {
+        button.tooltip = name
+        button.accessibleName = name
         Signal.clicked.connect(button) { [weak self] _ in
             if let self { action(self) }
         }
-        return button
     }
 
     /// Weibo's hot search in the browser (the flame, Ctrl+H); the popup closes.
@@ -121,7 +84,7 @@ final class PopupWindow {
         }
         Signal.keyPressEvent.connect(window) { [weak self] _, event in
             guard let self else { return false }
-            return self.keyPressed(event.assumingMemoryBound(to: GdkEvent.self))
+            return self.keyPressed(Event(event))
         }
         Signal.focusOutEvent.connect(window) { [weak self] _, _ in
             guard let self, self.context.configuration.popupClosesOnFocusOut else { return false }
@@ -130,7 +93,7 @@ final class PopupWindow {
             // comes first.
             GLibSource.later(afterMilliseconds: 150) { [weak self] in
                 // The shortcuts window over it has the keyboard: it stays.
-                guard let self, gtk_window_is_active(CGtk_window(self.window)) == 0, self.shortcuts == nil else { return }
+                guard let self, !self.window.isActive, self.shortcuts == nil else { return }
                 self.close()
             }
             return false
@@ -155,7 +118,7 @@ final class PopupWindow {
         }
         context.images.arrived = { [weak self] in
             guard let self else { return }
-            gtk_widget_queue_draw(CGtk_widget(self.window))
+            self.window.queueDraw()
         }
     }
 
@@ -164,10 +127,10 @@ final class PopupWindow {
     /// Shows the window at `kind`'s section; placed at `point` (X11), else at the pointer.
     func show(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
         let index = PopupSectionKind.allCases.firstIndex(of: kind) ?? 0
-        if gtk_widget_get_visible(CGtk_widget(window)) == 0 {
+        if !window.isVisible {
             place(at: point)
             views[index].attach()
-            gtk_widget_show_all(CGtk_widget(window))
+            window.showAll()
             // The other sections once the window drew.
             GLibSource.whenIdle { [weak self] in
                 for section in self?.views ?? [] { section.attach() }
@@ -179,15 +142,15 @@ final class PopupWindow {
             }
         }
         // The tab first (its signal tells the model of a switch), then the model of the open.
-        gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(index))
+        notebook.currentPage = Int32(index)
         send(.opened(kind, at: context.now()))
-        gtk_window_present(CGtk_window(window))
+        window.present()
     }
 
     var currentKind: PopupSectionKind { model.current }
     /// The account it shows, by uid (nil: the notifier's default).
     var account: String? { context.client.account }
-    var isVisible: Bool { gtk_widget_get_visible(CGtk_widget(window)) != 0 }
+    var isVisible: Bool { window.isVisible }
 
     private func view(_ kind: PopupSectionKind) -> SectionView { views[PopupSectionKind.allCases.firstIndex(of: kind) ?? 0] }
 
@@ -251,11 +214,11 @@ final class PopupWindow {
     private var frameCount = 0
 
     private func timeFrames() {
-        guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return }
-        Signal.beforePaint.connect(UnsafeMutableRawPointer(clock)) { [weak self] _ in
+        guard let clock = window.frameClock else { return }
+        Signal.beforePaint.connect(clock) { [weak self] _ in
             self?.frameStarted = g_get_monotonic_time()
         }
-        Signal.afterPaint.connect(UnsafeMutableRawPointer(clock)) { [weak self] _ in
+        Signal.afterPaint.connect(clock) { [weak self] _ in
             guard let self, self.frameStarted > 0 else { return }
             let took = g_get_monotonic_time() - self.frameStarted
             // For `make bench`: each frame's time (layout and drawing) and when it ended.
@@ -270,61 +233,34 @@ final class PopupWindow {
     /// On layer-shell compositors a layer surface in the configured corner; on X11 at the point
     /// (or the pointer), as `PopupPlacement` says.
     private func place(at point: (x: Int32, y: Int32)?) {
-        if gtk_layer_is_supported() != 0 {
-            gtk_layer_init_for_window(CGtk_window(window))
-            // Above the notification bubbles (mako's are on the top layer, in the same corner).
-            gtk_layer_set_layer(CGtk_window(window), GTK_LAYER_SHELL_LAYER_OVERLAY)
-            gtk_layer_set_namespace(CGtk_window(window), "weibo-notifier")
-            gtk_layer_set_keyboard_mode(CGtk_window(window), GTK_LAYER_SHELL_KEYBOARD_MODE_ON_DEMAND)
-            // A layer surface is as big as its window asks, not its default size.
-            gtk_widget_set_size_request(CGtk_widget(window), Self.size.width, Self.size.height)
+        if Placement.hasLayerShell {
             let corner = context.configuration.popupCorner
-            let top = corner == .topRight || corner == .topLeft
-            let right = corner == .topRight || corner == .bottomRight
-            for (edge, on) in [
-                (GTK_LAYER_SHELL_EDGE_TOP, top), (GTK_LAYER_SHELL_EDGE_BOTTOM, !top), (GTK_LAYER_SHELL_EDGE_RIGHT, right), (GTK_LAYER_SHELL_EDGE_LEFT, !right),
-            ] {
-                gtk_layer_set_anchor(CGtk_window(window), edge, on ? 1 : 0)
-                gtk_layer_set_margin(CGtk_window(window), edge, on ? 8 : 0)
-            }
+            Placement.inCorner(
+                window, .init(top: corner == .topRight || corner == .topLeft, right: corner == .topRight || corner == .bottomRight),
+                width: Self.size.width, height: Self.size.height, margin: 8, namespace: "weibo-notifier")
             return
         }
-        guard let display = gdk_display_get_default() else { return }
         // Only X11 lets a window place itself; elsewhere the shell does.
-        guard String(cString: CGtk_type_name(UnsafeMutableRawPointer(display))).hasPrefix("GdkX11") else { return }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        if let point {
-            (x, y) = point
-        } else if let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) {
-            gdk_device_get_position(pointer, nil, &x, &y)
-        }
-        guard let monitor = gdk_display_get_monitor_at_point(display, x, y) else { return }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
+        guard Placement.isX11, case let at = point ?? Placement.pointer ?? (0, 0), let area = Placement.workArea(at: at) else { return }
         let placement = PopupPlacement(
-            area: .init(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)), width: Int(Self.size.width),
-            height: Int(Self.size.height), currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? "")
-        let frame = placement.frame(at: (Int(x), Int(y)))
-        gtk_window_set_default_size(CGtk_window(window), Int32(frame.width), Int32(frame.height))
-        gtk_window_move(CGtk_window(window), Int32(frame.x), Int32(frame.y))
+            area: .init(x: area.x, y: area.y, width: area.width, height: area.height), width: Int(Self.size.width), height: Int(Self.size.height),
+            currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? "")
+        let frame = placement.frame(at: (Int(at.x), Int(at.y)))
+        window.setDefaultSize(width: Int32(frame.width), height: Int32(frame.height))
+        window.move(x: Int32(frame.x), y: Int32(frame.y))
     }
 
     // MARK: - Keys
 
     /// What a key does is WeiboKit's `PopupKeyAction`; here it is carried out. The list moves
     /// with the arrows, Page Up/Down, Home and End itself.
-    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        let key = CGtk_event_keyval(event)
-        let state = CGtk_event_state(event)
-        let press = PopupKeyPress(
-            gdk_keyval_name(key).map { String(cString: $0) } ?? "", control: state & UInt32(CGtk_CONTROL_MASK) != 0,
-            alt: state & UInt32(CGtk_MOD1_MASK) != 0, shift: state & UInt32(CGtk_SHIFT_MASK) != 0)
+    private func keyPressed(_ event: Event) -> Bool {
+        let press = PopupKeyPress(event.keyName, control: event.control, alt: event.alt, shift: event.shift)
         let count = PopupSectionKind.allCases.count
         // The shortcuts window is over it: Esc is that window's (where the keyboard stayed with
         // the popup, as without a window manager), and closes it, not the popup.
         if let shortcuts, press.name == "Escape" {
-            gtk_window_close(CGtk_window(shortcuts))
+            shortcuts.close()
             return true
         }
         guard let action = PopupKeyAction.of(press, sections: count) else {
@@ -346,13 +282,13 @@ final class PopupWindow {
         case .shortcuts: showShortcuts()
         case .step(let step):
             let current = PopupSectionKind.allCases.firstIndex(of: model.current) ?? 0
-            gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32((current + step + count) % count))
-        case .section(let index): gtk_notebook_set_current_page(CGtk_notebook(notebook), Int32(index))
+            notebook.currentPage = Int32((current + step + count) % count)
+        case .section(let index): notebook.currentPage = Int32(index)
         case .reply: send(.replyAsked)
         case .reload: send(.reload(at: context.now()))
         case .copy:
             guard !search.hasFocus, let row = view(model.current).selectedRow else { return false }
-            gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), row.copyText, -1)
+            Clipboard.copy(row.copyText)
         case .hotSearch: openHotSearch()
         case .settings: openSettings()
         }
@@ -361,7 +297,7 @@ final class PopupWindow {
 
     /// The shortcuts window over the popup (once: asked again, it comes to the front).
     private func showShortcuts() {
-        if let shortcuts { return gtk_window_present(CGtk_window(shortcuts)) }
+        if let shortcuts { return shortcuts.present() }
         guard let shown = ShortcutsWindow.show(over: window, localizer: context.localizer) else { return }
         shortcuts = shown
         Signal.destroy.connect(shown) { [weak self] _ in
@@ -376,14 +312,14 @@ final class PopupWindow {
         guard !isClosing else { return }
         isClosing = true
         wake = nil
-        gtk_widget_hide(CGtk_widget(window))
+        window.hide()
         send(.closing(at: context.now()))
     }
 
     private func finish() {
         for view in views { view.detach() }
         Log.debug("popup: \(frameCount) frames, the longest \(Double(longestFrame) / 1000) ms")
-        gtk_widget_destroy(CGtk_widget(window))
+        window.destroy()
         closed?()
     }
 }

@@ -11,25 +11,25 @@ import WeiboKit
 final class SectionView {
     let kind: PopupSectionKind
     /// The notebook's page and its tab.
-    let page: UnsafeMutableRawPointer
-    let tab: UnsafeMutableRawPointer
+    let page = Box(.vertical)
+    let tab: Label
     private let context: PopupContext
     private let send: (PopupModel.Event) -> Void
-    private let list: UnsafeMutableRawPointer
-    private let stateLine: UnsafeMutableRawPointer
-    private let logInButton: UnsafeMutableRawPointer
-    private let pill: UnsafeMutableRawPointer
-    private let spinner: UnsafeMutableRawPointer
-    private let emptyLine: UnsafeMutableRawPointer
-    private let loadMore: UnsafeMutableRawPointer
+    private let list = ListBox()
+    private let stateLine = Label()
+    private let logInButton: Button
+    private let pill = Button("")
+    private let spinner = Spinner()
+    private let emptyLine: Label
+    private let loadMore: Button
 
     /// The rows drawn (the model's visible rows, as last rendered).
     private(set) var rows: [PopupRow] = []
     /// The process drew its first row (logged once, for `make bench`). `nonisolated(unsafe)`:
     /// touched on the GTK thread alone (asserted where it is read).
     nonisolated(unsafe) private static var drewARow = false
-    /// Each row's drawing area and frame, in the same order.
-    private var areas: [UnsafeMutableRawPointer] = []
+    /// Each row's list row and drawing area, in the same order as `rows`.
+    private var areas: [(row: ListBoxRow, area: DrawingArea)] = []
     /// Each row's accessible description as last set.
     private var names: [String] = []
     private var frames: [StatusFrame] = []
@@ -46,40 +46,28 @@ final class SectionView {
         self.context = context
         self.send = send
         let words = context.localizer
-        page = UnsafeMutableRawPointer(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        tab = UnsafeMutableRawPointer(gtk_label_new(words.text(.section(kind, count: 0))))
-        stateLine = UnsafeMutableRawPointer(gtk_label_new(""))
-        logInButton = UnsafeMutableRawPointer(gtk_button_new_with_label(words.text(.logIn)))
-        pill = UnsafeMutableRawPointer(gtk_button_new_with_label(""))
-        spinner = UnsafeMutableRawPointer(gtk_spinner_new())
-        emptyLine = UnsafeMutableRawPointer(gtk_label_new(words.text(.nothingHere)))
-        loadMore = UnsafeMutableRawPointer(gtk_button_new_with_label(words.text(.loadMore)))
-        list = UnsafeMutableRawPointer(gtk_list_box_new())
+        tab = Label(words.text(.section(kind, count: 0)))
+        logInButton = Button(words.text(.logIn))
+        emptyLine = Label(words.text(.nothingHere))
+        loadMore = Button(words.text(.loadMore))
         build()
     }
 
-    deinit {
-        if let cursor { g_object_unref(UnsafeMutableRawPointer(cursor)) }
-    }
-
     private func build() {
-        gtk_label_set_line_wrap(CGtk_label(stateLine), 1)
-        gtk_label_set_xalign(CGtk_label(stateLine), 0)
-        gtk_widget_set_margin_start(CGtk_widget(stateLine), 10)
-        gtk_widget_set_margin_end(CGtk_widget(stateLine), 10)
-        gtk_widget_set_margin_top(CGtk_widget(stateLine), 6)
-        gtk_style_context_add_class(CGtk_style(stateLine), "dim-label")
-        gtk_style_context_add_class(CGtk_style(pill), "suggested-action")
-        gtk_widget_set_halign(CGtk_widget(pill), GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(CGtk_widget(pill), 4)
-        gtk_widget_set_halign(CGtk_widget(logInButton), GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(CGtk_widget(emptyLine), 40)
-        gtk_style_context_add_class(CGtk_style(emptyLine), "dim-label")
-        gtk_list_box_set_selection_mode(CGtk_list_box(list), GTK_SELECTION_BROWSE)
-        atk_object_set_name(CGtk_accessible(list), context.localizer.text(.section(kind, count: 0)))
+        stateLine.wrapsFromTheStart()
+        stateLine.setMargins(start: 10, end: 10, top: 6)
+        stateLine.setStyleClass("dim-label")
+        pill.setStyleClass("suggested-action")
+        pill.align(horizontal: .center)
+        pill.setMargins(top: 4)
+        logInButton.align(horizontal: .center)
+        emptyLine.setMargins(top: 40)
+        emptyLine.setStyleClass("dim-label")
+        list.selectsAsTheKeyboardMoves()
+        list.accessibleName = context.localizer.text(.section(kind, count: 0))
 
-        for widget in [stateLine, logInButton, pill, spinner, emptyLine, loadMore] {
-            gtk_widget_set_no_show_all(CGtk_widget(widget), 1)
+        for widget in [stateLine, logInButton, pill, spinner, emptyLine, loadMore] as [Widget] {
+            widget.showsOnlyWhenAsked = true
         }
 
         Signal.rowActivated.connect(list) { [weak self] _, row in
@@ -117,19 +105,18 @@ final class SectionView {
     func attach() {
         guard !isAttached else { return }
         isAttached = true
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_pack_start(CGtk_box(content), CGtk_widget(list), 0, 1, 0)
-        gtk_box_pack_start(CGtk_box(content), CGtk_widget(loadMore), 0, 0, 6)
-        let scrolled = gtk_scrolled_window_new(nil, nil)
-        gtk_scrolled_window_set_policy(CGtk_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(CGtk_container(scrolled), content)
-        gtk_list_box_set_adjustment(CGtk_list_box(list), gtk_scrolled_window_get_vadjustment(CGtk_scrolled_window(scrolled)))
-        for widget in [stateLine, logInButton, pill, spinner, emptyLine] {
-            gtk_box_pack_start(CGtk_box(page), CGtk_widget(widget), 0, 0, 2)
+        let content = Box(.vertical)
+        content.pack(list, fill: true)
+        content.pack(loadMore, padding: 6)
+        let scrolled = ScrolledWindow()
+        scrolled.add(content)
+        list.scrolls(in: scrolled)
+        for widget in [stateLine, logInButton, pill, spinner, emptyLine] as [Widget] {
+            page.pack(widget, padding: 2)
         }
-        gtk_box_pack_start(CGtk_box(page), scrolled, 1, 1, 0)
+        page.pack(scrolled, expand: true, fill: true)
         // In a window shown already: shown with it (the hidden-until-needed ones stay hidden).
-        if gtk_widget_get_visible(CGtk_widget(page)) != 0 { gtk_widget_show_all(CGtk_widget(page)) }
+        if page.isVisible { page.showAll() }
     }
 
     /// Draws the model's section: its tab's count, its state, pill and buttons, and its rows
@@ -138,18 +125,18 @@ final class SectionView {
         guard !isDetached else { return }
         let words = context.localizer
         let title = words.text(.section(kind, count: section.unread))
-        gtk_label_set_text(CGtk_label(tab), title)
+        tab.text = title
         let now = context.now()
         let state = section.stateLine(localizer: words, times: context.times(), now: now)
-        if let state { gtk_label_set_text(CGtk_label(stateLine), state) }
-        set(stateLine, shown: state != nil)
-        set(logInButton, shown: section.offersLogIn)
-        if !section.waiting.isEmpty { gtk_button_set_label(CGtk_button(pill), words.text(.newRows(section.waiting.count))) }
-        set(pill, shown: !section.waiting.isEmpty)
-        set(emptyLine, shown: section.isEmpty)
-        set(loadMore, shown: section.offersMore)
-        set(spinner, shown: section.showsSpinner)
-        if section.showsSpinner { gtk_spinner_start(CGtk_spinner(spinner)) } else { gtk_spinner_stop(CGtk_spinner(spinner)) }
+        if let state { stateLine.text = state }
+        stateLine.isVisible = state != nil
+        logInButton.isVisible = section.offersLogIn
+        if !section.waiting.isEmpty { pill.label = words.text(.newRows(section.waiting.count)) }
+        pill.isVisible = !section.waiting.isEmpty
+        emptyLine.isVisible = section.isEmpty
+        loadMore.isVisible = section.offersMore
+        spinner.isVisible = section.showsSpinner
+        spinner.spin(section.showsSpinner)
         // Laid out again only when the rows changed (not for a count or a state).
         let shown = section.visibleRows
         guard shown != rows else { return }
@@ -157,16 +144,12 @@ final class SectionView {
         rebuild()
     }
 
-    private func set(_ widget: UnsafeMutableRawPointer, shown: Bool) {
-        if shown { gtk_widget_show(CGtk_widget(widget)) } else { gtk_widget_hide(CGtk_widget(widget)) }
-    }
-
     /// The rows' times again (at least once a minute while open).
     func redrawTimes() { layOut(width: width) }
 
     /// The id of the entry a list row draws.
     private func id(ofRow row: UnsafeMutableRawPointer) -> Int64? {
-        let index = Int(gtk_list_box_row_get_index(CGtk_list_box_row(row)))
+        let index = ListBox.index(ofRow: row)
         return rows.indices.contains(index) ? rows[index].id : nil
     }
 
@@ -176,36 +159,32 @@ final class SectionView {
     /// as their frames are laid out; the ones past the end go.
     private func rebuild() {
         while areas.count > rows.count {
-            let area = areas.removeLast()
+            areas.removeLast().row.destroy()
             names.removeLast()
-            if let row = gtk_widget_get_parent(CGtk_widget(area)) { gtk_widget_destroy(row) }
         }
         layOut(width: width)
     }
 
     /// The drawing area of row `index`, made when missing; named for screen readers after its entry.
-    private func area(at index: Int, now: Timestamp, times: RelativeTimeFormatter) -> UnsafeMutableRawPointer {
+    private func area(at index: Int, now: Timestamp, times: RelativeTimeFormatter) -> DrawingArea {
         if index >= areas.count {
-            let row = gtk_list_box_row_new()
-            let area = UnsafeMutableRawPointer(made(gtk_drawing_area_new(), "a row's drawing area"))
-            gtk_container_add(CGtk_container(row), CGtk_widget(area))
-            Signal.draw.connect(area) { [weak self] widget, cairo in
+            let row = ListBoxRow()
+            let area = DrawingArea()
+            row.add(area)
+            Signal.draw.connect(area) { [weak self] _, cairo in
                 guard let self else { return false }
-                self.draw(index, widget: widget, cairo: OpaquePointer(cairo))
+                self.draw(index, cairo: OpaquePointer(cairo))
                 return true
             }
             // A name, topic or link: a hand over it, its page on a click (not the row's).
-            gtk_widget_add_events(CGtk_widget(area), Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
+            area.receivesPointer()
             Signal.buttonPressEvent.connect(area) { [weak self] _, event in
                 guard let self else { return false }
-                let event = event.assumingMemoryBound(to: GdkEvent.self)
-                var button: UInt32 = 0
-                guard gdk_event_get_button(event, &button) != 0, button == 1 else { return false }
+                let event = Event(event)
+                guard event.isFirstButton else { return false }
                 if self.isOnReplyButton(index, event), self.rows.indices.contains(index) {
                     // The row selected, then its reply entry opened (as Ctrl+Enter does).
-                    if let row = gtk_list_box_get_row_at_index(CGtk_list_box(self.list), Int32(index)) {
-                        gtk_list_box_select_row(CGtk_list_box(self.list), row)
-                    }
+                    self.list.select(at: index)
                     self.send(.selected(self.rows[index].id))
                     self.send(.replyAsked)
                     return true
@@ -215,31 +194,28 @@ final class SectionView {
                 if let url = entity.url { self.context.open(url) }
                 return true
             }
-            Signal.motionNotifyEvent.connect(area) { [weak self] widget, event in
-                guard let self, let window = gtk_widget_get_window(CGtk_widget(widget)) else { return false }
-                let pointer = event.assumingMemoryBound(to: GdkEvent.self)
-                let over = self.entity(index, pointer) != nil || self.isOnReplyButton(index, pointer)
-                gdk_window_set_cursor(window, over ? self.handCursor(for: window) : nil)
+            Signal.motionNotifyEvent.connect(area) { [weak self] _, event in
+                guard let self, self.areas.indices.contains(index) else { return false }
+                let event = Event(event)
+                let area = self.areas[index].area
+                let over = self.entity(index, event) != nil || self.isOnReplyButton(index, event)
+                area.setCursor(over ? self.handCursor(for: area) : nil)
                 return false
             }
-            gtk_list_box_insert(CGtk_list_box(list), row, -1)
-            gtk_widget_show_all(row)
-            areas.append(area)
+            list.append(row)
+            row.showAll()
+            areas.append((row, area))
             names.append("")
         }
         let name = rows[index].accessibleDescription(localizer: context.localizer, times: times, now: now, emoticons: context.configuration.emoticons)
-        if names[index] != name, let row = gtk_widget_get_parent(CGtk_widget(areas[index])) {
-            atk_object_set_name(CGtk_accessible(row), name)
+        let row = areas[index].row
+        if names[index] != name {
+            row.accessibleName = name
             names[index] = name
             // New since the last look: marked for the eye too.
-            let style = CGtk_style(UnsafeMutableRawPointer(row))
-            if rows[index].isNew {
-                gtk_style_context_add_class(style, "new-since-last-look")
-            } else {
-                gtk_style_context_remove_class(style, "new-since-last-look")
-            }
+            row.setStyleClass("new-since-last-look", rows[index].isNew)
         }
-        return areas[index]
+        return areas[index].area
     }
 
     /// The window is going: a layout still waiting for the idle loop does nothing (its
@@ -295,8 +271,8 @@ final class SectionView {
         for row in start..<end {
             let area = area(at: row, now: now, times: times)
             // Only the height: the width is the list's, never asked for (that would widen it).
-            gtk_widget_set_size_request(CGtk_widget(area), -1, Int32(frames[row].height))
-            gtk_widget_queue_draw(CGtk_widget(area))
+            area.requestSize(height: Int32(frames[row].height))
+            area.queueDraw()
         }
         spent.widgets += g_get_monotonic_time() - making
         focusPending()
@@ -313,47 +289,42 @@ final class SectionView {
     }
 
     /// The name, topic or link under a pointer event in row `index`.
-    private func entity(_ index: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> TextEntity? {
-        guard frames.indices.contains(index) else { return nil }
-        var x = 0.0
-        var y = 0.0
-        guard gdk_event_get_coords(event, &x, &y) != 0 else { return nil }
-        return CellLinks.entity(at: Int(x), Int(y), in: frames[index], layouts: context.layouts)
+    private func entity(_ index: Int, _ event: Event) -> TextEntity? {
+        guard frames.indices.contains(index), let point = event.point else { return nil }
+        return CellLinks.entity(at: Int(point.x), Int(point.y), in: frames[index], layouts: context.layouts)
     }
 
     /// Whether a pointer event in row `index` is on its "Reply" button.
-    private func isOnReplyButton(_ index: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        guard frames.indices.contains(index) else { return false }
-        var x = 0.0
-        var y = 0.0
-        guard gdk_event_get_coords(event, &x, &y) != 0 else { return false }
-        return CellLinks.isOnReplyButton(Int(x), Int(y), in: frames[index])
+    private func isOnReplyButton(_ index: Int, _ event: Event) -> Bool {
+        guard frames.indices.contains(index), let point = event.point else { return false }
+        return CellLinks.isOnReplyButton(Int(point.x), Int(point.y), in: frames[index])
     }
 
-    private var cursor: OpaquePointer?
+    /// The hand over a link, made the first time it is needed.
+    private var cursor: Cursor?
 
-    private func handCursor(for window: OpaquePointer) -> OpaquePointer? {
-        if cursor == nil { cursor = gdk_cursor_new_from_name(gdk_window_get_display(window), "pointer") }
+    private func handCursor(for area: DrawingArea) -> Cursor? {
+        if cursor == nil { cursor = Cursor(named: "pointer", for: area) }
         return cursor
     }
 
-    private func draw(_ index: Int, widget: UnsafeMutableRawPointer, cairo: OpaquePointer) {
-        guard frames.indices.contains(index), rows.indices.contains(index) else { return }
+    private func draw(_ index: Int, cairo: OpaquePointer) {
+        guard frames.indices.contains(index), rows.indices.contains(index), areas.indices.contains(index) else { return }
+        let area = areas[index].area
         MainContext.assertOnLoopThread()
         if !Self.drewARow {
             Self.drewARow = true
             Log.debug("popup: first row drawn at \(g_get_real_time()) µs")
         }
         let entry = rows[index]
-        var painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(widget: widget), image: context.images.image)
-        painter.scale = Int(gtk_widget_get_scale_factor(CGtk_widget(widget)))
+        var painter = CellPainter(layouts: context.layouts, palette: CellPainter.Palette(area.colors), image: context.images.image)
+        painter.scale = area.scaleFactor
         painter.paint(frames[index], on: cairo, avatar: entry.avatarURL, thumbnails: entry.thumbnailURLs)
     }
 
     /// The row selected, if any.
     var selectedRow: PopupRow? {
-        guard let row = gtk_list_box_get_selected_row(CGtk_list_box(list)) else { return nil }
-        let index = Int(gtk_list_box_row_get_index(row))
+        guard let index = list.selectedIndex else { return nil }
         return rows.indices.contains(index) ? rows[index] : nil
     }
 
@@ -366,11 +337,7 @@ final class SectionView {
     }
 
     private func focusPending() {
-        guard let id = pendingFocus, let index = rows.firstIndex(where: { $0.id == id }), index < areas.count,
-            let row = gtk_list_box_get_row_at_index(CGtk_list_box(list), Int32(index))
-        else { return }
+        guard let id = pendingFocus, let index = rows.firstIndex(where: { $0.id == id }), index < areas.count, list.focus(at: index) else { return }
         pendingFocus = nil
-        gtk_list_box_select_row(CGtk_list_box(list), row)
-        gtk_widget_grab_focus(CGtk_widget(UnsafeMutableRawPointer(row)))
     }
 }

@@ -1,29 +1,24 @@
-import CGLib
-import CGtk
+import WeiboDesktop
 import WeiboGtk
 import WeiboKit
 
 /// The popup's "Keyboard Shortcuts" window (F1, Ctrl+?): a `GtkShortcutsWindow` listing every
 /// `PopupShortcut` in the user's language, over the popup.
 enum ShortcutsWindow {
-    /// Builds and shows it, transient for `parent`; the window (destroyed when closed).
-    static func show(over parent: UnsafeMutableRawPointer, localizer: Localizer) -> UnsafeMutableRawPointer? {
-        guard let builder = gtk_builder_new() else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        let definition = definition(localizer: localizer)
-        guard gtk_builder_add_from_string(builder, definition, gsize.max, nil) != 0,
-            let object = gtk_builder_get_object(builder, "shortcuts")
-        else { return nil }
-        let window = UnsafeMutableRawPointer(object)
-        // The builder's reference goes with it: the window keeps one of its own until destroyed.
-        g_object_ref(window)
-        Signal.destroy.connect(window) { widget in
-            g_object_unref(widget)
+    /// Builds and shows it, over `parent`; the window (destroyed when closed), or nil when GTK
+    /// refused the definition (said in the log).
+    static func show(over parent: Window, localizer: Localizer) -> Window? {
+        let builder: Builder
+        do {
+            builder = try Builder(definition(localizer: localizer))
+        } catch {
+            Log.message("the shortcuts window could not be made: \(error)")
+            return nil
         }
-        gtk_window_set_transient_for(CGtk_window(window), CGtk_window(parent))
-        gtk_window_set_modal(CGtk_window(window), 1)
-        gtk_window_set_title(CGtk_window(window), localizer.text(.keyboardShortcuts))
-        gtk_widget_show_all(CGtk_widget(window))
+        let window = builder.widget("shortcuts", as: Window.self)
+        window.keepOver(parent)
+        window.title = localizer.text(.keyboardShortcuts)
+        window.showAll()
         return window
     }
 

@@ -26,7 +26,7 @@ Browser.drawWithoutOpenGL()
 // autostarted client: an autostart id it has is the daemon's, inherited.
 g_set_prgname("weibo-notifier-popup")
 unsetenv("DESKTOP_AUTOSTART_ID")
-gtk_init(nil, nil)
+Toolkit.start()
 // Fontconfig's set-up starts now, on Pango's thread, while GTK reads its theme.
 _ = pango_cairo_font_map_get_default()
 let prefetch = ItemsPrefetch(kind: options.kind, count: PopupItems.pageSize, account: options.account)

@@ -1,6 +1,4 @@
 import CGLib
-import CGtk
-import CHandy
 import Glibc
 import WeiboDesktop
 import WeiboGtk
@@ -10,14 +8,14 @@ import WeiboKit
 /// login runs out and where its token is kept; "Log out" (`weibo-notifier logout UID` run as a
 /// process of its own), and "Log in again…" on one whose login ran out.
 final class AccountRows {
-    let group: UnsafeMutableRawPointer
+    let group = PreferencesGroup(title: tr("Accounts"))
     private let files: SettingsFiles
     private let environment: [String: String]
     /// The configuration as the window has it now.
     private let configuration: () -> Configuration
     /// Logs in with Weibo asking which account (again, or another one).
     private let logInAgain: () -> Void
-    private var rows: [UnsafeMutableRawPointer] = []
+    private var rows: [ActionRow] = []
     private var logouts: [Int32: GLibSource] = [:]
     /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
     /// popup's pictures).
@@ -30,64 +28,56 @@ final class AccountRows {
         self.environment = environment
         self.configuration = configuration
         self.logInAgain = logInAgain
-        group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-        hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Accounts"))
     }
 
     /// The accounts as the file has them now.
     func show() {
-        for row in rows { gtk_widget_destroy(CGtk_widget(row)) }
+        for row in rows { row.destroy() }
         rows = []
         let accounts = files.accounts(apiBase: configuration().apiBase)
-        hdy_preferences_group_set_description(
-            CHandy_preferences_group(group), accounts.isEmpty ? tr("No account is logged in.") : nil)
+        group.description = accounts.isEmpty ? tr("No account is logged in.") : nil
         for (index, account) in accounts.enumerated() {
-            let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "an account row"))
             let name = account.screenName.isEmpty ? String(account.uid) : account.screenName
-            hdy_preferences_row_set_title(CHandy_preferences_row(row), index == 0 ? tr("%s (default)", name) : name)
-            hdy_action_row_set_subtitle(CHandy_action_row(row), Self.accountWords(account))
-            hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 2)
-            hdy_action_row_add_prefix(CHandy_action_row(row), CGtk_widget(avatar(of: account, named: name)))
-            let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Log out")), "a button"))
-            atk_object_set_name(CGtk_accessible(button), tr("Log out %s", name))
-            gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+            let row = ActionRow(title: index == 0 ? tr("%s (default)", name) : name, subtitle: Self.accountWords(account), subtitleLines: 2)
+            row.addPrefix(avatar(of: account, named: name))
+            let button = Button(tr("Log out"))
+            button.accessibleName = tr("Log out %s", name)
+            button.align(vertical: .center)
             let uid = account.uid
-            Signal.clicked.connect(button) { [weak self] button in
-                gtk_widget_set_sensitive(CGtk_widget(button), 0)
+            Signal.clicked.connect(button) { [weak self, button] _ in
+                button.isSensitive = false
                 self?.logOut(uid)
             }
             // An expired login: logged in again from its row (Weibo asks which account).
             if account.expiresIn > 0, account.account(token: "").expiresAt < Timestamp.now {
                 let again = logInButton(tr("Log in again…"))
-                atk_object_set_name(CGtk_accessible(again), tr("Log in again as %s", name))
-                gtk_style_context_add_class(CGtk_style(again), "suggested-action")
-                gtk_container_add(CGtk_container(row), CGtk_widget(again))
+                again.accessibleName = tr("Log in again as %s", name)
+                again.setStyleClass("suggested-action")
+                row.add(again)
             }
-            gtk_container_add(CGtk_container(row), CGtk_widget(button))
-            gtk_container_add(CGtk_container(group), CGtk_widget(row))
-            gtk_widget_show_all(CGtk_widget(row))
+            row.add(button)
+            group.add(row)
+            row.showAll()
             rows.append(row)
         }
         if !accounts.isEmpty { rows.append(addAccountRow()) }
     }
 
     /// "Add account…", under the accounts: Weibo asks who logs in (not the browser's own session).
-    private func addAccountRow() -> UnsafeMutableRawPointer {
-        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-        hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Another Weibo account"))
-        hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Each account is checked and notified on its own."))
+    private func addAccountRow() -> ActionRow {
+        let row = ActionRow(title: tr("Another Weibo account"), subtitle: tr("Each account is checked and notified on its own."))
         let button = logInButton(tr("Add account…"))
-        gtk_container_add(CGtk_container(row), CGtk_widget(button))
-        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(button))
-        gtk_container_add(CGtk_container(group), CGtk_widget(row))
-        gtk_widget_show_all(CGtk_widget(row))
+        row.add(button)
+        row.activates(button)
+        group.add(row)
+        row.showAll()
         return row
     }
 
     /// A button at a row's height that logs in through the browser, Weibo asking who.
-    private func logInButton(_ label: String) -> UnsafeMutableRawPointer {
-        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label), "a button"))
-        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
+    private func logInButton(_ label: String) -> Button {
+        let button = Button(label)
+        button.align(vertical: .center)
         Signal.clicked.connect(button) { [weak self] _ in
             self?.logInAgain()
         }
@@ -96,19 +86,13 @@ final class AccountRows {
 
     /// The account's avatar: its initials on a colour until its picture is there (from the
     /// cache, or fetched: drawing never waits for it).
-    private func avatar(of account: AccountStore.Saved, named name: String) -> UnsafeMutableRawPointer {
-        let avatar = UnsafeMutableRawPointer(made(hdy_avatar_new(40, name, 1), "an avatar"))
-        atk_object_set_name(CGtk_accessible(avatar), tr("Avatar of %s", name))
+    private func avatar(of account: AccountStore.Saved, named name: String) -> Avatar {
+        let avatar = Avatar(size: 40, name: name)
+        avatar.accessibleName = tr("Avatar of %s", name)
         guard !account.avatarURL.isEmpty else { return avatar }
         // Held until the picture comes: the row may be gone by then (the list made again).
-        g_object_ref(avatar)
         avatars.image(for: account.avatarURL) { uri in
-            defer { g_object_unref(avatar) }
-            guard let uri, let file = g_file_new_for_uri(uri) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            guard let icon = g_file_icon_new(file) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
-            hdy_avatar_set_loadable_icon(CHandy_avatar(avatar), icon)
+            if let uri { avatar.showPicture(at: uri) }
         }
         return avatar
     }

@@ -1,6 +1,3 @@
-import CGLib
-import CGtk
-import CHandy
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -12,12 +9,12 @@ import WeiboKit
 /// not keep stays in the field, with "Keep it in a file readable only by you": nothing goes to
 /// a file unless the user chooses it here. Kept in the keyring, the file's line goes.
 final class SecretRow {
-    let row: UnsafeMutableRawPointer
-    private let entry: UnsafeMutableRawPointer
-    private let spinner: UnsafeMutableRawPointer
-    private let cancelButton: UnsafeMutableRawPointer
-    private let moveButton: UnsafeMutableRawPointer
-    private let fileButton: UnsafeMutableRawPointer
+    let row: ActionRow
+    private let entry = Entry()
+    private let spinner = Spinner()
+    private let cancelButton = SecretRow.button(tr("Cancel"), name: tr("Cancel keeping the App Secret"))
+    private let moveButton = SecretRow.button(tr("Move to the keyring"), name: tr("Move the App Secret to the keyring"))
+    private let fileButton = SecretRow.button(tr("Keep it in a file"), name: tr("Keep it in a file readable only by you"))
     private let files: SettingsFiles
     private var request: KeyringRequest?
     private(set) var keeping = SecretKeeping.none
@@ -25,20 +22,12 @@ final class SecretRow {
     init(files: SettingsFiles) {
         self.files = files
         let title = SettingsTable.appSecret.title.text(processLocalizer)
-        row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-        hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
-        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 6)
-        entry = UnsafeMutableRawPointer(made(gtk_entry_new(), "a password field"))
-        gtk_entry_set_visibility(CHandy_entry(entry), 0)
-        gtk_entry_set_input_purpose(CHandy_entry(entry), GTK_INPUT_PURPOSE_PASSWORD)
-        gtk_widget_set_valign(CGtk_widget(entry), GTK_ALIGN_CENTER)
-        atk_object_set_name(CGtk_accessible(entry), title)
-        spinner = UnsafeMutableRawPointer(made(gtk_spinner_new(), "a spinner"))
-        cancelButton = Self.button(tr("Cancel"), name: tr("Cancel keeping the App Secret"))
-        moveButton = Self.button(tr("Move to the keyring"), name: tr("Move the App Secret to the keyring"))
-        fileButton = Self.button(tr("Keep it in a file"), name: tr("Keep it in a file readable only by you"))
-        for widget in [spinner, cancelButton, moveButton, fileButton] { gtk_widget_set_no_show_all(CGtk_widget(widget), 1) }
-        for widget in [spinner, cancelButton, moveButton, fileButton, entry] { gtk_container_add(CGtk_container(row), CGtk_widget(widget)) }
+        row = ActionRow(title: title, subtitleLines: 6)
+        entry.hidesWhatIsTyped()
+        entry.align(vertical: .center)
+        entry.accessibleName = title
+        for widget in [spinner, cancelButton, moveButton, fileButton] as [Widget] { widget.showsOnlyWhenAsked = true }
+        for widget in [spinner, cancelButton, moveButton, fileButton, entry] as [Widget] { row.add(widget) }
         Signal.activate.connect(entry) { [weak self] _ in
             self?.keep()
         }
@@ -54,15 +43,15 @@ final class SecretRow {
         show(.none)
     }
 
-    private static func button(_ label: String, name: String) -> UnsafeMutableRawPointer {
-        let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label), "a button"))
-        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-        atk_object_set_name(CGtk_accessible(button), name)
+    private static func button(_ label: String, name: String) -> Button {
+        let button = Button(label)
+        button.align(vertical: .center)
+        button.accessibleName = name
         return button
     }
 
     /// The secret typed and not yet kept.
-    var typed: String { String(cString: gtk_entry_get_text(CHandy_entry(entry))).trimmed(of: " \t\r\n") }
+    var typed: String { entry.text.trimmed(of: " \t\r\n") }
 
     /// Says where the secret is now: the user's file, else the keyring (asked without
     /// unlocking it: no window of the keyring's for a look).
@@ -97,7 +86,7 @@ final class SecretRow {
         // The table's rule (at most 4,096 bytes, no control character), for the keyring as for the file.
         if let problem = SettingsTable.appSecret.erased.problem(with: secret) { return say(tr("Not kept: %s", problem.text(processLocalizer))) }
         toKeyring(secret, appKey: configuration.appKey) { [weak self] in
-            gtk_entry_set_text(CHandy_entry(self?.entry), "")
+            self?.entry.text = ""
             next?()
         }
     }
@@ -133,7 +122,7 @@ final class SecretRow {
         let secret = typed
         guard !secret.isEmpty else { return refresh() }
         if let problem = files.write(SettingsTable.appSecret.erased, secret) { return say(tr("Not kept: %s", problem)) }
-        gtk_entry_set_text(CHandy_entry(entry), "")
+        entry.text = ""
         show(.file(files.path))
     }
 
@@ -144,20 +133,20 @@ final class SecretRow {
         // A button that goes away with the keyboard's focus on it (the one just pressed) hands
         // the focus to the field, not to nowhere.
         for (button, offer) in [(cancelButton, SecretKeeping.Offer.cancel), (moveButton, .moveToKeyring), (fileButton, .keepInFile)]
-        where !offers.contains(offer) && gtk_widget_has_focus(CGtk_widget(button)) != 0 {
-            gtk_widget_set_sensitive(CGtk_widget(entry), 1)
-            gtk_widget_grab_focus(CGtk_widget(entry))
+        where !offers.contains(offer) && button.hasFocus {
+            entry.isSensitive = true
+            entry.grabFocus()
         }
-        gtk_widget_set_visible(CGtk_widget(cancelButton), offers.contains(.cancel) ? 1 : 0)
-        gtk_widget_set_visible(CGtk_widget(moveButton), offers.contains(.moveToKeyring) ? 1 : 0)
-        gtk_widget_set_visible(CGtk_widget(fileButton), offers.contains(.keepInFile) ? 1 : 0)
-        gtk_widget_set_visible(CGtk_widget(spinner), keeping.isWaiting ? 1 : 0)
-        if keeping.isWaiting { gtk_spinner_start(CHandy_spinner(spinner)) } else { gtk_spinner_stop(CHandy_spinner(spinner)) }
-        gtk_widget_set_sensitive(CGtk_widget(entry), keeping.isWaiting ? 0 : 1)
+        cancelButton.isVisible = offers.contains(.cancel)
+        moveButton.isVisible = offers.contains(.moveToKeyring)
+        fileButton.isVisible = offers.contains(.keepInFile)
+        spinner.isVisible = keeping.isWaiting
+        spinner.spin(keeping.isWaiting)
+        entry.isSensitive = !keeping.isWaiting
     }
 
     private func say(_ words: String) {
-        hdy_action_row_set_subtitle(CHandy_action_row(row), words)
-        atk_object_set_description(CGtk_accessible(entry), words)
+        row.subtitle = words
+        entry.accessibleDescription = words
     }
 }

@@ -1,6 +1,3 @@
-import CGLib
-import CGtk
-import CHandy
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -12,19 +9,39 @@ import WeiboKit
 /// shown at the row and never written.
 final class SettingRow {
     let setting: AnySetting
-    let row: UnsafeMutableRawPointer
+    let row: ActionRow
     private let localizer: Localizer
     private let context: SettingContext
     /// Writes a value (nil: resets it); why it could not.
     private let write: (AnySetting, String?) -> String?
-    private var control: UnsafeMutableRawPointer?
-    private var checks: [(word: String, button: UnsafeMutableRawPointer)] = []
-    private let resetButton: UnsafeMutableRawPointer
+    /// The widget its rule calls for, and how it shows a value.
+    private var control: Control?
+    private var checks: [(word: String, button: ToggleButton)] = []
+    private let resetButton = Button(icon: "edit-undo-symbolic")
     /// The value shown, as the file writes it.
     private var shown = ""
     /// Set while the row itself changes its widget (not the user).
     private var updating = false
     private var summary = ""
+
+    /// A setting's widget, by its rule.
+    private enum Control {
+        case toggle(Switch)
+        case number(SpinButton)
+        case choice(ComboBox)
+        case checks(Box)
+        case text(Entry)
+
+        var widget: Widget {
+            switch self {
+            case .toggle(let widget): return widget
+            case .number(let widget): return widget
+            case .choice(let widget): return widget
+            case .checks(let widget): return widget
+            case .text(let widget): return widget
+            }
+        }
+    }
 
     init(
         _ setting: AnySetting, configuration: Configuration, administratorsFile: String?, context: SettingContext, localizer: Localizer,
@@ -34,25 +51,20 @@ final class SettingRow {
         self.localizer = localizer
         self.context = context
         self.write = write
-        row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a settings row"))
         let title = setting.title.text(localizer)
-        hdy_preferences_row_set_title(CHandy_preferences_row(row), title)
-        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 4)
-        resetButton = UnsafeMutableRawPointer(made(gtk_button_new_from_icon_name("edit-undo-symbolic", GTK_ICON_SIZE_BUTTON), "a reset button"))
-        gtk_widget_set_tooltip_text(CGtk_widget(resetButton), tr("Reset to the default"))
-        atk_object_set_name(CGtk_accessible(resetButton), tr("Reset %s", title))
-        gtk_widget_set_valign(CGtk_widget(resetButton), GTK_ALIGN_CENTER)
-        gtk_style_context_add_class(CGtk_style(resetButton), "flat")
+        row = ActionRow(title: title, subtitleLines: 4)
+        resetButton.tooltip = tr("Reset to the default")
+        resetButton.accessibleName = tr("Reset %s", title)
+        resetButton.align(vertical: .center)
+        resetButton.setStyleClass("flat")
         makeControl(title: title)
         // The button hidden keeps its place (a box as wide as it): the controls do not move
         // when it comes.
-        let place = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        var width: Int32 = 0
-        gtk_widget_get_preferred_width(CGtk_widget(resetButton), nil, &width)
-        gtk_widget_set_size_request(place, width, -1)
-        gtk_widget_set_no_show_all(CGtk_widget(resetButton), 1)
-        gtk_container_add(CGtk_container(place), CGtk_widget(resetButton))
-        gtk_container_add(CGtk_container(row), place)
+        let place = Box(.horizontal)
+        place.requestSize(width: resetButton.naturalWidth)
+        resetButton.showsOnlyWhenAsked = true
+        place.add(resetButton)
+        row.add(place)
         Signal.clicked.connect(resetButton) { [weak self] _ in
             self?.reset()
         }
@@ -62,90 +74,96 @@ final class SettingRow {
     // MARK: - The widget
 
     private func makeControl(title: String) {
-        let widget: UnsafeMutableRawPointer
+        let control: Control
         switch setting.rule {
         case .boolean:
-            widget = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
-            Signal.activeChanged.connect(widget) { [weak self] widget in
-                self?.changed(gtk_switch_get_active(CHandy_switch(widget)) != 0 ? "true" : "false")
+            let toggle = Switch()
+            Signal.activeChanged.connect(toggle) { [weak self, weak toggle] _ in
+                guard let toggle else { return }
+                self?.changed(toggle.isActive ? "true" : "false")
             }
+            control = .toggle(toggle)
         case .number(_, let seconds, _):
             let field = setting.rule.numberField(in: context) ?? (0...0, 1)
-            widget = UnsafeMutableRawPointer(
-                made(gtk_spin_button_new_with_range(Double(field.range.lowerBound), Double(field.range.upperBound), Double(field.step)), "a number"))
+            let number = SpinButton(range: Double(field.range.lowerBound)...Double(field.range.upperBound), step: Double(field.step))
             // Digits only, but for a duration ("2 min").
-            gtk_spin_button_set_numeric(CHandy_spin_button(widget), seconds ? 0 : 1)
-            if seconds { showAsDuration(widget) }
-            Signal.valueChanged.connect(widget) { [weak self] widget in
-                self?.changed(String(gtk_spin_button_get_value_as_int(CHandy_spin_button(widget))))
+            number.takesDigitsOnly(!seconds)
+            if seconds { showAsDuration(number) }
+            Signal.valueChanged.connect(number) { [weak self, weak number] _ in
+                guard let number else { return }
+                self?.changed(String(Int(number.value.rounded())))
             }
+            control = .number(number)
         case .choice(let words):
-            widget = UnsafeMutableRawPointer(made(gtk_combo_box_text_new(), "a choice"))
-            for word in words { gtk_combo_box_text_append(CHandy_combo_box_text(widget), word.word, word.label.text(localizer)) }
-            Signal.changed.connect(widget) { [weak self] widget in
-                guard let id = gtk_combo_box_get_active_id(CHandy_combo_box(widget)) else { return }
-                self?.changed(String(cString: id))
+            let choice = ComboBox()
+            for word in words { choice.append(id: word.word, word.label.text(localizer)) }
+            Signal.changed.connect(choice) { [weak self, weak choice] _ in
+                guard let id = choice?.activeID else { return }
+                self?.changed(id)
             }
+            control = .choice(choice)
         case .list(let words):
             // Linked toggle buttons, one per word (Adwaita's check boxes are SVG images: each
             // costs librsvg a render).
-            widget = UnsafeMutableRawPointer(made(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0), "a box of toggles"))
-            gtk_style_context_add_class(CGtk_style(widget), "linked")
+            let box = Box(.horizontal)
+            box.setStyleClass("linked")
             for word in words {
-                let check = UnsafeMutableRawPointer(made(gtk_toggle_button_new_with_label(word), "a toggle"))
-                atk_object_set_name(CGtk_accessible(check), "\(title): \(word)")
-                gtk_container_add(CGtk_container(widget), CGtk_widget(check))
+                let check = ToggleButton(toggle: word)
+                check.accessibleName = "\(title): \(word)"
+                box.add(check)
                 checks.append((word, check))
                 Signal.toggled.connect(check) { [weak self] _ in
                     guard let self else { return }
-                    self.changed(self.checks.filter { gtk_toggle_button_get_active(CHandy_toggle_button($0.button)) != 0 }.map(\.word).joined(separator: ";"))
+                    self.changed(self.checks.filter { $0.button.isActive }.map(\.word).joined(separator: ";"))
                 }
             }
+            control = .checks(box)
         // A secret never has a row (the login's own field keeps it): as text, were it asked.
         case .timeRange, .url, .path, .text, .secret:
-            widget = UnsafeMutableRawPointer(made(gtk_entry_new(), "a text field"))
-            gtk_entry_set_width_chars(CHandy_entry(widget), setting.rule == .timeRange ? 12 : 28)
-            if setting.rule == .timeRange { gtk_entry_set_placeholder_text(CHandy_entry(widget), "23:00-08:00") }
-            Signal.activate.connect(widget) { [weak self] widget in
-                self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
+            let entry = Entry()
+            entry.widthInCharacters = setting.rule == .timeRange ? 12 : 28
+            if setting.rule == .timeRange { entry.placeholder = "23:00-08:00" }
+            Signal.activate.connect(entry) { [weak self, weak entry] _ in
+                guard let entry else { return }
+                self?.changed(entry.text)
             }
-            Signal.focusOutEvent.connect(widget) { [weak self] widget, _ in
-                self?.changed(String(cString: gtk_entry_get_text(CHandy_entry(widget))))
+            Signal.focusOutEvent.connect(entry) { [weak self, weak entry] _, _ in
+                if let entry { self?.changed(entry.text) }
                 return false
             }
+            control = .text(entry)
         }
-        gtk_widget_set_valign(CGtk_widget(widget), GTK_ALIGN_CENTER)
+        let widget = control.widget
+        widget.align(vertical: .center)
         if checks.isEmpty {
-            atk_object_set_name(CGtk_accessible(widget), title)
-            hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(widget))
+            widget.accessibleName = title
+            row.activates(widget)
         }
-        gtk_container_add(CGtk_container(row), CGtk_widget(widget))
-        control = widget
+        row.add(widget)
+        self.control = control
     }
 
     /// A number of seconds shown as "2 min" (or "90 s", "1 h"), and typed so: the value stays
     /// the seconds the file keeps (a screen reader's value too).
-    private func showAsDuration(_ spin: UnsafeMutableRawPointer) {
-        gtk_entry_set_width_chars(CHandy_entry(spin), 8)
-        // A refused text leaves the value as it was (GTK's default takes the lowest instead).
-        gtk_spin_button_set_update_policy(CHandy_spin_button(spin), GTK_UPDATE_IF_VALID)
-        Signal.output.connect(spin) { spin in
-            let reading = DurationText.reading(Int(gtk_spin_button_get_value(CHandy_spin_button(spin)).rounded()))
-            let text: String
+    private func showAsDuration(_ spin: SpinButton) {
+        spin.widthInCharacters = 8
+        spin.keepsItsValueForBadText()
+        Signal.output.connect(spin) { [weak spin] _ in
+            guard let spin else { return false }
+            let reading = DurationText.reading(Int(spin.value.rounded()))
             switch reading.unit {
-            case .seconds: text = tr("%d s", reading.number)
-            case .minutes: text = tr("%d min", reading.number)
-            case .hours: text = tr("%d h", reading.number)
+            case .seconds: spin.text = tr("%d s", reading.number)
+            case .minutes: spin.text = tr("%d min", reading.number)
+            case .hours: spin.text = tr("%d h", reading.number)
             }
-            gtk_entry_set_text(CHandy_entry(spin), text)
             return true
         }
         // What was typed is read by the setting's codec ("2 min", "90 s", a number of seconds,
         // as `config set` reads it); one it refuses is said at the row with its rule, and
         // GTK_INPUT_ERROR (-1) keeps the value (the file is not touched).
-        Signal.input.connect(spin) { [weak self] spin, value in
-            guard let self, let value else { return -1 }
-            let typed = String(cString: gtk_entry_get_text(CHandy_entry(spin)))
+        Signal.input.connect(spin) { [weak self, weak spin] _, value in
+            guard let self, let spin, let value else { return -1 }
+            let typed = spin.text
             if let problem = self.setting.problem(with: typed, in: self.context) {
                 self.say(tr("Not saved: %s", problem.text(self.localizer)))
                 return -1
@@ -167,22 +185,22 @@ final class SettingRow {
         say(nil)
         updating = true
         defer { updating = false }
-        guard let control else { return }
-        switch setting.rule {
-        case .boolean: gtk_switch_set_active(CHandy_switch(control), text == "true" ? 1 : 0)
-        case .number: gtk_spin_button_set_value(CHandy_spin_button(control), Double(Int(text) ?? 0))
-        case .choice: _ = gtk_combo_box_set_active_id(CHandy_combo_box(control), text)
-        case .list:
+        switch control {
+        case .toggle(let toggle): toggle.isActive = text == "true"
+        case .number(let number): number.value = Double(Int(text) ?? 0)
+        case .choice(let choice): choice.activeID = text
+        case .checks:
             let chosen = Set(text.split(separator: ";").map { String($0).trimmed(of: " ") })
-            for check in checks { gtk_toggle_button_set_active(CHandy_toggle_button(check.button), chosen.contains(check.word) ? 1 : 0) }
-        case .timeRange, .url, .path, .text, .secret: gtk_entry_set_text(CHandy_entry(control), text)
+            for check in checks { check.button.isActive = chosen.contains(check.word) }
+        case .text(let entry): entry.text = text
+        case nil: return
         }
         offerReset(text)
     }
 
     /// "Reset" only on a row whose value differs from its default: hidden otherwise.
     private func offerReset(_ text: String) {
-        gtk_widget_set_visible(CGtk_widget(resetButton), text != setting.defaultText ? 1 : 0)
+        resetButton.isVisible = text != setting.defaultText
     }
 
     // MARK: - Changes
@@ -204,13 +222,9 @@ final class SettingRow {
 
     /// The row's second line: what the setting does, or why a value was refused.
     private func say(_ problem: String?) {
-        hdy_action_row_set_subtitle(CHandy_action_row(row), problem ?? summary)
-        guard let control else { return }
-        if problem != nil {
-            gtk_style_context_add_class(CGtk_style(control), "error")
-        } else {
-            gtk_style_context_remove_class(CGtk_style(control), "error")
-        }
-        atk_object_set_description(CGtk_accessible(control), problem ?? summary)
+        row.subtitle = problem ?? summary
+        guard let widget = control?.widget else { return }
+        widget.setStyleClass("error", problem != nil)
+        widget.accessibleDescription = problem ?? summary
     }
 }

@@ -1,7 +1,3 @@
-import CGLib
-import CGtk
-import CHandy
-import Glibc
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -12,15 +8,14 @@ import WeiboKit
 final class SettingsApplication {
     static let id = "io.github.WeiboNotifier.Settings"
 
-    private let application: UnsafeMutableRawPointer
+    private let application = Application(id: SettingsApplication.id)
     private let environment: [String: String]
     private var window: SettingsWindow?
 
     init(environment: [String: String]) {
         self.environment = environment
-        application = UnsafeMutableRawPointer(made(gtk_application_new(Self.id, G_APPLICATION_HANDLES_COMMAND_LINE), "its GtkApplication"))
         Signal.startup.connect(application) { _ in
-            hdy_init()
+            PreferencesWindow.setUpLibhandy()
             Self.drawIconsFromPNG()
         }
         Signal.commandLine.connect(application) { [weak self] _, commandLine in
@@ -28,8 +23,6 @@ final class SettingsApplication {
             return self.commandLine(OpaquePointer(commandLine))
         }
     }
-
-    deinit { g_object_unref(application) }
 
     /// No SVG to render for the first frame: each loads librsvg and libxml2 (7 MB resident) and
     /// costs milliseconds. libhandy brings its own SVG of a few icons (`pan-down-symbolic`,
@@ -40,22 +33,19 @@ final class SettingsApplication {
     /// and toggle buttons), so they have no image. The spinners (a login, the keyring's wait)
     /// turn the theme's PNG arrows, as the popup's do.
     private static func drawIconsFromPNG() {
-        guard let provider = gtk_css_provider_new(), let screen = gdk_screen_get_default() else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(provider)) }
-        let rule = """
+        Style.add(
+            """
             combobox arrow { -gtk-icon-source: -gtk-icontheme("go-down-symbolic"); }
             radio, check { -gtk-icon-source: none; }
             spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
-            """
-        guard gtk_css_provider_load_from_data(provider, rule, -1, nil) != 0 else { return }
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            """)
     }
 
     /// Runs until the window closes; the exit status.
     func run(_ arguments: [String]) -> Int32 {
         // GTK's loop turns the default context on this thread: every callback runs here.
         MainContext.confine()
-        return GtkApplicationRun.run(application, arguments)
+        return application.run(arguments)
     }
 
     /// A start, this process's own or a later one's: 0 when the window shows, 2 for bad options.

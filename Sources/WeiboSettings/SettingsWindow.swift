@@ -1,6 +1,4 @@
 import CGLib
-import CGtk
-import CHandy
 import Glibc
 import WeiboDesktop
 import WeiboGtk
@@ -9,14 +7,14 @@ import WeiboKit
 /// The settings window (libhandy's preferences window): the Account, Notifications and General
 /// pages, each row made from the settings table (`SettingRow`), and the accounts logged in.
 final class SettingsWindow {
-    private let window: UnsafeMutableRawPointer
+    private let window = PreferencesWindow()
     private let files: SettingsFiles
     private let environment: [String: String]
     /// The words of the settings table, in the user's language (the catalog is bound by then).
     private let localizer = processLocalizer
     private var configuration: Configuration
     private var rows: [SettingRow] = []
-    private var pages: [SettingPage: UnsafeMutableRawPointer] = [:]
+    private var pages: [SettingPage: PreferencesPage] = [:]
     private lazy var accounts = AccountRows(
         files: files, environment: environment, configuration: { [unowned self] in self.configuration },
         logInAgain: { [unowned self] in self.loginGroup.start(askingWho: true) })
@@ -27,7 +25,7 @@ final class SettingsWindow {
         return group
     }()
     /// The switches of the autostart entry (the General page's; the first login's).
-    private var autostartSwitches: [UnsafeMutableRawPointer] = []
+    private var autostartSwitches: [Switch] = []
     private var offeredAutostart = false
     private var counters: CounterRows?
     private lazy var fold = AccountPageFold(guide: loginGroup.guide, localizer: localizer)
@@ -35,15 +33,14 @@ final class SettingsWindow {
     /// The window went (closed by the user).
     var closed: (() -> Void)?
 
-    init(application: UnsafeMutableRawPointer, files: SettingsFiles, environment: [String: String]) {
+    init(application: Application, files: SettingsFiles, environment: [String: String]) {
         self.files = files
         self.environment = environment
         let loaded = files.load()
         configuration = loaded?.configuration ?? Configuration()
-        window = UnsafeMutableRawPointer(made(hdy_preferences_window_new(), "the settings window"))
-        gtk_window_set_application(CGtk_window(window), CGtk_application(application))
-        gtk_window_set_title(CGtk_window(window), tr("Weibo Notifier Settings"))
-        gtk_window_set_default_size(CGtk_window(window), 640, 720)
+        window.belongs(to: application)
+        window.title = tr("Weibo Notifier Settings")
+        window.setDefaultSize(width: 640, height: 720)
         build()
         Signal.destroy.connect(window) { [weak self] _ in
             self?.closed?()
@@ -53,7 +50,7 @@ final class SettingsWindow {
     /// Shows the window at `page` (nil: the Account page when no account is logged in, else
     /// the page it shows).
     func present(page: SettingPage?) {
-        let firstShow = gtk_widget_get_realized(CGtk_widget(window)) == 0
+        let firstShow = !window.isRealized
         let chosen = page ?? (firstShow ? (files.accounts(apiBase: configuration.apiBase).isEmpty ? .account : .notifications) : nil)
         if let chosen { fill(chosen, now: firstShow ? Self.rowsBeforeFirstFrame : .max) }
         // The accounts as they are now (a login may have run out, or come from a terminal).
@@ -61,28 +58,24 @@ final class SettingsWindow {
             accounts.show()
             foldGuide()
         }
-        if let chosen, let shown = pages[chosen], let stack = gtk_widget_get_parent(CGtk_widget(shown)),
-            CHandy_is_stack(UnsafeMutableRawPointer(stack)) != 0
-        {
-            gtk_stack_set_visible_child(CHandy_stack(UnsafeMutableRawPointer(stack)), CGtk_widget(shown))
-        }
-        gtk_widget_show_all(CGtk_widget(window))
+        if let chosen, let shown = pages[chosen] { window.show(shown) }
+        window.showAll()
         if firstShow {
             // The rest once the first frame is up.
             afterFirstFrame { [weak self] in self?.finish() }
         }
-        gtk_window_present(CGtk_window(window))
+        window.present()
     }
 
     /// Runs `next` once the first frame is painted (logged for `make bench`, with
     /// G_MESSAGES_DEBUG).
     private func afterFirstFrame(_ next: @escaping () -> Void) {
-        guard let clock = gtk_widget_get_frame_clock(CGtk_widget(window)) else { return next() }
+        guard let clock = window.frameClock else { return next() }
         // Once: the handler goes after the first paint (GObject releases its closure).
         var handler: UInt = 0
-        handler = Signal.afterPaint.connect(UnsafeMutableRawPointer(clock)) { clock in
+        handler = Signal.afterPaint.connect(clock) { clock in
             guard handler != 0 else { return }
-            g_signal_handler_disconnect(clock, handler)
+            Signal.afterPaint.disconnect(clock, handler)
             handler = 0
             Log.debug("settings: first frame drawn at \(g_get_real_time()) µs")
             GLibSource.later { next() }
@@ -95,12 +88,10 @@ final class SettingsWindow {
     /// first frame is drawn (a window of every row took twice as long to appear).
     private func build() {
         for page in SettingPage.allCases {
-            let widget = UnsafeMutableRawPointer(made(hdy_preferences_page_new(), "a page"))
             let (title, icon) = Self.titleAndIcon(page)
-            hdy_preferences_page_set_title(CHandy_preferences_page(widget), title)
-            hdy_preferences_page_set_icon_name(CHandy_preferences_page(widget), icon)
+            let widget = PreferencesPage(title: title, icon: icon)
             pages[page] = widget
-            gtk_container_add(CGtk_container(window), CGtk_widget(widget))
+            window.add(widget)
         }
     }
 
@@ -129,7 +120,7 @@ final class SettingsWindow {
             if made < now { step.make() } else { unfinished.append(step) }
             made += step.rows
         }
-        gtk_widget_show_all(CGtk_widget(widget))
+        widget.showAll()
     }
 
     /// The rest of the page shown first, then the other pages.
@@ -138,15 +129,13 @@ final class SettingsWindow {
         unfinished = []
         for step in steps { step.make() }
         for page in SettingPage.allCases {
-            if filled.contains(page) { pages[page].map { gtk_widget_show_all(CGtk_widget($0)) } } else { fill(page) }
+            if filled.contains(page) { pages[page]?.showAll() } else { fill(page) }
         }
     }
 
     /// What makes `page`, in its order.
-    private func steps(_ page: SettingPage, into widget: UnsafeMutableRawPointer) -> [Step] {
-        let add = { (child: UnsafeMutableRawPointer, parent: UnsafeMutableRawPointer) in
-            gtk_container_add(CGtk_container(parent), CGtk_widget(child))
-        }
+    private func steps(_ page: SettingPage, into widget: PreferencesPage) -> [Step] {
+        let add = { (child: Widget, parent: Container) in parent.add(child) }
         var steps: [Step] = []
         let context = configuration.settingContext
         if page == .account {
@@ -182,8 +171,7 @@ final class SettingsWindow {
             let counterSettings = CounterMode.settings.map(\.id)
             let settings = SettingsTable.all.filter { $0.page == page && $0.group == group && !$0.isSecret && !counterSettings.contains($0.id) }
             guard !settings.isEmpty else { continue }
-            let box = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-            hdy_preferences_group_set_title(CHandy_preferences_group(box), Self.groupTitle(page, group))
+            let box = PreferencesGroup(title: Self.groupTitle(page, group))
             for (index, setting) in settings.enumerated() {
                 steps.append(
                     Step(rows: 1) { [unowned self] in
@@ -268,39 +256,38 @@ final class SettingsWindow {
     // MARK: - The session
 
     /// "Start with my session": the user's XDG autostart entry.
-    private func sessionGroup() -> UnsafeMutableRawPointer {
-        let group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-        hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Session"))
-        gtk_container_add(CGtk_container(group), CGtk_widget(autostartRow()))
+    private func sessionGroup() -> PreferencesGroup {
+        let group = PreferencesGroup(title: tr("Session"))
+        group.add(autostartRow())
         return group
     }
 
     /// A row with a switch for the autostart entry (the General page's, and the one a first
     /// login offers); every such switch shows the entry as it is.
-    private func autostartRow() -> UnsafeMutableRawPointer {
-        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-        hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Start with my session"))
-        hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Starts the notifier when you log in to the desktop (an autostart entry of your own)."))
-        hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)
-        let toggle = UnsafeMutableRawPointer(made(gtk_switch_new(), "a switch"))
-        atk_object_set_name(CGtk_accessible(toggle), tr("Start with my session"))
-        gtk_widget_set_valign(CGtk_widget(toggle), GTK_ALIGN_CENTER)
+    private func autostartRow() -> ActionRow {
+        let row = ActionRow(
+            title: tr("Start with my session"), subtitle: tr("Starts the notifier when you log in to the desktop (an autostart entry of your own)."),
+            subtitleLines: 3)
+        let toggle = Switch()
+        toggle.accessibleName = tr("Start with my session")
+        toggle.align(vertical: .center)
         autostartSwitches.append(toggle)
         showAutostart()
-        Signal.activeChanged.connect(toggle) { [weak self] widget in
+        // The handler holds its row and switch (GTK lets go of it when the window goes).
+        Signal.activeChanged.connect(toggle) { [weak self, row, toggle] _ in
             guard let self else { return }
             let entry = AutostartEntry(environment: self.environment)
-            let wanted = gtk_switch_get_active(CHandy_switch(widget)) != 0
+            let wanted = toggle.isActive
             guard wanted != (Self.isEnabled(entry)) else { return }
             do {
                 if wanted { try entry.enable(command: "weibo-notifier run") } else { try entry.disable() }
             } catch {
-                hdy_action_row_set_subtitle(CHandy_action_row(row), tr("Not saved: %s", "\(error)"))
+                row.subtitle = tr("Not saved: %s", "\(error)")
             }
             self.showAutostart()
         }
-        gtk_container_add(CGtk_container(row), CGtk_widget(toggle))
-        hdy_action_row_set_activatable_widget(CHandy_action_row(row), CGtk_widget(toggle))
+        row.add(toggle)
+        row.activates(toggle)
         return row
     }
 
@@ -311,9 +298,7 @@ final class SettingsWindow {
 
     private func showAutostart() {
         let enabled = Self.isEnabled(AutostartEntry(environment: environment))
-        for toggle in autostartSwitches where (gtk_switch_get_active(CHandy_switch(toggle)) != 0) != enabled {
-            gtk_switch_set_active(CHandy_switch(toggle), enabled ? 1 : 0)
-        }
+        for toggle in autostartSwitches where toggle.isActive != enabled { toggle.isActive = enabled }
     }
 
     /// A fix of the set-up check's, from its button: the login, the autostart entry, or the
@@ -328,7 +313,7 @@ final class SettingsWindow {
             // Turned on through the General page's switch (shown as the entry is first): it
             // writes the entry and says a failure at its row.
             showAutostart()
-            for toggle in autostartSwitches { gtk_switch_set_active(CHandy_switch(toggle), 1) }
+            for toggle in autostartSwitches { toggle.isActive = true }
         case .correctSetting:
             present(page: fix.setting.flatMap { SettingsTable.setting(named: $0)?.page } ?? .general)
         }
@@ -349,8 +334,8 @@ final class SettingsWindow {
             offeredAutostart = true
             if !configuration.isSandbox, case .disabled(file: nil) = entry.state { try? entry.enable(command: "weibo-notifier run") }
             let row = autostartRow()
-            gtk_container_add(CGtk_container(loginGroup.logIn), CGtk_widget(row))
-            gtk_widget_show_all(CGtk_widget(row))
+            loginGroup.logIn.add(row)
+            row.showAll()
         }
         showAutostart()
         accounts.show()

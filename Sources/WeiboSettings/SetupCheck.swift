@@ -1,6 +1,4 @@
 import CGLib
-import CGtk
-import CHandy
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
@@ -12,11 +10,12 @@ import WeiboKit
 /// words. The doctor runs as a process of its own, asynchronously (it waits for the network
 /// and the API): the window never blocks.
 final class SetupCheck {
-    let group: UnsafeMutableRawPointer
-    private let button: UnsafeMutableRawPointer
-    private let spinner: UnsafeMutableRawPointer
+    let group = PreferencesGroup(
+        title: tr("Check the set-up"), description: tr("What the notifier needs: the desktop, the keyring, the network, the login and Weibo's API."))
+    private let button = Button(tr("Check"))
+    private let spinner = Spinner()
     private let environment: [String: String]
-    private var rows: [UnsafeMutableRawPointer] = []
+    private var rows: [ActionRow] = []
     private var running = false
     private let localizer: Localizer
     /// What the window does for a fix's button.
@@ -26,20 +25,13 @@ final class SetupCheck {
         self.environment = environment
         self.localizer = localizer
         self.mend = mend
-        group = UnsafeMutableRawPointer(made(hdy_preferences_group_new(), "a group"))
-        hdy_preferences_group_set_title(CHandy_preferences_group(group), tr("Check the set-up"))
-        hdy_preferences_group_set_description(
-            CHandy_preferences_group(group), tr("What the notifier needs: the desktop, the keyring, the network, the login and Weibo's API."))
-        let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-        hdy_preferences_row_set_title(CHandy_preferences_row(row), tr("Check now"))
-        spinner = UnsafeMutableRawPointer(made(gtk_spinner_new(), "a spinner"))
-        gtk_widget_set_no_show_all(CGtk_widget(spinner), 1)
-        button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(tr("Check")), "a button"))
-        atk_object_set_name(CGtk_accessible(button), tr("Check the set-up"))
-        gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-        gtk_container_add(CGtk_container(row), CGtk_widget(spinner))
-        gtk_container_add(CGtk_container(row), CGtk_widget(button))
-        gtk_container_add(CGtk_container(group), CGtk_widget(row))
+        let row = ActionRow(title: tr("Check now"))
+        spinner.showsOnlyWhenAsked = true
+        button.accessibleName = tr("Check the set-up")
+        button.align(vertical: .center)
+        row.add(spinner)
+        row.add(button)
+        group.add(row)
         Signal.clicked.connect(button) { [weak self] _ in
             self?.run()
         }
@@ -60,9 +52,9 @@ final class SetupCheck {
             return show([SetupFinding(.missing, message)])
         }
         running = true
-        gtk_widget_set_sensitive(CGtk_widget(button), 0)
-        gtk_widget_show(CGtk_widget(spinner))
-        gtk_spinner_start(CHandy_spinner(spinner))
+        button.isSensitive = false
+        spinner.show()
+        spinner.spin(true)
         let box = Unmanaged.passRetained(Reply { [weak self] output in self?.finished(output) }).toOpaque()
         g_subprocess_communicate_utf8_async(process, nil, nil, Reply.ready, box)
         g_object_unref(UnsafeMutableRawPointer(process))
@@ -87,33 +79,30 @@ final class SetupCheck {
 
     private func finished(_ output: String) {
         running = false
-        gtk_spinner_stop(CHandy_spinner(spinner))
-        gtk_widget_hide(CGtk_widget(spinner))
-        gtk_widget_set_sensitive(CGtk_widget(button), 1)
+        spinner.spin(false)
+        spinner.hide()
+        button.isSensitive = true
         show(SetupFinding.read(json: output) ?? [SetupFinding(.missing, tr("the check gave no answer"))])
     }
 
     private func show(_ findings: [SetupFinding]) {
-        for row in rows { gtk_widget_destroy(CGtk_widget(row)) }
+        for row in rows { row.destroy() }
         rows = findings.filter { $0.level != .setting }.map { finding in
-            let row = UnsafeMutableRawPointer(made(hdy_action_row_new(), "a row"))
-            hdy_preferences_row_set_title(CHandy_preferences_row(row), finding.mark + " " + finding.what)
-            if let fix = finding.fix { hdy_action_row_set_subtitle(CHandy_action_row(row), fix.terminal) }
-            hdy_action_row_set_title_lines(CHandy_action_row(row), 3)
-            hdy_action_row_set_subtitle_lines(CHandy_action_row(row), 3)
-            atk_object_set_name(CGtk_accessible(row), finding.what + (finding.fix.map { " → " + $0.terminal } ?? ""))
+            let row = ActionRow(title: finding.mark + " " + finding.what, subtitle: finding.fix?.terminal, subtitleLines: 3)
+            row.wrapsTitle(to: 3)
+            row.accessibleName = finding.what + (finding.fix.map { " → " + $0.terminal } ?? "")
             if let fix = finding.fix, let label = fix.buttonLabel {
-                let button = UnsafeMutableRawPointer(made(gtk_button_new_with_label(label.text(localizer)), "a fix's button"))
+                let button = Button(label.text(localizer))
                 // Named with what it mends: "Start with my session" is a switch's name too.
-                atk_object_set_name(CGtk_accessible(button), label.text(localizer) + ": " + finding.what)
-                gtk_widget_set_valign(CGtk_widget(button), GTK_ALIGN_CENTER)
-                gtk_container_add(CGtk_container(row), CGtk_widget(button))
+                button.accessibleName = label.text(localizer) + ": " + finding.what
+                button.align(vertical: .center)
+                row.add(button)
                 Signal.clicked.connect(button) { [weak self] _ in
                     self?.mend(fix)
                 }
             }
-            gtk_container_add(CGtk_container(group), CGtk_widget(row))
-            gtk_widget_show_all(CGtk_widget(row))
+            group.add(row)
+            row.showAll()
             return row
         }
     }

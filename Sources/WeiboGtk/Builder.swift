@@ -1,0 +1,39 @@
+import CGLib
+import CGtk
+
+/// A window's static structure read from GtkBuilder XML (a `.ui` template): its widgets by id,
+/// each taken as the Swift type the window uses.
+public final class Builder {
+    private let pointer: OpaquePointer
+
+    /// Reads `definition`; nil when GTK refused it (`problem` says why).
+    public init(_ definition: String) throws(Problem) {
+        guard let builder = gtk_builder_new() else { throw Problem(words: "no builder") }
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, definition, gsize.max, &error) != 0 else {
+            let words = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
+            g_clear_error(&error)
+            g_object_unref(UnsafeMutableRawPointer(builder))
+            throw Problem(words: words)
+        }
+        pointer = OpaquePointer(builder)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// Why a definition was refused (GtkBuilder's own words).
+    public struct Problem: Error, CustomStringConvertible {
+        public let words: String
+        public var description: String { words }
+    }
+
+    /// The widget `id` as the Swift type `type`. A missing id, or a widget of another GTK type,
+    /// is a broken template: said by name, never drawn wrong.
+    public func widget<Kind: Widget>(_ id: String, as type: Kind.Type) -> Kind {
+        guard let object = gtk_builder_get_object(UnsafeMutablePointer(pointer), id) else { fatalError("the template has no \(id)") }
+        guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(object)), type.gtkType) != 0 else {
+            fatalError("the template's \(id) is no \(type)")
+        }
+        return type.init(UnsafeMutablePointer(OpaquePointer(object)), "a template's widget")
+    }
+}
