@@ -58,6 +58,19 @@ struct CommandLineTool {
         }
     }
 
+    /// The program's own options (before a command, `-v` after it too), with their words: the
+    /// help's options list, shell completion's first word and the man page's OPTIONS.
+    static var options: [OptionShape] {
+        var version = OptionShape(names: ["-V", "--version"], takesValue: false)
+        version.words = tr("Show the version")
+        var verbose = OptionShape(names: ["-v", "--verbose"], takesValue: false)
+        verbose.words = tr("Log debug messages, never a token (before or after the command)")
+        return [version, verbose]
+    }
+
+    /// The words of the program's `-h, --help`.
+    static var helpWords: String { tr("Show this help; 'weibo-notifier <command> --help' for a command") }
+
     static var help: String {
         let head: String = tr(
             """
@@ -69,11 +82,6 @@ struct CommandLineTool {
             """, version)
         let tail: String = tr(
             """
-            Options:
-              -h, --help      Show this help; 'weibo-notifier <command> --help' for a command
-              -V, --version   Show the version
-              -v, --verbose   Log debug messages (before or after the command)
-
             Files:
               $XDG_CONFIG_HOME/weibo-notifier/config          settings (written with defaults on first use)
               $XDG_CONFIG_HOME/weibo-notifier/accounts.json   the logins, readable by you only (the
@@ -89,6 +97,6 @@ struct CommandLineTool {
               weibo-notifier unread --api-base http://127.0.0.1:8080
               weibo-notifier sample --count 5 | weibo-notifier timeline --file - --width 60
             """)
-        return ([head] + CommandTable.summaryLines + ["", tail]).joined(separator: "\n")
+        return ([head] + CommandTable.summaryLines + ["", OptionList.text(options, help: helpWords), "", tail]).joined(separator: "\n")
     }
 }

@@ -33,13 +33,20 @@ enum ShellCompletion: String, CaseIterable {
         }
     }
 
+    /// The program's own options, `-h, --help` first, with their words.
+    private static var programOptions: [OptionShape] {
+        var help = OptionShape(names: ["-h", "--help"], takesValue: false)
+        help.words = tr("Show the help")
+        return [help] + CommandLineTool.options
+    }
+
     private static func bash(_ entries: [Entry]) -> String {
         var lines = [
             "# bash completion for weibo-notifier, made by `weibo-notifier completion bash`.",
             "_weibo_notifier() {",
             "    local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}",
             "    if [ \"$COMP_CWORD\" -eq 1 ]; then",
-            "        COMPREPLY=($(compgen -W '\(entries.map(\.name).joined(separator: " ")) --help --version' -- \"$current\"))",
+            "        COMPREPLY=($(compgen -W '\((entries.map(\.name) + programOptions.compactMap { $0.names.last }).joined(separator: " "))' -- \"$current\"))",
             "        return",
             "    fi",
             "    # The value after an option: its few values, files, or nothing (a number, a name).",
@@ -125,9 +132,11 @@ enum ShellCompletion: String, CaseIterable {
         var lines = [
             "# fish completion for weibo-notifier, made by `weibo-notifier completion fish`.",
             "complete -c weibo-notifier -f",
-            "complete -c weibo-notifier -n __fish_use_subcommand -l help -s h -d \(quoted(tr("Show the help")))",
-            "complete -c weibo-notifier -n __fish_use_subcommand -l version -s V -d \(quoted(tr("Show the version")))",
         ]
+        for option in programOptions {
+            let names = option.names.map { $0.hasPrefix("--") ? "-l " + $0.dropFirst(2) : "-s " + $0.dropFirst() }.joined(separator: " ")
+            lines.append("complete -c weibo-notifier -n __fish_use_subcommand \(names) -d \(quoted(option.words ?? ""))")
+        }
         for entry in entries {
             lines.append("complete -c weibo-notifier -n __fish_use_subcommand -a \(entry.name) -d \(quoted(entry.summary))")
             let condition = "-n '__fish_seen_subcommand_from \(entry.name)'"

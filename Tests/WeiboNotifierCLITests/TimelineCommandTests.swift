@@ -292,15 +292,42 @@ import WeiboTestSupport
     /// their tables make (WEIBO_NOTIFIER_UPDATE_MAN=1 writes them anew).
     @Test(arguments: ["weibo-notifier-popup", "weibo-notifier-settings"])
     func theWindowsOptionsAreTheirTables(_ program: String) throws {
-        let path = FixtureFiles.packageRoot().appendingPathComponent("packaging/\(program).1").path
-        let page = try String(contentsOfFile: path, encoding: .utf8)
         let help = toolOutput(CommandRunner.executable.deletingLastPathComponent().appendingPathComponent(program).path, ["--help"], environment: ["LANG": "C"])
-        let expected = ".SH OPTIONS\n" + Self.manOptions(help: help)
-        let start = try #require(page.range(of: ".SH OPTIONS\n"), "\(program).1 has an OPTIONS section")
-        let end = page.range(of: "\n.SH ", range: page.index(before: start.upperBound)..<page.endIndex)?.lowerBound ?? page.endIndex
-        let section = String(page[start.lowerBound..<end]) + "\n"
+        try Self.check("OPTIONS", of: "\(program).1", is: Self.manOptions(help: help))
+    }
+
+    /// The main page's OPTIONS: the program's options list (its `--help`'s, which its table
+    /// makes), then `--account`, with the commands whose options list has it.
+    @Test func theProgramsOptionsAreItsTable() throws {
+        let help = try CommandRunner.run(["--help"]).standardOutput
+        var commands: [String] = []
+        for command in try CommandRunner.commandNames() where try CommandRunner.run([command, "--help"]).standardOutput.contains("  --account ") {
+            commands.append(command)
+        }
+        #expect(commands.count >= 8, "\(commands)")
+        let names = commands.dropLast().map(Self.roffEscaped).joined(separator: " \", \" ") + " \" and \" " + Self.roffEscaped(commands.last ?? "")
+        let account = """
+            .TP
+            .BI \\-\\-account " NAME"
+            For
+            .BR \(names) :
+            the account to use, by screen name or uid, instead of the default (the first logged in).
+
+            """
+        try Self.check("OPTIONS", of: "weibo-notifier.1", is: Self.manOptions(help: help) + account)
+    }
+
+    /// Section `name` of `packaging/PAGE` is `.SH NAME` and `body`; WEIBO_NOTIFIER_UPDATE_MAN=1
+    /// writes it so.
+    static func check(_ name: String, of page: String, is body: String) throws {
+        let path = FixtureFiles.packageRoot().appendingPathComponent("packaging/" + page).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let expected = ".SH \(name)\n" + body
+        let start = try #require(text.range(of: ".SH \(name)\n"), "\(page) has a \(name) section")
+        let end = text.range(of: "\n.SH ", range: text.index(before: start.upperBound)..<text.endIndex)?.lowerBound ?? text.endIndex
+        let section = String(text[start.lowerBound..<end]) + "\n"
         if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_MAN"] == "1", section != expected {
-            try (page[..<start.lowerBound] + expected.dropLast() + page[end...]).write(toFile: path, atomically: true, encoding: .utf8)
+            try (text[..<start.lowerBound] + expected.dropLast() + text[end...]).write(toFile: path, atomically: true, encoding: .utf8)
         } else {
             #expect(section == expected, "make the section again: WEIBO_NOTIFIER_UPDATE_MAN=1 swift test --filter ManPageTests")
         }
@@ -324,7 +351,8 @@ import WeiboTestSupport
             let value = parts.count > names.count ? parts[names.count] : nil
             var arguments = names.map(roffEscaped).joined(separator: " \", \" ")
             if let value { arguments += " \" " + roffEscaped(value) + "\"" }
-            let words = row.words.hasSuffix(".") ? row.words : row.words + "."
+            // An option named in the words is written as in roff ("\\-\\-help").
+            let words = (row.words.hasSuffix(".") ? row.words : row.words + ".").replacingOccurrences(of: "--", with: "\\-\\-")
             return ".TP\n" + (names.count > 1 || value != nil ? ".BR " : ".B ") + arguments + "\n" + words + "\n"
         }.joined()
     }

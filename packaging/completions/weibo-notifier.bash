@@ -2,7 +2,7 @@
 _weibo_notifier() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W 'run demo status refresh mark-read popup show-summary check-now pause resume watch autostart completion doctor settings config login logout accounts account unread comments mentions replies timeline sandbox sample --help --version' -- "$current"))
+        COMPREPLY=($(compgen -W 'run demo status refresh mark-read popup show-summary check-now pause resume watch autostart completion doctor settings config login logout accounts account unread comments mentions replies timeline sandbox sample --help --version --verbose' -- "$current"))
         return
     fi
     # The value after an option: its few values, files, or nothing (a number, a name).

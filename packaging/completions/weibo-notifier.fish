@@ -1,7 +1,8 @@
 # fish completion for weibo-notifier, made by `weibo-notifier completion fish`.
 complete -c weibo-notifier -f
-complete -c weibo-notifier -n __fish_use_subcommand -l help -s h -d 'Show the help'
-complete -c weibo-notifier -n __fish_use_subcommand -l version -s V -d 'Show the version'
+complete -c weibo-notifier -n __fish_use_subcommand -s h -l help -d 'Show the help'
+complete -c weibo-notifier -n __fish_use_subcommand -s V -l version -d 'Show the version'
+complete -c weibo-notifier -n __fish_use_subcommand -s v -l verbose -d 'Log debug messages, never a token (before or after the command)'
 complete -c weibo-notifier -n __fish_use_subcommand -a run -d 'The notifier in the desktop session (the default)'
 complete -c weibo-notifier -n '__fish_seen_subcommand_from run' -l interval -x
 complete -c weibo-notifier -n '__fish_seen_subcommand_from run' -l api-base -x

@@ -3,12 +3,12 @@ import WeiboKit
 /// The options section of a `--help`, made from the options table: `Options:`, then a row per
 /// option that has its words (`ProgramOption.described`): its names and what its value is
 /// called, then the words in a column, wrapped within `width` columns; `-h, --help` last (the
-/// one row of a command without options).
+/// one row of a command without options; `help` its words).
 public enum OptionList {
-    public static func text(_ shapes: [OptionShape], width: Int = 80) -> String {
+    public static func text(_ shapes: [OptionShape], help: String = tr("Show this help"), width: Int = 80) -> String {
         let rows =
             shapes.compactMap { shape in shape.words.map { (left: "  " + listedNames(shape) + (shape.valueName.map { " " + $0 } ?? ""), words: $0) } }
-        let all = rows + [(left: "  -h, --help", words: tr("Show this help"))]
+        let all = rows + [(left: "  -h, --help", words: help)]
         let column = all.map { UsageLine.columns($0.left) }.max().map { $0 + 2 } ?? 0
         var lines = [tr("Options:")]
         for row in all {
