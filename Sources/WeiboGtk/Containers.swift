@@ -54,15 +54,10 @@ public final class Box: Container {
     public func move(_ child: Widget, to position: Int32) { gtk_box_reorder_child(cast(GtkBox.self), child.pointer, position) }
 }
 
-/// A child that scrolls (GtkScrolledWindow), down only.
+/// A child that scrolls (GtkScrolledWindow).
 public final class ScrolledWindow: Container {
     public override class var gtkType: GType { gtk_scrolled_window_get_type() }
     public required init(_ made: UnsafeMutablePointer<GtkWidget>?, _ what: StaticString) { super.init(made, what) }
-
-    public init() {
-        super.init(gtk_scrolled_window_new(nil, nil), "a scrolled window")
-        gtk_scrolled_window_set_policy(cast(GtkScrolledWindow.self), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    }
 
     /// Its vertical scrolling, for a list that keeps its focused row in view.
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self)) }
@@ -88,11 +83,6 @@ public final class Notebook: Container {
 public final class ListBox: Container {
     public override class var gtkType: GType { gtk_list_box_get_type() }
     public required init(_ made: UnsafeMutablePointer<GtkWidget>?, _ what: StaticString) { super.init(made, what) }
-
-    public init() { super.init(gtk_list_box_new(), "a list") }
-
-    /// One row selected at most; the arrows select as they move (GTK_SELECTION_BROWSE).
-    public func selectsAsTheKeyboardMoves() { gtk_list_box_set_selection_mode(cast(GtkListBox.self), GTK_SELECTION_BROWSE) }
 
     /// The keyboard's focus scrolls `scrolled` to keep its row in view.
     public func scrolls(in scrolled: ScrolledWindow) { gtk_list_box_set_adjustment(cast(GtkListBox.self), scrolled.verticalAdjustment) }

@@ -12,12 +12,6 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(cast(GtkLabel.self))) }
         set { gtk_label_set_text(cast(GtkLabel.self), newValue) }
     }
-
-    /// Wrapped at word breaks, from the start of the line (a paragraph, not a title).
-    public func wrapsFromTheStart() {
-        gtk_label_set_line_wrap(cast(GtkLabel.self), 1)
-        gtk_label_set_xalign(cast(GtkLabel.self), 0)
-    }
 }
 
 /// A push button (GtkButton): its `clicked` signal.

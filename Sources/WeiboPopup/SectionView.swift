@@ -15,13 +15,15 @@ final class SectionView {
     let tab: Label
     private let context: PopupContext
     private let send: (PopupModel.Event) -> Void
-    private let list = ListBox()
-    private let stateLine = Label()
-    private let logInButton: Button
-    private let pill = Button("")
-    private let spinner = Spinner()
-    private let emptyLine: Label
-    private let loadMore: Button
+    /// The section's widgets (its template's), put in `page` when it is first shown.
+    private let parts = Parts()
+    private var list: ListBox { parts.list }
+    private var stateLine: Label { parts.stateLine }
+    private var logInButton: Button { parts.logIn }
+    private var pill: Button { parts.pill }
+    private var spinner: Spinner { parts.spinner }
+    private var emptyLine: Label { parts.emptyLine }
+    private var loadMore: Button { parts.loadMore }
 
     /// The rows drawn (the model's visible rows, as last rendered).
     private(set) var rows: [PopupRow] = []
@@ -47,29 +49,14 @@ final class SectionView {
         self.send = send
         let words = context.localizer
         tab = Label(words.text(.section(kind, count: 0)))
-        logInButton = Button(words.text(.logIn))
-        emptyLine = Label(words.text(.nothingHere))
-        loadMore = Button(words.text(.loadMore))
-        build()
+        logInButton.label = words.text(.logIn)
+        emptyLine.text = words.text(.nothingHere)
+        loadMore.label = words.text(.loadMore)
+        list.accessibleName = words.text(.section(kind, count: 0))
+        connect()
     }
 
-    private func build() {
-        stateLine.wrapsFromTheStart()
-        stateLine.setMargins(start: 10, end: 10, top: 6)
-        stateLine.setStyleClass("dim-label")
-        pill.setStyleClass("suggested-action")
-        pill.align(horizontal: .center)
-        pill.setMargins(top: 4)
-        logInButton.align(horizontal: .center)
-        emptyLine.setMargins(top: 40)
-        emptyLine.setStyleClass("dim-label")
-        list.selectsAsTheKeyboardMoves()
-        list.accessibleName = context.localizer.text(.section(kind, count: 0))
-
-        for widget in [stateLine, logInButton, pill, spinner, emptyLine, loadMore] as [Widget] {
-            widget.showsOnlyWhenAsked = true
-        }
-
+    private func connect() {
         Signal.rowActivated.connect(list) { [weak self] _, row in
             guard let self, let row, let id = self.id(ofRow: row) else { return }
             self.send(.activated(id))
@@ -105,16 +92,8 @@ final class SectionView {
     func attach() {
         guard !isAttached else { return }
         isAttached = true
-        let content = Box(.vertical)
-        content.pack(list, fill: true)
-        content.pack(loadMore, padding: 6)
-        let scrolled = ScrolledWindow()
-        scrolled.add(content)
-        list.scrolls(in: scrolled)
-        for widget in [stateLine, logInButton, pill, spinner, emptyLine] as [Widget] {
-            page.pack(widget, padding: 2)
-        }
-        page.pack(scrolled, expand: true, fill: true)
+        list.scrolls(in: parts.scrolled)
+        page.pack(parts.section, expand: true, fill: true)
         // In a window shown already: shown with it (the hidden-until-needed ones stay hidden).
         if page.isVisible { page.showAll() }
     }
