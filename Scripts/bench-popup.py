@@ -113,7 +113,26 @@ def page_down(env, presses, pause):
         time.sleep(pause)
 
 
-def reference_start(binary, env, started):
+def resident_by_mapping(pid):
+    """The process's resident KiB by what is mapped: its binary, [heap], [anonymous], [stack],
+    each library and file."""
+    sizes = {}
+    name = None
+    try:
+        with open(f"/proc/{pid}/smaps") as smaps:
+            for line in smaps:
+                fields = line.split()
+                if "-" in fields[0] and ":" not in fields[0]:
+                    path = fields[5] if len(fields) > 5 else "[anonymous]"
+                    name = "[binary]" if path == os.path.realpath(POPUP) or os.path.basename(path) == "bench-gtk-reference" else os.path.basename(path)
+                elif fields[0] == "Rss:":
+                    sizes[name] = sizes.get(name, 0) + int(fields[1])
+    except FileNotFoundError:
+        pass
+    return sizes
+
+
+def reference_start(binary, env, started, parts=None):
     """Starts the GTK 3 yardstick cold; answers the milliseconds to its first frame and its peak
     RSS in MiB once its rows are drawn."""
     icon = os.path.join(ROOT, "Resources/icons/hicolor/128x128/apps/io.github.WeiboNotifier.png")
@@ -125,6 +144,8 @@ def reference_start(binary, env, started):
     frame = (time.time() - start) * 1000
     time.sleep(1.5)
     peak = status_kib(reference.pid, "VmHWM") / 1024
+    if parts is not None:
+        parts.update(resident_by_mapping(reference.pid))
     reference.kill()
     reference.wait()
     if not drawn:
@@ -247,7 +268,8 @@ def main():
         flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], capture_output=True, text=True, check=True).stdout.split()
         subprocess.run(["cc", "-O2", "-o", reference, os.path.join(ROOT, "Scripts/bench-gtk-reference.c")] + flags, check=True)
         firsts, first_frames, peaks, layouts, relayouts, yardsticks = [], [], [], [], [], []
-        for _ in range(COLD):
+        popup_parts, reference_parts = {}, {}
+        for cold in range(COLD):
             seen = log_text().count("first row drawn at")
             laid = log_text().count("laid out 100 posts rows")
             start = time.time()
@@ -261,6 +283,8 @@ def main():
             wait_for(lambda: log_text().count("laid out 100 posts rows") > laid)
             time.sleep(1.5)
             peaks.append(status_kib(pid, "VmHWM") / 1024)
+            if cold == COLD - 1:
+                popup_parts = resident_by_mapping(pid)
             layouts.append(float(re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())[laid]))
             # Wider: laid out again, the texts shaped already.
             window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
@@ -270,7 +294,7 @@ def main():
                     relayouts.append(float(re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())[laid + 1]))
             show()  # the same section again: it closes
             wait_for(lambda: popup_pid() is None)
-            yardsticks.append(reference_start(reference, env, started))
+            yardsticks.append(reference_start(reference, env, started, reference_parts if cold == COLD - 1 else None))
 
         # 500 rows, scrolled.
         show()
@@ -306,6 +330,10 @@ def main():
               f"peak RSS {references[COLD // 2]:.1f} MiB median ({references[0]:.1f}-{references[-1]:.1f}); started after each of the popup's")
         print(f"  popup over yardstick, medians: first frame {median_frame / frames[COLD // 2]:.2f} x (target <= 1.0 x), "
               f"peak RSS {median_peak / references[COLD // 2]:.2f} x (target <= 1.1 x)")
+        # Where the RSS gap is: the parts that differ most, from the last cold start of each.
+        gaps = sorted(((popup_parts.get(n, 0) - reference_parts.get(n, 0), n) for n in set(popup_parts) | set(reference_parts)), reverse=True)
+        print("  resident beyond the yardstick's, by part (KiB, last cold start): " + ", ".join(f"{n} {g:+d}" for g, n in gaps[:12] if g > 0)
+              + f"; total {sum(popup_parts.values()) - sum(reference_parts.values()):+d}")
         print(f"  first row drawn after ShowPopup, cold: {min(firsts):.0f} / {sorted(firsts)[COLD // 2]:.0f} / {max(firsts):.0f} ms")
         print(f"  peak RSS with 100 rows: {sorted(peaks)[COLD // 2]:.1f} MiB median of {COLD} ({' / '.join(f'{p:.1f}' for p in peaks)}: the first in a fresh home; target <= 50 MB); with 500 rows scrolled: {rows_500_peak:.1f} MiB")
         if fresh:
