@@ -6,7 +6,7 @@ import CGtk
 public final class Builder {
     private let pointer: OpaquePointer
 
-    /// Reads `definition`; nil when GTK refused it (`problem` says why).
+    /// Reads `definition`; throws GtkBuilder's words when it refuses it (a broken template).
     public init(_ definition: String) throws(Problem) {
         guard let builder = gtk_builder_new() else { throw Problem(words: "no builder") }
         var error: UnsafeMutablePointer<GError>?
