@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "weibo-notifier-settings", targets: ["WeiboSettings"]),
         .library(name: "WeiboKit", targets: ["WeiboKit"]),
         // For the fuzz targets (`Fuzz/`, a package of its own built with the sanitizers).
+        .library(name: "WeiboPlatform", targets: ["WeiboPlatform"]),
         .library(name: "WeiboDesktop", targets: ["WeiboDesktop"]),
     ],
     targets: [
@@ -29,29 +30,35 @@ let package = Package(
         .systemLibrary(name: "CHandy", pkgConfig: "libhandy-1", providers: [.apt(["libhandy-1-dev"])]),
         // libsecret, loaded when the keyring is first used (dlopen): no link, no pkg-config.
         .systemLibrary(name: "CLibSecret"),
-        // The GLib layer: main loop, HTTP over libsoup, configuration and account files.
+        // What every process shares of GLib: the main loop and its owned sources, files, the
+        // configuration, translations, argument reading, calls to the daemon over D-Bus. No
+        // libsoup, libnotify or libdbusmenu: the popup links this and not WeiboDesktop.
+        .target(name: "WeiboPlatform", dependencies: ["WeiboKit", "CGLib"], exclude: ["README.md"]),
+        // The daemon's GLib shell: HTTP over libsoup, the API, accounts and the keyring, the login,
+        // bubbles, the tray, the D-Bus service.
         .target(
-            name: "WeiboDesktop", dependencies: ["WeiboKit", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify", "CLibDbusmenu"], exclude: ["README.md"]),
+            name: "WeiboDesktop", dependencies: ["WeiboKit", "WeiboPlatform", "CGLib", "CLibSoup", "CLibSecret", "CLibNotify", "CLibDbusmenu"],
+            exclude: ["README.md"]),
         // The fake Weibo API: a SoupServer on 127.0.0.1 speaking the real API's JSON and errors.
-        // WeiboDesktop for its owning GLib sources (GLibSource), so that the sandbox's timers
+        // WeiboPlatform for its owning GLib sources (GLibSource), so that the sandbox's timers
         // attach to the thread-default context as the client's do.
-        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CLibSoup", "CGnuTLS"], exclude: ["README.md"]),
+        .target(name: "WeiboSandbox", dependencies: ["WeiboKit", "WeiboPlatform", "CGLib", "CLibSoup", "CGnuTLS"], exclude: ["README.md"]),
         // The popup: a GTK 3 window at the tray with the timeline, comments and mentions, its
         // cells laid out by WeiboKit's frame model in pixels; a process of its own.
-        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk"], exclude: ["README.md"]),
+        .executableTarget(name: "WeiboPopup", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboGtk", "CGLib", "CGtk"], exclude: ["README.md"]),
         // What the two GTK windows share: GObject signals to Swift closures, constructors checked.
-        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboDesktop", "CGLib", "CGtk"], exclude: ["README.md"]),
+        .target(name: "WeiboGtk", dependencies: ["WeiboKit", "WeiboPlatform", "CGLib", "CGtk"], exclude: ["README.md"]),
         // The settings and login window (libhandy's preferences window), a process of its own,
         // every row made from WeiboKit's settings table.
         .executableTarget(
-            name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"], exclude: ["README.md"]),
+            name: "WeiboSettings", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboGtk", "CGLib", "CGtk", "CHandy"], exclude: ["README.md"]),
         // The command line: parses arguments, wires the layers, maps errors to exit codes.
-        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox"], exclude: ["README.md"]),
+        .executableTarget(name: "weibo-notifier", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox"], exclude: ["README.md"]),
         // Prints the figures `make bench` reports.
-        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit", "WeiboDesktop"], exclude: ["README.md"]),
+        .executableTarget(name: "weibo-bench", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop"], exclude: ["README.md"]),
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
         .target(
-            name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "CGLib"],
+            name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "CGLib"],
             path: "Tests/WeiboTestSupport"),
         .testTarget(
             name: "WeiboKitTests",
@@ -60,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeiboDesktopTests",
-            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
+            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
         ),
         .testTarget(
             name: "WeiboPopupTests",
@@ -68,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",
-            dependencies: ["WeiboKit", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
+            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
         ),
     ]
 )

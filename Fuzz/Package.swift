@@ -13,7 +13,8 @@ let package = Package(
         .executableTarget(
             name: "weibo-fuzz",
             dependencies: [
-                .product(name: "WeiboKit", package: "weibo-notifier"), .product(name: "WeiboDesktop", package: "weibo-notifier"), "CGLibFuzz",
+                .product(name: "WeiboKit", package: "weibo-notifier"), .product(name: "WeiboPlatform", package: "weibo-notifier"),
+                .product(name: "WeiboDesktop", package: "weibo-notifier"), "CGLibFuzz",
             ],
             // One thread, libFuzzer's: the globals of the entry points need no isolation.
             swiftSettings: [.swiftLanguageMode(.v5)]),

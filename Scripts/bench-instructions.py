@@ -112,7 +112,7 @@ def main():
         print(f"  C yardstick, poll + bubble:  {reference_per_poll:12,.0f}   (Scripts/bench-reference.c, 120 - 20 polls)")
         print(f"  ratio:                       {per_poll / reference_per_poll:12.2f}x")
         annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", profile], capture_output=True, text=True).stdout
-        ours = [line for line in annotated.splitlines() if "WeiboDesktop" in line or "WeiboKit" in line]
+        ours = [line for line in annotated.splitlines() if any(module in line for module in ("WeiboDesktop", "WeiboPlatform", "WeiboKit"))]
         print("  the daemon's heaviest functions, callees included (instructions over the counted polls):")
         for line in ours[:8]:
             print("   ", line.strip()[:150])

@@ -2,7 +2,7 @@
 """Collects the program's messages into po/weibo-notifier.pot and merges them into the catalogs.
 
 A message is the string literal given to `tr(...)` or `trn(..., ...)` (the free functions of
-WeiboDesktop and the methods of WeiboKit's Localizer). xgettext has no Swift parser, so this
+WeiboPlatform and the methods of WeiboKit's Localizer). xgettext has no Swift parser, so this
 script reads Swift's literals itself: plain ones, multi-line ones (indentation removed as Swift
 does) and their escapes. An id must be a literal without interpolation: a call with anything
 else is an error, so that no message escapes the catalog.

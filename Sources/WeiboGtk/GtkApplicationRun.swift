@@ -1,7 +1,7 @@
 import CGLib
 import Glibc
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// What both windows' unique GTK applications do the same way: refuse a bad command line, run
 /// with the process's arguments, and read a start's arguments (their own or a later process's).

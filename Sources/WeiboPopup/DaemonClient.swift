@@ -1,6 +1,6 @@
 import CGLib
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The popup's side of the daemon's D-Bus interface: every call asynchronous, the token never
 /// here (the daemon fetches; the popup gets the API's JSON).
@@ -99,7 +99,7 @@ final class DaemonClient {
         call("Reply", g_variant_new_tuple(arguments, gsize(arguments.count)), timeoutMilliseconds: 60_000) { _, error in
             guard let error else { return done(.success(())) }
             // The daemon's own words come after the error's name.
-            let prefix = "GDBus.Error:\(DaemonService.failedError): "
+            let prefix = "GDBus.Error:\(DaemonInterface.failedError): "
             done(.failure(error.message.hasPrefix(prefix) ? .said(String(error.message.dropFirst(prefix.count))) : .trouble(Self.trouble(error))))
         }
     }
@@ -140,7 +140,7 @@ final class DaemonClient {
     ) {
         DBusCall.call(
             connection, name: SessionBus.busName, path: SessionBus.objectPath, interface: SessionBus.interfaceName, method: method,
-            parameters, reply: DaemonService.replyShape(of: method), timeoutMilliseconds: timeoutMilliseconds, completion: completion)
+            parameters, reply: DaemonInterface.replyShape(of: method), timeoutMilliseconds: timeoutMilliseconds, completion: completion)
     }
 
     /// Why the notifier did not answer, by the error's name: not running, gone while asked,

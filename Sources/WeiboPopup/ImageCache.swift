@@ -1,6 +1,6 @@
 import CGtk
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The avatars and thumbnails of the popup, by address: fetched by the daemon (`GetPicture`:
 /// its `AvatarCache`, HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
@@ -42,7 +42,7 @@ final class ImageCache {
             // Read and checked first: a header that says more pixels than a picture may have is
             // never decoded (decoders allocate the whole picture before they scale it); it stays
             // a placeholder.
-            guard let picture = AvatarCache.picture(at: path),
+            guard let picture = PictureFile.read(at: path),
                 let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: min(max(box, 1), Self.drawnSize)))
             else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }

@@ -1,6 +1,6 @@
 import CGLib
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The first section's items, asked of the daemon as the process starts, on a thread of its
 /// own: the daemon answers, and its JSON (100 statuses: a twentieth of a cold start's work on
@@ -84,7 +84,7 @@ final class ItemsPrefetch: @unchecked Sendable {
         let method = account == nil ? "GetItems" : "GetItemsAccount"
         var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
         if let account { arguments.append(g_variant_new_string(account)) }
-        let expected = g_variant_type_new(DaemonService.replyShape(of: method))
+        let expected = g_variant_type_new(DaemonInterface.replyShape(of: method))
         defer { g_variant_type_free(expected) }
         let reply = g_dbus_connection_call_sync(
             connection, SessionBus.busName, SessionBus.objectPath, SessionBus.interfaceName, method,

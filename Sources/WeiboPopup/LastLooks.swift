@@ -1,5 +1,5 @@
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// Each section's last look (`PopupModel.lastLooks`: rows newer are marked new), kept between
 /// popups in the state folder, written atomically when a popup closes.

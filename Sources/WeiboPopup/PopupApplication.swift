@@ -1,8 +1,8 @@
 import CGLib
 import CGtk
-import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The popup as a unique GTK application (`io.github.WeiboNotifier.Popup`): the first start
 /// shows the window; a later one hands its command line to it, which switches the section, or

@@ -1,6 +1,6 @@
 import CGtk
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// What every section of the popup shares: the daemon, the fonts and layouts, the pictures.
 final class PopupContext {

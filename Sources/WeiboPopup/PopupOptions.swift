@@ -1,5 +1,5 @@
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The popup's command line:
 /// `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]`.

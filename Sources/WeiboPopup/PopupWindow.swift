@@ -1,8 +1,8 @@
 import CGLib
 import CGtk
-import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The popup's window: three sections as tabs (Posts · Comments · Mentions, each with its
 /// unread count), opened at the tray icon (X11), in a corner (layer-shell), or where the shell

@@ -1,8 +1,8 @@
 import CGLib
 import CGtk
-import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// One section of the popup drawn (Posts, Comments or Mentions): the rows of the model's
 /// section as cells drawn from their frames, the line for its state (offline since, the

@@ -1,6 +1,6 @@
-import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The popup's "Keyboard Shortcuts" window (F1, Ctrl+?): a `GtkShortcutsWindow` listing every
 /// `PopupShortcut` in the user's language, over the popup.

@@ -3,9 +3,9 @@
 // application, which hands a second start to the first.
 import CGtk
 import Glibc
-import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 Log.setUpProcess()
 let environment = ProcessEnvironment.current

@@ -1,5 +1,5 @@
-public import WeiboDesktop
 public import WeiboKit
+public import WeiboPlatform
 
 /// The fake Weibo: users, statuses, counters, tokens, rate limits and faults, answering
 /// requests as the real API does (`docs/weibo-api.md`), errors included.

@@ -1,7 +1,7 @@
 import CGLib
 import CLibSoup
-import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// Serves a `SandboxAPI` over HTTP on 127.0.0.1, with libsoup's `SoupServer`, on the
 /// thread-default main context. Acts out the transport faults: delays, dropped connections,

@@ -3,6 +3,7 @@ import Glibc
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The Account page's accounts: each with its avatar, name (the default marked), uid, when its
 /// login runs out and where its token is kept; "Log out" (`weibo-notifier logout UID` run as a

@@ -1,6 +1,7 @@
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The counters of the Notifications page: one row per counter (posts, comments, the two kinds
 /// of mentions, messages, followers, strangers' messages, and likes when Weibo gives them),

@@ -1,6 +1,7 @@
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The Account page's login, without a terminal: how to make the Weibo app (the terminal
 /// guide's steps), its App Secret (`SecretRow`: the keyring, or a file only when the user

@@ -1,6 +1,7 @@
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The App Secret's row on the Account page: a password field, and what `SecretKeeping` says
 /// of where the secret is and offers. While the keyring may show a window of its own (make a

@@ -1,6 +1,7 @@
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// One setting as a row of the window, made from its entry in the settings table: its title,
 /// what it does (or why the value typed is refused, or the administrator's file it comes

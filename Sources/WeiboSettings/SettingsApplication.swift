@@ -1,6 +1,7 @@
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The settings window as a unique GTK application (`io.github.WeiboNotifier.Settings`): the
 /// first start shows the window; a later one (the tray's "Settings…", the menu entry again,

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The files the window reads and writes: the user's configuration file (each change written
 /// at once through `ConfigurationFile.set`, the rest of the file kept as the user wrote it), the

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The settings window's command line: `weibo-notifier-settings [--page account|notifications|general|advanced]`.
 struct SettingsOptions: Equatable {

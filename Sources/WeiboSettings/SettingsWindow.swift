@@ -3,6 +3,7 @@ import Glibc
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The settings window (libhandy's preferences window): the Account, Notifications and General
 /// pages, each row made from the settings table (`SettingRow`), and the accounts logged in.

@@ -2,6 +2,7 @@ import CGLib
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// The General page's "Check the set-up": what `weibo-notifier doctor --json` finds (the
 /// session bus, the notification server, the tray, the keyring, autostart, the network, the

@@ -4,6 +4,7 @@ import Glibc
 import WeiboDesktop
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 Log.setUpProcess()
 let environment = ProcessEnvironment.current

@@ -4,6 +4,7 @@
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The Chinese catalog that `make bench` compiled into `.build/locale`, as the program uses it;
 /// English when this machine lacks the zh_CN.UTF-8 locale.

@@ -1,10 +1,11 @@
 import WeiboDesktop
+import WeiboPlatform
 
-/// The command line's reader: WeiboDesktop's, whose usage errors are this program's
+/// The command line's reader: WeiboPlatform's, whose usage errors are this program's
 /// (`CommandError.usage`, exit status 64).
-typealias ArgumentReader = WeiboDesktop.ArgumentReader<CommandError>
+typealias ArgumentReader = WeiboPlatform.ArgumentReader<CommandError>
 
-extension WeiboDesktop.ArgumentReader where Failure == CommandError {
+extension WeiboPlatform.ArgumentReader where Failure == CommandError {
     /// A reader for `command`'s arguments: a mistake says "weibo-notifier COMMAND: …" and
     /// points at the command's `--help`.
     init(_ arguments: [String], command: String) {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// What the commands that talk to Weibo share: files, configuration, account, client, and a
 /// way to wait for one call on the main context.

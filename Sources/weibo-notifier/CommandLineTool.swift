@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// Picks the command named by the first argument and maps what it throws to an exit code.
 struct CommandLineTool {

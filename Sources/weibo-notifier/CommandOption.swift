@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// One option of a command, in the command's `options` table (WeiboDesktop's `ProgramOption`,
 /// with this program's usage errors).

@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// Talks to the running notifier over the session bus, for `status`, `refresh` and `mark-read`.
 enum DaemonCall {

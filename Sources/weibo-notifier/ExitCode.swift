@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The program's exit statuses (sysexits.h where one fits), chosen in one place.
 enum ExitCode: Int32 {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The completion scripts for bash, zsh and fish, made from `CommandTable` and each command's
 /// options table, so that a new command or option is offered without a script to edit:

@@ -1,6 +1,7 @@
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// What the command line needs from the C library: terminal facts, the local time zone,
 /// reading files and writing output.

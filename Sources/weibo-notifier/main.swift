@@ -1,6 +1,7 @@
 // The program's entry point: run the command named on the command line, exit with its code.
 import Glibc
 import WeiboDesktop
+import WeiboPlatform
 
 Log.setUpProcess()
 RawArguments.record()

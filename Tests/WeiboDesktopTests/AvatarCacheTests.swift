@@ -6,6 +6,7 @@ import WeiboSandbox
 import WeiboTestSupport
 
 @testable import WeiboDesktop
+@testable import WeiboPlatform
 
 /// The daemon's avatars and the popup's pictures share one room: the least recently used of
 /// either folder goes first.
@@ -79,8 +80,8 @@ import WeiboTestSupport
                 let header: [UInt8] =
                     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0xFD, 0xE8, 0, 0, 0xFD, 0xE8, 8, 0, 0, 0, 0]
                 try Data(header).write(to: URL(fileURLWithPath: planted))
-                #expect(AvatarCache.picture(at: planted) == nil)
-                #expect(AvatarCache.picture(at: "/dev/zero") == nil, "not a regular file")
+                #expect(PictureFile.read(at: planted) == nil)
+                #expect(PictureFile.read(at: "/dev/zero") == nil, "not a regular file")
             }
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// A folder of the test's own, removed afterwards.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboSandbox
 import WeiboTestSupport
 

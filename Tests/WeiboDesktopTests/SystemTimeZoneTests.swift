@@ -4,6 +4,7 @@ import Testing
 import WeiboKit
 
 @testable import WeiboDesktop
+@testable import WeiboPlatform
 
 @Suite struct SystemTimeZoneTests {
     /// Daylight saving in Berlin, 2026: from 01:00 UTC on 29 March to 01:00 UTC on 25 October.

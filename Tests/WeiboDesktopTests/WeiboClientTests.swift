@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboSandbox
 import WeiboTestSupport
 
@@ -413,7 +414,7 @@ import WeiboTestSupport
             ("1270.0.0.1", false), ("128.0.0.1", false), ("", false), ("127.0.0", false),
         ] as [(String, Bool)])
     func loopbackIsAnAddressNotAPrefix(_ host: String, _ isLoopback: Bool) {
-        #expect(HTTPClient.isLoopback(host) == isLoopback)
+        #expect(NetworkAddress.isLoopback(host) == isLoopback)
         if !isLoopback, !host.isEmpty, !host.contains(":") {
             #expect(HTTPClient.refusal(of: "http://\(host)/2/remind/unread_count.json") != nil)
         }

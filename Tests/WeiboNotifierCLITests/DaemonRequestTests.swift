@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The commands a status bar's clicks run: show-summary, check-now, pause, resume.

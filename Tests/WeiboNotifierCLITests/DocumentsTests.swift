@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeiboDesktop
+import WeiboPlatform
 import WeiboTestSupport
 
 /// What the documents claim, checked against what the code has.
@@ -8,7 +9,7 @@ import WeiboTestSupport
     /// Every method and signal the daemon exports has its row in docs/dbus.md.
     @Test func everyMethodAndSignalOfTheDaemonIsInItsPage() throws {
         let page = try String(contentsOfFile: FixtureFiles.packageRoot().appendingPathComponent("docs/dbus.md").path, encoding: .utf8)
-        let names = DaemonService.introspection.split(separator: "<").compactMap { tag -> String? in
+        let names = DaemonInterface.introspection.split(separator: "<").compactMap { tag -> String? in
             guard tag.hasPrefix("method name=\"") || tag.hasPrefix("signal name=\"") else { return nil }
             return tag.split(separator: "\"")[1].description
         }

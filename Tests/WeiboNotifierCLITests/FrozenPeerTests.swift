@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// Peers that take a call and do not answer it (`Tests/Support/frozen-peer.py`): the daemon's

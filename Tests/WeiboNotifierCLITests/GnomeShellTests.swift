@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The notifier in GNOME: GNOME Shell 43, headless on Wayland, with Debian's AppIndicator

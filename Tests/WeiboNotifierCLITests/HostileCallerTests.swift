@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// What any program on the session bus, or a value in the user's files, can make the daemon do:

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import WeiboDesktop
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The notifier on a real notification server: Xvfb, dunst and a private bus, the sandbox,

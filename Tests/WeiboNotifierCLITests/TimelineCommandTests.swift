@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The `weibo-notifier` executable, run as a user runs it.
@@ -424,9 +425,9 @@ import WeiboTestSupport
     /// both, and help texts name installed files, never the source tree.
     @Test func theDaemonsInterfacesAndFilesAreToldAlike() throws {
         let manPage = try manPage()
-        let service = try String(
-            contentsOf: FixtureFiles.packageRoot().appendingPathComponent("Sources/WeiboDesktop/DBus/DaemonService.swift"), encoding: .utf8)
-        let members = service.components(separatedBy: "name=\"").dropFirst().compactMap { chunk -> String? in
+        let interface = try String(
+            contentsOf: FixtureFiles.packageRoot().appendingPathComponent("Sources/WeiboPlatform/DBus/DaemonInterface.swift"), encoding: .utf8)
+        let members = interface.components(separatedBy: "name=\"").dropFirst().compactMap { chunk -> String? in
             let name = String(chunk.prefix { $0 != "\"" })
             return name.first?.isUppercase == true ? name : nil
         }

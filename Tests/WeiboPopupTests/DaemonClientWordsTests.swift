@@ -2,6 +2,7 @@ import CGLib
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 @testable import WeiboPopup
 

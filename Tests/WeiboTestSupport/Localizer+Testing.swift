@@ -1,6 +1,7 @@
 import Foundation
 import WeiboDesktop
 public import WeiboKit
+import WeiboPlatform
 
 extension Localizer {
     /// English (the message ids), or Chinese from the catalog `make test` compiled into

@@ -3,6 +3,7 @@ public import Foundation
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// A private `dbus-daemon` (no auto-started services) and, on it, dbusmock's notification
 /// server with the `actions` and `body-markup` capabilities. Both end with the object.

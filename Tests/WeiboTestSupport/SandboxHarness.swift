@@ -1,5 +1,6 @@
 public import WeiboDesktop
 public import WeiboKit
+public import WeiboPlatform
 public import WeiboSandbox
 
 /// A sandbox server and a client of it on a main context of the test's own, with the

@@ -2,6 +2,7 @@ public import Foundation
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier sandbox` running as its own process on a free port, stopped with SIGTERM
 /// when the test is done.

@@ -1,6 +1,7 @@
 public import Foundation
 import Glibc
 import WeiboDesktop
+import WeiboPlatform
 
 /// What a helper program printed on standard output (standard error is dropped); "" when it
 /// cannot be started.

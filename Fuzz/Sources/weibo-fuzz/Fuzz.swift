@@ -5,6 +5,7 @@ import CGLibFuzz
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The targets, by name: each takes the fuzzer's bytes.
 let targets: [String: ([UInt8]) -> Void] = [

@@ -1,4 +1,5 @@
 public import WeiboKit
+import WeiboPlatform
 
 /// The Weibo Open API calls the notifier makes, each ending in a WeiboKit model or a
 /// `WeiboClientError`. Calls are asynchronous: the completion runs on this thread's main

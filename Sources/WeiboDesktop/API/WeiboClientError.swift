@@ -1,4 +1,5 @@
 public import WeiboKit
+import WeiboPlatform
 
 /// Why a call to Weibo gave no model, in words that say what the user can do.
 public enum WeiboClientError: Error, Equatable, Sendable, CustomStringConvertible {

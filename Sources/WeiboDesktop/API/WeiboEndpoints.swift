@@ -1,3 +1,5 @@
+import WeiboPlatform
+
 /// Where the Weibo API lives: the main host and the `rm.` host of the unread counts.
 public struct WeiboEndpoints: Equatable, Sendable {
     /// `https://api.weibo.com`

@@ -1,4 +1,5 @@
 import CGLib
+import WeiboPlatform
 
 /// An object exported on a D-Bus connection: one interface from its introspection XML, with
 /// handlers for its methods and properties. GDBus holds the handlers in a retained box that

@@ -1,5 +1,6 @@
 import CGLib
 import WeiboKit
+import WeiboPlatform
 
 extension DaemonService {
     /// The longest picture address taken (Weibo's are under 200 characters).

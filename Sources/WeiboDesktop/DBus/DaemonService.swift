@@ -1,66 +1,11 @@
 import CGLib
 import Glibc
 import WeiboKit
+import WeiboPlatform
 
 /// The daemon on the session bus: owns `io.github.WeiboNotifier` (one instance per session),
 /// exports `io.github.WeiboNotifier1` at `/io/github/WeiboNotifier`, and signals count changes.
 public final class DaemonService {
-    public static let introspection = """
-        <node>
-          <interface name="io.github.WeiboNotifier1">
-            <method name="Refresh"/>
-            <method name="ShowSummary"/>
-            <method name="ShowComments"/>
-            <method name="ShowMentions"/>
-            <method name="ShowPopup"><arg name="kind" type="s" direction="in"/></method>
-            <method name="ShowSettings"><arg name="page" type="s" direction="in"/></method>
-            <method name="GetItems"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="items" type="s" direction="out"/></method>
-            <method name="GetPicture"><arg name="url" type="s" direction="in"/><arg name="path" type="s" direction="out"/></method>
-            <method name="MarkSeen"><arg name="kind" type="s" direction="in"/></method>
-            <method name="ShowPopupAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
-            <method name="GetItemsAccount"><arg name="kind" type="s" direction="in"/><arg name="count" type="u" direction="in"/><arg name="uid" type="s" direction="in"/><arg name="items" type="s" direction="out"/></method>
-            <method name="MarkSeenAccount"><arg name="kind" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
-            <method name="Reply"><arg name="comment_id" type="x" direction="in"/><arg name="status_id" type="x" direction="in"/><arg name="text" type="s" direction="in"/><arg name="author" type="s" direction="in"/><arg name="uid" type="s" direction="in"/></method>
-            <method name="LogIn"/>
-            <method name="MarkRead"/>
-            <method name="CheckNow"/>
-            <method name="Pause"><arg name="seconds" type="u" direction="in"/></method>
-            <method name="Resume"/>
-            <method name="GetCounts"><arg name="counts" type="a{su}" direction="out"/></method>
-            <method name="GetStatus"><arg name="status" type="a{sv}" direction="out"/></method>
-            <method name="RefreshAccount"><arg name="uid" type="s" direction="in"/></method>
-            <method name="MarkReadAccount"><arg name="uid" type="s" direction="in"/></method>
-            <method name="GetAccounts"><arg name="accounts" type="a(ssa{su})" direction="out"/></method>
-            <signal name="CountsChanged"><arg name="counts" type="a{su}"/></signal>
-            <signal name="StateChanged"><arg name="state" type="s"/></signal>
-          </interface>
-        </node>
-        """
-
-    /// The GVariant type of each method's answer (`GetItems`: `(s)`), from the description above:
-    /// what a caller checks the daemon's answer against.
-    private static let replyShapes: [String: String] = {
-        guard let node = g_dbus_node_info_new_for_xml(introspection, nil) else { return [:] }
-        defer { g_dbus_node_info_unref(node) }
-        guard let interface = node.pointee.interfaces?.pointee, let methods = interface.pointee.methods else { return [:] }
-        var shapes: [String: String] = [:]
-        var index = 0
-        while let method = methods[index] {
-            var types = ""
-            var argument = 0
-            while let out = method.pointee.out_args?[argument] {
-                types += String(cString: out.pointee.signature)
-                argument += 1
-            }
-            shapes[String(cString: method.pointee.name)] = "(\(types))"
-            index += 1
-        }
-        return shapes
-    }()
-
-    /// The type of `method`'s answer; `()` for a method the interface does not have.
-    public static func replyShape(of method: String) -> String { replyShapes[method] ?? "()" }
-
     private let connection: OpaquePointer
     let accounts: AccountGroupShell
     /// The popup's pictures, fetched here (the popup reads files: no TLS in it).
@@ -94,7 +39,7 @@ public final class DaemonService {
         self.pictures = pictures
         do {
             export = try DBusExport(
-                connection: connection, path: SessionBus.objectPath, introspection: Self.introspection,
+                connection: connection, path: SessionBus.objectPath, introspection: DaemonInterface.introspection,
                 method: { [weak self] method, parameters, invocation in
                     guard let self else { return DBusExport.shuttingDown(invocation) }
                     self.methodCalled(method, parameters, invocation)
@@ -185,7 +130,7 @@ public final class DaemonService {
                     invocation, "org.freedesktop.DBus.Error.InvalidArgs", tr("no page %s: account, notifications, general or advanced", text))
             }
             if let reason = accounts.showSettings(SettingPage(rawValue: text)) {
-                return g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, reason)
+                return g_dbus_method_invocation_return_dbus_error(invocation, DaemonInterface.failedError, reason)
             }
         case "ShowPopupAccount":
             // The popup of one account (`weibo-notifier popup --account`).
@@ -264,7 +209,7 @@ public final class DaemonService {
         g_object_ref(UnsafeMutableRawPointer(invocation))
         return { failure in
             if let failure {
-                g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, failure)
+                g_dbus_method_invocation_return_dbus_error(invocation, DaemonInterface.failedError, failure)
             } else {
                 g_dbus_method_invocation_return_value(invocation, nil)
             }
@@ -287,12 +232,9 @@ public final class DaemonService {
     private func account(_ parameters: OpaquePointer?, _ invocation: OpaquePointer, at index: Int = 0) -> AccountShell? {
         let text = parameters.map { Variants.string(in: $0, at: index) } ?? ""
         if let uid = Int64(text), let member = accounts.member(uid) { return member }
-        g_dbus_method_invocation_return_dbus_error(invocation, Self.failedError, tr("no account with uid %s is followed", text))
+        g_dbus_method_invocation_return_dbus_error(invocation, DaemonInterface.failedError, tr("no account with uid %s is followed", text))
         return nil
     }
-
-    /// The D-Bus error of a request that could not be carried out (`Refresh` without an answer).
-    public static let failedError = "io.github.WeiboNotifier1.Error.Failed"
 
     /// `a{su}`: every counter by its API name (`attitude` only where Weibo gives likes), and
     /// `total`.

@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+public import WeiboPlatform
 
 /// What `GetStatus` and `GetCounts` say, read by `weibo-notifier status`.
 public struct DaemonStatus: Sendable {

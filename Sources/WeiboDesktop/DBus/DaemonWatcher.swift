@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+import WeiboPlatform
 
 /// Follows the running daemon for a status bar: its counts (`CountsChanged`) and its status
 /// (`StateChanged`, then `GetStatus`: the phase, a pause, quiet hours, do-not-disturb, failed

@@ -1,5 +1,6 @@
 import CGLib
 import WeiboKit
+import WeiboPlatform
 
 /// What `doctor` asks of the desktop: the notification server, the tray, the network.
 public enum DesktopProbe {

@@ -1,4 +1,5 @@
 public import WeiboKit
+public import WeiboPlatform
 
 /// Every account the user logged in, each followed by its own `AccountShell` (its own core,
 /// state file and bubbles), started a few seconds apart so their checks do not coincide. The

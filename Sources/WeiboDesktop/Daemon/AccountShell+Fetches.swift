@@ -1,5 +1,6 @@
 import CGLib
 import WeiboKit
+import WeiboPlatform
 
 /// The lists the core asks the shell for: comments and mentions behind a rising counter, the
 /// newest posts for a summary, the newest followers' names.

@@ -1,4 +1,5 @@
 import WeiboKit
+import WeiboPlatform
 
 /// The daemon's side of logging in: reading the login (the keyring never waited for, its unlock
 /// prompt at most once), following the keyring, swapping the state when the account followed

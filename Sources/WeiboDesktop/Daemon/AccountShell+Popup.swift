@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+import WeiboPlatform
 
 /// The popup's items: `GetItems` waits here for the core's answer; the fetches it decides on
 /// go out with the daemon's own client (the token never leaves the daemon).

@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+public import WeiboPlatform
 
 /// The GLib shell around one account's `Notifier`: it carries out the core's effects (timers,
 /// requests to Weibo, bubbles, the state file, signals) and feeds what comes of them back as

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 import WeiboKit
+import WeiboPlatform
 
 /// Runs the accounts followed (`AccountGroupShell`) in the session: the GLib main loop, the
 /// D-Bus service, and the events that make them act: signals, the account file changing, the network coming back,

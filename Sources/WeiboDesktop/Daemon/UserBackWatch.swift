@@ -1,4 +1,5 @@
 import CGLib
+import WeiboPlatform
 
 /// Tells when the user is back at the machine, so that the counts are checked at once: resumed
 /// from suspend (logind's `PrepareForSleep(false)`), the session unlocked (logind's `Unlock`, or

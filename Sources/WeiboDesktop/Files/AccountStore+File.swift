@@ -1,5 +1,6 @@
 import CGLib
 import WeiboKit
+import WeiboPlatform
 
 /// The accounts file: `{"accounts": [{"uid", "screen_name", "issued_at", "expires_in", and
 /// "access_token" or "token_in": "keyring"}, …]}`; no file, or no entry, is not logged in.

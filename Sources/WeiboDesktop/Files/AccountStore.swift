@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+public import WeiboPlatform
 
 /// The saved logins, in their own file (`accounts.json`, mode 0600), apart from the
 /// configuration: one entry per Weibo user, in the order they logged in; the first is the

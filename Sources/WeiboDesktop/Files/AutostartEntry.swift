@@ -1,4 +1,5 @@
 import CGLib
+public import WeiboPlatform
 
 /// The XDG autostart entry (`~/.config/autostart/io.github.WeiboNotifier.desktop`), which
 /// starts the notifier with the desktop session. A user entry overrides a system one in

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
-public import WeiboKit
+import WeiboKit
+import WeiboPlatform
 
 /// Pictures on disk: senders' avatars for bubbles' `image-path`
 /// (`$XDG_CACHE_HOME/weibo-notifier/avatars`, the daemon's) and the popup's avatars and
@@ -13,7 +14,6 @@ public import WeiboKit
 /// 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
 /// held back for it.
 public final class AvatarCache {
-    public static let maximumImageBytes = 1 << 20
     public static let maximumCacheBytes = 50 << 20
 
     public let directory: String
@@ -50,7 +50,7 @@ public final class AvatarCache {
         guard url.lowercased().hasPrefix("http://") else { return false }
         let authority = url.dropFirst(7).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
-        return HTTPClient.isLoopback(host)
+        return NetworkAddress.isLoopback(host)
     }
 
     /// The avatar at `url` as a `file://` URI, from the cache or fetched (unless `fetching` is
@@ -78,7 +78,7 @@ public final class AvatarCache {
             return
         }
         waiting[url] = [completion]
-        http.send(HTTPRequest(.get, url, bodyLimit: Self.maximumImageBytes)) { [weak self] result in
+        http.send(HTTPRequest(.get, url, bodyLimit: PictureFile.maximumBytes)) { [weak self] result in
             guard let self else { return }
             let stored = self.store(result, at: path, url: url)
             for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }
@@ -91,7 +91,7 @@ public final class AvatarCache {
             Log.debug("avatar \(Redaction.redact(url)): \(error)")
             return nil
         case .success(let response):
-            guard response.status == 200, !response.body.isEmpty, response.body.count <= Self.maximumImageBytes else {
+            guard response.status == 200, !response.body.isEmpty, response.body.count <= PictureFile.maximumBytes else {
                 Log.debug("avatar \(Redaction.redact(url)): HTTP \(response.status), \(response.body.count) bytes")
                 return nil
             }
@@ -108,19 +108,6 @@ public final class AvatarCache {
             }
             noteStored(response.body.count)
             return path
-        }
-    }
-
-    /// The picture in the file at `path` when it may be decoded: a regular file of at most
-    /// `maximumImageBytes` whose header is within `PictureHeader`'s bounds (a file stored by an
-    /// older version, or put there by another program, is checked again); nil otherwise.
-    public static func picture(at path: String) -> (bytes: [UInt8], header: PictureHeader)? {
-        guard let bytes = try? PrivateFile.read(path, limit: maximumImageBytes) else { return nil }
-        switch PictureHeader.checked(bytes) {
-        case .success(let header): return (bytes, header)
-        case .failure(let refusal):
-            Log.debug("picture \(path): \(refusal)")
-            return nil
         }
     }
 

@@ -1,6 +1,7 @@
 import CGLib
 import CLibSecret
 import WeiboKit
+import WeiboPlatform
 
 /// A keyring call the user may take back (Cancel beside its spinner).
 public final class KeyringRequest {

@@ -1,5 +1,6 @@
 import CGLib
 public import WeiboKit
+import WeiboPlatform
 
 /// The daemon's state (`state.json` under `$XDG_STATE_HOME/weibo-notifier`), written
 /// atomically after every change, so that a restart never repeats a bubble or loses the

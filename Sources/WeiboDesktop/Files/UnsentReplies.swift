@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 public import WeiboKit
+public import WeiboPlatform
 
 /// Replies typed into a bubble that could not be sent (`unsent-replies-UID.json` under
 /// `$XDG_STATE_HOME/weibo-notifier`, 0600, one per account): nothing typed is lost. `weibo-notifier replies`

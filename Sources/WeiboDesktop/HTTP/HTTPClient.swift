@@ -1,6 +1,7 @@
 import CGLib
 import CLibSoup
 import WeiboKit
+import WeiboPlatform
 
 /// HTTP over one libsoup session, on the thread-default main context.
 ///
@@ -73,7 +74,7 @@ public final class HTTPClient {
             return answerLater(.failure(refusal), completion)
         }
         if let caFailure, request.url.lowercased().hasPrefix("https://") {
-            return answerLater(.failure(.tls(host: Self.host(of: request.url), message: caFailure)), completion)
+            return answerLater(.failure(.tls(host: NetworkAddress.host(of: request.url), message: caFailure)), completion)
         }
         switch request.method {
         case .get:
@@ -95,7 +96,7 @@ public final class HTTPClient {
         }
 
         let pending = Pending(
-            completion: completion, host: Self.host(of: request.url), timeout: totalTimeout, ioTimeout: ioTimeout, message: message,
+            completion: completion, host: NetworkAddress.host(of: request.url), timeout: totalTimeout, ioTimeout: ioTimeout, message: message,
             limit: request.bodyLimit)
         // A request in flight keeps its session: dropping the client must not cancel it.
         pending.client = self
@@ -128,27 +129,9 @@ public final class HTTPClient {
         let host = g_uri_get_host(uri).map { String(cString: $0) } ?? ""
         switch scheme {
         case "https": return nil
-        case "http": return isLoopback(host) ? nil : .refusedURL(tr("refusing plain http:// to %s: only https, or http to this machine", host))
+        case "http": return NetworkAddress.isLoopback(host) ? nil : .refusedURL(tr("refusing plain http:// to %s: only https, or http to this machine", host))
         default: return .refusedURL(tr("not an http(s) URL: %s", Redaction.redact(url)))
         }
-    }
-
-    /// An IP literal in 127.0.0.0/8, `::1`, or exactly `localhost`; never a name that merely
-    /// starts with `127.` (`127.0.0.1.example.com` is someone else's machine).
-    public static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmed(of: "[]").lowercased()
-        if bare == "localhost" || bare == "::1" { return true }
-        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets[0] == "127" else { return false }
-        return octets.allSatisfy { octet in
-            !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCII) && octet.allSatisfy(\.isNumber) && (Int(octet) ?? 256) <= 255
-        }
-    }
-
-    public static func host(of url: String) -> String {
-        guard let uri = g_uri_parse(url, G_URI_FLAGS_NONE, nil) else { return url }
-        defer { g_uri_unref(uri) }
-        return g_uri_get_host(uri).map { String(cString: $0) } ?? url
     }
 
     /// One request in flight: its completion, its cancellable and its timeout.

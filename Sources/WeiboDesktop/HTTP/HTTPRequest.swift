@@ -1,4 +1,5 @@
 import WeiboKit
+import WeiboPlatform
 
 /// One HTTP request: method, URL, query or form parameters, headers.
 public struct HTTPRequest: Sendable {

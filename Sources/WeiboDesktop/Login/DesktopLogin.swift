@@ -1,4 +1,5 @@
 public import WeiboKit
+public import WeiboPlatform
 
 /// The whole browser login without a terminal, run by the daemon itself (the tray's "Log in to
 /// Weibo…", the expired login's bubble) and by the settings window: the authorize page in the

@@ -1,4 +1,5 @@
 public import WeiboKit
+import WeiboPlatform
 
 /// What to do about Weibo's refusals at the token exchange, for the terminal's login and the
 /// desktop's alike.

@@ -1,4 +1,5 @@
 import CGLib
+import WeiboPlatform
 
 /// Opens `weibo-notifier login` in a terminal, for a login the daemon cannot run itself (no
 /// app key yet, or a redirect address that does not come back to this machine): the Debian

@@ -1,6 +1,7 @@
 import CGLib
 import CLibSoup
 import WeiboKit
+import WeiboPlatform
 
 /// Catches the browser's return from Weibo's authorize page on a loopback redirect address
 /// (`http://127.0.0.1:PORT/callback`): a one-shot server listening exactly where that address
@@ -122,7 +123,7 @@ public final class LoginListener {
         let host = g_uri_get_host(parsed).map { String(cString: $0) } ?? ""
         let port = Int(g_uri_get_port(parsed))
         let path = g_uri_get_path(parsed).map { String(cString: $0) } ?? "/"
-        guard scheme == "http", HTTPClient.isLoopback(host), port > 0, port < 65_536 else { return nil }
+        guard scheme == "http", NetworkAddress.isLoopback(host), port > 0, port < 65_536 else { return nil }
         let address = host.lowercased() == "localhost" ? nil : host.trimmed(of: "[]")
         return (address, port, path.isEmpty ? "/" : path)
     }

@@ -1,4 +1,5 @@
 public import WeiboKit
+import WeiboPlatform
 
 extension LoginListener {
     /// The browser's last page after a login: what happened and what to do, in Chinese and in

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 public import WeiboKit
+import WeiboPlatform
 
 /// Bubbles on the session's notification server: sent through libnotify (`Notify`,
 /// `CloseNotification`, `GetCapabilities`) on its own thread (`NotificationThread`), so that a

@@ -1,4 +1,5 @@
 import CGLib
+import WeiboPlatform
 
 /// The desktop's do-not-disturb, read where each desktop keeps it and followed as it changes:
 /// GNOME's `org.gnome.desktop.notifications show-banners` (GSettings, when the schema is

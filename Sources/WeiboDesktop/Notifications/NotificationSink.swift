@@ -1,4 +1,5 @@
 public import WeiboKit
+import WeiboPlatform
 
 /// Where bubbles go: the desktop's notification server, the terminal when there is none. One
 /// unread bubble per kind, each replaced in place.

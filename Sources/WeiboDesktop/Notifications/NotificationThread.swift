@@ -1,5 +1,6 @@
 import CGLib
 import CLibNotify
+import WeiboPlatform
 
 /// libnotify on a thread of its own, so that none of its synchronous D-Bus calls (25 s each
 /// with a server that takes a call and never answers) can hold the main loop.

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 public import WeiboKit
+import WeiboPlatform
 
 /// Starts the popup (`weibo-notifier-popup`, a GTK process of its own: the daemon links no
 /// GTK) at a section, where the click happened, with the click's activation token.

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 public import WeiboKit
+public import WeiboPlatform
 
 /// The tray icon: a StatusNotifierItem (the `org.kde.*` names every real host uses) with a
 /// dbusmenu menu, on the daemon's connection. Registers with the StatusNotifierWatcher, and

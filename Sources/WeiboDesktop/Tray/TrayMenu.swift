@@ -1,6 +1,7 @@
 import CGLib
 import CLibDbusmenu
 import WeiboKit
+import WeiboPlatform
 
 /// The tray icon's menu at `/MenuBar`, served by libdbusmenu-glib's `DbusmenuServer` (the
 /// reference server that libayatana-appindicator uses, and that the libdbusmenu client in

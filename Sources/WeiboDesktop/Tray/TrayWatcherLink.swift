@@ -1,5 +1,6 @@
 import CGLib
 import WeiboKit
+import WeiboPlatform
 
 /// The tray icon's link to the StatusNotifierWatcher (the tray): registers the item whenever a
 /// watcher appears, and sees that it stays registered, as `TrayRegistration` decides. Carries

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier account`: who is logged in and until when.
 struct AccountCommand: TableCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier accounts`: every saved login, the default first.
 struct AccountsCommand: TableCommand {

@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// `weibo-notifier autostart enable|disable|status`.
 struct AutostartCommand: ParsedCommand {

@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// One command of `weibo-notifier`: its name and words for `--help`, how it reads its
 /// arguments, and what it does. `CommandTable` lists them all.

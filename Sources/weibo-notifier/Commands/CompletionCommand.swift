@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// `weibo-notifier completion SHELL`: the shell completion script, made from the commands'
 /// option tables.

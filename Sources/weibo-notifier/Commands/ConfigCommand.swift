@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier config list|get|set|unset`: the settings one key at a time, from the table.
 struct ConfigCommand: ParsedCommand {

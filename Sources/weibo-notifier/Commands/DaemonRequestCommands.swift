@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// Asks the running notifier to do something that needs no answer, for status-bar click
 /// commands and scripts: exits 0 when it took the request, 69 when none runs.

@@ -1,6 +1,7 @@
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboSandbox
 
 /// `weibo-notifier demo`: the notifier against a sandbox in the same process, with a

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier doctor`: checks what the notifier needs, one line each, with a fix.
 struct DoctorCommand: TableCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// What `comments` and `mentions` share: their options, fetching or reading the items, and
 /// laying them out with `CommentFrameLayout`, in the same cells and colours as `timeline`.

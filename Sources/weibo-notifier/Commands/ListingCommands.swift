@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier comments`: the comments on your posts, laid out.
 struct CommentsCommand: ListingCommand {

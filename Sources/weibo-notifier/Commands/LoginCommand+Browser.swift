@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// The browser half of `login`: the guide to an app key of one's own, the authorize page, and
 /// the way back (caught on a loopback address, or pasted), with Weibo's refusals explained.

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier login`: lets the user approve the app in the browser, or imports a token.
 struct LoginCommand: ParsedCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier logout`: revokes a login on Weibo's side and deletes it here.
 struct LogoutCommand: ParsedCommand {

@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// `weibo-notifier mark-read`: everything the running notifier knows of counts as seen.
 struct MarkReadCommand: TableCommand {

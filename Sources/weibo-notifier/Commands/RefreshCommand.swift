@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 
 /// `weibo-notifier refresh`: the user has looked; the running notifier checks, then clears.
 struct RefreshCommand: TableCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier replies`: the replies typed into a bubble that could not be sent, and sending them again.
 struct RepliesCommand: TableCommand {

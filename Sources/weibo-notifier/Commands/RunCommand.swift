@@ -1,6 +1,7 @@
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier run` (also the default): the notifier in the desktop session.
 struct RunCommand: TableCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier sample`: prints a generated home timeline in the API's JSON.
 struct SampleCommand: TableCommand {

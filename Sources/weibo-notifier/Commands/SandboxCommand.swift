@@ -1,4 +1,5 @@
 import WeiboDesktop
+import WeiboPlatform
 import WeiboSandbox
 
 /// `weibo-notifier sandbox`: the fake Weibo API on 127.0.0.1, until Ctrl-C.

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier settings`: the settings and accounts window, at a page. It needs no running
 /// notifier (the first run has none).

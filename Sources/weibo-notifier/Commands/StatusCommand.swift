@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier status`: what the running notifier is doing.
 struct StatusCommand: TableCommand {

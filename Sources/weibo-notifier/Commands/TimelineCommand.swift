@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier timeline`: lays out the home timeline, fetched or saved.
 struct TimelineCommand: ParsedCommand {

@@ -1,5 +1,6 @@
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier unread`: the unread counts, once.
 struct UnreadCommand: TableCommand {

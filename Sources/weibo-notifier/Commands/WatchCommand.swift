@@ -1,6 +1,7 @@
 import Glibc
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 
 /// `weibo-notifier watch`: one line per change, for waybar, polybar, i3blocks or scripts.
 struct WatchCommand: TableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The Chinese catalog through glibc's gettext, as the program reads it.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 import WeiboDesktop
 import WeiboKit
+import WeiboPlatform
 import WeiboTestSupport
 
 /// The notifier's decisions, as tables of events: every behaviour the daemon's end-to-end tests

@@ -55,7 +55,7 @@ public enum DBusCall {
 
     /// Reads property `property` of `interface` (`org.freedesktop.DBus.Properties.Get`); the
     /// completion gets the value, unwrapped from its variant, or nil.
-    static func property(
+    public static func property(
         _ connection: OpaquePointer, name: String, path: String, interface: String, _ property: String,
         completion: @escaping (OpaquePointer?) -> Void
     ) {
@@ -74,12 +74,12 @@ public enum DBusCall {
 
 /// Answers and signals of the wrong shape from a peer: each kind said once a run (a peer that
 /// answers wrongly does so at every call), at the message level, and never read.
-enum WrongShape {
+public enum WrongShape {
     /// `nonisolated(unsafe)`: the main loop's thread alone touches it (asserted in `say`).
     nonisolated(unsafe) private static var said: Set<String> = []
 
     /// `what`: the answer or signal and whose; `detail`: GDBus's words, or the shape it had.
-    static func say(_ what: String, _ detail: String) {
+    public static func say(_ what: String, _ detail: String) {
         MainContext.assertOnLoopThread()
         guard said.insert(what).inserted else { return }
         Log.message("\(what) has the wrong shape, and is ignored: \(detail)")

@@ -1,4 +1,4 @@
-import CGLib
+public import CGLib
 
 /// A subscription to a D-Bus signal that owns its callback: GDBus holds a retained box and
 /// releases it through the destroy-notify; releasing the handle unsubscribes. The connection is
@@ -57,7 +57,7 @@ public final class DBusSignalSubscription {
 
 /// Watches a bus name for an owner, with owned callbacks (released by the watch's
 /// destroy-notify); releasing the handle stops watching.
-final class BusNameWatch {
+public final class BusNameWatch {
     private final class Box {
         let appeared: (String) -> Void
         let vanished: () -> Void
@@ -69,13 +69,13 @@ final class BusNameWatch {
 
     private let id: UInt32
 
-    convenience init(connection: OpaquePointer, name: String, appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
+    public convenience init(connection: OpaquePointer, name: String, appeared: @escaping () -> Void, vanished: @escaping () -> Void) {
         self.init(connection: connection, name: name, appearedOwner: { _ in appeared() }, vanished: vanished)
     }
 
     /// `appearedOwner` gets the unique name of the name's owner: a new owner is a new instance
     /// of the service, with a call to `appearedOwner` even without a `vanished` between.
-    init(connection: OpaquePointer, name: String, appearedOwner: @escaping (String) -> Void, vanished: @escaping () -> Void) {
+    public init(connection: OpaquePointer, name: String, appearedOwner: @escaping (String) -> Void, vanished: @escaping () -> Void) {
         id = g_bus_watch_name_on_connection(
             connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
             { _, _, owner, data in
@@ -100,9 +100,9 @@ final class BusNameWatch {
 
 /// A GObject signal handler that owns its callback (a retained box freed by the closure's
 /// destroy-notify); releasing the handle disconnects it. The instance is kept while it lives.
-final class GObjectSignalHandler {
+public final class GObjectSignalHandler {
     /// The C signature of the signal's handler: GObject calls it with exactly these arguments.
-    enum Shape {
+    public enum Shape {
         /// `(instance, GParamSpec, data)`: "notify::property".
         case propertyNotify
         /// `(instance, const char *key, data)`: GSettings' "changed::key".
@@ -156,7 +156,7 @@ final class GObjectSignalHandler {
     private let id: UInt
 
     /// Connects `handler` to `signal` of `instance`, whose handlers have the C signature `shape`.
-    init(_ instance: UnsafeMutableRawPointer, signal: String, shape: Shape, _ handler: @escaping (UnsafeMutableRawPointer, UInt32) -> Void) {
+    public init(_ instance: UnsafeMutableRawPointer, signal: String, shape: Shape, _ handler: @escaping (UnsafeMutableRawPointer, UInt32) -> Void) {
         self.instance = instance
         g_object_ref(instance)
         // GCallback is the untyped form of a handler, as G_CALLBACK casts in C; each trampoline
@@ -184,23 +184,23 @@ final class GObjectSignalHandler {
 /// A weak reference handed to C as user data: GLib (or GDBus) retains the box and frees it with
 /// the destroy-notify it is given, while the object it points at keeps its own lifetime (it
 /// unregisters in `deinit`, and a late call finds the box empty).
-final class WeakTarget {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
+public final class WeakTarget {
+    public weak var object: AnyObject?
+    public init(_ object: AnyObject) { self.object = object }
 
     /// The box, retained for C; balanced by `release`, the destroy-notify.
-    static func retained(_ object: AnyObject) -> UnsafeMutableRawPointer {
+    public static func retained(_ object: AnyObject) -> UnsafeMutableRawPointer {
         Unmanaged.passRetained(WeakTarget(object)).toOpaque()
     }
 
     /// The object behind user data made by `retained`, if it is still there.
-    static func object<Target: AnyObject>(_ type: Target.Type, in data: UnsafeMutableRawPointer?) -> Target? {
+    public static func object<Target: AnyObject>(_ type: Target.Type, in data: UnsafeMutableRawPointer?) -> Target? {
         guard let data else { return nil }
         return Unmanaged<WeakTarget>.fromOpaque(data).takeUnretainedValue().object as? Target
     }
 
     /// The destroy-notify that frees a box made by `retained`.
-    static let release: GDestroyNotify = { data in
+    public static let release: GDestroyNotify = { data in
         if let data { Unmanaged<WeakTarget>.fromOpaque(data).release() }
     }
 }

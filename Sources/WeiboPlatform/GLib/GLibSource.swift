@@ -1,4 +1,4 @@
-import CGLib
+public import CGLib
 
 /// A GLib source (a timer, a Unix signal, a file descriptor) on the thread-default main
 /// context, that owns its callback: GLib holds a retained box with the closure and releases it
@@ -111,7 +111,7 @@ public final class GLibSource {
 
     /// Fires once when the child `pid` (spawned with `G_SPAWN_DO_NOT_REAP_CHILD`) ends, with its
     /// wait status; GLib reaps it.
-    static func childExit(_ pid: GPid, _ exited: @escaping (Int32) -> Void) -> GLibSource {
+    public static func childExit(_ pid: GPid, _ exited: @escaping (Int32) -> Void) -> GLibSource {
         let callback = Callback { false }
         callback.exited = exited
         return GLibSource(
@@ -124,7 +124,7 @@ public final class GLibSource {
     }
 
     /// Fires when `descriptor` reports one of `conditions`.
-    static func fileDescriptor(_ descriptor: Int32, _ conditions: GIOCondition, _ fire: @escaping () -> Bool) -> GLibSource {
+    public static func fileDescriptor(_ descriptor: Int32, _ conditions: GIOCondition, _ fire: @escaping () -> Bool) -> GLibSource {
         // GLib calls the function with the signature the source type defines; GSourceFunc is
         // the untyped form g_source_set_callback takes, as the (GSourceFunc) cast does in C.
         GLibSource(

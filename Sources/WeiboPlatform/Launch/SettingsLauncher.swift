@@ -20,7 +20,7 @@ public enum SettingsLauncher {
     /// Starts the window at `page` through `starts` (one start at a time: the daemon's
     /// `ShowSettings` and tray); nil when it started or waits behind a start under way, else why
     /// not (a start that waited and then failed is said in the log).
-    static func open(_ page: SettingPage?, environment: [String: String], activationToken: String?, starts: StartQueue) -> String? {
+    public static func open(_ page: SettingPage?, environment: [String: String], activationToken: String?, starts: StartQueue) -> String? {
         guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
         }
@@ -58,7 +58,7 @@ public enum SettingsLauncher {
         return nil
     }
 
-    struct SpawnFailure: Error { var message: String }
+    public struct SpawnFailure: Error { var message: String }
 
     /// Spawns the window's process; its pid when GLib does not reap it (`G_SPAWN_DO_NOT_REAP_CHILD`).
     private static func spawn(

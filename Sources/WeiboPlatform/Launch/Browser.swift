@@ -65,7 +65,7 @@ public enum Browser {
     }
 
     /// The variables that hand a click's activation token to the program it starts.
-    static func tokenVariables(_ token: String?) -> [(String, String)] {
+    public static func tokenVariables(_ token: String?) -> [(String, String)] {
         guard let token, !token.isEmpty else { return [] }
         return [("XDG_ACTIVATION_TOKEN", token), ("DESKTOP_STARTUP_ID", token)]
     }

@@ -6,7 +6,7 @@ import WeiboKit
 ///
 /// Callers pass text that never holds the token: URLs are logged by path, see `Redaction`.
 public enum Log {
-    static let domain = "weibo-notifier"
+    public static let domain = "weibo-notifier"
 
     /// Debug and info messages are made (and redacted) only when they are shown: the popup
     /// logs each frame, the daemon each poll. So a message must not do anything else (take a

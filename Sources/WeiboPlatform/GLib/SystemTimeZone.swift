@@ -21,7 +21,7 @@ public struct SystemTimeZone: TimeZoneRule {
     }
 
     /// A zone of the system's database ("Europe/Berlin"), for tests; UTC when it has no such zone.
-    init(identifier: String) {
+    public init(identifier: String) {
         zone = Zone(g_time_zone_new_identifier(identifier) ?? g_time_zone_new_utc())
     }
 

@@ -32,7 +32,7 @@ public enum MainContext {
     /// that owns the confined context (as swift-nio's `NIOLoopBound` does for its event loop):
     /// the shell's state is the loop's alone. Every callback entry of `GLib/` and `DBus/` calls it.
     @inline(__always)
-    static func assertConfined(_ file: StaticString = #fileID, _ line: UInt = #line) {
+    public static func assertConfined(_ file: StaticString = #fileID, _ line: UInt = #line) {
         assert(confinedTo.map { g_main_context_is_owner($0) != 0 } ?? true, "a GLib callback ran off the main loop's thread", file: file, line: line)
     }
 

@@ -12,6 +12,11 @@ public enum SessionBus {
         /// The daemon answered, and said it could not do what was asked.
         public var isRefusal = false
         public var description: String { message }
+
+        public init(message: String, isRefusal: Bool = false) {
+            self.message = message
+            self.isRefusal = isRefusal
+        }
     }
 
     /// A connection to the session bus, or why there is none (no desktop session).
@@ -37,7 +42,7 @@ public enum SessionBus {
         let parameters: OpaquePointer? = argument.flatMap { g_variant_new_tuple([g_variant_new_string($0)], 1) }
         DBusCall.call(
             connection, name: busName, path: objectPath, interface: interfaceName, method: method, parameters,
-            reply: DaemonService.replyShape(of: method), startingIt: true, timeoutMilliseconds: 30_000
+            reply: DaemonInterface.replyShape(of: method), startingIt: true, timeoutMilliseconds: 30_000
         ) { _, error in
             if let error { Log.message("\(method): \(error.message)") }
         }
@@ -56,7 +61,7 @@ public enum SessionBus {
             ?? number.flatMap { g_variant_new_tuple([g_variant_new_uint32($0)], 1) }
             ?? (arguments.isEmpty ? nil : g_variant_new_tuple(arguments.map { g_variant_new_string($0) }, gsize(arguments.count)))
         // The answer is checked against the interface's description: another program may own the name.
-        let expected = g_variant_type_new(DaemonService.replyShape(of: method))
+        let expected = g_variant_type_new(DaemonInterface.replyShape(of: method))
         defer { g_variant_type_free(expected) }
         let reply = g_dbus_connection_call_sync(
             connection, busName, objectPath, interfaceName, method, parameters, expected,
@@ -65,7 +70,7 @@ public enum SessionBus {
             // The daemon's own refusal (`Refresh` without an answer from Weibo): its words only.
             if g_dbus_error_is_remote_error(error) != 0, let name = g_dbus_error_get_remote_error(error) {
                 defer { g_free(name) }
-                if String(cString: name) == DaemonService.failedError {
+                if String(cString: name) == DaemonInterface.failedError {
                     g_dbus_error_strip_remote_error(error)
                     throw Failure(message: GLibError(taking: error).message, isRefusal: true)
                 }
@@ -92,7 +97,7 @@ public enum SessionBus {
     }
 
     /// The unique name (`:1.42`) of the name's owner, if it has one.
-    static func owner(_ connection: OpaquePointer, name: String) -> String? {
+    public static func owner(_ connection: OpaquePointer, name: String) -> String? {
         let reply = g_dbus_connection_call_sync(
             connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
             g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
@@ -102,7 +107,7 @@ public enum SessionBus {
     }
 
     /// The process id of the name's owner, if it has one.
-    static func ownerPID(_ connection: OpaquePointer, name: String) -> UInt32? {
+    public static func ownerPID(_ connection: OpaquePointer, name: String) -> UInt32? {
         let reply = g_dbus_connection_call_sync(
             connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
             "GetConnectionUnixProcessID", g_variant_new_tuple([g_variant_new_string(name)], 1), nil, G_DBUS_CALL_FLAGS_NONE, 5000,

@@ -92,7 +92,7 @@ public struct GettextCatalog: MessageCatalog {
 /// times; a catalog's locale never changes, so neither do its answers. Bounded: emptied when
 /// full, as plurals are kept per count.
 private final class TranslationCache: Sendable {
-    struct Key: Hashable {
+    public struct Key: Hashable {
         var message: String
         var plural: String?
         var count: Int
@@ -102,14 +102,14 @@ private final class TranslationCache: Sendable {
     private let entries = Mutex<[Key: String]>([:])
     private let knownLanguage = Mutex<Language?>(nil)
 
-    func language(lookUp: () -> Language) -> Language {
+    public func language(lookUp: () -> Language) -> Language {
         if let known = knownLanguage.withLock({ $0 }) { return known }
         let language = lookUp()
         knownLanguage.withLock { $0 = language }
         return language
     }
 
-    func value(for key: Key, lookUp: () -> String) -> String {
+    public func value(for key: Key, lookUp: () -> String) -> String {
         if let known = entries.withLock({ $0[key] }) { return known }
         let text = lookUp()
         entries.withLock { entries in

@@ -20,7 +20,7 @@ public enum OptionList {
     }
 
     /// `-v, --verbose`, `--color`: the short names and the first long one.
-    static func listedNames(_ shape: OptionShape) -> String {
+    public static func listedNames(_ shape: OptionShape) -> String {
         let short = shape.names.filter { !$0.hasPrefix("--") }
         let long = shape.names.first { $0.hasPrefix("--") }
         return (short + (long.map { [$0] } ?? [])).joined(separator: ", ")

@@ -1,4 +1,4 @@
-import CGLib
+public import CGLib
 public import WeiboKit
 
 /// Reads the configuration from a GKeyFile (`$XDG_CONFIG_HOME/weibo-notifier/config`).
@@ -48,7 +48,7 @@ public enum ConfigurationFile {
     }
 
     /// The largest configuration file read.
-    static let sizeLimit = 256 << 10
+    public static let sizeLimit = 256 << 10
 
     /// The configuration in `path` over the system-wide `systemFiles` (the first of them the most
     /// important), key by key. With `create`, a missing user file is written from the template
@@ -208,5 +208,5 @@ public enum ConfigurationFile {
 }
 
 extension gboolean {
-    var isTrue: Bool { self != 0 }
+    public var isTrue: Bool { self != 0 }
 }

@@ -7,12 +7,10 @@ extension Configuration {
         if tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { tlsCAFile = file }
     }
 
-    public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: apiBase, remindBase: remindBase) }
-
     /// Both API servers are on this machine (a sandbox): for trying things, never the session's
     /// real notifier (no autostart), and the only place for intervals under 30 s.
     public var isSandbox: Bool {
-        [apiBase, remindBase].allSatisfy { HTTPClient.isLoopback(HTTPClient.host(of: $0)) }
+        [apiBase, remindBase].allSatisfy { NetworkAddress.isLoopback(NetworkAddress.host(of: $0)) }
     }
 
     /// What the settings' values are read against.

@@ -1,12 +1,12 @@
-import CGLib
+public import CGLib
 
 /// One start at a time of a unique GTK application (the popup, the settings window): a start is
 /// under way from its spawn until its process ends (a second start hands its request to the
 /// first and ends) or the application's bus name gets an owner (it is up). A request that
 /// comes meanwhile waits, and only the last of those is started then: 300 calls in a row start
 /// two processes, not 300. A start that does neither in 10 s (hung) holds no one back.
-final class StartQueue {
-    let busName: String
+public final class StartQueue {
+    public let busName: String
     private var starting: GPid?
     private var waiting: (() -> Void)?
     private var nameWatch: BusNameWatch?
@@ -14,13 +14,13 @@ final class StartQueue {
     /// The processes started and not yet ended, by pid.
     private var watches: [GPid: GLibSource] = [:]
 
-    init(busName: String) {
+    public init(busName: String) {
         self.busName = busName
     }
 
     /// Runs `start` now (`start(true)`), or once the start under way is done (`start(false)`,
     /// replacing any request that waited).
-    func submit(_ start: @escaping (_ now: Bool) -> Void) {
+    public func submit(_ start: @escaping (_ now: Bool) -> Void) {
         guard starting == nil else {
             waiting = { start(false) }
             return
@@ -29,7 +29,7 @@ final class StartQueue {
     }
 
     /// `pid` was started (not reaped by GLib: its exit is watched here); `ended` gets its wait status.
-    func started(_ pid: GPid, ended: @escaping (Int32) -> Void) {
+    public func started(_ pid: GPid, ended: @escaping (Int32) -> Void) {
         watchName()
         starting = pid
         startBound = GLibSource.once(afterSeconds: 10) { [weak self] in self?.done(pid) }

@@ -15,7 +15,7 @@ public enum UsageLine {
 
     /// `form` as lines of at most `width` columns where it can be, broken only between the
     /// bracketed groups; the lines after the first start under the form's first group.
-    static func wrapped(_ form: String, at width: Int, under start: Int) -> String {
+    public static func wrapped(_ form: String, at width: Int, under start: Int) -> String {
         let words = groups(form)
         guard let program = words.first else { return form }
         // The program and the command's words (`config get KEY`) stay together; the groups follow.
@@ -36,7 +36,7 @@ public enum UsageLine {
     }
 
     /// The words of `form`, a bracketed group (`[--retry [--force]]`) one word.
-    static func groups(_ form: String) -> [String] {
+    public static func groups(_ form: String) -> [String] {
         var words: [String] = []
         var current = ""
         var depth = 0
@@ -54,7 +54,7 @@ public enum UsageLine {
         return words
     }
 
-    static func columns(_ text: String) -> Int {
+    public static func columns(_ text: String) -> Int {
         text.reduce(0) { $0 + DisplayWidth.of($1) }
     }
 }

@@ -1,4 +1,4 @@
-import CGLib
+public import CGLib
 
 /// A `GError`, copied into Swift once at the boundary and freed there.
 public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -14,7 +14,7 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Takes the error out of `pointer` and frees it.
-    init(taking pointer: UnsafeMutablePointer<GError>) {
+    public init(taking pointer: UnsafeMutablePointer<GError>) {
         domain = String(cString: g_quark_to_string(pointer.pointee.domain))
         code = pointer.pointee.code
         message = pointer.pointee.message.map { String(cString: $0) } ?? "unknown error"
@@ -30,7 +30,7 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     /// Calls `body` with a `GError**` and throws what it left there, if anything.
-    static func check<Result>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Result) throws(GLibError) -> Result {
+    public static func check<Result>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Result) throws(GLibError) -> Result {
         var error: UnsafeMutablePointer<GError>?
         let result = body(&error)
         if let error { throw GLibError(taking: error) }
@@ -46,8 +46,8 @@ public struct GLibError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public static let ioDomain = String(cString: g_quark_to_string(g_io_error_quark()))
     public static let dbusDomain = String(cString: g_quark_to_string(g_dbus_error_quark()))
-    static let resolverDomain = String(cString: g_quark_to_string(g_resolver_error_quark()))
-    static let tlsDomain = String(cString: g_quark_to_string(g_tls_error_quark()))
-    static let keyFileDomain = String(cString: g_quark_to_string(g_key_file_error_quark()))
-    static let fileDomain = String(cString: g_quark_to_string(g_file_error_quark()))
+    public static let resolverDomain = String(cString: g_quark_to_string(g_resolver_error_quark()))
+    public static let tlsDomain = String(cString: g_quark_to_string(g_tls_error_quark()))
+    public static let keyFileDomain = String(cString: g_quark_to_string(g_key_file_error_quark()))
+    public static let fileDomain = String(cString: g_quark_to_string(g_file_error_quark()))
 }
