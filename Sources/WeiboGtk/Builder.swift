@@ -19,6 +19,12 @@ public final class Builder {
         pointer = OpaquePointer(builder)
     }
 
+    /// Reads one of the program's own templates (`name` says which): GTK refusing it is a
+    /// broken build, said by name.
+    public convenience init(template: String, _ name: StaticString) {
+        do { try self.init(template) } catch { fatalError("\(name): \(error)") }
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     /// Why a definition was refused (GtkBuilder's own words).

@@ -91,9 +91,7 @@ extension PopupWindow {
         let replyNote: Label
 
         init() {
-            // The template is this file's: GTK refusing it is a broken build, said by name.
-            let builder: Builder
-            do { builder = try Builder(PopupWindow.template) } catch { fatalError("the popup's template: \(error)") }
+            let builder = Builder(template: PopupWindow.template, "the popup's template")
             window = builder.widget("window", as: Window.self)
             notebook = builder.widget("sections", as: Notebook.self)
             searchBar = builder.widget("search-bar", as: SearchBar.self)

@@ -94,9 +94,7 @@ extension SectionView {
         let loadMore: Button
 
         init() {
-            // The template is this file's: GTK refusing it is a broken build, said by name.
-            let builder: Builder
-            do { builder = try Builder(SectionView.template) } catch { fatalError("a popup section's template: \(error)") }
+            let builder = Builder(template: SectionView.template, "a popup section's template")
             section = builder.widget("section", as: Box.self)
             stateLine = builder.widget("state-line", as: Label.self)
             logIn = builder.widget("log-in", as: Button.self)

@@ -15,8 +15,8 @@ final class SettingRow {
     private let context: SettingContext
     /// Writes a value (nil: resets it); why it could not.
     private let write: (AnySetting, String?) -> String?
-    /// The widget its rule calls for, and how it shows a value.
-    private var control: Control?
+    /// The widget its rule calls for, and how it shows a value as the file writes it.
+    private var control: (widget: Widget, show: (String) -> Void)?
     private var checks: [(word: String, button: ToggleButton)] = []
     private let resetButton = Button(icon: "edit-undo-symbolic")
     /// The value shown, as the file writes it.
@@ -24,25 +24,6 @@ final class SettingRow {
     /// Set while the row itself changes its widget (not the user).
     private var updating = false
     private var summary = ""
-
-    /// A setting's widget, by its rule.
-    private enum Control {
-        case toggle(Switch)
-        case number(SpinButton)
-        case choice(ComboBox)
-        case checks(Box)
-        case text(Entry)
-
-        var widget: Widget {
-            switch self {
-            case .toggle(let widget): return widget
-            case .number(let widget): return widget
-            case .choice(let widget): return widget
-            case .checks(let widget): return widget
-            case .text(let widget): return widget
-            }
-        }
-    }
 
     init(
         _ setting: AnySetting, configuration: Configuration, administratorsFile: String?, context: SettingContext, localizer: Localizer,
@@ -75,7 +56,7 @@ final class SettingRow {
     // MARK: - The widget
 
     private func makeControl(title: String) {
-        let control: Control
+        let control: (widget: Widget, show: (String) -> Void)
         switch setting.rule {
         case .boolean:
             let toggle = Switch()
@@ -83,7 +64,7 @@ final class SettingRow {
                 guard let toggle else { return }
                 self?.changed(toggle.isActive ? "true" : "false")
             }
-            control = .toggle(toggle)
+            control = (toggle, { toggle.isActive = $0 == "true" })
         case .number(_, let seconds, _):
             let field = setting.rule.numberField(in: context) ?? (0...0, 1)
             let number = SpinButton(range: Double(field.range.lowerBound)...Double(field.range.upperBound), step: Double(field.step))
@@ -94,7 +75,7 @@ final class SettingRow {
                 guard let number else { return }
                 self?.changed(String(Int(number.value.rounded())))
             }
-            control = .number(number)
+            control = (number, { number.value = Double(Int($0) ?? 0) })
         case .choice(let words):
             let choice = ComboBox()
             for word in words { choice.append(id: word.word, word.label.text(localizer)) }
@@ -102,7 +83,7 @@ final class SettingRow {
                 guard let id = choice?.activeID else { return }
                 self?.changed(id)
             }
-            control = .choice(choice)
+            control = (choice, { choice.activeID = $0 })
         case .list(let words):
             // Linked toggle buttons, one per word (Adwaita's check boxes are SVG images: each
             // costs librsvg a render).
@@ -118,7 +99,14 @@ final class SettingRow {
                     self.changed(self.checks.filter { $0.button.isActive }.map(\.word).joined(separator: ";"))
                 }
             }
-            control = .checks(box)
+            let checks = self.checks
+            control = (
+                box,
+                { text in
+                    let chosen = Set(text.split(separator: ";").map { String($0).trimmed(of: " ") })
+                    for check in checks { check.button.isActive = chosen.contains(check.word) }
+                }
+            )
         // A secret never has a row (the login's own field keeps it): as text, were it asked.
         case .timeRange, .url, .path, .text, .secret:
             let entry = Entry()
@@ -132,7 +120,7 @@ final class SettingRow {
                 if let entry { self?.changed(entry.text) }
                 return false
             }
-            control = .text(entry)
+            control = (entry, { entry.text = $0 })
         }
         let widget = control.widget
         widget.align(vertical: .center)
@@ -186,16 +174,8 @@ final class SettingRow {
         say(nil)
         updating = true
         defer { updating = false }
-        switch control {
-        case .toggle(let toggle): toggle.isActive = text == "true"
-        case .number(let number): number.value = Double(Int(text) ?? 0)
-        case .choice(let choice): choice.activeID = text
-        case .checks:
-            let chosen = Set(text.split(separator: ";").map { String($0).trimmed(of: " ") })
-            for check in checks { check.button.isActive = chosen.contains(check.word) }
-        case .text(let entry): entry.text = text
-        case nil: return
-        }
+        guard let control else { return }
+        control.show(text)
         offerReset(text)
     }
 

@@ -38,7 +38,7 @@ public struct Comment: Equatable, Hashable, Sendable {
 }
 
 extension Comment: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, PostCodingKeys {
         case id, idstr, mid, text, source, user, status
         case createdAt = "created_at"
         case replyComment = "reply_comment"
@@ -48,12 +48,7 @@ extension Comment: Codable {
     /// (no time, no post it is on, no comment it answers), never the comment.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        id = try keys.decodeID(forKey: .id, twin: .idstr)
-        user = try keys.decodeIfPresent(User.self, forKey: .user)
-        mid = (try? keys.decodeFlexibleStringIfPresent(forKey: .mid)) ?? String(id)
-        createdAt = keys.decodeWeiboDateIfReadable(forKey: .createdAt)
-        text = (try? keys.decodeIfPresent(String.self, forKey: .text)) ?? ""
-        source = (try? keys.decodeIfPresent(String.self, forKey: .source)) ?? ""
+        (id, user, mid, createdAt, text, source) = try keys.decodePostFields()
         status = (try? keys.decodeIfPresent(Status.self, forKey: .status)) ?? nil
         replied = ((try? keys.decodeIfPresent(Comment.self, forKey: .replyComment)) ?? nil).map { [$0] } ?? []
     }

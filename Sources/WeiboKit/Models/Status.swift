@@ -69,7 +69,7 @@ public struct Status: Equatable, Hashable, Sendable {
 }
 
 extension Status: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, PostCodingKeys {
         case id, idstr, mid, text, source, user, deleted, favorited, truncated
         case createdAt = "created_at"
         case pictures = "pic_urls"
@@ -92,13 +92,7 @@ extension Status: Codable {
     /// shown as unavailable), never the status.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
-        id = try keys.decodeID(forKey: .id, twin: .idstr)
-        user = try keys.decodeIfPresent(User.self, forKey: .user)
-        mid = (try? keys.decodeFlexibleStringIfPresent(forKey: .mid)) ?? String(id)
-        createdAt = keys.decodeWeiboDateIfReadable(forKey: .createdAt)
-        // A status without text is legal (a repost with no comment sends "").
-        text = (try? keys.decodeIfPresent(String.self, forKey: .text)) ?? ""
-        source = (try? keys.decodeIfPresent(String.self, forKey: .source)) ?? ""
+        (id, user, mid, createdAt, text, source) = try keys.decodePostFields()
 
         // Each picture on its own: one with a bad address is left out.
         var pictures = keys.contains(.pictures) ? ((try? keys.decodeLeniently(Picture.self, forKey: .pictures))?.0 ?? []) : []
