@@ -88,7 +88,9 @@ def main():
             at = wait_for(drawn)
             if at is None:
                 window.kill()
-                raise SystemExit("bench-settings: the window drew nothing")
+                with open(log_path, errors="replace") as text:
+                    said = text.read()[-2000:]
+                raise SystemExit("bench-settings: the window drew nothing; its last words:\n" + said)
             firsts.append((at / 1e6 - start) * 1000)
             time.sleep(1)
             peaks.append(peak_kib(window.pid) / 1024)
