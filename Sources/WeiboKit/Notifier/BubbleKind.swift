@@ -12,15 +12,9 @@ public enum BubbleKind: String, CaseIterable, Codable, Sendable {
     /// gives no message text).
     case messages
 
-    /// The counters whose rise raises this bubble.
+    /// The counters whose rise raises this bubble (`UnreadCounter.bubble`), in their order.
     public var counters: [UnreadCounter] {
-        switch self {
-        case .all: UnreadCounter.allCases
-        case .posts: [.status, .follower, .attitude]
-        case .comments: [.cmt]
-        case .mentions: [.mentionStatus, .mentionCmt]
-        case .messages: [.dm, .msgbox]
-        }
+        self == .all ? UnreadCounter.allCases : UnreadCounter.allCases.filter { $0.bubble == self }
     }
 
     /// Where the items behind this bubble come from (none for posts and messages).
@@ -109,4 +103,17 @@ public struct BubbleState: Equatable, Sendable, Codable {
     }
 
     public var isEmpty: Bool { shown == nil && dismissed == nil && id == nil }
+}
+
+extension UnreadCounter {
+    /// The bubble (with `bubbles = per-kind`) its rise raises. Said per counter, so that a new
+    /// counter does not build until it names its bubble.
+    public var bubble: BubbleKind {
+        switch self {
+        case .status, .follower, .attitude: .posts
+        case .cmt: .comments
+        case .mentionStatus, .mentionCmt: .mentions
+        case .dm, .msgbox: .messages
+        }
+    }
 }

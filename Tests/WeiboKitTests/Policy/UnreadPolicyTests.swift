@@ -4,6 +4,17 @@ import WeiboKit
 import WeiboTestSupport
 
 @Suite struct UnreadPolicyTests {
+    /// Each bubble kind's counters, as the per-counter table (`UnreadCounter.bubble`) makes them:
+    /// every counter raises one bubble of its own kind; the single bubble, all.
+    @Test(arguments: [
+        (BubbleKind.posts, [UnreadCounter.status, .follower, .attitude]), (.comments, [.cmt]), (.mentions, [.mentionStatus, .mentionCmt]),
+        (.messages, [.dm, .msgbox]), (.all, UnreadCounter.allCases),
+    ])
+    func eachBubbleRisesWithItsCounters(_ kind: BubbleKind, _ counters: [UnreadCounter]) {
+        #expect(kind.counters == counters)
+        if kind != .all { #expect(counters.allSatisfy { $0.bubble == kind }) }
+    }
+
     let policy = UnreadPolicy()
     let now = TestTime.now
 
