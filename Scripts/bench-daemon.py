@@ -27,7 +27,7 @@ import urllib.request
 
 import dbus
 
-from benchsession import daemon_session
+from benchsession import daemon_session, largest, resident_by_mapping
 from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -64,21 +64,6 @@ def voluntary_switches(pid):
     for task in os.listdir(f"/proc/{pid}/task"):
         total += proc_status(f"{pid}/task/{task}", "voluntary_ctxt_switches")
     return total
-
-
-def resident_by_mapping(pid, top=6):
-    """The largest resident parts of the process (KiB): its binary, heap, anonymous memory, each library."""
-    sizes = {}
-    name = None
-    with open(f"/proc/{pid}/smaps") as smaps:
-        for line in smaps:
-            fields = line.split()
-            if "-" in fields[0] and ":" not in fields[0]:
-                path = fields[5] if len(fields) > 5 else "[anonymous]"
-                name = "[binary]" if path == os.path.realpath(BINARY) else os.path.basename(path)
-            elif fields[0] == "Rss:":
-                sizes[name] = sizes.get(name, 0) + int(fields[1])
-    return sorted(sizes.items(), key=lambda item: -item[1])[:top]
 
 
 def files_written(folder):
@@ -161,7 +146,7 @@ def main():
         cpu_per_poll = (cpu_seconds(daemon.pid) - cpu_before) / max(made, 1) * 1000
         peak_mib = proc_status(daemon.pid, "VmHWM") / 1024
         rss_mib = proc_status(daemon.pid, "VmRSS") / 1024
-        largest = resident_by_mapping(daemon.pid)
+        largest_parts = largest(resident_by_mapping(daemon.pid, [os.path.realpath(BINARY)]))
 
         # Idle: only the 5 s timer should wake it, and unchanged polls write nothing.
         time.sleep(1)
@@ -192,7 +177,7 @@ def main():
             reference.stdin.close()
             if reference.stdout.readline().strip() == "done":
                 reference_peak = proc_status(reference.pid, "VmHWM") / 1024
-                reference_parts = resident_by_mapping(reference.pid)
+                reference_parts = largest(resident_by_mapping(reference.pid, [os.path.realpath(binary)]))
             reference.kill()
             reference.wait()
 
@@ -206,10 +191,10 @@ def main():
             print(f"  the same job in C:          {reference_peak:.1f} MiB peak RSS (Scripts/bench-reference.c)")
             print(f"  ratio:                      {peak_mib / reference_peak:.2f} x            (target <= 1.15 x)")
         print(f"  RSS now:                    {rss_mib:.1f} MiB; largest parts: "
-              + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest))
+              + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest_parts))
         if reference_parts:
             print("  the C job's largest parts:  "
-                  + ", ".join(f"{'[binary]' if name == 'bench-reference' else name} {kib / 1024:.1f}" for name, kib in reference_parts))
+                  + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in reference_parts))
         print(f"  idle {idle_seconds} s: {idle_polls} unchanged polls, {switches} voluntary context switches of all threads"
               f" = {switches / max(idle_polls, 1):.1f} per poll   (target <= 3)")
         written = sum(rewritten.values())

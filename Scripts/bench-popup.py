@@ -30,7 +30,7 @@ import time
 
 import dbus
 
-from benchsession import descendants, kill_descendants
+from benchsession import descendants, kill_descendants, resident_by_mapping
 from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 # Cold starts measured: their timings move by a third from one start to the next on a 2-core
@@ -113,25 +113,6 @@ def page_down(env, presses, pause):
         time.sleep(pause)
 
 
-def resident_by_mapping(pid):
-    """The process's resident KiB by what is mapped: its binary, [heap], [anonymous], [stack],
-    each library and file."""
-    sizes = {}
-    name = None
-    try:
-        with open(f"/proc/{pid}/smaps") as smaps:
-            for line in smaps:
-                fields = line.split()
-                if "-" in fields[0] and ":" not in fields[0]:
-                    path = fields[5] if len(fields) > 5 else "[anonymous]"
-                    name = "[binary]" if path == os.path.realpath(POPUP) or os.path.basename(path) == "bench-gtk-reference" else os.path.basename(path)
-                elif fields[0] == "Rss:":
-                    sizes[name] = sizes.get(name, 0) + int(fields[1])
-    except FileNotFoundError:
-        pass
-    return sizes
-
-
 def reference_start(binary, env, started, parts=None):
     """Starts the GTK 3 yardstick cold; answers the milliseconds to its first frame and its peak
     RSS in MiB once its rows are drawn."""
@@ -145,7 +126,7 @@ def reference_start(binary, env, started, parts=None):
     time.sleep(1.5)
     peak = status_kib(reference.pid, "VmHWM") / 1024
     if parts is not None:
-        parts.update(resident_by_mapping(reference.pid))
+        parts.update(resident_by_mapping(reference.pid, [os.path.realpath(binary)]))
     reference.kill()
     reference.wait()
     if not drawn:
@@ -284,7 +265,7 @@ def main():
             time.sleep(1.5)
             peaks.append(status_kib(pid, "VmHWM") / 1024)
             if cold == COLD - 1:
-                popup_parts = resident_by_mapping(pid)
+                popup_parts = resident_by_mapping(pid, [os.path.realpath(POPUP)])
             layouts.append(float(re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())[laid]))
             # Wider: laid out again, the texts shaped already.
             window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()

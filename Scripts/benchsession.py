@@ -11,6 +11,31 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def resident_by_mapping(pid, binaries=()):
+    """The process's resident KiB by what is mapped: "[binary]" for a file of `binaries` (its
+    executable), else [heap], [anonymous], [stack] and each library or file by name; {} for a
+    process that is gone."""
+    sizes = {}
+    name = None
+    try:
+        with open(f"/proc/{pid}/smaps") as smaps:
+            for line in smaps:
+                fields = line.split()
+                if "-" in fields[0] and ":" not in fields[0]:
+                    path = fields[5] if len(fields) > 5 else "[anonymous]"
+                    name = "[binary]" if path in binaries else os.path.basename(path)
+                elif fields[0] == "Rss:":
+                    sizes[name] = sizes.get(name, 0) + int(fields[1])
+    except FileNotFoundError:
+        pass
+    return sizes
+
+
+def largest(sizes, top=6):
+    """The `top` largest of `resident_by_mapping`'s parts, largest first."""
+    return sorted(sizes.items(), key=lambda item: -item[1])[:top]
+
+
 def descendants(pid):
     """The processes below `pid` (children, theirs, …), from /proc: a bench's own only."""
     children = {}
