@@ -22,3 +22,19 @@ extension KeyedDecodingContainer where Key: PostCodingKeys {
         return (id, user, mid, decodeWeiboDateIfReadable(forKey: .createdAt), text, source)
     }
 }
+
+extension KeyedEncodingContainer where Key: PostCodingKeys {
+    /// Writes what a status and a comment both carry, as the real API does: the numeric id with
+    /// its string twin, `mid` as a string, the time in Weibo's format.
+    mutating func encodePostFields(
+        id: Int64, user: User?, mid: String, createdAt: Timestamp?, text: String, source: String
+    ) throws {
+        try encode(id, forKey: .id)
+        try encode(String(id), forKey: .idstr)
+        try encode(mid, forKey: .mid)
+        try encodeIfPresent(createdAt.map { WeiboDate.format($0) }, forKey: .createdAt)
+        try encode(text, forKey: .text)
+        try encode(source, forKey: .source)
+        try encodeIfPresent(user, forKey: .user)
+    }
+}

@@ -56,13 +56,7 @@ extension Comment: Codable {
     /// Writes the comment as the real API does: numeric ids with string twins, `mid` a string.
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(id, forKey: .id)
-        try keys.encode(String(id), forKey: .idstr)
-        try keys.encode(mid, forKey: .mid)
-        try keys.encodeIfPresent(createdAt.map { WeiboDate.format($0) }, forKey: .createdAt)
-        try keys.encode(text, forKey: .text)
-        try keys.encode(source, forKey: .source)
-        try keys.encodeIfPresent(user, forKey: .user)
+        try keys.encodePostFields(id: id, user: user, mid: mid, createdAt: createdAt, text: text, source: source)
         try keys.encodeIfPresent(status, forKey: .status)
         try keys.encodeIfPresent(replyComment, forKey: .replyComment)
     }

@@ -126,13 +126,7 @@ extension Status: Codable {
     /// string, `""` reply fields, `"deleted": "1"` and no `user` on a deleted retweet.
     public func encode(to encoder: any Encoder) throws {
         var keys = encoder.container(keyedBy: CodingKeys.self)
-        try keys.encode(id, forKey: .id)
-        try keys.encode(String(id), forKey: .idstr)
-        try keys.encode(mid, forKey: .mid)
-        try keys.encodeIfPresent(createdAt.map { WeiboDate.format($0) }, forKey: .createdAt)
-        try keys.encode(text, forKey: .text)
-        try keys.encode(source, forKey: .source)
-        try keys.encodeIfPresent(user, forKey: .user)
+        try keys.encodePostFields(id: id, user: user, mid: mid, createdAt: createdAt, text: text, source: source)
         try keys.encode(pictures, forKey: .pictures)
         try keys.encode(pictureCount, forKey: .pictureCount)
         if let first = pictures.first {
