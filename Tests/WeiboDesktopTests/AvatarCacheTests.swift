@@ -38,51 +38,51 @@ import WeiboTestSupport
 
 /// Only pictures are kept: a page (or a script, an SVG) where an avatar should be is dropped.
 @Suite struct AvatarPictureTests {
-    @Test func aPageWhereAnAvatarShouldBeIsNotKept() throws {
+    /// What a fresh cache answers for each of the sandbox's `paths` (a `file://` URI, or nil for
+    /// a picture not kept), once it has answered them all; `check` gets the answers by path and
+    /// the cache's folder. On a context of this test's own, iterated here (no main loop runs in
+    /// the tests).
+    func fetch(_ paths: [String], check: ([String: String?], String) throws -> Void) throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
-        // On a context of this test's own, iterated here (no main loop runs in the tests).
         try withTemporaryFolder { folder in
             try MainContext.withOwnContext {
                 let cache = AvatarCache(directory: folder)
-                let picture = sandbox.baseURL + "/_sandbox/pictures/1-0.png"
-                // An HTML page answered with 200, as a captive portal or a wrong address may.
-                let page =
-                    sandbox.baseURL
-                    + "/oauth2/authorize?client_id=\(SandboxAPI.appKey)&redirect_uri=http%3A%2F%2F127.0.0.1%3A8939%2Fcallback&response_type=code"
                 var results: [String: String?] = [:]
-                for url in [picture, page] { cache.image(for: url) { results[url] = .some($0) } }
-                MainContext.run(timeout: 10) { results.count == 2 }
-                #expect(results[picture]??.hasPrefix("file://") == true, "\(results)")
-                #expect(results[page] == .some(nil), "the page is no avatar: \(results)")
-                let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
-                #expect(kept.count == 1, "\(kept)")
+                for path in paths { cache.image(for: sandbox.baseURL + path) { results[path] = .some($0) } }
+                MainContext.run(timeout: 10) { results.count == paths.count }
+                try check(results, folder)
             }
+        }
+    }
+
+    @Test func aPageWhereAnAvatarShouldBeIsNotKept() throws {
+        let picture = "/_sandbox/pictures/1-0.png"
+        // An HTML page answered with 200, as a captive portal or a wrong address may.
+        let page = "/oauth2/authorize?client_id=\(SandboxAPI.appKey)&redirect_uri=http%3A%2F%2F127.0.0.1%3A8939%2Fcallback&response_type=code"
+        try fetch([picture, page]) { results, folder in
+            #expect(results[picture]??.hasPrefix("file://") == true, "\(results)")
+            #expect(results[page] == .some(nil), "the page is no avatar: \(results)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(kept.count == 1, "\(kept)")
         }
     }
 
     /// A picture bomb (a small PNG that says 65,000 × 65,000 pixels) is never kept: a
     /// notification server handed its file, or the popup, would decode it whole.
     @Test func aPictureBombIsNotKept() throws {
-        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
-        try withTemporaryFolder { folder in
-            try MainContext.withOwnContext {
-                let cache = AvatarCache(directory: folder)
-                let bomb = sandbox.baseURL + "/_sandbox/pictures/bomb-65000x65000.png"
-                let fine = sandbox.baseURL + "/_sandbox/pictures/bomb-64x64.png"
-                var results: [String: String?] = [:]
-                for url in [bomb, fine] { cache.image(for: url) { results[url] = .some($0) } }
-                MainContext.run(timeout: 10) { results.count == 2 }
-                #expect(results[bomb] == .some(nil), "\(results)")
-                #expect(results[fine]??.hasPrefix("file://") == true, "a picture within bounds is kept: \(results)")
-                #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
-                // A bomb already on disk (an older version's, another program's) is not read as a picture.
-                let planted = folder + "/planted.img"
-                let header: [UInt8] =
-                    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0xFD, 0xE8, 0, 0, 0xFD, 0xE8, 8, 0, 0, 0, 0]
-                try Data(header).write(to: URL(fileURLWithPath: planted))
-                #expect(PictureFile.read(at: planted) == nil)
-                #expect(PictureFile.read(at: "/dev/zero") == nil, "not a regular file")
-            }
+        let bomb = "/_sandbox/pictures/bomb-65000x65000.png"
+        let fine = "/_sandbox/pictures/bomb-64x64.png"
+        try fetch([bomb, fine]) { results, folder in
+            #expect(results[bomb] == .some(nil), "\(results)")
+            #expect(results[fine]??.hasPrefix("file://") == true, "a picture within bounds is kept: \(results)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
+            // A bomb already on disk (an older version's, another program's) is not read as a picture.
+            let planted = folder + "/planted.img"
+            let header: [UInt8] =
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0xFD, 0xE8, 0, 0, 0xFD, 0xE8, 8, 0, 0, 0, 0]
+            try Data(header).write(to: URL(fileURLWithPath: planted))
+            #expect(PictureFile.read(at: planted) == nil)
+            #expect(PictureFile.read(at: "/dev/zero") == nil, "not a regular file")
         }
     }
 

@@ -15,6 +15,11 @@ import WeiboTestSupport
         return try? outcome?.get()
     }
 
+    /// The user's answer on the sign-in page (`action` "approve" or "deny"), as the page posts it.
+    func answer(_ harness: SandboxHarness, _ action: String, redirect: String, state: String) -> HTTPResponse? {
+        let fields = [("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", state), ("action", action)]
+        return send(harness, HTTPRequest(.post, harness.server.baseURL + "/oauth2/authorize", parameters: fields))
+    }
     @Test func roundTrip() throws {
         try SandboxHarness.run { harness in
             let redirect = harness.server.baseURL + "/oauth2/default.html"
@@ -25,14 +30,7 @@ import WeiboTestSupport
             let page = try #require(send(harness, HTTPRequest(.get, url)))
             #expect(page.status == 200)
             #expect(String(decoding: page.body, as: UTF8.self).contains("Approve"))
-            let approval = try #require(
-                send(
-                    harness,
-                    HTTPRequest(
-                        .post, harness.server.baseURL + "/oauth2/authorize",
-                        parameters: [
-                            ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "xyz"), ("action", "approve"),
-                        ])))
+            let approval = try #require(answer(harness, "approve", redirect: redirect, state: "xyz"))
             #expect(approval.status == 302)
             let location = try #require(approval.headers["location"])
             #expect(location.hasPrefix(redirect + "?code="))
@@ -66,14 +64,7 @@ import WeiboTestSupport
     @Test func denialRedirectsWithWeibosErrorParameters() throws {
         try SandboxHarness.run { harness in
             let redirect = "https://api.weibo.com/oauth2/default.html"
-            let denial = try #require(
-                send(
-                    harness,
-                    HTTPRequest(
-                        .post, harness.server.baseURL + "/oauth2/authorize",
-                        parameters: [
-                            ("client_id", SandboxAPI.appKey), ("redirect_uri", redirect), ("state", "s"), ("action", "deny"),
-                        ])))
+            let denial = try #require(answer(harness, "deny", redirect: redirect, state: "s"))
             let location = try #require(denial.headers["location"])
             #expect(location.hasPrefix(redirect + "?error=access_denied&error_code=21330"))
             #expect(LoginCode.extract(from: location) == nil)
