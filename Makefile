@@ -188,7 +188,7 @@ link-order: deps .build/lld-toolset.json
 		--link-map .build/link-order-popup.map .build/release/weibo-notifier
 
 # make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings
-# window), their desktop entries, icons (hicolor),
+# window), their desktop entries, icons (hicolor), the popup's window templates (.ui),
 # systemd user unit and man page; no autostart entry: the notifier starts only for those who
 # logged in (`weibo-notifier login` enables the user's own). make uninstall removes the same files.
 install: release
@@ -212,6 +212,7 @@ install: release
 	install -Dm644 packaging/completions/weibo-notifier.fish $(DESTDIR)$(FISH_COMPLETIONS)/weibo-notifier.fish
 	for bar in packaging/status-bars/*; do install -Dm644 $$bar $(DESTDIR)$(DATADIR)/doc/weibo-notifier/status-bars/$$(basename $$bar); done
 	for lang in $(LANGUAGES); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/weibo-notifier.mo $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
+	for ui in Resources/ui/*.ui; do install -Dm644 $$ui $(DESTDIR)$(DATADIR)/weibo-notifier/ui/$$(basename $$ui); done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/weibo-notifier $(DESTDIR)$(BINDIR)/weibo-notifier-popup $(DESTDIR)$(BINDIR)/weibo-notifier-settings
@@ -228,6 +229,7 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/metainfo/io.github.WeiboNotifier.metainfo.xml
 	rm -f $(DESTDIR)$(BASH_COMPLETIONS)/weibo-notifier $(DESTDIR)$(ZSH_COMPLETIONS)/_weibo-notifier $(DESTDIR)$(FISH_COMPLETIONS)/weibo-notifier.fish
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
+	rm -rf $(DESTDIR)$(DATADIR)/weibo-notifier
 
 # A Debian package: build/weibo-notifier_VERSION-1_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
 deb: release

@@ -1,16 +1,26 @@
 import CGLib
 import CGtk
+import WeiboPlatform
 
-/// A window's static structure read from GtkBuilder XML (a `.ui` template): its widgets by id,
-/// each taken as the Swift type the window uses.
+/// A window's static structure read from GtkBuilder XML (a `.ui` template, in `Resources/ui`):
+/// its widgets by id, each taken as the Swift type the window uses.
 public final class Builder {
     private let pointer: OpaquePointer
 
-    /// Reads `definition`; throws GtkBuilder's words when it refuses it (a broken template).
-    public init(_ definition: String) throws(Problem) {
+    /// Reads the XML `definition`; throws GtkBuilder's words when it refuses it.
+    public convenience init(_ definition: String) throws(Problem) {
+        try self.init { builder, error in gtk_builder_add_from_string(builder, definition, gsize.max, &error) }
+    }
+
+    /// Reads the XML file at `path`; throws GtkBuilder's words when it refuses it or the file.
+    public convenience init(file path: String) throws(Problem) {
+        try self.init { builder, error in gtk_builder_add_from_file(builder, path, &error) }
+    }
+
+    private init(reading read: (UnsafeMutablePointer<GtkBuilder>, inout UnsafeMutablePointer<GError>?) -> guint) throws(Problem) {
         guard let builder = gtk_builder_new() else { throw Problem(words: "no builder") }
         var error: UnsafeMutablePointer<GError>?
-        guard gtk_builder_add_from_string(builder, definition, gsize.max, &error) != 0 else {
+        guard read(builder, &error) != 0 else {
             let words = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
             g_clear_error(&error)
             g_object_unref(UnsafeMutableRawPointer(builder))
@@ -19,10 +29,11 @@ public final class Builder {
         pointer = OpaquePointer(builder)
     }
 
-    /// Reads one of the program's own templates (`name` says which): GTK refusing it is a
-    /// broken build, said by name.
-    public convenience init(template: String, _ name: StaticString) {
-        do { try self.init(template) } catch { fatalError("\(name): \(error)") }
+    /// Reads the program's own template `name` (`popup-window.ui`), installed beside it or in
+    /// the source tree: GTK refusing it, or no such file, is a broken build or install, said by
+    /// name.
+    public convenience init(template name: String) {
+        do { try self.init(file: InstalledFiles.interface(name)) } catch { fatalError("the template \(name): \(error)") }
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }

@@ -30,6 +30,13 @@ public enum InstalledFiles {
             ?? sourceRoot + "/.build/locale"
     }
 
+    /// The window template `name` (`popup-window.ui`): installed in `…/share/weibo-notifier/ui`,
+    /// else the source tree's `Resources/ui`.
+    public static func interface(_ name: String) -> String {
+        installedShare(probe: "weibo-notifier/ui/" + name).map { $0 + "/weibo-notifier/ui/" + name }
+            ?? sourceRoot + "/Resources/ui/" + name
+    }
+
     /// The running executable's path (`/proc/self/exe`).
     public static var program: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
