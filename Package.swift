@@ -59,23 +59,26 @@ let package = Package(
         // Shared by the test targets: fixtures, snapshots, fixed clocks.
         .target(
             name: "WeiboTestSupport", dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "CGLib"],
-            path: "Tests/WeiboTestSupport"),
+            path: "Tests/WeiboTestSupport", exclude: ["README.md"]),
         .testTarget(
             name: "WeiboKitTests",
             dependencies: ["WeiboKit", "WeiboTestSupport"],
-            exclude: ["Fixtures", "Rendering/Snapshots"]
+            exclude: ["README.md", "Fixtures", "Rendering/Snapshots"]
         ),
         .testTarget(
             name: "WeiboDesktopTests",
-            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
+            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"],
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "WeiboPopupTests",
-            dependencies: ["WeiboPopup", "WeiboKit", "WeiboTestSupport"]
+            dependencies: ["WeiboPopup", "WeiboKit", "WeiboTestSupport"],
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "WeiboNotifierCLITests",
-            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"]
+            dependencies: ["WeiboKit", "WeiboPlatform", "WeiboDesktop", "WeiboSandbox", "WeiboTestSupport"],
+            exclude: ["README.md"]
         ),
     ]
 )

@@ -8,8 +8,8 @@
 #   - nothing under Sources/ imports Foundation (each executable would carry about 6 MB more;
 #     WeiboKit's `Timestamp` and `[UInt8]` stand for `Date` and `Data`);
 #   - README.md and ARCHITECTURE.md stay short: 1,200 words at most each;
-#   - every target's folder under Sources/ has a README.md (what it holds, what it may import,
-#     where to start);
+#   - every target's folder (under Sources/, and under Tests/ but Support/) has a README.md
+#     (what it holds, what it may import, where to start);
 #   - every `@unchecked Sendable` and `nonisolated(unsafe)` under Sources/ says, in a comment
 #     within the six lines above it, why it is safe ("`@unchecked Sendable`: …");
 #   - `swift format lint --strict` finds nothing, with the repository's .swift-format.
@@ -57,7 +57,7 @@ for document in README.md ARCHITECTURE.md; do
     [ "$words" -le 1200 ] || problem "$document has $words words; a newcomer reads it in five minutes at 1,200 at most"
 done
 
-for folder in Sources/*/; do
+for folder in Sources/*/ $(ls -d Tests/*/ | grep -v '^Tests/Support/'); do
     [ -f "${folder}README.md" ] || problem "${folder}README.md is missing: say what the target holds, what it may import, where to start"
 done
 
