@@ -31,6 +31,46 @@ def resident_by_mapping(pid, binaries=()):
     return sizes
 
 
+def resident_by_section(pid, binary):
+    """The resident KiB of the process's executable `binary` by ELF section (.text, .rodata, …),
+    from /proc/PID/pagemap (root only; {} otherwise): a page two sections share counts half to
+    each. The kernel maps code up to 64 KiB around each page a fault touches, so a section's
+    figure is what is mapped, not only what ran."""
+    sections = []
+    for line in subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True).stdout.splitlines():
+        fields = line.strip().split("]", 1)
+        if not line.strip().startswith("[") or line.strip().startswith("[Nr]") or len(fields) < 2:
+            continue
+        columns = fields[1].split()
+        if len(columns) >= 5 and int(columns[2], 16) and int(columns[4], 16):
+            start = int(columns[2], 16)
+            sections.append((start, start + int(columns[4], 16), columns[0]))
+    base, ranges = None, []
+    with open(f"/proc/{pid}/maps") as maps:
+        for line in maps:
+            fields = line.split()
+            if len(fields) > 5 and fields[5] == binary:
+                low, high = (int(address, 16) for address in fields[0].split("-"))
+                base = low - int(fields[2], 16) if base is None else base
+                ranges.append((low, high))
+    sizes = {}
+    try:
+        with open(f"/proc/{pid}/pagemap", "rb") as pagemap:
+            for low, high in ranges:
+                pagemap.seek(low // 4096 * 8)
+                entries = pagemap.read((high - low) // 4096 * 8)
+                for index in range(0, len(entries), 8):
+                    if not int.from_bytes(entries[index:index + 8], "little") >> 63:
+                        continue
+                    page = low + index // 8 * 4096 - base
+                    names = [name for start, end, name in sections if start < page + 4096 and end > page] or ["(between sections)"]
+                    for name in names:
+                        sizes[name] = sizes.get(name, 0) + 4 / len(names)
+    except PermissionError:
+        return {}
+    return sizes
+
+
 def largest(sizes, top=6):
     """The `top` largest of `resident_by_mapping`'s parts, largest first."""
     return sorted(sizes.items(), key=lambda item: -item[1])[:top]
