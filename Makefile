@@ -55,8 +55,9 @@ lint:
 SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
 	-Xlinker --no-export-dynamic
 NO_REGEX = -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+# packaging/unnamed-functions.ld gathers the functions no link order can name (it says why).
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json $(SECTIONS) \
-	$(NO_REGEX) -Xlinker -z -Xlinker pack-relative-relocs
+	$(NO_REGEX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -T -Xlinker $(CURDIR)/packaging/unnamed-functions.ld
 # $(call ORDER,LIST): the link order in packaging/LIST (the settings window uses the daemon's).
 ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/packaging/$(1) -Xlinker --no-warn-symbol-ordering
 LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
