@@ -30,6 +30,14 @@ public struct SandboxTLS: Sendable {
         return tls
     }
 
+    /// Removes the key, the certificate and their folder: a sandbox that stops leaves nothing
+    /// behind.
+    public func remove() {
+        unlink(keyFile)
+        unlink(certificateFile)
+        if let slash = certificateFile.lastIndex(of: "/") { rmdir(String(certificateFile[..<slash])) }
+    }
+
     /// The certificate and key as GLib's TLS certificate, owned by the caller.
     func certificate() throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?

@@ -1,3 +1,4 @@
+import Glibc
 public import WeiboDesktop
 public import WeiboKit
 public import WeiboPlatform
@@ -23,9 +24,12 @@ public final class SandboxHarness {
         }
     }
 
-    /// One certificate for the whole test run (making a key costs a few milliseconds).
+    /// One certificate for the whole test run (making a key costs a few milliseconds), removed
+    /// when the run ends.
     public static let certificate: Result<SandboxTLS, SandboxTLS.Failure> = Result { () throws(SandboxTLS.Failure) in
-        try SandboxTLS.make(in: "/tmp")
+        let made = try SandboxTLS.make(in: "/tmp")
+        atexit { try? SandboxHarness.certificate.get().remove() }
+        return made
     }
 
     private init(options: SandboxAPI.Options, clock: @escaping () -> Timestamp, timeout: UInt32, tls: Bool) throws {

@@ -56,11 +56,4 @@ public final class MainLoop {
         for signal in signals { sigaddset(&set, signal) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
-
-    /// Runs a loop of its own until SIGINT or SIGTERM.
-    public static func runUntilTerminated() {
-        let loop = MainLoop()
-        loop.quitOnTermination()
-        loop.run()
-    }
 }

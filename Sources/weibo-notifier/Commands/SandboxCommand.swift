@@ -59,7 +59,7 @@ struct SandboxCommand: TableCommand {
             .integer("--port", \.port, in: 0...65535).described(tr("Port to listen on, 0 for any free one (default: 0)")),
             .flag("--tls", sets: \.tls).described(
                 tr(
-                    "Serve HTTPS with a certificate made at start; its CA file is printed: give it to clients as tls_ca_file in the configuration, or as SSL_CERT_FILE"
+                    "Serve HTTPS with a certificate made at start and removed at the end; its CA file is printed: give it to clients as tls_ca_file in the configuration, or as SSL_CERT_FILE"
                 )),
             .integer("--seed", \.sandbox.seed, in: 0...Int.max).described(tr("Seed of the generated users and statuses (default: 1)")),
             .integer("--new-status-every", \.newStatusEvery, in: 0...86_400, placeholder: "S").described(
@@ -95,6 +95,10 @@ struct SandboxCommand: TableCommand {
             throw .unavailable(error.description)
         }
         server.startArrivals(every: UInt32(newStatusEvery))
+        // Stopping is handled before the lines that say the sandbox is ready: whoever reads them
+        // may stop it at once, and a stopped sandbox removes its key.
+        let loop = MainLoop()
+        loop.quitOnTermination()
         try Terminal.write(
             lines: [
                 tr("Weibo sandbox listening on %s", server.baseURL),
@@ -107,7 +111,8 @@ struct SandboxCommand: TableCommand {
                 newStatusEvery > 0
                     ? tr("A new status arrives every %d s. Ctrl-C stops.", newStatusEvery) : tr("No statuses arrive by themselves. Ctrl-C stops."),
             ].compactMap { $0 })
-        MainLoop.runUntilTerminated()
+        loop.run()
         withExtendedLifetime(server) {}
+        certificate?.remove()
     }
 }
