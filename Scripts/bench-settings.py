@@ -124,6 +124,7 @@ def main():
         for process in reversed(started):
             process.kill()
             process.wait()
+        subprocess.run(["rm", "-rf", home])
 
 
 if __name__ == "__main__":
