@@ -136,13 +136,11 @@ demo: build
 	$(BIN) demo --duration 60
 
 # Figures for a 100-status page and for 10,000 statuses (in the library, then `timeline` as a
-# whole process), then for the daemon (release build, Swift runtime linked statically as installed).
-bench: deps .build/lld-toolset.json
-	$(MAKE) --no-print-directory locale
+# whole process), then for the three programs as `make release` builds them (and installs them).
+bench: deps release
 	$(SWIFT) build -c release $(SECTIONS) $(NO_REGEX) --product weibo-bench
 	.build/release/weibo-bench
 	@echo
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) --product weibo-notifier
 	/usr/bin/python3 Scripts/bench-timeline.py .build/release/weibo-notifier
 	@echo
 	/usr/bin/python3 Scripts/bench-daemon.py .build/release/weibo-notifier
@@ -153,10 +151,8 @@ bench: deps .build/lld-toolset.json
 	@echo
 	/usr/bin/python3 Scripts/bench-soak.py .build/release/weibo-notifier
 	@echo
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order-popup.txt) --product weibo-notifier-popup
 	/usr/bin/python3 Scripts/bench-popup.py .build/release/weibo-notifier
 	@echo
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) $(STATIC_CXX) --product weibo-notifier-settings
 	/usr/bin/python3 Scripts/bench-settings.py .build/release/weibo-notifier-settings
 
 # Regenerates the bundled sample timeline (deterministic: fixed seed and time).
