@@ -25,6 +25,7 @@ public struct SandboxTLS: Sendable {
         let result = CGnuTLS_make_self_signed(tls.certificateFile, tls.keyFile)
         guard result == 0 else {
             let reason = result == 1 ? String(cString: strerror(errno)) : String(cString: gnutls_strerror(result))
+            tls.remove()  // after errno was read: removing sets it
             throw Failure(description: "cannot make the sandbox's certificate: \(reason)")
         }
         return tls

@@ -89,6 +89,8 @@ struct SandboxCommand: TableCommand {
                 throw .unavailable(error.description)
             }
         }
+        // However the sandbox ends (stopped, or a port already taken), its key goes.
+        defer { certificate?.remove() }
         do {
             server = try SandboxServer(api: api, port: port, tls: certificate)
         } catch {
@@ -96,7 +98,7 @@ struct SandboxCommand: TableCommand {
         }
         server.startArrivals(every: UInt32(newStatusEvery))
         // Stopping is handled before the lines that say the sandbox is ready: whoever reads them
-        // may stop it at once, and a stopped sandbox removes its key.
+        // may stop it at once.
         let loop = MainLoop()
         loop.quitOnTermination()
         try Terminal.write(
@@ -113,6 +115,5 @@ struct SandboxCommand: TableCommand {
             ].compactMap { $0 })
         loop.run()
         withExtendedLifetime(server) {}
-        certificate?.remove()
     }
 }
