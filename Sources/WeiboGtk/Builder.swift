@@ -8,19 +8,10 @@ public final class Builder {
     private let pointer: OpaquePointer
 
     /// Reads the XML `definition`; throws GtkBuilder's words when it refuses it.
-    public convenience init(_ definition: String) throws(Problem) {
-        try self.init { builder, error in gtk_builder_add_from_string(builder, definition, gsize.max, &error) }
-    }
-
-    /// Reads the XML file at `path`; throws GtkBuilder's words when it refuses it or the file.
-    public convenience init(file path: String) throws(Problem) {
-        try self.init { builder, error in gtk_builder_add_from_file(builder, path, &error) }
-    }
-
-    private init(reading read: (UnsafeMutablePointer<GtkBuilder>, inout UnsafeMutablePointer<GError>?) -> guint) throws(Problem) {
+    public init(_ definition: String) throws(Problem) {
         guard let builder = gtk_builder_new() else { throw Problem(words: "no builder") }
         var error: UnsafeMutablePointer<GError>?
-        guard read(builder, &error) != 0 else {
+        guard gtk_builder_add_from_string(builder, definition, gsize.max, &error) != 0 else {
             let words = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
             g_clear_error(&error)
             g_object_unref(UnsafeMutableRawPointer(builder))
@@ -29,11 +20,28 @@ public final class Builder {
         pointer = OpaquePointer(builder)
     }
 
-    /// Reads the program's own template `name` (`popup-window.ui`), installed beside it or in
-    /// the source tree: GTK refusing it, or no such file, is a broken build or install, said by
+    /// The widgets of one of the program's own templates: GTK refusing it is a broken build,
+    /// said by name.
+    public convenience init(_ template: Template) {
+        do { try self.init(template.text) } catch { fatalError("the template \(template.name): \(error)") }
+    }
+
+    /// One of the program's own templates (`popup-window.ui`), read from where it is installed,
+    /// else the source tree. Kept in a `static let` by the window that uses it, the file is read
+    /// once however many widgets are made from it. No such file is a broken install, said by
     /// name.
-    public convenience init(template name: String) {
-        do { try self.init(file: InstalledFiles.interface(name)) } catch { fatalError("the template \(name): \(error)") }
+    public struct Template: Sendable {
+        let name: String
+        let text: String
+
+        public init(_ name: String) {
+            self.name = name
+            do {
+                text = String(decoding: try PrivateFile.read(InstalledFiles.interface(name)), as: UTF8.self)
+            } catch {
+                fatalError("the template \(name): \(error)")
+            }
+        }
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }

@@ -3,6 +3,8 @@ import WeiboGtk
 extension PopupWindow {
     /// The window's widgets the code changes, from `Resources/ui/popup-window.ui`.
     struct Parts {
+        static let template = Builder.Template("popup-window.ui")
+
         let window: Window
         let notebook: Notebook
         let searchBar: SearchBar
@@ -12,7 +14,7 @@ extension PopupWindow {
         let replyNote: Label
 
         init() {
-            let builder = Builder(template: "popup-window.ui")
+            let builder = Builder(Self.template)
             window = builder.widget("window", as: Window.self)
             notebook = builder.widget("sections", as: Notebook.self)
             searchBar = builder.widget("search-bar", as: SearchBar.self)

@@ -3,6 +3,8 @@ import WeiboGtk
 extension SectionView {
     /// A section's widgets the code changes, from `Resources/ui/popup-section.ui`.
     struct Parts {
+        static let template = Builder.Template("popup-section.ui")
+
         let section: Box
         let stateLine: Label
         let logIn: Button
@@ -14,7 +16,7 @@ extension SectionView {
         let loadMore: Button
 
         init() {
-            let builder = Builder(template: "popup-section.ui")
+            let builder = Builder(Self.template)
             section = builder.widget("section", as: Box.self)
             stateLine = builder.widget("state-line", as: Label.self)
             logIn = builder.widget("log-in", as: Button.self)
