@@ -27,7 +27,7 @@ import urllib.request
 
 import dbus
 
-from benchsession import daemon_session, largest, resident_by_mapping, resident_by_section
+from benchsession import daemon_session, executable_by_section, largest, resident_by_mapping
 from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -151,7 +151,7 @@ def main():
         peak_mib = proc_status(daemon.pid, "VmHWM") / 1024
         rss_mib = proc_status(daemon.pid, "VmRSS") / 1024
         largest_parts = largest(resident_by_mapping(daemon.pid, [os.path.realpath(BINARY)]))
-        binary_sections = largest(resident_by_section(daemon.pid, os.path.realpath(BINARY)), top=4)
+        binary_sections = executable_by_section(daemon.pid, os.path.realpath(BINARY))
 
         # Idle: only the 5 s timer should wake it, and unchanged polls write nothing.
         time.sleep(1)
@@ -198,8 +198,7 @@ def main():
         print(f"  RSS now:                    {rss_mib:.1f} MiB; largest parts: "
               + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in largest_parts))
         if binary_sections:
-            print("  its executable by section:  "
-                  + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in binary_sections) + " MiB (the kernel maps code up to 64 KiB around a page that runs)")
+            print(binary_sections)
         if reference_parts:
             print("  the C job's largest parts:  "
                   + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in reference_parts))

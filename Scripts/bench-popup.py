@@ -30,7 +30,7 @@ import time
 
 import dbus
 
-from benchsession import descendants, kill_descendants, largest, resident_by_mapping, resident_by_section
+from benchsession import descendants, executable_by_section, kill_descendants, resident_by_mapping
 from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 # Cold starts measured: their timings move by a third from one start to the next on a 2-core
@@ -249,7 +249,7 @@ def main():
         flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], capture_output=True, text=True, check=True).stdout.split()
         subprocess.run(["cc", "-O2", "-o", reference, os.path.join(ROOT, "Scripts/bench-gtk-reference.c")] + flags, check=True)
         firsts, first_frames, peaks, layouts, relayouts, yardsticks = [], [], [], [], [], []
-        popup_parts, reference_parts, binary_sections = {}, {}, []
+        popup_parts, reference_parts, binary_sections = {}, {}, None
         for cold in range(COLD):
             seen = log_text().count("first row drawn at")
             laid = log_text().count("laid out 100 posts rows")
@@ -266,7 +266,7 @@ def main():
             peaks.append(status_kib(pid, "VmHWM") / 1024)
             if cold == COLD - 1:
                 popup_parts = resident_by_mapping(pid, [os.path.realpath(POPUP)])
-                binary_sections = largest(resident_by_section(pid, os.path.realpath(POPUP)), top=4)
+                binary_sections = executable_by_section(pid, os.path.realpath(POPUP))
             layouts.append(float(re.findall(r"laid out 100 posts rows at \d+ px in ([\d.]+) ms", log_text())[laid]))
             # Wider: laid out again, the texts shaped already.
             window = subprocess.run(["xdotool", "search", "--name", "^Weibo$"], env=env, capture_output=True, text=True).stdout.split()
@@ -317,8 +317,7 @@ def main():
         print("  resident beyond the yardstick's, by part (KiB, last cold start): " + ", ".join(f"{n} {g:+d}" for g, n in gaps[:12] if g > 0)
               + f"; total {sum(popup_parts.values()) - sum(reference_parts.values()):+d}")
         if binary_sections:
-            print("  its executable by section:  " + ", ".join(f"{name} {kib / 1024:.1f}" for name, kib in binary_sections)
-                  + " MiB (the kernel maps code up to 64 KiB around a page that runs)")
+            print(binary_sections)
         print(f"  first row drawn after ShowPopup, cold: {min(firsts):.0f} / {sorted(firsts)[COLD // 2]:.0f} / {max(firsts):.0f} ms")
         print(f"  peak RSS with 100 rows: {sorted(peaks)[COLD // 2]:.1f} MiB median of {COLD} ({' / '.join(f'{p:.1f}' for p in peaks)}: the first in a fresh home; target <= 50 MB); with 500 rows scrolled: {rows_500_peak:.1f} MiB")
         if fresh:
