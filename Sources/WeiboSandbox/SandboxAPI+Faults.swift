@@ -21,12 +21,19 @@ extension SandboxAPI {
         case notTestUser = "not_test_user"
         /// 21322 at the next token exchange: the redirect address is not the app's.
         case redirectMismatch = "redirect_mismatch"
+        /// The next pictures (`/_sandbox/pictures/`) come `seconds` late, as from a slow picture
+        /// host; the API's answers pass. No other fault touches a picture.
+        case slowPictures = "slow_pictures"
     }
 
     func takeFault(for request: SandboxRequest) -> SandboxResponse? {
         guard !faults.isEmpty else { return nil }
         let path = request.path
         let fault = faults[0]
+        // The controls never fail; pictures only slow down, and only they do.
+        let picture = path.hasPrefix("/_sandbox/pictures/")
+        if path.hasPrefix("/_sandbox/"), !picture { return nil }
+        if (fault.kind == .slowPictures) != picture { return nil }
         // An app's missing permission shows only where it matters; other requests pass.
         if fault.kind == .permission, !Self.detailPaths.contains(path) { return nil }
         if fault.kind == .timelinePermission, path != "/2/statuses/home_timeline.json" { return nil }
@@ -58,7 +65,7 @@ extension SandboxAPI {
             response.body = SandboxGzip.compress(response.body)
             response.headers.append(("Content-Encoding", "gzip"))
             return response
-        case .delay:
+        case .delay, .slowPictures:
             return SandboxResponse(status: 0, body: [], fault: .delay(seconds: fault.seconds))
         case .drop: return SandboxResponse(status: 0, body: [], fault: .drop)
         case .expiredToken: return error(21327, "expired_token", path)

@@ -183,13 +183,13 @@ public final class SandboxAPI {
 
     /// The answer to `request`: a control action, the next injected fault, or the API's answer.
     public func handle(_ request: SandboxRequest) -> SandboxResponse {
-        if request.path.hasPrefix("/_sandbox/") { return control(request) }
         if let fault = takeFault(for: request) { return fault }
         return answer(request)
     }
 
-    /// The API's answer, faults aside (a delayed request is answered with this).
+    /// The answer, faults aside (a delayed request is answered with this).
     public func answer(_ request: SandboxRequest) -> SandboxResponse {
+        if request.path.hasPrefix("/_sandbox/") { return control(request) }
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/2/remind/unread_count.json"): return unreadCount(request)

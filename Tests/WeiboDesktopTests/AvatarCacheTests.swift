@@ -42,8 +42,12 @@ import WeiboTestSupport
     /// a picture not kept), once it has answered them all; `check` gets the answers by path and
     /// the cache's folder. On a context of this test's own, iterated here (no main loop runs in
     /// the tests).
-    func fetch(_ paths: [String], check: ([String: String?], String) throws -> Void) throws {
+    func fetch(_ paths: [String], slowBy seconds: Int = 0, check: ([String: String?], String) throws -> Void) throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        if seconds > 0 {
+            let status = sandbox.control("/_sandbox/faults", [("kind", "slow_pictures"), ("count", "\(paths.count)"), ("seconds", "\(seconds)")])
+            try #require(status == 200, "the slow_pictures fault")
+        }
         try withTemporaryFolder { folder in
             try MainContext.withOwnContext {
                 let cache = AvatarCache(directory: folder)
@@ -52,6 +56,18 @@ import WeiboTestSupport
                 MainContext.run(timeout: 10) { results.count == paths.count }
                 try check(results, folder)
             }
+        }
+    }
+
+    /// Pictures asked for together (a popup's rows) each have their two seconds from when they
+    /// are sent: twelve from a host that answers each a second late all arrive. Before, libsoup
+    /// sent two at a time and the others' time ran out in its queue.
+    @Test func picturesAskedForTogetherEachHaveTheirTime() throws {
+        let paths = (0..<12).map { "/_sandbox/pictures/\(1 + $0 / 4)-\($0 % 4).png" }
+        try fetch(paths, slowBy: 1) { results, folder in
+            #expect(paths.allSatisfy { results[$0]??.hasPrefix("file://") == true }, "\(results)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(kept.count == 12, "\(kept)")
         }
     }
 

@@ -7,11 +7,11 @@ import WeiboPlatform
 /// (`$XDG_CACHE_HOME/weibo-notifier/avatars`, the daemon's) and the popup's avatars and
 /// thumbnails (`…/images`, the popup's).
 ///
-/// Fetched over HTTPS (or from a sandbox on this machine) within two seconds, at most 1 MiB
-/// each and within `PictureHeader`'s pixels (a picture bomb is never handed on), kept by URL
-/// (newer avatar URLs carry signatures, so a URL is one picture), and the
-/// least recently used dropped first when the folder and the ones it shares its room with pass
-/// 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
+/// Fetched over HTTPS (or from a sandbox on this machine), four at a time, each within two
+/// seconds of being sent, at most 1 MiB each and within `PictureHeader`'s pixels (a picture
+/// bomb is never handed on), kept by URL (newer avatar URLs carry signatures, so a URL is one
+/// picture), and the least recently used dropped first when the folder and the ones it shares
+/// its room with pass 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
 /// held back for it.
 public final class AvatarCache {
     public static let maximumCacheBytes = 50 << 20
@@ -42,7 +42,7 @@ public final class AvatarCache {
         self.directory = directory
         self.sharing = sharing
         allowsPlainHTTP = apiBase.map(Self.isPlainLoopback) ?? true
-        http = HTTPClient(totalTimeout: 2, trustedCAFile: trustedCAFile)
+        http = HTTPClient(totalTimeout: 2, connectionsPerHost: UInt32(Self.fetchesAtOnce), trustedCAFile: trustedCAFile)
     }
 
     /// Whether `url` is plain http to this machine.
@@ -78,10 +78,29 @@ public final class AvatarCache {
             return
         }
         waiting[url] = [completion]
-        http.send(HTTPRequest(.get, url, bodyLimit: PictureFile.maximumBytes)) { [weak self] result in
-            guard let self else { return }
-            let stored = self.store(result, at: path, url: url)
-            for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }
+        queued.append((url, path))
+        sendQueued()
+    }
+
+    /// How many pictures are fetched at once; the session opens as many connections to a host.
+    /// The rest wait here, oldest first: a request waiting in libsoup's queue would spend its two
+    /// seconds there (a popup asks for all its rows' pictures together).
+    static let fetchesAtOnce = 4
+    private var fetchesUnderWay = 0
+    private var queued: [(url: String, path: String)] = []
+
+    /// Sends the queued fetches while fewer than `fetchesAtOnce` are under way.
+    private func sendQueued() {
+        while fetchesUnderWay < Self.fetchesAtOnce, !queued.isEmpty {
+            let (url, path) = queued.removeFirst()
+            fetchesUnderWay += 1
+            http.send(HTTPRequest(.get, url, bodyLimit: PictureFile.maximumBytes)) { [weak self] result in
+                guard let self else { return }
+                self.fetchesUnderWay -= 1
+                let stored = self.store(result, at: path, url: url)
+                for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }
+                self.sendQueued()
+            }
         }
     }
 

@@ -26,13 +26,15 @@ public final class HTTPClient {
     /// `trustedCAFile`: PEM certificates trusted for HTTPS in place of the system's (a sandbox's
     /// CA in tests: `tls_ca_file`, `SSL_CERT_FILE`); one that cannot be read makes every HTTPS
     /// request fail with a clear error rather than fall back to the system's.
-    public init(totalTimeout: UInt32 = 20, pollInterval: UInt32 = 60, trustedCAFile: String? = nil) {
+    /// `connectionsPerHost`: how many requests to one host are sent at once (libsoup's default,
+    /// 2); the others wait in libsoup's queue, their total timeout running.
+    public init(totalTimeout: UInt32 = 20, pollInterval: UInt32 = 60, connectionsPerHost: UInt32 = 2, trustedCAFile: String? = nil) {
         self.totalTimeout = totalTimeout
         ioTimeout = min(totalTimeout, 15)
         idleTimeout = max(2 * pollInterval, 60) + 5
         // The I/O timeout catches a stalled read early; the total timeout below bounds the rest.
         // A session can only fail to be made when out of memory, which GLib aborts on anyway.
-        guard let session = CLibSoup_session_new(ioTimeout, idleTimeout, Self.userAgent) else {
+        guard let session = CLibSoup_session_new(ioTimeout, idleTimeout, connectionsPerHost, Self.userAgent) else {
             fatalError("libsoup could not make a session")
         }
         self.session = session

@@ -36,7 +36,8 @@ struct SandboxCommand: TableCommand {
                                    comment, mention and reply calls only), timeline_permission
                                    (10014 from the home timeline only), not_test_user
                                    (21321) or redirect_mismatch (21322) at the token exchange;
-                                   gzip sends the real answer gzip-compressed (no failure)
+                                   gzip sends the real answer gzip-compressed (no failure);
+                                   slow_pictures sends the next N pictures S seconds late
               /_sandbox/token      expires_in=S                  a token that lives S seconds
               /_sandbox/reset                                    back to the start
             GET /_sandbox/state[?uid=N] shows the counters, GET /_sandbox/replies the replies received.
