@@ -172,11 +172,29 @@ import WeiboTestSupport
         }
     }
 
+    /// `slow_pictures` holds back pictures only: the API's answers and the controls pass it, and
+    /// no API fault touches a picture.
+    @Test func slowPicturesTouchPicturesOnly() throws {
+        try SandboxHarness.run { harness in
+            let picture = SandboxRequest(method: "GET", path: "/_sandbox/pictures/1-0.png")
+            let timeline = SandboxRequest(method: "GET", path: "/2/statuses/home_timeline.json", authorization: "OAuth2 \(harness.api.readyToken)")
+            inject(harness, "http500")
+            #expect(harness.api.handle(picture).status == 200, "an API fault leaves pictures alone")
+            #expect(harness.api.handle(timeline).status == 500)
+            inject(harness, "slow_pictures", count: 2, seconds: 3)
+            #expect(harness.api.handle(timeline).status == 200)
+            #expect(harness.api.handle(SandboxRequest(method: "GET", path: "/_sandbox/state")).status == 200)
+            #expect(harness.api.handle(picture).fault == .delay(seconds: 3))
+            #expect(harness.api.handle(picture).fault == .delay(seconds: 3))
+            #expect(harness.api.handle(picture).fault == nil, "two pictures, then none")
+        }
+    }
+
     /// Every fault the sandbox can inject: the right error, no crash, no token in the message,
     /// and the next call works again.
     /// (`permission` touches the detail endpoints only, `not_test_user` and `redirect_mismatch`
-    /// the token exchange: their own tests.)
-    @Test(arguments: SandboxAPI.FaultKind.allCases.filter { ![.permission, .notTestUser, .redirectMismatch, .gzip].contains($0) })
+    /// the token exchange, `slow_pictures` the pictures: their own tests.)
+    @Test(arguments: SandboxAPI.FaultKind.allCases.filter { ![.permission, .notTestUser, .redirectMismatch, .gzip, .slowPictures].contains($0) })
     func faultsBecomeClearErrors(_ kind: SandboxAPI.FaultKind) throws {
         try SandboxHarness.run(timeout: 2) { harness in
             inject(harness, kind.rawValue, seconds: 4)
