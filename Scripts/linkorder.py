@@ -43,10 +43,13 @@ def text_sections_by_symbol(link_map):
 
 def dense_first(names, sections):
     """The functions that ran, those in small sections (one function each: -function-sections)
-    first and in their order, then those whose sections are larger, smallest first. The linker
-    moves a function's whole section: a 475 KiB library section that holds one helper that ran
-    (or only a helper of the same name) would otherwise split the running code in two."""
+    first, by name, then those whose sections are larger, smallest first. The linker moves a
+    function's whole section: a 475 KiB library section that holds one helper that ran (or only
+    a helper of the same name) would otherwise split the running code in two. Every function
+    listed runs, so their order among themselves does not change what is resident; by name, a
+    new list differs from the last only where the code that runs did (callgrind's own order
+    changed from run to run)."""
     largest = lambda name: max(sections.get(name, [0]))
-    small = [name for name in names if largest(name) <= 16 * 1024]
-    large = sorted((name for name in names if largest(name) > 16 * 1024), key=largest)
+    small = sorted(name for name in names if largest(name) <= 16 * 1024)
+    large = sorted((name for name in names if largest(name) > 16 * 1024), key=lambda name: (largest(name), name))
     return small + large
