@@ -124,11 +124,18 @@ test: deps
 	$(SWIFT) build --build-tests
 	@# The GNOME Shell tests spend their time waiting on the shell (20 starts of the notifier):
 	@# they run beside the rest, in a process of their own (SwiftPM lets one `swift test` use
-	@# .build at a time), and print their report after the rest's.
+	@# .build at a time), and print their report after the rest's. A failed run ends with each
+	@# issue again and its messages, which a long log's middle would hide.
 	@.build/debug/weibo-notifierPackageTests.xctest --testing-library swift-testing --filter GnomeShellTests \
 		> .build/gnome-tests.log 2>&1 & gnome=$$!; \
-	$(SWIFT) test --skip-build --skip GnomeShellTests; status=$$?; \
-	wait $$gnome || status=1; cat .build/gnome-tests.log; exit $$status
+	{ $(SWIFT) test --skip-build --skip GnomeShellTests; echo $$? > .build/tests.status; } 2>&1 | tee .build/tests.log; \
+	status=$$(cat .build/tests.status); \
+	wait $$gnome || status=1; cat .build/gnome-tests.log; \
+	if [ "$$status" != 0 ]; then \
+		echo; echo "The issues again, with their messages:"; \
+		awk '/recorded an issue/ { shown = 1; print; next } shown && /^↳/ { print; next } { shown = 0 }' \
+			.build/tests.log .build/gnome-tests.log | head -200; \
+	fi; exit $$status
 
 # The notifier against its built-in sandbox for a minute (Ctrl-C stops it sooner): bubbles
 # on the desktop, or printed here when there is no notification server.
