@@ -11,8 +11,8 @@ import WeiboPlatform
 /// seconds of being sent, at most 1 MiB each and within `PictureHeader`'s pixels (a picture
 /// bomb is never handed on), kept by URL (newer avatar URLs carry signatures, so a URL is one
 /// picture), and the least recently used dropped first when the folder and the ones it shares
-/// its room with pass 50 MiB together. A fetch that fails or takes too long gives no image: the bubble is never
-/// held back for it.
+/// its room with pass 50 MiB together. A fetch that fails or takes too long gives no image: the
+/// bubble is never held back for it.
 public final class AvatarCache {
     public static let maximumCacheBytes = 50 << 20
 
