@@ -168,6 +168,13 @@ sample: build
 
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
 release: build-deps .build/lld-toolset.json .build/static-c++/libstdc++.so
+	@# SwiftPM links again when the code or the flags change, not when a file the linker reads
+	@# does: a program older than its link order or the linker script is removed first.
+	@for pair in weibo-notifier:link-order.txt weibo-notifier-popup:link-order-popup.txt weibo-notifier-settings:link-order.txt; do \
+		for input in packaging/$${pair#*:} packaging/unnamed-functions.ld; do \
+			if [ "$$input" -nt .build/release/$${pair%%:*} ]; then rm -f .build/release/$${pair%%:*}; fi; \
+		done; \
+	done
 	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) --product weibo-notifier
 	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order-popup.txt) $(STATIC_CXX) --product weibo-notifier-popup
 	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) $(STATIC_CXX) --product weibo-notifier-settings
