@@ -56,10 +56,20 @@ SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -
 	-Xlinker --no-export-dynamic
 NO_REGEX = -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
 # packaging/unnamed-functions.ld gathers the functions no link order can name (it says why).
+LINKER_SCRIPT = packaging/unnamed-functions.ld
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json $(SECTIONS) \
-	$(NO_REGEX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -T -Xlinker $(CURDIR)/packaging/unnamed-functions.ld
+	$(NO_REGEX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -T -Xlinker $(CURDIR)/$(LINKER_SCRIPT)
 # $(call ORDER,LIST): the link order in packaging/LIST (the settings window uses the daemon's).
 ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/packaging/$(1) -Xlinker --no-warn-symbol-ordering
+# $(call RELEASE_LINK,PRODUCT,LIST,FLAGS): the release build of PRODUCT in the link order LIST.
+# SwiftPM links again when the code or the flags change, not when a file the linker reads does:
+# a program older than its link order or the linker script is removed first.
+define RELEASE_LINK
+	@for input in packaging/$(2) $(LINKER_SCRIPT); do \
+		if [ "$$input" -nt .build/release/$(1) ]; then rm -f .build/release/$(1); fi; \
+	done
+	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,$(2)) $(3) --product $(1)
+endef
 LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
 
 SYSCONFDIR ?= /etc
@@ -168,16 +178,9 @@ sample: build
 
 # The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
 release: build-deps .build/lld-toolset.json .build/static-c++/libstdc++.so
-	@# SwiftPM links again when the code or the flags change, not when a file the linker reads
-	@# does: a program older than its link order or the linker script is removed first.
-	@for pair in weibo-notifier:link-order.txt weibo-notifier-popup:link-order-popup.txt weibo-notifier-settings:link-order.txt; do \
-		for input in packaging/$${pair#*:} packaging/unnamed-functions.ld; do \
-			if [ "$$input" -nt .build/release/$${pair%%:*} ]; then rm -f .build/release/$${pair%%:*}; fi; \
-		done; \
-	done
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) --product weibo-notifier
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order-popup.txt) $(STATIC_CXX) --product weibo-notifier-popup
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,link-order.txt) $(STATIC_CXX) --product weibo-notifier-settings
+	$(call RELEASE_LINK,weibo-notifier,link-order.txt,)
+	$(call RELEASE_LINK,weibo-notifier-popup,link-order-popup.txt,$(STATIC_CXX))
+	$(call RELEASE_LINK,weibo-notifier-settings,link-order.txt,$(STATIC_CXX))
 	$(MAKE) --no-print-directory locale
 
 .build/lld-toolset.json:
