@@ -83,11 +83,14 @@ final class PopupApplication {
     /// The popup's own style, over the theme's. The theme's spinner is an SVG image
     /// (`process-working-symbolic`), which loads librsvg (6 MB resident) when the daemon is slow
     /// to answer: turning arrows of the theme's PNG icons instead, with the theme's animation.
-    /// A row new since the last look has a bar of the theme's accent colour on its left.
+    /// A row new since the last look has a bar of the theme's accent colour on its left. The
+    /// settings button's gear (a character: popup-window.ui says why) is as large as an icon.
     private static func addStyle() {
         Style.add(
             """
             spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
+            button.gear { padding-left: 4px; padding-right: 4px; }
+            button.gear label { font-size: 16px; }
             row.new-since-last-look { box-shadow: inset 4px 0 @theme_selected_bg_color; }
             """)
     }

@@ -41,8 +41,9 @@ final class PopupWindow {
         views = PopupSectionKind.allCases.map { kind in SectionView(kind: kind, context: context) { [weak self] in self?.send($0) } }
         window.title = context.localizer.text(.appName)
         window.setDefaultSize(width: Self.size.width, height: Self.size.height)
+        // No title bar and no taskbar entry, so no window icon: desktops find the popup's in
+        // its desktop entry, and a named icon would load the icon themes (popup-window.ui).
         window.isAPopup()
-        window.iconName = "io.github.WeiboNotifier"
         for section in views { notebook.append(section.page, tab: section.tab) }
         // The hot search (a flame as on Weibo's own list: its words would cover the last tab)
         // and the settings, each in the browser or its window; this one closes.
