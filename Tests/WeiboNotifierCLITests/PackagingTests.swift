@@ -51,6 +51,43 @@ import WeiboTestSupport
         #expect(planned.contains("/bin/weibo-notifier-settings") && planned.contains("io.github.WeiboNotifier.Popup.desktop"))
     }
 
+    /// The release cuts the standard library's one code section at its functions
+    /// (Scripts/split-text.py): it can on this toolchain, each instruction and relocation of the
+    /// result is held to the original, and a changed byte is caught.
+    @Test func theStandardLibraryIsCutAndTheCutChecked() throws {
+        let root = FixtureFiles.packageRoot().path
+        let swift = toolOutput("/bin/sh", ["-c", "readlink -f \"$(command -v swift)\""]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let archive = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("../lib/swift_static/linux/libswiftCore.a").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-split-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let extracted = toolRun("/usr/bin/ar", ["x", "--output=\(folder)", archive, "Swift.o"])
+        try #require(extracted.status == 0, "\(archive): \(extracted.output)")
+        let cut = toolRun("/usr/bin/python3", [root + "/Scripts/split-text.py", folder + "/Swift.o", folder + "/cut.o"])
+        #expect(cut.status == 0 && cut.output.contains("pieces") && cut.output.contains("as they were"), "\(cut.output)")
+        // One byte of the cut file's code changed: the check finds it.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/cut.o")))
+        let code = try #require(Self.sectionOffset(named: ".text.split.100", in: bytes))
+        bytes[code + 1] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/changed.o"))
+        let check = toolRun("/usr/bin/python3", [root + "/Scripts/split-text.py", "--check", folder + "/Swift.o", folder + "/changed.o"])
+        #expect(check.status == 1 && check.output.contains(".text.split.100+0x1: other bytes"), "\(check.output)")
+    }
+
+    /// Where the contents of the ELF section `name` start in `file`.
+    static func sectionOffset(named name: String, in file: [UInt8]) -> Int? {
+        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 | Int(file[at + $1]) << (8 * $1) } }
+        let headers = integer(0x28, 8)
+        let count = integer(0x3C, 2)
+        let names = integer(headers + integer(0x3E, 2) * 64 + 24, 8)
+        for index in 0..<count {
+            let header = headers + index * 64
+            let start = names + integer(header, 4)
+            if Array(file[start..<start + name.utf8.count + 1]) == Array(name.utf8) + [0] { return integer(header + 24, 8) }
+        }
+        return nil
+    }
+
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
         let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
         #expect(result.status != 0)
