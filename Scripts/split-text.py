@@ -15,6 +15,8 @@ value once linked); a 1-byte jump cannot carry one, so its two ends stay in one 
 relocation names .text itself plus an offset, its target decides its new section; where that
 target cannot be told exactly (a jump table's entries), the cuts around it are not made.
 Anything else unexpected stops the script, and the build then uses the archive as it is.
+Last, splitcheck.py reads both files again with another disassembler and holds every
+instruction and relocation of the result to the original's.
 
 Usage: split-text.py IN.o OUT.o   (prints how many pieces; exits 1 when it cannot cut IN.o)
        split-text.py --check IN.o OUT.o   (only the check of an OUT.o cut before)
@@ -57,194 +59,205 @@ def disassembly(path):
             yield start, start + len(code), code, targets.pop()
 
 
-def split(source, destination):
-    data, sections, shstrndx = read_object(source)
-    names = [name_at(data, sections[shstrndx], s[0]) for s in sections]
-    if names.count(".text") != 1:
-        raise Failure("not one .text section")
-    text = names.index(".text")
-    text_size = sections[text][5]
-    symtab = next(i for i, s in enumerate(sections) if s[1] == SHT_SYMTAB)
-    if any(s[1] in (SHT_GROUP, SHT_SYMTAB_SHNDX, SHT_LLVM_ADDRSIG) for s in sections):
-        raise Failure("section groups, extended symbol indexes or an address-significance table: not handled")
-    symbol_count = sections[symtab][5] // 24
-    symbols = [list(SYMBOL.unpack_from(data, sections[symtab][4] + i * 24)) for i in range(symbol_count)]
-    first_global = sections[symtab][7]
-    text_section_symbols = {i for i, s in enumerate(symbols) if s[1] & 0xF == STT_SECTION and s[3] == text}
+class TextCut:
+    """One object file's .text and what refers into it: where it can be cut, then the file cut."""
 
-    relocations = {}  # section index → list of [offset, type, symbol, addend]
-    for index, section in enumerate(sections):
-        if section[1] == SHT_RELA:
-            entries = []
-            for k in range(section[5] // 24):
-                offset, info, addend = RELA.unpack_from(data, section[4] + k * 24)
-                entries.append([offset, info & 0xFFFFFFFF, info >> 32, addend])
-            relocations[index] = entries
+    def __init__(self, source):
+        self.source = source
+        self.data, self.sections, self.shstrndx = read_object(source)
+        sections = self.sections
+        names = [name_at(self.data, sections[self.shstrndx], s[0]) for s in sections]
+        if names.count(".text") != 1:
+            raise Failure("not one .text section")
+        if any(s[1] in (SHT_GROUP, SHT_SYMTAB_SHNDX, SHT_LLVM_ADDRSIG) for s in sections):
+            raise Failure("section groups, extended symbol indexes or an address-significance table: not handled")
+        self.text = names.index(".text")
+        self.text_size = sections[self.text][5]
+        self.symtab = next(i for i, s in enumerate(sections) if s[1] == SHT_SYMTAB)
+        table = sections[self.symtab]
+        self.symbols = [list(SYMBOL.unpack_from(self.data, table[4] + i * 24)) for i in range(table[5] // 24)]
+        self.first_global = table[7]
+        self.text_symbols = {i for i, s in enumerate(self.symbols) if s[1] & 0xF == STT_SECTION and s[3] == self.text}
+        self.relocations = {}  # section index → [offset, type, symbol, addend] each
+        for index, section in enumerate(sections):
+            if section[1] == SHT_RELA:
+                entries = []
+                for k in range(section[5] // 24):
+                    offset, info, addend = RELA.unpack_from(self.data, section[4] + k * 24)
+                    entries.append([offset, info & 0xFFFFFFFF, info >> 32, addend])
+                self.relocations[index] = entries
+        self.text_relocations = next((i for i, s in enumerate(sections) if s[1] == SHT_RELA and s[7] == self.text), None)
+        # Where the cuts may go: at each function's start, named or not (each function has its
+        # unwinding entry in .eh_frame, which says where it starts).
+        self.named = {s[4] for s in self.symbols if s[3] == self.text and s[1] & 0xF == STT_FUNC and 0 < s[4] < self.text_size}
+        unwound = {
+            entry[3]
+            for index, entries in self.relocations.items()
+            if names[sections[index][7]] == ".eh_frame"
+            for entry in entries
+            if entry[2] in self.text_symbols and 0 < entry[3] < self.text_size
+        }
+        self.cuts = sorted({0} | self.named | unwound)
+        self.kept = set()  # cuts not made
+        self.plain = self.plain_offsets()
+        self.targets = self.relocation_targets()
+        self.pieces = [c for c in self.cuts if c not in self.kept]
+        if len(self.pieces) < 2:
+            raise Failure("nothing to cut")
+        self.ends = self.pieces[1:] + [self.text_size]
 
-    # Where the cuts may go: at each function's start, named or not (each function has its
-    # unwinding entry in .eh_frame, which names where it starts).
-    named = {s[4] for s in symbols if s[3] == text and s[1] & 0xF == STT_FUNC and 0 < s[4] < text_size}
-    unwound = {
-        entry[3]
-        for index, entries in relocations.items()
-        if names[sections[index][7]] == ".eh_frame"
-        for entry in entries
-        if entry[2] in text_section_symbols and 0 < entry[3] < text_size
-    }
-    cuts = sorted({0} | named | unwound)
-    kept = set()  # cuts not made
-
-    def keep_together(low, high):
+    def keep_together(self, low, high):
         """No cut in (low, high]."""
         low, high = min(low, high), max(low, high)
-        for index in range(bisect.bisect_right(cuts, low), bisect.bisect_right(cuts, high)):
-            kept.add(cuts[index])
+        for index in range(bisect.bisect_right(self.cuts, low), bisect.bisect_right(self.cuts, high)):
+            self.kept.add(self.cuts[index])
 
-    text_relocations = next((i for i, s in enumerate(sections) if s[1] == SHT_RELA and s[7] == text), None)
-    relocated_at = {r[0] for r in relocations.get(text_relocations, [])}
+    def piece_of(self, offset):
+        return max(0, bisect.bisect_right(self.pieces, offset) - 1) if offset < self.text_size else len(self.pieces) - 1
 
-    # The plain offsets between functions: 4-byte ones become relocations, 1-byte ones keep
-    # their ends together.
-    plain = []
-    for start, end, code, target in disassembly(source):
-        distance = target - end
-        fields = [p for p in range(1, len(code) - 3) if struct.unpack_from("<i", code, p)[0] == distance]
-        if any(start + p in relocated_at for p in fields) or not 0 <= target <= text_size:
-            continue  # a relocation's field (the address objdump shows is not the target)
-        if len(fields) == 1:
-            plain.append((start + fields[0], end, target))
-        elif not fields and len(code) >= 2 and struct.unpack_from("<b", code, len(code) - 1)[0] == distance:
-            keep_together(start, target)
-        else:
-            raise Failure(f"cannot find the offset in the instruction at {start:#x}")
-
-    # Relocations that name .text plus an offset: each one's target.
-    def target_of(section_index, offset, kind, addend, run_start):
-        code = sections[sections[section_index][7]][2] & 0x4  # SHF_EXECINSTR
-        if kind in (R_X86_64_64, R_X86_64_32, R_X86_64_32S):
-            return addend, addend
-        if kind in (R_X86_64_PC32, R_X86_64_PLT32):
-            if code:  # a call, jump or address load: the offset is counted from the next instruction
-                return addend + 4, addend + 8
-            return addend - (offset - run_start), addend  # from data: a relative pointer or a jump table's entry
-        raise Failure(f"relocation type {kind} against .text")
-
-    retargeted = {}
-    for index, entries in relocations.items():
-        run_start, previous = None, None
-        for entry in sorted(entries, key=lambda e: e[0]):
-            offset, kind, symbol, addend = entry
-            if symbol not in text_section_symbols:
-                continue
-            if previous is None or offset != previous + 4:
-                run_start = offset
-            previous = offset
-            low, high = target_of(index, offset, kind, addend, run_start)
-            keep_together(low, high)
-            retargeted[(index, id(entry))] = high if sections[sections[index][7]][2] & 0x4 == 0 else low
-
-    pieces = [c for c in cuts if c not in kept]
-    if len(pieces) < 2:
-        raise Failure("nothing to cut")
-    ends = pieces[1:] + [text_size]
-
-    def piece_of(offset):
-        return max(0, bisect.bisect_right(pieces, offset) - 1) if offset < text_size else len(pieces) - 1
-
-    # New sections: piece 0 stays .text; each other piece is a section, with its relocations.
-    name_table = bytearray(data[sections[shstrndx][4] : sections[shstrndx][4] + sections[shstrndx][5]])
-    piece_sections = [text]
-    for number in range(1, len(pieces)):
-        name_offset = len(name_table)
-        # A function without a name (an assembler-local one: no link order can name it) goes
-        # where the linker script gathers those (packaging/unnamed-functions.ld: .text..L*).
-        name_table += (f".text.split.{number}" if pieces[number] in named else f".text..Lsplit.{number}").encode() + b"\0"
-        start = pieces[number]
-        alignment = 16
-        while start % alignment:
-            alignment //= 2
-        piece_sections.append(len(sections))
-        sections.append([name_offset, 1, sections[text][2], 0, 0, ends[number] - start, 0, 0, alignment, 0])
-    rela_name = {}
-    for number in range(1, len(pieces)):
-        name_offset = len(name_table)
-        name_table += f".rela.text.split.{number}\0".encode()
-        rela_name[number] = name_offset
-    # One section symbol per new piece, among the local symbols.
-    added = len(pieces) - 1
-    renumber = lambda old: old if old < first_global else old + added
-    section_symbol = {0: min(text_section_symbols) if text_section_symbols else None}
-    new_symbols = symbols[:first_global]
-    for number in range(1, len(pieces)):
-        section_symbol[number] = len(new_symbols)
-        new_symbols.append([0, STT_SECTION, 0, piece_sections[number], 0, 0])
-    new_symbols += symbols[first_global:]
-    if section_symbol[0] is None:
-        raise Failure("no section symbol for .text")
-    for symbol in new_symbols:
-        if symbol[3] == text and symbol[1] & 0xF != STT_SECTION:
-            piece = piece_of(symbol[4])
-            symbol[3] = piece_sections[piece]
-            symbol[4] -= pieces[piece]
-
-    # The relocations: .text's split among the pieces, with the plain offsets added; others'
-    # symbols renumbered and, when they name .text, its piece.
-    piece_relocations = {number: [] for number in range(len(pieces))}
-    for offset, kind, symbol, addend in relocations.get(text_relocations, []):
-        if symbol in text_section_symbols:
-            raise Failure("a relocation of .text names .text")
-        piece = piece_of(offset)
-        piece_relocations[piece].append([offset - pieces[piece], kind, renumber(symbol), addend])
-    for field, end, target in plain:
-        source_piece, target_piece = piece_of(field), piece_of(target)
-        if source_piece != target_piece:
-            addend = (target - pieces[target_piece]) - (end - field)
-            piece_relocations[source_piece].append([field - pieces[source_piece], R_X86_64_PC32, section_symbol[target_piece], addend])
-            struct.pack_into("<i", data, sections[text][4] + field, 0)
-    for index, entries in relocations.items():
-        if index == text_relocations:
-            continue
-        for entry in entries:
-            if entry[2] in text_section_symbols:
-                piece = piece_of(retargeted[(index, id(entry))])
-                entry[2], entry[3] = section_symbol[piece], entry[3] - pieces[piece]
+    def plain_offsets(self):
+        """The instructions' offsets without relocations, as (field, end of the instruction,
+        target): 4-byte ones become relocations where they cross a cut; a 1-byte one keeps its
+        two ends together."""
+        relocated_at = {r[0] for r in self.relocations.get(self.text_relocations, [])}
+        plain = []
+        for start, end, code, target in disassembly(self.source):
+            distance = target - end
+            fields = [p for p in range(1, len(code) - 3) if struct.unpack_from("<i", code, p)[0] == distance]
+            if any(start + p in relocated_at for p in fields) or not 0 <= target <= self.text_size:
+                continue  # a relocation's field (the address objdump shows is not the target)
+            if len(fields) == 1:
+                plain.append((start + fields[0], end, target))
+            elif not fields and len(code) >= 2 and struct.unpack_from("<b", code, len(code) - 1)[0] == distance:
+                self.keep_together(start, target)
             else:
-                entry[2] = renumber(entry[2])
+                raise Failure(f"cannot find the offset in the instruction at {start:#x}")
+        return plain
 
-    out = bytearray(data)
+    def relocation_targets(self):
+        """{id of a relocation that names .text plus an offset: the offset it means}. From code,
+        a call's or address load's offset counts from the instruction's end (4 bytes on, or up
+        to 4 more past an immediate); from data, a relative pointer's from itself, a jump table
+        entry's from the table's start (taken as the first of the run of entries before it)."""
+        targets = {}
+        for index, entries in self.relocations.items():
+            code = self.sections[self.sections[index][7]][2] & 0x4  # SHF_EXECINSTR
+            run_start, previous = None, None
+            for entry in sorted(entries, key=lambda e: e[0]):
+                offset, kind, symbol, addend = entry
+                if symbol not in self.text_symbols:
+                    continue
+                if previous is None or offset != previous + 4:
+                    run_start = offset
+                previous = offset
+                if kind in (R_X86_64_64, R_X86_64_32, R_X86_64_32S):
+                    targets[id(entry)] = addend
+                elif kind in (R_X86_64_PC32, R_X86_64_PLT32) and code:
+                    self.keep_together(addend + 4, addend + 8)
+                    targets[id(entry)] = addend + 4
+                elif kind in (R_X86_64_PC32, R_X86_64_PLT32):
+                    self.keep_together(addend - (offset - run_start), addend)
+                    targets[id(entry)] = addend
+                else:
+                    raise Failure(f"relocation type {kind} against .text")
+        return targets
 
-    def append(blob, alignment=8):
-        while len(out) % alignment:
-            out.append(0)
-        offset = len(out)
-        out.extend(blob)
-        return offset
+    def write(self, destination):
+        """Writes the cut file: piece 0 stays .text; each other piece is a section of its own with
+        its relocations, and a section symbol among the local ones."""
+        data, sections, pieces, text = self.data, self.sections, self.pieces, self.text
+        name_table = bytearray(data[sections[self.shstrndx][4] : sections[self.shstrndx][4] + sections[self.shstrndx][5]])
 
-    def rela_blob(entries):
-        return b"".join(RELA.pack(o, (s << 32) | k, a) for o, k, s, a in sorted(entries))
+        def name(text):
+            offset = len(name_table)
+            name_table.extend(text.encode() + b"\0")
+            return offset
 
-    for index, entries in relocations.items():
-        if index != text_relocations:
-            sections[index][4] = append(rela_blob(entries))
-    for number in range(1, len(pieces)):
-        start = pieces[number]
-        section = sections[piece_sections[number]]
-        section[4] = append(out[sections[text][4] + start : sections[text][4] + ends[number]], 16)
-        sections.append([rela_name[number], SHT_RELA, 0x40, 0, append(rela_blob(piece_relocations[number])), 24 * len(piece_relocations[number]), symtab, piece_sections[number], 8, 24])
-    sections[text][5] = ends[0]
-    if text_relocations is not None:
-        blob = rela_blob(piece_relocations[0])
-        sections[text_relocations][4], sections[text_relocations][5] = append(blob), len(blob)
-    blob = b"".join(SYMBOL.pack(*s) for s in new_symbols)
-    sections[symtab][4], sections[symtab][5], sections[symtab][7] = append(blob), len(blob), first_global + added
-    sections[shstrndx][4], sections[shstrndx][5] = append(bytes(name_table), 1), len(name_table)
-    if len(sections) >= 0xFF00:
-        raise Failure("too many sections once cut")
-    header_offset = append(b"".join(SECTION.pack(*s) for s in sections))
-    struct.pack_into("<Q", out, 0x28, header_offset)
-    struct.pack_into("<H", out, 0x3C, len(sections))
-    open(destination, "wb").write(out)
-    return len(pieces), len(plain), len(kept)
+        piece_sections = [text]
+        for number in range(1, len(pieces)):
+            start = pieces[number]
+            alignment = 16
+            while start % alignment:
+                alignment //= 2
+            # A function without a name (an assembler-local one: no link order can name it)
+            # goes where the linker script gathers those (packaging/unnamed-functions.ld).
+            title = f".text.split.{number}" if start in self.named else f".text..Lsplit.{number}"
+            piece_sections.append(len(sections))
+            sections.append([name(title), 1, sections[text][2], 0, 0, self.ends[number] - start, 0, 0, alignment, 0])
+        added = len(pieces) - 1
+        renumber = lambda old: old if old < self.first_global else old + added
+        section_symbol = {0: min(self.text_symbols, default=None)}
+        if section_symbol[0] is None:
+            raise Failure("no section symbol for .text")
+        symbols = self.symbols[: self.first_global]
+        for number in range(1, len(pieces)):
+            section_symbol[number] = len(symbols)
+            symbols.append([0, STT_SECTION, 0, piece_sections[number], 0, 0])
+        symbols += self.symbols[self.first_global :]
+        for symbol in symbols:
+            if symbol[3] == text and symbol[1] & 0xF != STT_SECTION:
+                piece = self.piece_of(symbol[4])
+                symbol[3], symbol[4] = piece_sections[piece], symbol[4] - pieces[piece]
+
+        # .text's relocations among the pieces, with the plain offsets that cross a cut; the
+        # others' symbols renumbered and, when they name .text, its piece.
+        piece_relocations = {number: [] for number in range(len(pieces))}
+        for offset, kind, symbol, addend in self.relocations.get(self.text_relocations, []):
+            if symbol in self.text_symbols:
+                raise Failure("a relocation of .text names .text")
+            piece = self.piece_of(offset)
+            piece_relocations[piece].append([offset - pieces[piece], kind, renumber(symbol), addend])
+        crossing = 0
+        for field, end, target in self.plain:
+            source_piece, target_piece = self.piece_of(field), self.piece_of(target)
+            if source_piece != target_piece:
+                addend = (target - pieces[target_piece]) - (end - field)
+                piece_relocations[source_piece].append([field - pieces[source_piece], R_X86_64_PC32, section_symbol[target_piece], addend])
+                struct.pack_into("<i", data, sections[text][4] + field, 0)
+                crossing += 1
+        for index, entries in self.relocations.items():
+            for entry in entries if index != self.text_relocations else []:
+                if entry[2] in self.text_symbols:
+                    piece = self.piece_of(self.targets[id(entry)])
+                    entry[2], entry[3] = section_symbol[piece], entry[3] - pieces[piece]
+                else:
+                    entry[2] = renumber(entry[2])
+
+        out = bytearray(data)
+
+        def append(blob, alignment=8):
+            while len(out) % alignment:
+                out.append(0)
+            offset = len(out)
+            out.extend(blob)
+            return offset
+
+        def rela_blob(entries):
+            return b"".join(RELA.pack(o, (s << 32) | k, a) for o, k, s, a in sorted(entries))
+
+        for index, entries in self.relocations.items():
+            if index != self.text_relocations:
+                sections[index][4] = append(rela_blob(entries))
+        for number in range(1, len(pieces)):
+            code = sections[text][4]
+            sections[piece_sections[number]][4] = append(out[code + pieces[number] : code + self.ends[number]], 16)
+            blob = rela_blob(piece_relocations[number])
+            sections.append([name(f".rela.text.split.{number}"), SHT_RELA, 0x40, 0, append(blob), len(blob), self.symtab, piece_sections[number], 8, 24])
+        sections[text][5] = self.ends[0]
+        if self.text_relocations is not None:
+            blob = rela_blob(piece_relocations[0])
+            sections[self.text_relocations][4], sections[self.text_relocations][5] = append(blob), len(blob)
+        blob = b"".join(SYMBOL.pack(*s) for s in symbols)
+        sections[self.symtab][4], sections[self.symtab][5], sections[self.symtab][7] = append(blob), len(blob), self.first_global + added
+        sections[self.shstrndx][4], sections[self.shstrndx][5] = append(bytes(name_table), 1), len(name_table)
+        if len(sections) >= 0xFF00:
+            raise Failure("too many sections once cut")
+        header_offset = append(b"".join(SECTION.pack(*s) for s in sections))
+        struct.pack_into("<Q", out, 0x28, header_offset)
+        struct.pack_into("<H", out, 0x3C, len(sections))
+        with open(destination, "wb") as file:
+            file.write(out)
+        return crossing
 
 
 def main():
@@ -255,7 +268,11 @@ def main():
         sys.exit("usage: split-text.py [--check] IN.o OUT.o")
     source, destination = arguments
     try:
-        report = "" if check_only else "{} pieces ({} plain offsets, {} cuts not made); ".format(*split(source, destination))
+        report = ""
+        if not check_only:
+            cut = TextCut(source)
+            crossing = cut.write(destination)
+            report = f"{len(cut.pieces)} pieces ({crossing} plain offsets made relocations, {len(cut.kept)} cuts not made); "
         checked = verify(source, destination)
     except (Failure, subprocess.CalledProcessError, OSError) as failure:
         print(f"split-text: {source}: {failure}", file=sys.stderr)
