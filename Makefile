@@ -41,9 +41,9 @@ lint:
 #     memory (see `make bench`); the popup's likewise (packaging/link-order-popup.txt: 1.5 MiB
 #     less). A stale list costs only that gain, never correctness.
 #     Each function of ours has its own section (-function-sections), so that the linker moves it
-#     alone and not its file's whole code, and the list puts the functions of the runtime's
-#     large one-section files last, so that they do not split the rest: the daemon's running
-#     code 3.3 MiB resident instead of 4.2.
+#     alone and not its file's whole code; the standard library's are cut apart (below); the list
+#     puts last the few functions whose section holds more (up to 35 KB), so that they do not
+#     split the rest.
 # It is built without the string-processing library that every Swift file imports unseen: a call of
 # its `firstRange(of:)` or `contains(_:)` on strings links the regex engine, 1.3 MB per
 # executable (WeiboKit's `range(ofText:)`, `containsText` and `replacingText` search instead).
