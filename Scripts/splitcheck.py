@@ -12,6 +12,20 @@ import subprocess
 SECTION = struct.Struct("<IIQQQQIIQQ")
 
 
+# The cut's pieces after .text's first: a named function's, and an unnamed one's (where the
+# release's linker script gathers the assembler-local functions: .text..L*), then the number.
+NAMED_PIECE, UNNAMED_PIECE = ".text.split.", ".text..Lsplit."
+
+
+def is_piece(name):
+    return name == ".text" or name.startswith(NAMED_PIECE) or name.startswith(UNNAMED_PIECE)
+
+
+def text_at(offset):
+    """How llvm-objdump names a place in .text."""
+    return ".text" + (f"+{offset:#x}" if offset > 0 else f"-{-offset:#x}" if offset < 0 else "")
+
+
 class Failure(Exception):
     """The file cannot be cut, or was not cut right: the build links it uncut."""
 
@@ -99,7 +113,7 @@ def verify_others(source, destination, origin):
         for (offset, kind, value), (old_offset, old_kind, old_value) in zip(sorted(new), sorted(old)):
             symbol, addend = value_shape.match(value).groups()
             if symbol in origin:
-                value = ".text" + (lambda a: f"+{a:#x}" if a > 0 else f"-{-a:#x}" if a < 0 else "")(origin[symbol] + int(addend or "0", 16))
+                value = text_at(origin[symbol] + int(addend or "0", 16))
             if (offset, kind, value) != (old_offset, old_kind, old_value):
                 raise Failure(f"{name}+{offset:#x}: {value}, not {old_value}")
             count += 1
@@ -113,7 +127,7 @@ def verify(source, destination):
     size_of = {}
     for section in sections:
         name = name_at(data, sections[shstrndx], section[0])
-        if name == ".text" or name.startswith(".text.split.") or name.startswith(".text..Lsplit."):
+        if is_piece(name):
             size_of[name] = section[5]
     before = instructions_with_relocations(source, {".text"})
     after = instructions_with_relocations(destination, set(size_of))
@@ -122,7 +136,6 @@ def verify(source, destination):
     for name in sorted(size_of, key=lambda n: -1 if n == ".text" else int(n.rsplit(".", 1)[1])):
         origin[name] = place
         place += size_of[name]
-    start_of = origin
     checked = 0
     for (name, offset), (code, target, relocation) in after.items():
         key = (".text", origin[name] + offset)
@@ -130,7 +143,9 @@ def verify(source, destination):
             raise Failure(f"{name}+{offset:#x} was no instruction's start")
         old_code, old_target, old_relocation = before[key]
         end = offset + len(code)
-        if relocation and relocation[2] in start_of and not old_relocation:
+        if relocation and relocation[2] in origin and not old_relocation:
+            if relocation[1] != "R_X86_64_PC32":
+                raise Failure(f"{name}+{offset:#x}: a {relocation[1]} where an offset was")
             field = relocation[0] - offset
             if code[:field] + code[field + 4 :] != old_code[:field] + old_code[field + 4 :]:
                 raise Failure(f"{name}+{offset:#x}: other bytes")

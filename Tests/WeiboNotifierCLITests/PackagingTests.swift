@@ -67,23 +67,20 @@ import WeiboTestSupport
         #expect(cut.status == 0 && cut.output.contains("pieces") && cut.output.contains("as they were"), "\(cut.output)")
         // One byte of the cut file's code changed: the check finds it.
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/cut.o")))
-        let code = try #require(Self.sectionOffset(named: ".text.split.100", in: bytes))
+        let code = try #require(Self.sectionOffset(named: ".text.split.100", in: folder + "/cut.o"))
         bytes[code + 1] ^= 0xFF
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/changed.o"))
         let check = toolRun("/usr/bin/python3", [root + "/Scripts/split-text.py", "--check", folder + "/Swift.o", folder + "/changed.o"])
         #expect(check.status == 1 && check.output.contains(".text.split.100+0x1: other bytes"), "\(check.output)")
     }
 
-    /// Where the contents of the ELF section `name` start in `file`.
-    static func sectionOffset(named name: String, in file: [UInt8]) -> Int? {
-        func integer(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 | Int(file[at + $1]) << (8 * $1) } }
-        let headers = integer(0x28, 8)
-        let count = integer(0x3C, 2)
-        let names = integer(headers + integer(0x3E, 2) * 64 + 24, 8)
-        for index in 0..<count {
-            let header = headers + index * 64
-            let start = names + integer(header, 4)
-            if Array(file[start..<start + name.utf8.count + 1]) == Array(name.utf8) + [0] { return integer(header + 24, 8) }
+    /// Where the contents of the ELF section `name` start in the object file at `path`
+    /// (readelf's section table: name, type, address, offset, …).
+    static func sectionOffset(named name: String, in path: String) -> Int? {
+        let table = toolOutput("/usr/bin/readelf", ["-SW", path])
+        for line in table.split(separator: "\n") {
+            let columns = line.split(separator: "]", maxSplits: 1).last?.split(separator: " ") ?? []
+            if columns.count > 3, columns[0] == name { return Int(columns[3], radix: 16) }
         }
         return nil
     }
