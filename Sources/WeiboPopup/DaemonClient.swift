@@ -119,15 +119,23 @@ final class DaemonClient {
     }
 
     /// `GetPicture`: the file of the picture at `url`, fetched by the daemon; nil when it could
-    /// not be had or the daemon did not answer.
+    /// not be had or the daemon did not answer within `pictureTimeoutMilliseconds`.
     func picture(_ url: String, completion: @escaping (String?) -> Void) {
-        call("GetPicture", g_variant_new_tuple([g_variant_new_string(url)], 1)) { reply, _ in
+        call("GetPicture", g_variant_new_tuple([g_variant_new_string(url)], 1), timeoutMilliseconds: Self.pictureTimeoutMilliseconds) {
+            reply, _ in
             guard let reply, let child = g_variant_get_child_value(reply, 0) else { return completion(nil) }
             defer { g_variant_unref(child) }
             let path = g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
             completion(path.isEmpty ? nil : path)
         }
     }
+
+    /// How long a picture's answer may take: the daemon fetches four at a time, each within
+    /// `AvatarCache.windowTimeout`, and a popup asks for all its rows' pictures together; a
+    /// daemon that answers nothing (hung) is given up on at this. With the usual two seconds,
+    /// a picture still waiting in the daemon's queue was counted lost, and not asked for again
+    /// for 30 s (`PictureAsks`).
+    static let pictureTimeoutMilliseconds: Int32 = 60_000
 
     /// `LogIn`: the daemon's own login (the browser, or a terminal where it cannot).
     func logIn() {

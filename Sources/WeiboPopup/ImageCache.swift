@@ -3,7 +3,7 @@ import WeiboKit
 import WeiboPlatform
 
 /// The avatars and thumbnails of the popup, by address: fetched by the daemon (`GetPicture`:
-/// its `AvatarCache`, HTTPS or the sandbox on this machine only, 1 MiB each, two seconds, kept
+/// its `AvatarCache`, HTTPS or the sandbox on this machine only, 1 MiB each, ten seconds, kept
 /// under `$XDG_CACHE_HOME/weibo-notifier/images`, 50 MiB with the bubbles' avatars, least
 /// recently used dropped first), so that the popup loads no TLS of its own; the file read
 /// here, its header checked (`PictureHeader`), then decoded once, at the size drawn, into a

@@ -118,8 +118,7 @@ final class PopupWindow {
             self.send(.countsChanged(counts, at: self.context.now()))
         }
         context.images.arrived = { [weak self] in
-            guard let self else { return }
-            self.window.queueDraw()
+            for section in self?.views ?? [] { section.redrawRows() }
         }
     }
 

@@ -56,6 +56,13 @@ final class SectionView {
         connect()
     }
 
+    /// Draws the rows again (a picture arrived). The list itself: the scrolled window keeps what
+    /// it drew in a cache that drawing the window again does not clear, so a picture that came
+    /// after the rows were drawn stayed a placeholder until the list scrolled.
+    func redrawRows() {
+        list.queueDraw()
+    }
+
     private func connect() {
         Signal.rowActivated.connect(list) { [weak self] _, row in
             guard let self, let row, let id = self.id(ofRow: row) else { return }

@@ -22,7 +22,7 @@ final class AccountRows {
     /// popup's pictures).
     private lazy var avatars = AvatarCache(
         directory: files.directories.cacheDirectory + "/avatars", sharing: [files.directories.cacheDirectory + "/images"],
-        trustedCAFile: configuration().tlsCAFile, apiBase: configuration().apiBase)
+        timeout: AvatarCache.windowTimeout, trustedCAFile: configuration().tlsCAFile, apiBase: configuration().apiBase)
 
     init(files: SettingsFiles, environment: [String: String], configuration: @escaping () -> Configuration, logInAgain: @escaping () -> Void) {
         self.files = files

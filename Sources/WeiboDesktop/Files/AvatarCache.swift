@@ -7,14 +7,20 @@ import WeiboPlatform
 /// (`$XDG_CACHE_HOME/weibo-notifier/avatars`, the daemon's) and the popup's avatars and
 /// thumbnails (`…/images`, the popup's).
 ///
-/// Fetched over HTTPS (or from a sandbox on this machine), four at a time, each within two
-/// seconds of being sent, at most 1 MiB each and within `PictureHeader`'s pixels (a picture
+/// Fetched over HTTPS (or from a sandbox on this machine), four at a time, each within its
+/// `timeout` of being sent, at most 1 MiB each and within `PictureHeader`'s pixels (a picture
 /// bomb is never handed on), kept by URL (newer avatar URLs carry signatures, so a URL is one
 /// picture), and the least recently used dropped first when the folder and the ones it shares
 /// its room with pass 50 MiB together. A fetch that fails or takes too long gives no image: the
-/// bubble is never held back for it.
+/// bubble is never held back for it, a window draws a placeholder.
 public final class AvatarCache {
     public static let maximumCacheBytes = 50 << 20
+    /// A bubble's avatar, in seconds: the bubble waits for it.
+    public static let bubbleTimeout: UInt32 = 2
+    /// A window's picture (the popup's, an account's in the settings), in seconds: the window
+    /// shows a placeholder meanwhile, so a slow network's pictures still come (two seconds let
+    /// a thumbnail from a loaded host never arrive).
+    public static let windowTimeout: UInt32 = 10
 
     public let directory: String
     /// Folders whose pictures count toward the same 50 MiB (each program prunes them all).
@@ -36,13 +42,17 @@ public final class AvatarCache {
     /// own, and is not fetched.
     public let allowsPlainHTTP: Bool
 
-    /// `trustedCAFile`: as the API client's (a sandbox's avatars come over its HTTPS);
-    /// `apiBase`: the API's address, which decides `allowsPlainHTTP` (nil: a sandbox's cache).
-    public init(directory: String, sharing: [String] = [], trustedCAFile: String? = nil, apiBase: String? = nil) {
+    /// `timeout`: seconds for each picture, from when it is sent (`bubbleTimeout` or
+    /// `windowTimeout`); `trustedCAFile`: as the API client's (a sandbox's avatars come over its
+    /// HTTPS); `apiBase`: the API's address, which decides `allowsPlainHTTP` (nil: a sandbox's
+    /// cache).
+    public init(
+        directory: String, sharing: [String] = [], timeout: UInt32 = bubbleTimeout, trustedCAFile: String? = nil, apiBase: String? = nil
+    ) {
         self.directory = directory
         self.sharing = sharing
         allowsPlainHTTP = apiBase.map(Self.isPlainLoopback) ?? true
-        http = HTTPClient(totalTimeout: 2, connectionsPerHost: UInt32(Self.fetchesAtOnce), trustedCAFile: trustedCAFile)
+        http = HTTPClient(totalTimeout: timeout, connectionsPerHost: UInt32(Self.fetchesAtOnce), trustedCAFile: trustedCAFile)
     }
 
     /// Whether `url` is plain http to this machine.
@@ -83,8 +93,8 @@ public final class AvatarCache {
     }
 
     /// How many pictures are fetched at once; the session opens as many connections to a host.
-    /// The rest wait here, oldest first: a request waiting in libsoup's queue would spend its two
-    /// seconds there (a popup asks for all its rows' pictures together).
+    /// The rest wait here, oldest first: a request waiting in libsoup's queue would spend its
+    /// time there (a popup asks for all its rows' pictures together).
     static let fetchesAtOnce = 4
     private var fetchesUnderWay = 0
     private var queued: [(url: String, path: String)] = []

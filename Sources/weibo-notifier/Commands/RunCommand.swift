@@ -94,7 +94,7 @@ struct RunCommand: TableCommand {
             // The popup's pictures are fetched here, into the room the avatars share.
             let pictures = AvatarCache(
                 directory: context.directories.cacheDirectory + "/images", sharing: [context.directories.cacheDirectory + "/avatars"],
-                trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
+                timeout: AvatarCache.windowTimeout, trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
             service = try DaemonService(connection: connection, accounts: group, pictures: pictures)
             try service.claimName(replace: replace)
         } catch {
