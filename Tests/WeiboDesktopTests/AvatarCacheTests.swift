@@ -70,6 +70,20 @@ import WeiboTestSupport
         }
     }
 
+    /// More pictures asked for than may wait: the oldest waiting are answered with none, and the
+    /// rest come (a caller on the session bus cannot grow the daemon's queue without end).
+    @Test func theOldestOfTooManyWaitingPicturesGo() throws {
+        let dropped = 8
+        let paths = (0..<(AvatarCache.fetchesAtOnce + AvatarCache.longestQueue + dropped)).map { "/_sandbox/pictures/\($0 + 1)-0.png" }
+        try fetch(paths) { results, _ in
+            let arrived = paths.filter { results[$0]??.hasPrefix("file://") == true }
+            #expect(arrived.count == paths.count - dropped, "\(arrived.count) of \(paths.count) arrived")
+            // The first were sent at once; the next were the oldest waiting.
+            let oldest = paths[AvatarCache.fetchesAtOnce..<(AvatarCache.fetchesAtOnce + dropped)]
+            #expect(oldest.allSatisfy { results[$0] == .some(nil) }, "\(oldest.map { results[$0] ?? "unanswered" })")
+        }
+    }
+
     @Test func aPageWhereAnAvatarShouldBeIsNotKept() throws {
         let picture = "/_sandbox/pictures/1-0.png"
         // An HTML page answered with 200, as a captive portal or a wrong address may.

@@ -88,9 +88,20 @@ public final class AvatarCache {
             return
         }
         waiting[url] = [completion]
+        if queued.count >= Self.longestQueue {
+            // The oldest ask goes: a popup scrolled far asks for the rows now shown last.
+            let dropped = queued.removeFirst()
+            Log.debug("picture \(Redaction.redact(dropped.url)): more than \(Self.longestQueue) waiting, not fetched")
+            for done in waiting.removeValue(forKey: dropped.url) ?? [] { GLibSource.later { done(nil) } }
+        }
         queued.append((url, path))
         sendQueued()
     }
+
+    /// How many pictures may wait for their fetch: a popup asks for what its rows show (a few
+    /// dozen), and a caller that asks for more (a runaway, or any program on the session bus)
+    /// finds the oldest answered with none instead of a queue that grows without end.
+    static let longestQueue = 256
 
     /// How many pictures are fetched at once; the session opens as many connections to a host.
     /// The rest wait here, oldest first: a request waiting in libsoup's queue would spend its
