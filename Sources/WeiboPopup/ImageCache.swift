@@ -9,15 +9,18 @@ import WeiboPlatform
 /// here, its header checked (`PictureHeader`), then decoded once, at the size drawn, into a
 /// cairo surface (what drawing paints from, with no conversion per frame). Drawing never
 /// waits: a placeholder until a picture is here, then `arrived`; one that could not be had is
-/// asked for again at a draw 30 s later (the network may be back).
+/// asked for again at a draw 30 s later (the network may be back), and `arrived` is called
+/// then so that the rows are drawn.
 final class ImageCache {
     /// Asks for the file of a picture (the daemon's `GetPicture`).
     private let fetch: (String, @escaping (String?) -> Void) -> Void
     private var surfaces: [String: OpaquePointer] = [:]
     /// Which addresses to ask for: each once, one that could not be had again later.
     private var asks = PictureAsks()
-    /// A picture arrived: the rows redraw.
+    /// A picture arrived, or one that could not be had may be asked for again: the rows redraw.
     var arrived: (() -> Void)?
+    /// When the rows are drawn again for a picture that could not be had (`PictureAsks.nextRetry`).
+    private var retry: GLibSource?
 
     init(fetch: @escaping (String, @escaping (String?) -> Void) -> Void) {
         self.fetch = fetch
@@ -37,6 +40,7 @@ final class ImageCache {
             guard let self else { return }
             guard let path else {
                 self.asks.failed(url, at: Timestamp.now)
+                self.awaitRetry()
                 return
             }
             // Read and checked first: a header that says more pixels than a picture may have is
@@ -51,6 +55,18 @@ final class ImageCache {
             self.arrived?()
         }
         return nil
+    }
+
+    /// Draws the rows again when the next picture that could not be had may be asked for (one
+    /// timer at a time: it looks for the next when it fires).
+    private func awaitRetry() {
+        guard retry == nil, let wait = asks.nextRetry(at: Timestamp.now) else { return }
+        retry = GLibSource.once(afterSeconds: wait) { [weak self] in
+            guard let self else { return }
+            self.retry = nil
+            self.arrived?()
+            self.awaitRetry()
+        }
     }
 
     /// At most the size a cell draws a picture (70 px: a full cell's thumbnail; avatars are

@@ -20,6 +20,31 @@ import WeiboTestSupport
         #expect(other, "another address is its own")
     }
 
+    /// Table: pictures that could not be had, at these seconds, looked at `later` seconds
+    /// on → the seconds to wait until the rows are drawn again (nil: no time to wait for).
+    @Test(
+        arguments: [
+            ([], 0, nil), ([0.0], 0, 30), ([0], 12, 18), ([0], 30, nil), ([0], 45, nil), ([0, 10], 5, 25), ([0, 10], 30, 10),
+            ([0, 10], 40, nil),
+        ] as [([Double], Double, Double?)])
+    func theRowsAreDrawnAgainWhenAPictureMayBeAskedForAgain(_ failures: [Double], _ later: Double, _ wait: Double?) {
+        var asks = PictureAsks()
+        for (index, at) in failures.enumerated() {
+            _ = asks.ask("https://a/\(index).jpg", at: now.adding(at))
+            asks.failed("https://a/\(index).jpg", at: now.adding(at))
+        }
+        #expect(asks.nextRetry(at: now.adding(later)) == wait)
+    }
+
+    /// A picture asked for again waits for its answer, not for a time.
+    @Test func aPictureAskedAgainSetsNoTime() {
+        var asks = PictureAsks()
+        _ = asks.ask("u", at: now)
+        asks.failed("u", at: now)
+        _ = asks.ask("u", at: now.adding(30))
+        #expect(asks.nextRetry(at: now.adding(30)) == nil)
+    }
+
     @Test func aPictureAskedAgainIsNotAskedTwice() {
         var asks = PictureAsks()
         _ = asks.ask("u", at: now)
