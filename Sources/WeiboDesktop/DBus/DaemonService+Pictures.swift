@@ -8,9 +8,9 @@ extension DaemonService {
 
     /// `GetPicture(url)`: the popup's avatar or thumbnail at `url`, fetched into the cache the
     /// bubbles' avatars share (within `AvatarCache`'s bounds: HTTPS, or a sandbox's plain http on
-    /// this machine; 1 MiB; `AvatarCache.windowTimeout`), answered with its file's path, or "" when it cannot be
-    /// had: while the network monitor says offline, only a picture in the cache is. The popup
-    /// reads the file and loads no HTTP or TLS of its own.
+    /// this machine; 1 MiB; `windowTimeout`; 256 waiting), answered with its file's path, or ""
+    /// when it cannot be had: while the network monitor says offline, only a picture in the
+    /// cache is. The popup reads the file and loads no HTTP or TLS of its own.
     func picture(_ parameters: OpaquePointer?, _ invocation: OpaquePointer) {
         let url = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
         let scheme = url.prefix(8).lowercased()
