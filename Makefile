@@ -15,7 +15,8 @@ PREFIX ?= /usr/local
 # headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
-# for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in.
+# for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in;
+# python3-pyflakes, which `make lint` checks the Python scripts with.
 BUILD_PACKAGES := pkg-config gcc libstdc++-12-dev libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
@@ -23,7 +24,7 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata \
-	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish
+	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish python3-pyflakes
 BIN := .build/debug/weibo-notifier
 
 .PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order

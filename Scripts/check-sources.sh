@@ -111,6 +111,15 @@ if ! lint=$("$SWIFT" format lint --strict --parallel $handwritten 2>&1); then
     problem "swift format lint found problems (fix them with: swift format format -i FILE)"
 fi
 
+# The Python of the scripts and the test helpers: pyflakes finds names never defined, imports
+# never used and the like (the Debian python3, as the tests run them).
+if ! /usr/bin/python3 -c 'import pyflakes' 2>/dev/null; then
+    problem "pyflakes is missing (make deps installs python3-pyflakes)"
+elif ! flakes=$(/usr/bin/python3 -m pyflakes Scripts/*.py Tests/Support/*.py 2>&1); then
+    echo "$flakes" | head -n 50
+    problem "pyflakes found problems in the Python scripts"
+fi
+
 if [ "$problems" -gt 0 ]; then
     echo "check-sources: $problems problem(s)"
     exit 1
