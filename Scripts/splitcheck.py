@@ -31,7 +31,8 @@ class Failure(Exception):
 
 
 def read_object(path):
-    data = bytearray(open(path, "rb").read())
+    with open(path, "rb") as file:
+        data = bytearray(file.read())
     if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1 or struct.unpack_from("<H", data, 16)[0] != 1:
         raise Failure("not a little-endian 64-bit relocatable ELF file")
     shoff = struct.unpack_from("<Q", data, 0x28)[0]

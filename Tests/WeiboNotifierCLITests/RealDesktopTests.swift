@@ -113,11 +113,12 @@ struct RealDesktopTests {
         }
         #expect(waitUntil(timeout: 45) { popup() != nil }, "the popup opened")
 
-        // A screenshot of the popup for people to look at.
+        // A screenshot of the popup for people to look at (a name of its own: the golden-image
+        // test, running beside this one, leaves its popup-en.png there to compare).
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try await Task.sleep(nanoseconds: 1_100_000_000)
-        let shot = folder + "/popup-\(tag).png"
+        let shot = folder + "/dunst-click-popup-\(tag).png"
         screenshot(window: "root", to: shot, environment: environment)
         #expect(FileManager.default.fileExists(atPath: shot))
 
