@@ -1,4 +1,4 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.0
 // libFuzzer targets for the parsers and layout, kept apart from the main package: they are
 // built with the fuzzer and address sanitizers (libFuzzer supplies `main`; see `make fuzz`), which the
 // program's own executables cannot be. `make fuzz` builds and runs them.

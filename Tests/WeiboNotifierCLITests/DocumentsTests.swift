@@ -26,7 +26,8 @@ import WeiboTestSupport
     /// still move a post into the next check, so a second run is allowed before it fails.
     @Test func theREADMEsDemoTranscriptIsWhatTheDemoPrints() throws {
         let readme = try String(contentsOfFile: FixtureFiles.packageRoot().appendingPathComponent("README.md").path, encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        let fenced: [String]? = readme.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "\n```")
+        let block = try #require(fenced?.first)
         var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let command = lines.removeFirst()
         #expect(command.hasPrefix("$ weibo-notifier demo "), "the transcript's first line is its command: \(command)")

@@ -25,7 +25,8 @@ struct PopupWindowTests {
         #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
         let view = desktop.read()
         #expect(view.window == "Weibo")
-        #expect(view.tabs.map(\.name).map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Posts", "Comments", "Mentions"])
+        let tabNames: [String] = view.tabs.map { $0.name.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(tabNames == ["Posts", "Comments", "Mentions"])
         #expect(view.tabs.first?.selected == true)
         let authors = (view.rows ?? []).map { $0.name.split(separator: ",").first.map(String.init) ?? "" }
         #expect(authors == posts.statuses.prefix(authors.count).map { $0.user?.screenName ?? "" }, "newest first, as the API gave them")

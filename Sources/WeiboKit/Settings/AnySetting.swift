@@ -27,7 +27,7 @@ public struct AnySetting: Sendable, Identifiable {
         title = setting.title
         page = setting.page
         defaultText = setting.codec.text(setting.defaultValue)
-        read = { text, context, configuration in
+        read = { @Sendable text, context, configuration in
             switch setting.codec.value(text, in: context) {
             case .success(let value):
                 configuration[keyPath: setting.field] = value

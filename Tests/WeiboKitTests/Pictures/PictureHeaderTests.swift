@@ -27,7 +27,9 @@ import Testing
     }
 
     static func webp(_ chunk: String, _ payload: [UInt8]) -> [UInt8] {
-        Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + Array(chunk.utf8) + [UInt8(payload.count), 0, 0, 0] + payload
+        let size: [UInt8] = [UInt8(payload.count), 0, 0, 0]
+        let header: [UInt8] = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8)
+        return header + Array(chunk.utf8) + size + payload
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
