@@ -1,6 +1,7 @@
 import CGLib
 import CGnuTLS
 import Glibc
+import WeiboPlatform
 
 /// The sandbox's HTTPS: a self-signed certificate for 127.0.0.1 made at start with GnuTLS, in a
 /// folder of its own. The certificate is also the CA a client trusts (`tls_ca_file`,
@@ -17,8 +18,7 @@ public struct SandboxTLS: Sendable {
     /// Makes a new key and certificate in a fresh private folder under `parent` (the runtime
     /// folder, else the temporary one).
     public static func make(in parent: String) throws(Failure) -> SandboxTLS {
-        var template = Array((parent + "/weibo-notifier-sandbox-XXXXXX").utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }).map({ String(cString: $0) }) else {
+        guard let folder = TemporaryFolder.make(parent + "/weibo-notifier-sandbox-XXXXXX") else {
             throw Failure(description: "cannot make a folder in \(parent): \(String(cString: strerror(errno)))")
         }
         let tls = SandboxTLS(certificateFile: folder + "/ca.pem", keyFile: folder + "/key.pem")

@@ -107,9 +107,10 @@ struct DemoCommand: TableCommand {
     }
 
     static func temporaryFolder() throws(CommandError) -> String {
-        var template = Array("/tmp/weibo-notifier-demo-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw .unavailable(tr("cannot make a temporary folder: %s", String(cString: strerror(errno)))) }
-        return String(cString: made)
+        guard let made = TemporaryFolder.make("/tmp/weibo-notifier-demo-XXXXXX") else {
+            throw .unavailable(tr("cannot make a temporary folder: %s", String(cString: strerror(errno))))
+        }
+        return made
     }
 
     static func remove(_ folder: String) {
