@@ -4,9 +4,11 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-# Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkg-config, gettext (msgfmt).
-# Run: glib-networking (TLS). Benchmark: libnotify-dev for its C reference. Packaging: dpkg-dev
-# (dpkg-shlibdeps), lintian, appstream (appstreamcli validate). Tests: a private dbus-daemon,
+# Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkg-config, gcc and g++ (the
+# C runtime and libstdc++ the Swift link needs), gettext (msgfmt). Run: glib-networking (TLS).
+# Benchmark: libnotify-dev for its C reference. Packaging: dpkg-dev, debhelper and xz-utils
+# (dpkg-buildpackage), lintian, appstream (appstreamcli validate), debootstrap and iproute2
+# (the Debian 13 chroot of make test-trixie). Tests: a private dbus-daemon,
 # dbusmock's notification server, a tray watcher, a real desktop (Xvfb, dunst, xdotool,
 # imagemagick for screenshots), gsettings-desktop-schemas for GNOME's do-not-disturb, valgrind
 # for the leak test, curl as the login tests' browser, gnome-keyring, its prompter (gcr) and secret-tool for the
@@ -17,9 +19,9 @@ PREFIX ?= /usr/local
 # zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
 # for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in;
 # python3-pyflakes, which `make lint` checks the Python scripts with.
-BUILD_PACKAGES := pkg-config gcc libstdc++-12-dev libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
+BUILD_PACKAGES := pkg-config gcc g++ libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
-DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev lintian appstream \
+DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev debhelper xz-utils lintian appstream debootstrap iproute2 \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
@@ -27,51 +29,26 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish python3-pyflakes
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages link-order
+.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
 	bash Scripts/check-sources.sh
 
-# The release binary: the Swift runtime linked in (no toolchain needed where it runs), linked by
-# the toolchain's lld (through a SwiftPM toolset, written below) so that it can
-#   - pack its 37,000 relative relocations (DT_RELR, glibc 2.36): 7 KiB instead of 880 KiB read
-#     at every start, ASLR kept;
-#   - put the functions the daemon runs next to each other (packaging/link-order.txt, made by
-#     `make link-order`), so that its running code fills fewer pages: 2 MiB less resident
-#     memory (see `make bench`); the popup's likewise (packaging/link-order-popup.txt: 1.5 MiB
-#     less). A stale list costs only that gain, never correctness.
-#     Each function of ours has its own section (-function-sections), so that the linker moves it
-#     alone and not its file's whole code; the standard library's are cut apart (below); the list
-#     puts last the few functions whose section holds more (up to 35 KB), so that they do not
-#     split the rest.
-# It is built without the string-processing library that every Swift file imports unseen: a call of
-# its `firstRange(of:)` or `contains(_:)` on strings links the regex engine, 1.3 MB per
-# executable (WeiboKit's `range(ofText:)`, `containsText` and `replacingText` search instead).
-# Here such a call fails the release build, and so CI's package check.
-# The linker drops what no code of the program reaches (--gc-sections, SwiftPM's): the public
-# functions of our libraries too, once they are neither exported (SwiftPM links executables with
-# --export-dynamic, for the tests' sake; nothing loads a symbol of ours by name) nor kept for
-# another module (-internalize-at-link): the daemon's executable 0.4 MiB less resident.
-SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link \
-	-Xlinker --no-export-dynamic
-NO_REGEX = -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
-# packaging/unnamed-functions.ld gathers the functions no link order can name (it says why).
-LINKER_SCRIPT = packaging/unnamed-functions.ld
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --toolset .build/lld-toolset.json $(SECTIONS) \
-	$(NO_REGEX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -T -Xlinker $(CURDIR)/$(LINKER_SCRIPT)
-# $(call ORDER,LIST): the link order in packaging/LIST (the settings window uses the daemon's).
-ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/packaging/$(1) -Xlinker --no-warn-symbol-ordering
-# $(call RELEASE_LINK,PRODUCT,LIST,FLAGS): the release build of PRODUCT in the link order LIST.
-# SwiftPM links again when the code or the flags change, not when a file the linker reads does:
-# a program older than its link order or the linker script is removed first.
-define RELEASE_LINK
-	@for input in packaging/$(2) $(LINKER_SCRIPT) .build/swift-split/libswiftCore.a; do \
-		if [ "$$input" -nt .build/release/$(1) ]; then rm -f .build/release/$(1); fi; \
-	done
-	$(SWIFT) build $(RELEASE_FLAGS) $(call ORDER,$(2)) $(3) --product $(1)
-endef
-LLD = $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
+# The release build: SwiftPM's own (-c release) with the toolchain's linker and flags, the Swift
+# runtime linked into each program and no RUNPATH (docs/packaging.md says why). A distribution's
+# LDFLAGS (its -Wl, options, such as Debian's relro and now) reach the link; SWIFT_BUILD_FLAGS
+# adds any of swift build's own. WERROR turns warnings into errors (CI sets it: a newer
+# compiler's new warning must not break a distribution's build). The debug information names
+# no build path, so that two builds in two folders give the same bytes.
+WERROR ?=
+comma := ,
+LINKER_OPTION = $(if $(filter -Wl$(comma)%,$(1)),$(addprefix -Xlinker ,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(1)))),$\
+	$(error LDFLAGS: $(1) is not a -Wl, option, the only kind the Swift link takes))
+LINK_FLAGS = $(foreach flag,$(LDFLAGS),$(call LINKER_OPTION,$(flag)))
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -debug-prefix-map -Xswiftc $(CURDIR)=. \
+	$(LINK_FLAGS) $(WERROR) $(SWIFT_BUILD_FLAGS)
+PROGRAMS = weibo-notifier weibo-notifier-popup weibo-notifier-settings
 
 SYSCONFDIR ?= /etc
 BINDIR = $(PREFIX)/bin
@@ -126,7 +103,7 @@ messages:
 	/usr/bin/python3 Scripts/update-messages.py
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(WERROR)
 	$(MAKE) --no-print-directory locale
 
 # The longest end-to-end suites, run in a process of their own (`make test`). A process runs
@@ -137,7 +114,7 @@ SIDE_SUITES = WeiboNotifierCLITests\.(PopupWindowTests|SettingsWindowTests|Popup
 test: deps
 	bash Scripts/check-sources.sh
 	$(MAKE) --no-print-directory locale
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(WERROR)
 	@# Three processes: the GNOME Shell tests (20 starts of the notifier), SIDE_SUITES, and the
 	@# rest, a new suite included (SwiftPM lets one `swift test` use .build at a time, so the
 	@# other two run the test executable). The other two print their reports after the rest's.
@@ -157,6 +134,26 @@ test: deps
 			.build/tests.log .build/side-tests.log .build/gnome-tests.log | head -200; \
 	fi; exit $$status
 
+# The whole test suite once more, the programs and the tests built with the address sanitizer
+# (CI runs it): a pointer used past its buffer's life, an overflow or a use after free fails the
+# test with ASan's report. LeakTests is left out: valgrind, its tool, cannot run a sanitized
+# program (plain `make test` runs it); LeakSanitizer is off, as GLib and GTK keep their type
+# system and caches for the process's life.
+ASAN_BUILD = --sanitize=address --scratch-path .build/asan
+test-asan: deps
+	$(MAKE) --no-print-directory locale
+	$(SWIFT) build --build-tests $(ASAN_BUILD) $(WERROR)
+	ASAN_OPTIONS=detect_leaks=0 WEIBO_NOTIFIER_BIN=$(CURDIR)/.build/asan/debug/weibo-notifier \
+		$(SWIFT) test --skip-build $(ASAN_BUILD) --skip LeakTests
+
+# Debian 13 as a distribution builds the package (Scripts/test-trixie.sh): a chroot made once
+# and kept in .build/chroot/$(SUITE), the source package built there twice without network with
+# its own swiftlang (the two .debs byte for byte the same), lintian, the .deb installed and its
+# demo run, and `make test` with that toolchain. SUITE=sid tries Debian's next release.
+SUITE ?= trixie
+test-trixie: deps
+	bash Scripts/test-trixie.sh $(SUITE)
+
 # The notifier against its built-in sandbox for a minute (Ctrl-C stops it sooner): bubbles
 # on the desktop, or printed here when there is no notification server.
 demo: build
@@ -165,7 +162,7 @@ demo: build
 # Figures for a 100-status page and for 10,000 statuses (in the library, then `timeline` as a
 # whole process), then for the three programs as `make release` builds them (and installs them).
 bench: deps release
-	$(SWIFT) build -c release $(SECTIONS) $(NO_REGEX) --product weibo-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product weibo-bench
 	.build/release/weibo-bench
 	@echo
 	/usr/bin/python3 Scripts/bench-timeline.py .build/release/weibo-notifier
@@ -186,59 +183,10 @@ bench: deps release
 sample: build
 	$(BIN) sample --seed 2026 --count 24 --now 1795838400 > Resources/sample-timeline.json
 
-# The release binary, with the Swift runtime linked in: no toolchain needed where it runs.
-release: build-deps .build/lld-toolset.json .build/static-c++/libstdc++.so
-	$(call RELEASE_LINK,weibo-notifier,link-order.txt,)
-	$(call RELEASE_LINK,weibo-notifier-popup,link-order-popup.txt,$(STATIC_CXX))
-	$(call RELEASE_LINK,weibo-notifier-settings,link-order.txt,$(STATIC_CXX))
+# The three programs, with the Swift runtime linked in: no toolchain needed where they run.
+release: build-deps
+	for program in $(PROGRAMS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$program || exit; done
 	$(MAKE) --no-print-directory locale
-
-# (Written only when it changes: SwiftPM compiles everything again for a new toolset file.)
-.build/lld-toolset.json: .build/swift-split/ld.lld
-	@printf '{ "schemaVersion": "1.0", "linker": { "path": "%s" } }\n' "$(CURDIR)/$<" > $@.new
-	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
-
-# The toolchain's standard library keeps its 1.6 MB of functions in one code section, which no
-# link order can reorder: Scripts/split-text.py cuts it into one section per function (it says
-# how, and why that is safe), and the release links through a wrapper of lld that finds this
-# copy of the archive first. The daemon's running code 1 MiB less resident (make bench).
-# Should a toolchain's object defeat the script, the release links the archive as it is.
-SWIFT_CORE = $(dir $(LLD))../lib/swift_static/linux/libswiftCore.a
-.build/swift-split/libswiftCore.a: Scripts/split-text.py Scripts/splitcheck.py
-	@test -x "$(LLD)" || { echo "no ld.lld beside $(SWIFT) (expected $(LLD))"; exit 1; }
-	@rm -rf $(@D) && mkdir -p $(@D)/uncut
-	cp "$(SWIFT_CORE)" $@.new
-	cd $(@D)/uncut && ar x "$(SWIFT_CORE)" Swift.o
-	if /usr/bin/python3 Scripts/split-text.py $(@D)/uncut/Swift.o $(@D)/Swift.o; then \
-		cd $(@D) && ar rs libswiftCore.a.new Swift.o; \
-	else echo "the release links the standard library uncut"; fi
-	rm -rf $(@D)/uncut $(@D)/Swift.o && mv $@.new $@
-.build/swift-split/ld.lld: .build/swift-split/libswiftCore.a
-	printf '#!/bin/sh\nexec "%s" -L"%s" "$$@"\n' "$(LLD)" "$(CURDIR)/$(@D)" > $@ && chmod +x $@
-
-# The two windows link in the little of libstdc++ the Swift runtime uses (about 80 KB): nothing
-# else in their processes loads libstdc++.so, whose pages cost each 0.8-1.1 MiB resident (make
-# bench). The linker takes the first libstdc++.so on its search path; this one is a linker
-# script naming the archive. The daemon keeps the shared one: its proxy resolver (libproxy,
-# C++) loads it anyway.
-STATIC_CXX = -Xlinker -L$(CURDIR)/.build/static-c++
-.build/static-c++/libstdc++.so:
-	@mkdir -p $(@D)
-	@archive=$$($(dir $(LLD))clang -print-file-name=libstdc++.a); test -f "$$archive" || { echo "no libstdc++.a (Debian package libstdc++-12-dev)"; exit 1; }; \
-		echo "INPUT($$archive)" > $@
-
-# The functions the daemon runs, from a callgrind run of the benchmark's scenario, for the
-# release link. Again after larger changes to the daemon's code; `make bench` shows the effect.
-link-order: deps .build/lld-toolset.json .build/static-c++/libstdc++.so
-	@command -v valgrind >/dev/null || { echo "make link-order needs valgrind (apt-get install valgrind)"; exit 1; }
-	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json $(SECTIONS) $(NO_REGEX) \
-		-Xlinker -Map=$(CURDIR)/.build/link-order.map --product weibo-notifier
-	/usr/bin/python3 Scripts/bench-daemon.py --link-order packaging/link-order.txt \
-		--link-map .build/link-order.map .build/release/weibo-notifier
-	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/lld-toolset.json $(SECTIONS) $(NO_REGEX) $(STATIC_CXX) \
-		-Xlinker -Map=$(CURDIR)/.build/link-order-popup.map --product weibo-notifier-popup
-	/usr/bin/python3 Scripts/bench-popup.py --link-order packaging/link-order-popup.txt \
-		--link-map .build/link-order-popup.map .build/release/weibo-notifier
 
 # make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings
 # window), their desktop entries, icons (hicolor), the popup's window templates (.ui),
@@ -284,9 +232,10 @@ uninstall:
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/weibo-notifier.mo; done
 	rm -rf $(DESTDIR)$(DATADIR)/weibo-notifier
 
-# A Debian package: build/weibo-notifier_VERSION-1_ARCH.deb (apt install ./build/weibo-notifier_*.deb).
-deb: release
-	bash packaging/build-deb.sh
+# The Debian package from debian/, built as a distribution builds it (Scripts/build-deb.sh):
+# build/deb/weibo-notifier_VERSION_ARCH.deb, which installs with `apt install ./build/deb/….deb`.
+deb: build-deps
+	bash Scripts/build-deb.sh
 
 # libFuzzer targets (Fuzz/, built with the fuzzer and address sanitizers): each runs
 # FUZZ_SECONDS (default 120) from its seed corpus; prints executions, coverage and crashes per
@@ -298,13 +247,15 @@ fuzz: deps
 	cd Fuzz && SWIFT_BACKTRACE=enable=no $(SWIFT) build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Scripts/fuzz.sh
 
-# The package as a distribution would check it (.ci/run runs this): lintian with no error and
-# no warning, and the AppStream metadata valid.
-check-package: deps deb
+# The package as a distribution would check it (.ci/run runs this): the source and binary
+# packages built, lintian with no error and no warning on both, the AppStream metadata valid,
+# and the Depends holding libsoup's 2025 fixes.
+check-package: deps
+	bash Scripts/build-deb.sh --source
 	appstreamcli validate --no-net packaging/io.github.WeiboNotifier.metainfo.xml
-	lintian --fail-on error,warning build/weibo-notifier_$$(.build/release/weibo-notifier --version | awk '{print $$2}')-1_$$(dpkg --print-architecture).deb
-	@dpkg-deb -f build/weibo-notifier_$$(.build/release/weibo-notifier --version | awk '{print $$2}')-1_$$(dpkg --print-architecture).deb Depends \
-		| grep -q 'libsoup-3.0-0 (>= 3.2.3-0+deb12u2)' || { echo "check-package: Depends lacks libsoup with the 2025 fixes" >&2; exit 1; }
+	lintian --fail-on error,warning build/deb/weibo-notifier_*.dsc build/deb/weibo-notifier_*.deb
+	@dpkg-deb -f build/deb/weibo-notifier_*.deb Depends | grep -q 'libsoup-3.0-0 (>= 3.2.3-0+deb12u2)' \
+		|| { echo "check-package: Depends lacks libsoup with the 2025 fixes" >&2; exit 1; }
 	@echo "check-package: lintian and appstreamcli found nothing to fix; libsoup with the 2025 fixes required"
 
 clean:

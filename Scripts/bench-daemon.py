@@ -10,10 +10,6 @@ trusted through SSL_CERT_FILE) and the daemon (interval 5 s: the real 60 s scale
      all its threads and the files it rewrote;
   3. runs the same job in C (Scripts/bench-reference.c) on the same libraries and sandbox.
 Prints the figures; everything it started is ended. Uses only Debian's python3 and python3-dbus.
-
-With --link-order FILE it runs the daemon under valgrind's callgrind instead, through the same
-polls plus a click on the summary and a refresh, and writes the functions of the binary that ran,
-one symbol a line: the release link puts them together (`make link-order`, see the Makefile).
 """
 import json
 import os
@@ -28,16 +24,9 @@ import urllib.request
 import dbus
 
 from benchsession import daemon_session, executable_by_section, largest, resident_by_mapping
-from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARGUMENTS = sys.argv[1:]
-LINK_ORDER = None
-LINK_MAP = None
-if ARGUMENTS[:1] == ["--link-order"]:
-    LINK_ORDER, ARGUMENTS = ARGUMENTS[1], ARGUMENTS[2:]
-if ARGUMENTS[:1] == ["--link-map"]:
-    LINK_MAP, ARGUMENTS = ARGUMENTS[1], ARGUMENTS[2:]
 BINARY = ARGUMENTS[0] if ARGUMENTS else os.path.join(ROOT, ".build/release/weibo-notifier")
 
 
@@ -103,19 +92,15 @@ def main():
             urllib.request.Request(f"{base}{path}", data=data), context=tls).read() or b"{}")
 
         connections_before = control("/_sandbox/stats")["connections"]
-        profile = os.path.join(home, "callgrind.out")
-        under = (["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
-                  f"--callgrind-out-file={profile}"] if LINK_ORDER else [])
-        daemon = subprocess.Popen(under + [BINARY, "run", "--api-base", base, "--interval", "5"], env=env,
+        daemon = subprocess.Popen([BINARY, "run", "--api-base", base, "--interval", "5"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(daemon)
         daemon_process.append(daemon)
-        slow = 10 if LINK_ORDER else 1  # callgrind runs the daemon about 50 times slower
-        wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"), 15 * slow)
+        wait_for(lambda: bus.name_has_owner("io.github.WeiboNotifier"), 15)
         proxy = bus.get_object("io.github.WeiboNotifier", "/io/github/WeiboNotifier")
         notifier = dbus.Interface(proxy, "io.github.WeiboNotifier1")
         polls = lambda: int(notifier.GetStatus()["polls"])
-        wait_for(lambda: polls() >= 1, 15 * slow)
+        wait_for(lambda: polls() >= 1, 15)
 
         cpu_before = cpu_seconds(daemon.pid)
         first = polls()
@@ -124,29 +109,10 @@ def main():
                 control("/_sandbox/statuses", b"count=1")
             target = polls() + 1
             notifier.CheckNow()
-            wait_for(lambda: polls() >= target, 15 * slow)
+            wait_for(lambda: polls() >= target, 15)
         made = polls() - first
         connections = control("/_sandbox/stats")["connections"] - connections_before
 
-        if LINK_ORDER:
-            # A poll the timer starts (the measured run has some among its 100: they take longer
-            # than the 5 s interval), a click on the bubble (the summary) and a refresh, then
-            # SIGTERM writes the profile.
-            target = polls() + 1
-            wait_for(lambda: polls() >= target, 15 * slow)
-            notifier.ShowSummary()
-            wait_for(lambda: False, 3)
-            notifier.Refresh()
-            wait_for(lambda: False, 2)
-            daemon.send_signal(signal.SIGTERM)
-            daemon.wait(timeout=60)
-            names = functions_that_ran(profile, BINARY)
-            if LINK_MAP:
-                names = dense_first(names, text_sections_by_symbol(LINK_MAP))
-            with open(LINK_ORDER, "w") as output:
-                output.write("\n".join(names) + "\n")
-            print(f"{len(names)} functions that ran, in {LINK_ORDER}")
-            return
         cpu_per_poll = (cpu_seconds(daemon.pid) - cpu_before) / max(made, 1) * 1000
         peak_mib = proc_status(daemon.pid, "VmHWM") / 1024
         rss_mib = proc_status(daemon.pid, "VmRSS") / 1024

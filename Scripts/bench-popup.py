@@ -15,11 +15,6 @@ starts logs its timings), then:
 After each cold start of the popup, its yardstick starts cold on the same display: a GTK 3 window
 in C with 100 drawn rows (Scripts/bench-gtk-reference.c); the two are printed side by side.
 Prints the figures with their targets; everything it started is ended.
-
-With --link-order FILE --link-map MAP it runs the popup under valgrind's callgrind instead (the
-daemon starts it through WEIBO_NOTIFIER_POPUP): one cold start, "Load more" twice, a scroll and
-a close; and writes the functions of the popup's binary that ran to FILE, ordered with the
-release link's map MAP as bench-daemon.py orders the daemon's (`make link-order`).
 """
 import os
 import re
@@ -31,16 +26,12 @@ import time
 import dbus
 
 from benchsession import descendants, executable_by_section, kill_descendants, resident_by_mapping
-from linkorder import dense_first, functions_that_ran, text_sections_by_symbol
 
 # Cold starts measured: their timings move by a third from one start to the next on a 2-core
 # machine, so the median of five.
 COLD = 5
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARGUMENTS = sys.argv[1:]
-LINK_ORDER = LINK_MAP = None
-if ARGUMENTS[:1] == ["--link-order"] and ARGUMENTS[2:3] == ["--link-map"]:
-    LINK_ORDER, LINK_MAP, ARGUMENTS = ARGUMENTS[1], ARGUMENTS[3], ARGUMENTS[4:]
 BINARY = ARGUMENTS[0] if ARGUMENTS else os.path.join(ROOT, ".build/release/weibo-notifier")
 POPUP = os.path.join(os.path.dirname(os.path.abspath(BINARY)), "weibo-notifier-popup")
 
@@ -134,32 +125,6 @@ def reference_start(binary, env, started, parts=None):
     return frame, peak
 
 
-def profile_popup(show, log_text, env, profiles):
-    """The popup under callgrind (about 50 times slower): a cold start, "Load more" twice, a scroll
-    and a close; its functions that ran, in link order, into LINK_ORDER."""
-    show()
-    if not wait_for(lambda: "laid out 100 posts rows" in log_text(), timeout=180):
-        raise SystemExit("bench-popup: the popup under callgrind laid out no rows")
-    for count in (200, 300):
-        if not press_load_more(env) or not wait_for(lambda: f"laid out {count} posts rows" in log_text(), timeout=180):
-            raise SystemExit(f"bench-popup: 'Load more' did not give {count} rows under callgrind")
-    point_at_popup(env)
-    page_down(env, 10, pause=0.5)
-    show()  # the same section again: it closes, and callgrind writes the profile
-    folder = os.path.dirname(profiles)
-    written = lambda: [os.path.join(folder, name) for name in os.listdir(folder) if name.startswith(os.path.basename(profiles) + ".")]
-    if not wait_for(lambda: written() and all(os.path.getsize(path) > 0 for path in written()), timeout=120):
-        raise SystemExit("bench-popup: callgrind wrote no profile of the popup")
-    time.sleep(2)
-    names = []
-    for path in written():
-        names += [name for name in functions_that_ran(path, POPUP) if name not in names]
-    names = dense_first(names, text_sections_by_symbol(LINK_MAP))
-    with open(LINK_ORDER, "w") as output:
-        output.write("\n".join(names) + "\n")
-    print(f"{len(names)} functions that ran, in {LINK_ORDER}")
-
-
 def main():
     started = []
     home = tempfile.mkdtemp(prefix="weibo-notifier-popup-bench-")
@@ -208,14 +173,6 @@ def main():
         with open(config, "a") as file:
             file.write("\n[notifier]\npopup_close_on_focus_out=false\n")
         log = open(log_path, "w")
-        profiles = os.path.join(home, "popup.callgrind")
-        if LINK_ORDER:
-            wrapper = os.path.join(home, "popup-under-callgrind")
-            with open(wrapper, "w") as file:
-                file.write("#!/bin/sh\nexec valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no "
-                           f"--callgrind-out-file={profiles}.%p {POPUP} \"$@\"\n")
-            os.chmod(wrapper, 0o755)
-            env["WEIBO_NOTIFIER_POPUP"] = wrapper
         daemon = subprocess.Popen([BINARY, "run", "--api-base", base], env=dict(env, G_MESSAGES_DEBUG="all"),
                                   stdout=subprocess.DEVNULL, stderr=log)
         started.append(daemon)
@@ -240,10 +197,6 @@ def main():
 
         def frame_ends_after(moment):
             return [int(m) / 1e6 for m in re.findall(r"frame of [\d.]+ ms at (\d+) ", log_text()) if int(m) / 1e6 >= moment]
-
-        if LINK_ORDER:
-            profile_popup(show, log_text, env, profiles)
-            return
 
         reference = os.path.join(home, "bench-gtk-reference")
         flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], capture_output=True, text=True, check=True).stdout.split()

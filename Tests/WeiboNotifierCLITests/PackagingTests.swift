@@ -51,38 +51,34 @@ import WeiboTestSupport
         #expect(planned.contains("/bin/weibo-notifier-settings") && planned.contains("io.github.WeiboNotifier.Popup.desktop"))
     }
 
-    /// The release cuts the standard library's one code section at its functions
-    /// (Scripts/split-text.py): it can on this toolchain, each instruction and relocation of the
-    /// result is held to the original, and a changed byte is caught.
-    @Test func theStandardLibraryIsCutAndTheCutChecked() throws {
+    /// The release is SwiftPM's plain release build with the toolchain's own linker: no
+    /// toolset, linker script, link order or private library, and no file of the project
+    /// rewrites what the toolchain made. A distribution's -Wl, LDFLAGS reach the link; any other
+    /// kind of flag is refused with a message that says why.
+    @Test func theReleaseIsThePlainReleaseBuild() throws {
+        let planned = make(["-n", "release", "LDFLAGS=-Wl,-z,relro -Wl,-z,now"]).output
+        let builds = planned.split(separator: "\n").filter { $0.contains(" build ") }
+        #expect(builds.count == 1 && builds[0].contains("build -c release --static-swift-stdlib"), "\(planned)")
+        #expect(planned.contains("-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now"), "\(planned)")
+        for trick in ["--toolset", "-Xfrontend", "symbol-ordering", "-Xlinker -T", "ld.lld", "libstdc++"] {
+            #expect(!planned.contains(trick), "\(trick) in \(planned)")
+        }
+        let refused = make(["-n", "release", "LDFLAGS=-static"])
+        #expect(refused.status != 0 && refused.output.contains("LDFLAGS: -static is not a -Wl, option"), "\(refused.output)")
         let root = FixtureFiles.packageRoot().path
-        let swift = toolOutput("/bin/sh", ["-c", "readlink -f \"$(command -v swift)\""]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let archive = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("../lib/swift_static/linux/libswiftCore.a").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-notifier-split-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let extracted = toolRun("/usr/bin/ar", ["x", "--output=\(folder)", archive, "Swift.o"])
-        try #require(extracted.status == 0, "\(archive): \(extracted.output)")
-        let cut = toolRun("/usr/bin/python3", [root + "/Scripts/split-text.py", folder + "/Swift.o", folder + "/cut.o"])
-        #expect(cut.status == 0 && cut.output.contains("pieces") && cut.output.contains("as they were"), "\(cut.output)")
-        // One byte of the cut file's code changed: the check finds it.
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/cut.o")))
-        let code = try #require(Self.sectionOffset(named: ".text.split.100", in: folder + "/cut.o"))
-        bytes[code + 1] ^= 0xFF
-        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/changed.o"))
-        let check = toolRun("/usr/bin/python3", [root + "/Scripts/split-text.py", "--check", folder + "/Swift.o", folder + "/changed.o"])
-        #expect(check.status == 1 && check.output.contains(".text.split.100+0x1: other bytes"), "\(check.output)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: root + "/Scripts")
+        #expect(!scripts.contains { $0.hasPrefix("split") || $0.hasPrefix("linkorder") }, "\(scripts)")
     }
 
-    /// Where the contents of the ELF section `name` start in the object file at `path`
-    /// (readelf's section table: name, type, address, offset, …).
-    static func sectionOffset(named name: String, in path: String) -> Int? {
-        let table = toolOutput("/usr/bin/readelf", ["-SW", path])
-        for line in table.split(separator: "\n") {
-            let columns = line.split(separator: "]", maxSplits: 1).last?.split(separator: " ") ?? []
-            if columns.count > 3, columns[0] == name { return Int(columns[3], radix: 16) }
-        }
-        return nil
+    /// debian/ builds through the Makefile (so the .deb holds what `make install` installs) with
+    /// the toolchain's flags and SwiftPM's caches inside the build tree.
+    @Test func theDebianPackageBuildsThroughTheMakefile() throws {
+        let root = FixtureFiles.packageRoot().path
+        let rules = try String(contentsOfFile: root + "/debian/rules", encoding: .utf8)
+        #expect(rules.contains("$(MAKE) release") && rules.contains("$(MAKE) install"), "\(rules)")
+        #expect(rules.contains("include /usr/share/dpkg/buildflags.mk") && rules.contains("--cache-path"), "\(rules)")
+        let control = try String(contentsOfFile: root + "/debian/control", encoding: .utf8)
+        #expect(control.contains("swiftlang (>= 6.0.3)") && control.contains("${shlibs:Depends}"), "\(control)")
     }
 
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
@@ -91,7 +87,7 @@ import WeiboTestSupport
         #expect(result.output.contains("missing Debian packages: weibo-notifier-no-such-package (make deps"), "\(result.output)")
     }
 
-    @Test(arguments: ["install", "deb", "release"])
+    @Test(arguments: ["install", "release"])
     func onlyDepsInstalls(_ target: String) throws {
         // What make would run, without running it.
         let planned = make(["-n", target, "DESTDIR=/nonexistent"]).output
