@@ -18,7 +18,7 @@ upstream=${version%-*}
 tree=$out/weibo-notifier-$upstream
 rm -rf "$out" && mkdir -p "$tree"
 if [ -d .git ]; then files() { git ls-files --cached --others --exclude-standard; }
-else files() { find . -path ./.build -prune -o -path ./build -prune -o -type f -print; }; fi
+else files() { find . -path ./.build -prune -o -path ./build -prune -o -type f -printf '%P\n'; }; fi
 files | grep -v '^debian/' | tar -cf - --no-recursion -T - | tar -xf - -C "$tree"
 # The upstream tarball: the same files in a fixed order, owner and time.
 epoch=$(dpkg-parsechangelog -S Timestamp)

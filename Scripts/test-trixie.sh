@@ -29,7 +29,7 @@ in_chroot() {
 step "the chroot"
 bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper lintian xz-utils iproute2
 rm -rf "$root/build" && mkdir -p "$root/build/src"
-if [ -d .git ]; then git ls-files --cached --others --exclude-standard; else find . -path ./.build -prune -o -type f -print; fi \
+if [ -d .git ]; then git ls-files --cached --others --exclude-standard; else find . -path ./.build -prune -o -type f -printf '%P\n'; fi \
 	| tar -cf - --no-recursion -T - | tar -xf - -C "$root/build/src"
 in_chroot sh -c 'cd /build/src && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq . >/dev/null && make --no-print-directory deps'
 swift_version=$(in_chroot swift --version 2>/dev/null | head -1)

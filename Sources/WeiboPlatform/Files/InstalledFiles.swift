@@ -67,14 +67,16 @@ public enum InstalledFiles {
         return access(share + "/" + probe, R_OK) == 0 ? share : nil
     }
 
-    /// The source tree this program was built from: the folder above `Sources` in this file's
-    /// path (a walk up the path, not a substring search, which would load the regex engine's
-    /// code into a notifier run from its build folder).
+    /// The source tree of a program run from its build folder: the folder above `.build` in
+    /// the running executable's path (a walk up the path, not a substring search, which would
+    /// load the regex engine's code); "" for an installed program. Read at run time, so that
+    /// the program holds no path of the machine that built it.
     private static var sourceRoot: String {
-        var folder = Substring(#filePath)
+        guard let program else { return "" }
+        var folder = Substring(program)
         while let slash = folder.lastIndex(of: "/") {
             folder = folder[..<slash]
-            if folder.hasSuffix("/Sources") { return String(folder.dropLast("/Sources".count)) }
+            if folder.hasSuffix("/.build") { return String(folder.dropLast("/.build".count)) }
         }
         return ""
     }
