@@ -60,7 +60,7 @@ import WeiboTestSupport
         let builds = planned.split(separator: "\n").filter { $0.contains(" build ") }
         #expect(builds.count == 1 && builds[0].contains("build -c release --static-swift-stdlib"), "\(planned)")
         #expect(planned.contains("-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now"), "\(planned)")
-        for trick in ["--toolset", "-Xfrontend", "symbol-ordering", "-Xlinker -T", "ld.lld", "libstdc++"] {
+        for trick in ["--toolset", "-Xfrontend", "symbol-ordering", "-Xlinker -T", "ld.lld", "libstdc++", "-O"] {
             #expect(!planned.contains(trick), "\(trick) in \(planned)")
         }
         let refused = make(["-n", "release", "LDFLAGS=-static"])

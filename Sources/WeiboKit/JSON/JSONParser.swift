@@ -22,7 +22,7 @@ public enum JSONParser {
     public static let maximumDepth = 256
 
     public static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try read(data, streaming: nil)
+        try read(data, streaming: nil) { _, _ in }
     }
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
@@ -40,14 +40,18 @@ public enum JSONParser {
     public static func parse(
         _ data: [UInt8], streaming key: String, element: (Int, JSONValue) -> Void
     ) throws(JSONSyntaxError) -> JSONValue {
-        try withoutActuallyEscaping(element) { element throws(JSONSyntaxError) in try read(data, streaming: (key, element)) }
+        try read(data, streaming: key, element: element)
     }
 
-    private static func read(_ data: [UInt8], streaming: (key: String, element: (Int, JSONValue) -> Void)?) throws(JSONSyntaxError) -> JSONValue {
+    /// `element` is handed down the reader's calls, never kept (it stays non-escaping, with no
+    /// `withoutActuallyEscaping`, whose check would put this file's build path in the program).
+    private static func read(
+        _ data: [UInt8], streaming key: String?, element: (Int, JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { buffer in
-            var reader = Reader(bytes: buffer, streaming: streaming)
+            var reader = Reader(bytes: buffer, streamingKey: key)
             do throws(JSONSyntaxError) {
-                let value = try reader.document()
+                let value = try reader.document(handing: element)
                 return .success(value)
             } catch {
                 return .failure(error)
@@ -59,17 +63,17 @@ public enum JSONParser {
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
-        /// The top-level key whose array's elements are handed on, and to what.
-        let streaming: (key: String, element: (Int, JSONValue) -> Void)?
+        /// The top-level key whose array's elements are handed on.
+        let streamingKey: String?
 
-        init(bytes: UnsafeRawBufferPointer, streaming: (key: String, element: (Int, JSONValue) -> Void)?) {
+        init(bytes: UnsafeRawBufferPointer, streamingKey: String?) {
             self.bytes = bytes
-            self.streaming = streaming
+            self.streamingKey = streamingKey
         }
 
-        mutating func document() throws(JSONSyntaxError) -> JSONValue {
+        mutating func document(handing element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
             skipWhitespace()
-            let value = try self.value(depth: 0)
+            let value = try peek() == UInt8(ascii: "{") ? object(depth: 0, handing: element) : self.value(depth: 0)
             skipWhitespace()
             guard offset == bytes.count else { throw failure(.tr("unexpected text after the document")) }
             return value
@@ -81,7 +85,7 @@ public enum JSONParser {
             guard depth < JSONParser.maximumDepth else { throw failure(.tr("nested more than %d levels deep", .text(String(JSONParser.maximumDepth)))) }
             guard let byte = peek() else { throw unexpected() }
             switch byte {
-            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "{"): return try object(depth: depth) { _, _ in }
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "t"):
@@ -98,7 +102,9 @@ public enum JSONParser {
             }
         }
 
-        mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        /// Reads an object; at the top level, the array under the streaming key is handed to
+        /// `element` instead of kept.
+        mutating func object(depth: Int, handing element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
             offset += 1  // {
             var members = JSONObject()
             skipWhitespace()
@@ -113,8 +119,8 @@ public enum JSONParser {
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"), .tr("':' after a key"))
                 skipWhitespace()
-                if depth == 0, let streaming, peek() == UInt8(ascii: "["), key == streaming.key {
-                    try array(depth: depth + 1, handingTo: streaming.element)
+                if depth == 0, let streamingKey, peek() == UInt8(ascii: "["), key == streamingKey {
+                    try array(depth: depth + 1, handingTo: element)
                     members.append(key, .array([]))
                 } else {
                     members.append(key, try value(depth: depth + 1))
