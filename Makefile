@@ -37,10 +37,12 @@ lint:
 
 # The release build: SwiftPM's own (-c release) with the toolchain's linker and flags, the Swift
 # runtime linked into each program and no RUNPATH (docs/packaging.md says why, with figures).
-# Two plain options: the linker drops the public functions no code calls (--gc-sections, on in
-# SwiftPM's release build, keeps every exported one); no debug information, which the package
-# strips anyway and which names the Clang module cache, a folder whose name hashes the build
-# folder: so two builds in two folders are the same byte for byte. A distribution's LDFLAGS
+# Three options: the linker drops the public functions no code calls (--gc-sections, on in
+# SwiftPM's release build, keeps every exported one); so that two builds in two folders are the
+# same byte for byte, no debug information (the package strips it anyway; it names the Clang
+# module cache, a folder whose name hashes the build folder) and no hash for incremental code
+# generation (.swift_modhash, a hash of each object's IR, whose module name is the object's
+# path: zeros instead). A distribution's LDFLAGS
 # (its -Wl, options, such as Debian's relro and now) reach the link; SWIFT_BUILD_FLAGS adds any
 # of swift build's own. WERROR turns warnings into errors (CI sets it: a newer compiler's new
 # warning must not break a distribution's build).
@@ -50,6 +52,7 @@ LINKER_OPTION = $(if $(filter -Wl$(comma)%,$(1)),$(addprefix -Xlinker ,$(subst $
 	$(error LDFLAGS: $(1) is not a -Wl, option, the only kind the Swift link takes))
 LINK_FLAGS = $(foreach flag,$(LDFLAGS),$(call LINKER_OPTION,$(flag)))
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -debug-info-format none -Xlinker --no-export-dynamic \
+	-Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
 	$(LINK_FLAGS) $(WERROR) $(SWIFT_BUILD_FLAGS)
 PROGRAMS = weibo-notifier weibo-notifier-popup weibo-notifier-settings
 
