@@ -37,7 +37,9 @@ lint:
 
 # The release build: SwiftPM's own (-c release) with the toolchain's linker and flags, the Swift
 # runtime linked into each program and no RUNPATH (docs/packaging.md says why, with figures).
-# Three options: the linker drops the public functions no code calls (--gc-sections, on in
+# The link is the toolchain's own lld (-use-ld=lld): Debian 13 has no gold, and GNU ld gives
+# the Swift runtime's writable .rodata no read-only-after-relocation segment (RELRO), which the
+# hardening flags ask for. Three options: the linker drops the public functions no code calls (--gc-sections, on in
 # SwiftPM's release build, keeps every exported one); so that two builds in two folders are the
 # same byte for byte, no debug information (the package strips it anyway; it names the Clang
 # module cache, a folder whose name hashes the build folder) and no hash for incremental code
@@ -51,7 +53,8 @@ comma := ,
 LINKER_OPTION = $(if $(filter -Wl$(comma)%,$(1)),$(addprefix -Xlinker ,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(1)))),$\
 	$(error LDFLAGS: $(1) is not a -Wl, option, the only kind the Swift link takes))
 LINK_FLAGS = $(foreach flag,$(LDFLAGS),$(call LINKER_OPTION,$(flag)))
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -debug-info-format none -Xlinker --no-export-dynamic \
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
+	-debug-info-format none -Xlinker --no-export-dynamic \
 	-Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
 	$(LINK_FLAGS) $(WERROR) $(SWIFT_BUILD_FLAGS)
 PROGRAMS = weibo-notifier weibo-notifier-popup weibo-notifier-settings

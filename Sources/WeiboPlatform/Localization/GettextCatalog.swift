@@ -41,7 +41,11 @@ public struct GettextCatalog: MessageCatalog {
     /// The language the catalog's header names (`Language: zh_CN`); English without a catalog.
     public var language: Language {
         cache.language {
-            let header = inLocale { String(cString: dgettext(Self.domain, "")) }
+            // Without a catalog gettext returns the id's own pointer, which lives only as long
+            // as `withCString`: the header is read inside it.
+            let header = "".withCString { id in
+                inLocale { dgettext(Self.domain, id) }.map { $0 == id ? "" : String(cString: $0) } ?? ""
+            }
             for line in header.split(separator: "\n") where line.hasPrefix("Language:") {
                 return line.dropFirst("Language:".count).drop(while: { $0 == " " }).hasPrefix("zh") ? .chinese : .english
             }
