@@ -7,7 +7,8 @@
 #     .debs must be the same byte for byte;
 #  3. lintian on the source and the binary package: no error, no warning;
 #  4. the .deb installed and `weibo-notifier demo --duration 8` run headless;
-#  5. `make test` with that toolchain, without network.
+#  5. `make test` with that toolchain, without network (TRIXIE_TESTS=0 leaves it out: on
+#     Debian 13 some tests still fail for Debian 13's libraries and desktops, docs/testing.md).
 # Needs root (debootstrap, chroot, unshare). Only step 1 reaches the network (Debian's archive).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,9 @@ bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper lintian x
 rm -rf "$root/build" && mkdir -p "$root/build/src"
 if [ -d .git ]; then git ls-files --cached --others --exclude-standard; else find . -path ./.build -prune -o -type f -printf '%P\n'; fi \
 	| tar -cf - --no-recursion -T - | tar -xf - -C "$root/build/src"
-in_chroot sh -c 'cd /build/src && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq . >/dev/null && make --no-print-directory deps'
+in_chroot sh -c 'cd /build/src && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq . >/dev/null'
+# The test suite's peers (desktops, servers, fonts), only when it runs.
+[ "${TRIXIE_TESTS:-1}" = 0 ] || in_chroot sh -c 'cd /build/src && make --no-print-directory deps'
 swift_version=$(in_chroot swift --version 2>/dev/null | head -1)
 echo "toolchain: $swift_version"
 
@@ -60,5 +63,6 @@ OFFLINE=1 in_chroot env -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLA
 	/usr/bin/weibo-notifier demo --duration 8 --interval 2 --new-status-every 1 | tee "$root/build/demo.log"
 grep -q "^Demo over" "$root/build/demo.log" || { echo "test-trixie: the installed demo did not end well" >&2; exit 1; }
 
+[ "${TRIXIE_TESTS:-1}" = 0 ] && { step "make test left out (TRIXIE_TESTS=0)"; exit 0; }
 step "make test with $swift_version (swift format lint left to the project's own toolchain)"
 OFFLINE=1 in_chroot sh -c 'cd /build/src && make --no-print-directory test WERROR="-Xswiftc -warnings-as-errors" SWIFT_FORMAT_LINT=0'

@@ -56,6 +56,9 @@ public enum PrivateFile {
             let message = error.map { GLibError(taking: $0).message } ?? tr("cannot write %s", path)
             throw .io(path: path, message: message)
         }
+        // GLib 2.84 (Debian 13) keeps the mode of the file it replaces, where 2.74 gave the new
+        // one `mode`: a config restored as 0644 from a backup stayed world-readable. Set it.
+        chmod(path, mode_t(mode))
     }
 
     /// The most any of the program's own files holds: the state, the accounts, the unsent replies.
