@@ -4,7 +4,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
-# Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkg-config, gcc and g++ (the
+# Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkgconf, gcc and g++ (the
 # C runtime and libstdc++ the Swift link needs), gettext (msgfmt). Run: glib-networking (TLS).
 # Benchmark: libnotify-dev for its C reference. Packaging: dpkg-dev, debhelper and xz-utils
 # (dpkg-buildpackage), lintian, appstream (appstreamcli validate), debootstrap and iproute2
@@ -19,7 +19,7 @@ PREFIX ?= /usr/local
 # zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
 # for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in;
 # python3-pyflakes, which `make lint` checks the Python scripts with.
-BUILD_PACKAGES := pkg-config gcc g++ libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
+BUILD_PACKAGES := pkgconf gcc g++ libglib2.0-dev libsoup-3.0-dev libsecret-1-dev libgnutls28-dev libnotify-dev libdbusmenu-glib-dev \
 	libgtk-3-dev libgtk-layer-shell-dev libhandy-1-dev gettext
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev debhelper xz-utils lintian appstream debootstrap iproute2 \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
