@@ -35,19 +35,21 @@ BIN := .build/debug/weibo-notifier
 lint:
 	bash Scripts/check-sources.sh
 
-# The release build: SwiftPM's own (-c release) with the toolchain's linker and flags, the Swift
-# runtime linked into each program and no RUNPATH (docs/packaging.md says why, with figures).
-# The link is the toolchain's own lld (-use-ld=lld): Debian 13 has no gold, and GNU ld gives
-# the Swift runtime's writable .rodata no read-only-after-relocation segment (RELRO), which the
-# hardening flags ask for. Three options: the linker drops the public functions no code calls (--gc-sections, on in
-# SwiftPM's release build, keeps every exported one); so that two builds in two folders are the
-# same byte for byte, no debug information (the package strips it anyway; it names the Clang
-# module cache, a folder whose name hashes the build folder) and no hash for incremental code
-# generation (.swift_modhash, a hash of each object's IR, whose module name is the object's
-# path: zeros instead). A distribution's LDFLAGS
-# (its -Wl, options, such as Debian's relro and now) reach the link; SWIFT_BUILD_FLAGS adds any
-# of swift build's own. WERROR turns warnings into errors (CI sets it: a newer compiler's new
-# warning must not break a distribution's build).
+# The release build: SwiftPM's own (-c release) with the toolchain's flags, the Swift runtime
+# linked into each program and no RUNPATH (docs/packaging.md says why, with figures). Beyond
+# that:
+#   - the toolchain's own linker, lld (-use-ld=lld): Debian 13 has no gold, and GNU ld gives
+#     the Swift runtime's writable .rodata no read-only-after-relocation segment (RELRO), which
+#     the hardening flags ask for;
+#   - --no-export-dynamic, so that --gc-sections (on in SwiftPM's release build) may drop the
+#     public functions no code calls;
+#   - for two builds in two folders to be the same byte for byte: no debug information (the
+#     package strips it anyway; it names the Clang module cache, whose folder name hashes the
+#     build folder) and no hash for incremental code generation (.swift_modhash hashes each
+#     object's IR, whose module name is the object's path: zeros instead).
+# A distribution's LDFLAGS (its -Wl, options, such as Debian's relro and now) reach the link;
+# SWIFT_BUILD_FLAGS adds any of swift build's own. WERROR turns warnings into errors (CI sets
+# it: a newer compiler's new warning must not break a distribution's build).
 WERROR ?=
 comma := ,
 LINKER_OPTION = $(if $(filter -Wl$(comma)%,$(1)),$(addprefix -Xlinker ,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(1)))),$\

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the Debian package from debian/ as a distribution does: the checkout's files (git's
-# list, so nothing built or left over) copied into OUT/weibo-notifier-VERSION beside an
-# .orig.tar.xz of them, then `dpkg-buildpackage -us -uc` there. Prints the .deb's path.
+# Builds the Debian package from debian/ as a distribution does: the checkout's files
+# (Scripts/source-files.sh, so nothing built or left over) copied into
+# OUT/weibo-notifier-VERSION beside an .orig.tar.xz of them, then `dpkg-buildpackage -us -uc`
+# there. Prints the .deb's path.
 #   Scripts/build-deb.sh [--source] [OUT]     (OUT: build/deb; --source: the .dsc too)
 # Where the distribution has no Swift package (Debian 12), the `swift` on PATH builds it and
 # the build dependency on swiftlang goes unchecked (-d). Installs nothing.
@@ -17,15 +18,14 @@ version=$(dpkg-parsechangelog -S Version)
 upstream=${version%-*}
 tree=$out/weibo-notifier-$upstream
 rm -rf "$out" && mkdir -p "$tree"
-if [ -d .git ]; then files() { git ls-files --cached --others --exclude-standard; }
-else files() { find . -path ./.build -prune -o -path ./build -prune -o -type f -printf '%P\n'; }; fi
-files | grep -v '^debian/' | tar -cf - --no-recursion -T - | tar -xf - -C "$tree"
+files=$(bash Scripts/source-files.sh)
+grep -v '^debian/' <<< "$files" | tar -cf - --no-recursion -T - | tar -xf - -C "$tree"
 # The upstream tarball: the same files in a fixed order, owner and time.
 epoch=$(dpkg-parsechangelog -S Timestamp)
 (cd "$out" && find "weibo-notifier-$upstream" -print0 | LC_ALL=C sort -z \
 	| tar --null --no-recursion -T - --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -cf - \
 	| xz -9 > "weibo-notifier_$upstream.orig.tar.xz")
-files | grep '^debian/' | tar -cf - --no-recursion -T - | tar -xf - -C "$tree"
+grep '^debian/' <<< "$files" | tar -cf - --no-recursion -T - | tar -xf - -C "$tree"
 unchecked=()
 dpkg-query -W -f='${Status}\n' swiftlang 2>/dev/null | grep -q '^install ok installed' || unchecked=(-d)
 build=(-b)

@@ -30,8 +30,7 @@ in_chroot() {
 step "the chroot"
 bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper lintian xz-utils iproute2
 rm -rf "$root/build" && mkdir -p "$root/build/src"
-if [ -d .git ]; then git ls-files --cached --others --exclude-standard; else find . -path ./.build -prune -o -type f -printf '%P\n'; fi \
-	| tar -cf - --no-recursion -T - | tar -xf - -C "$root/build/src"
+bash Scripts/source-files.sh | tar -cf - --no-recursion -T - | tar -xf - -C "$root/build/src"
 in_chroot sh -c 'cd /build/src && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq . >/dev/null'
 # The test suite's peers (desktops, servers, fonts), only when it runs.
 [ "${TRIXIE_TESTS:-1}" = 0 ] || in_chroot sh -c 'cd /build/src && make --no-print-directory deps'

@@ -70,8 +70,8 @@ public enum InstalledFiles {
     /// The source tree of a program run from its build folder: the folder above `.build` in
     /// the running executable's path (a walk up the path, not a substring search, which would
     /// load the regex engine's code); "" for an installed program. Read at run time, so that
-    /// the program holds no path of the machine that built it.
-    private static var sourceRoot: String {
+    /// the program holds no path of the machine that built it; once.
+    private static let sourceRoot: String = {
         guard let program else { return "" }
         var folder = Substring(program)
         while let slash = folder.lastIndex(of: "/") {
@@ -79,5 +79,5 @@ public enum InstalledFiles {
             if folder.hasSuffix("/.build") { return String(folder.dropLast("/.build".count)) }
         }
         return ""
-    }
+    }()
 }
