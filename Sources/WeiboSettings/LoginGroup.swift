@@ -145,7 +145,9 @@ final class LoginGroup {
         }
         login.start { [weak self] result in
             switch result {
-            case .success(let name): self?.finish(tr("Logged in as %s.", name), loggedIn: true)
+            case .success(let name):
+                let notes = (self?.login?.setAside ?? []).map { " " + $0.description + "." }
+                self?.finish(tr("Logged in as %s.", name) + notes.joined(), loggedIn: true)
             case .failure(let failure): self?.finish(tr("Not logged in: %s", failure.message))
             }
         }

@@ -64,19 +64,22 @@ struct CommandContext {
     }
 
     /// Saves `account` where `tokenPlace` says (`auto` falls back to the file when the keyring
-    /// refuses); where the token went.
+    /// refuses); where the token went. An accounts file that could not be read and was set
+    /// aside on the way is said.
     func save(_ account: Account, screenName: String, avatarURL: String = "") throws(CommandError) -> AccountStore.TokenPlace {
         let place = tokenPlace
-        var outcome: Result<AccountStore.TokenPlace, AccountStore.Failure>?
+        var outcome: Result<AccountStore.Stored, AccountStore.Failure>?
         let label = "Weibo Notifier: " + (screenName.isEmpty ? "uid \(account.uid)" : screenName)
         accountStore.save(account, screenName: screenName, avatarURL: avatarURL, in: place, label: label) { outcome = $0 }
         MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
         switch outcome {
-        case .success(let place): return place
+        case .success(let stored):
+            Self.say(stored.setAside)
+            return stored.place
         case .failure(let failure) where configuration.tokenStore == .auto && place == .keyring:
             Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountsFile))
             do {
-                try accountStore.save(account, screenName: screenName, avatarURL: avatarURL)
+                Self.say(try accountStore.save(account, screenName: screenName, avatarURL: avatarURL))
             } catch {
                 throw .account(error.description)
             }
@@ -84,6 +87,10 @@ struct CommandContext {
         case .failure(let failure): throw .account(failure.description)
         case nil: throw .account(Keyring.Failure.noAnswer.description)
         }
+    }
+
+    private static func say(_ setAside: [AccountStore.SetAside]) {
+        for file in setAside { Terminal.writeError(tr("weibo-notifier: warning: %s", file.description)) }
     }
 
     /// The app secret: the configuration's `app_secret`, else the one the keyring keeps for

@@ -80,12 +80,76 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
                 #expect(error.description.contains("weibo-notifier login"))
                 #expect(!error.description.contains("2.00secret"))
             }
-            for _ in 0..<2 {  // already gone is fine
-                var outcome: AccountStore.Failure??
-                store.delete { outcome = .some($0) }
-                MainContext.run(timeout: 5) { outcome != nil }
-                #expect(outcome == .some(nil))
+            try PrivateFile.remove(folder + "/account")
+            for _ in 0..<2 {  // not logged in: logged out already
+                #expect(delete(store) == .some(nil))
             }
+        }
+    }
+
+    /// `store.delete`, waited for: nil when it was removed, or why not.
+    private func delete(_ store: AccountStore) -> AccountStore.Failure?? {
+        var outcome: AccountStore.Failure??
+        store.delete { outcome = .some($0) }
+        MainContext.run(timeout: 5) { outcome != nil }
+        return outcome
+    }
+
+    /// Round 4, defect 1: an accounts file that cannot be read for a moment once counted as
+    /// none, and a login wrote over it (the other logins lost) or a logout removed it. Now a
+    /// logout changes nothing, and a login sets the file aside (mode 0600, never over an
+    /// earlier one) with the logins in it, says so, and writes a file of its own.
+    @Test(arguments: [
+        ("damaged", Array("{\"accounts\":[{\"access_token\":\"2.00other\",\"uid\":42".utf8)),
+        ("too large", Array("{\"accounts\":[]}".utf8) + [UInt8](repeating: 0x20, count: 1 << 21)),
+    ])
+    func anUnreadableFileIsSetAsideNeverTakenForNone(_ kind: String, _ bytes: [UInt8]) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/accounts.json"
+            let store = AccountStore(path: path)
+            try PrivateFile.write(bytes, to: path)
+
+            guard case .some(.some(let refused)) = delete(store) else {
+                Issue.record("\(kind): a logout of an unreadable file went through")
+                return
+            }
+            #expect(refused.description.contains(path), "\(kind): \(refused)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "\(kind): the logout left the file as it was")
+            #expect(store.setAsideFiles().isEmpty)
+
+            var setAside: [AccountStore.SetAside] = []
+            for round in 0..<2 {  // twice in the same second: the second file goes beside the first
+                if round == 1 { try PrivateFile.write(bytes, to: path) }
+                setAside += try store.save(account, screenName: "me")
+            }
+            #expect(setAside.count == 2, "\(kind)")
+            #expect(setAside.map(\.path) == [path, path])
+            #expect(Set(setAside.map(\.aside)).count == 2, "\(kind): never one over the other")
+            #expect(store.setAsideFiles() == setAside.map(\.aside).sorted(), "\(kind)")
+            for file in setAside {
+                #expect(file.aside.hasPrefix(path + ".unreadable-"))
+                #expect(fileMode(of: file.aside) == 0o600, "\(kind): it may hold tokens")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: file.aside)) == Data(bytes), "\(kind): kept as it was")
+                #expect(file.description.contains("mv '\(file.aside)' '\(path)'"), "\(file.description)")
+            }
+            #expect(try store.loadAll().map(\.uid) == [account.uid])
+        }
+    }
+
+    /// A file others could read is refused with the `chmod` that mends it, by a login too: it
+    /// is not set aside (nothing in it is damaged) and not written over.
+    @Test func aFileOthersCanReadIsNotWrittenOverByALogin() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/accounts.json"
+            let store = AccountStore(path: path)
+            let other = Account(accessToken: "2.00other", uid: 42, issuedAt: account.issuedAt, expiresIn: 86_400)
+            try store.save(other)
+            chmod(path, 0o644)
+            #expect(throws: AccountStore.Failure.file(.tooOpen(path: path, mode: UInt32(S_IFREG) | 0o644))) { try store.save(account) }
+            #expect(delete(store.selecting("42")) != .some(nil))
+            chmod(path, 0o600)
+            #expect(try store.loadAll().map(\.uid) == [42], "the other login is still there")
+            #expect(store.setAsideFiles().isEmpty)
         }
     }
 }
@@ -279,7 +343,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             try store.add(reply("新的"), at: 1_796_000_000)
             let loaded = try store.load()
             #expect(loaded == [reply("新的")])
-            let aside = folder + "/unsent-replies-1.json.bad-1796000000"
+            let aside = try #require(store.movedAside().first)
+            #expect(aside.hasPrefix(folder + "/unsent-replies-1.json.unreadable-"))
             let words = try String(contentsOfFile: aside, encoding: .utf8)
             #expect(words.contains("我写的回复"), "the damaged file's words are kept")
             #expect(store.movedAside() == [aside])

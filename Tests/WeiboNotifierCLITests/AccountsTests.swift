@@ -96,6 +96,48 @@ import WeiboTestSupport
         #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
     }
 
+    /// Round 4, defect 1, from the command line: with two logins and a damaged accounts file,
+    /// `logout NAME` changes nothing and `login` sets the file aside, says where and how to
+    /// have it back; `accounts` and `doctor` name it until it is dealt with. Moved back, both
+    /// logins are there.
+    @Test func aDamagedAccountsFileCostsNoLogin() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = Home()
+        let api = ["--api-base", sandbox.baseURL]
+        let second = try newUser(sandbox)
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n").status == 0)
+        #expect(try home.run(["login", "--token-stdin", "--uid", second.uid] + api, input: second.token + "\n").status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: home.accountFile))
+        let damaged = whole.prefix(whole.count - 9)
+        try damaged.write(to: URL(fileURLWithPath: home.accountFile))
+
+        let logout = try home.run(["logout", second.name] + api)
+        #expect(logout.status == 77, "\(logout.standardOutput)\(logout.standardError)")
+        #expect(logout.standardError.contains("is not a valid account file"), "\(logout.standardError)")
+        #expect(logout.standardError.contains("nothing was logged out"), "\(logout.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.accountFile)) == damaged, "left as it was")
+        #expect(try home.run(["logout", "--all"] + api).status == 77)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.accountFile)) == damaged)
+
+        let third = try newUser(sandbox)
+        let login = try home.run(["login", "--token-stdin", "--uid", third.uid] + api, input: third.token + "\n")
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(login.standardError.contains("\(home.accountFile) could not be read"), "\(login.standardError)")
+        let aside = try #require(AccountStore(path: home.accountFile).setAsideFiles().first)
+        #expect(login.standardError.contains("set aside as \(aside) with the logins in it"), "\(login.standardError)")
+        #expect(login.standardError.contains("mv '\(aside)' '\(home.accountFile)'"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == damaged)
+        #expect(try home.run(["accounts"]).standardError.contains("set aside in \(aside)"))
+        #expect(try home.run(["doctor"] + api).standardOutput.contains("logins that could not be read were set aside in \(aside)"))
+
+        // Mended and moved back: the two first logins again.
+        try whole.write(to: URL(fileURLWithPath: aside))
+        #expect(rename(aside, home.accountFile) == 0)
+        #expect(try home.run(["accounts"]).standardOutput.split(separator: "\n").count == 2)
+        #expect(try home.run(["unread", "--account", second.uid] + api).status == 0)
+        for result in [logout, login] { #expect(!result.standardError.contains(second.token)) }
+    }
+
     @Test func theOneAccountFileOfEarlierVersionsIsMergedIn() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         let home = Home()

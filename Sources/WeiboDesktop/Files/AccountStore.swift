@@ -9,6 +9,10 @@ public import WeiboPlatform
 /// A store speaks for one account, `selection` (a screen name or uid; nil: the default), and
 /// lists them all. The single `account` file of earlier versions is read once, merged in and
 /// removed. A file that group or others could read is refused, with the `chmod` that fixes it.
+///
+/// A file that cannot be read is never taken for "no accounts": reading says why, a logout
+/// changes nothing, and a login sets the file aside (`accounts.json.unreadable-TIME`, with the
+/// logins in it; `doctor` and `accounts` name it) before it writes a new one.
 public struct AccountStore: Sendable {
     public let path: String
     /// The one-account file of earlier versions, moved into `path` at the first read.
@@ -47,6 +51,19 @@ public struct AccountStore: Sendable {
         /// The file says the token is in the keyring, and the keyring has none.
         case tokenMissing(uid: Int64)
 
+        /// The file that could not be read and why, when setting it aside is what a login
+        /// does: damaged, too large, or not readable by this user. (A file others could read is
+        /// refused with the `chmod` that mends it, and a folder in its place is the user's to
+        /// move: neither is set aside.)
+        var unreadable: (path: String, reason: String)? {
+            switch self {
+            case .corrupt(let path, let reason): return (path, reason)
+            case .file(.io(let path, let message)): return (path, message)
+            case .file(.tooLarge(let path, let limit)): return (path, tr("larger than %d KiB", limit >> 10))
+            default: return nil
+            }
+        }
+
         public var description: String {
             switch self {
             case .notLoggedIn: return tr("not logged in; run: weibo-notifier login")
@@ -54,11 +71,39 @@ public struct AccountStore: Sendable {
                 return tr("no account '%s' (logged in: %s); see weibo-notifier accounts", name, known.joined(separator: ", "))
             case .file(let failure): return failure.description
             case .corrupt(let path, let reason):
-                return tr("%s is not a valid account file (%s); run: weibo-notifier login", path, reason)
+                return tr(
+                    "%s is not a valid account file (%s); mend it, or log in again (weibo-notifier login), which sets it aside with the logins in it",
+                    path, reason)
             case .keyring(let failure): return failure.description
             case .tokenMissing(let uid): return tr("the keyring holds no token for uid %d; run: weibo-notifier login", Int(uid))
             }
         }
+    }
+
+    /// An accounts file that a login could not read, and so moved out of its way.
+    public struct SetAside: Equatable, Sendable, CustomStringConvertible {
+        /// Where it was.
+        public var path: String
+        /// Where it is now.
+        public var aside: String
+        public var reason: String
+
+        public var description: String {
+            tr(
+                "%s could not be read (%s); it was set aside as %s with the logins in it: to use them again, mend it and move it back (mv '%s' '%s'), then log in to this account again",
+                path, reason, aside, aside, path)
+        }
+    }
+
+    /// Where a login went: the token's place, and the unreadable files set aside on the way.
+    public struct Stored: Equatable, Sendable {
+        public var place: TokenPlace
+        public var setAside: [SetAside]
+    }
+
+    /// The accounts files earlier logins set aside (they could not be read), oldest first.
+    public func setAsideFiles() -> [String] {
+        PrivateFile.setAsideFiles(of: path)
     }
 
     /// One account as written: the login, and the token unless the keyring keeps it.
@@ -164,16 +209,16 @@ public struct AccountStore: Sendable {
     }
 
     /// Adds `account` (or, for a uid already there, replaces its login in place): the token in
-    /// the keyring when `place` says so (the file keeps the rest), else in the file. The place
-    /// it went to, or why it could not be saved.
+    /// the keyring when `place` says so (the file keeps the rest), else in the file. Where it
+    /// went, or why it could not be saved.
     public func save(
         _ account: Account, screenName: String, avatarURL: String = "", in place: TokenPlace, label: String,
-        completion: @escaping (Result<TokenPlace, Failure>) -> Void
+        completion: @escaping (Result<Stored, Failure>) -> Void
     ) {
         guard place == .keyring else {
             do {
-                try put(account, screenName: screenName, avatarURL: avatarURL, withToken: true)
-                return GLibSource.later { completion(.success(.file)) }
+                let setAside = try put(account, screenName: screenName, avatarURL: avatarURL, withToken: true)
+                return GLibSource.later { completion(.success(Stored(place: .file, setAside: setAside))) }
             } catch {
                 return GLibSource.later { completion(.failure(error)) }
             }
@@ -181,21 +226,39 @@ public struct AccountStore: Sendable {
         Keyring.store(account.accessToken, as: .token(uid: account.uid, apiBase: apiBase), label: label) { failure in
             if let failure { return completion(.failure(.keyring(failure))) }
             do throws(Failure) {
-                try put(account, screenName: screenName, avatarURL: avatarURL, withToken: false)
-                completion(.success(.keyring))
+                let setAside = try put(account, screenName: screenName, avatarURL: avatarURL, withToken: false)
+                completion(.success(Stored(place: .keyring, setAside: setAside)))
             } catch {
                 completion(.failure(error))
             }
         }
     }
 
-    /// Adds `account` with its token in the file (`token_store = file`, the demo, tests).
-    public func save(_ account: Account, screenName: String = "", avatarURL: String = "") throws(Failure) {
+    /// Adds `account` with its token in the file (`token_store = file`, the demo, tests); the
+    /// unreadable files set aside on the way.
+    @discardableResult
+    public func save(_ account: Account, screenName: String = "", avatarURL: String = "") throws(Failure) -> [SetAside] {
         try put(account, screenName: screenName, avatarURL: avatarURL, withToken: true)
     }
 
-    private func put(_ account: Account, screenName: String, avatarURL: String, withToken: Bool) throws(Failure) {
-        var all = (try? loadAll()) ?? []
+    private func put(_ account: Account, screenName: String, avatarURL: String, withToken: Bool) throws(Failure) -> [SetAside] {
+        var setAside: [SetAside] = []
+        var all: [Saved]
+        while true {
+            do {
+                all = try loadAll()
+                break
+            } catch {
+                // At most the accounts file and the earlier one-account file.
+                guard let (unreadable, reason) = error.unreadable, setAside.count < 2 else { throw error }
+                do {
+                    setAside.append(SetAside(path: unreadable, aside: try PrivateFile.setAside(unreadable, at: .now), reason: reason))
+                } catch {
+                    throw .file(error)
+                }
+                Log.warning(setAside[setAside.count - 1].description)
+            }
+        }
         let old = all.first { $0.uid == account.uid }
         let screenName = Saved.cleaned(screenName)
         let avatarURL = Saved.cleaned(avatarURL: avatarURL)
@@ -204,10 +267,12 @@ public struct AccountStore: Sendable {
             expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil, avatarURL: avatarURL.isEmpty ? old?.avatarURL ?? "" : avatarURL)
         if let index = all.firstIndex(where: { $0.uid == account.uid }) { all[index] = entry } else { all.append(entry) }
         try writeFile(all)
+        return setAside
     }
 
     /// Removes the selected login: its entry, and its token from the keyring when it is kept
-    /// there. The next account becomes the default when the default goes.
+    /// there. The next account becomes the default when the default goes. Not logged in is
+    /// done already; a file that cannot be read is left as it is (it holds the other logins).
     public func delete(completion: @escaping (Failure?) -> Void) {
         let all: [Saved]
         let removed: Saved
@@ -215,14 +280,8 @@ public struct AccountStore: Sendable {
             all = try loadAll()
             removed = try selected(in: all)
         } catch {
-            // An unreadable or corrupt file is removed whole.
-            if case .unknownAccount = error { return GLibSource.later { completion(error) } }
-            do {
-                try PrivateFile.remove(path)
-            } catch {
-                return GLibSource.later { completion(.file(error)) }
-            }
-            return GLibSource.later { completion(nil) }
+            if case .notLoggedIn = error { return GLibSource.later { completion(nil) } }
+            return GLibSource.later { completion(error) }
         }
         do {
             try writeFile(all.filter { $0.uid != removed.uid })

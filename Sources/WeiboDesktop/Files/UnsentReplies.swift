@@ -26,7 +26,7 @@ public struct UnsentReplies: Sendable {
     }
 
     /// Keeps `reply` after the others. A file that cannot be read (damaged, too large) is
-    /// moved aside (`…json.bad-TIME`, said by `replies` and `doctor`) rather than written over;
+    /// moved aside (`…json.unreadable-TIME`, said by `replies` and `doctor`) rather than written over;
     /// a reply that would make the file larger than it can be read back is refused (the
     /// bubble says so): what is kept can always be sent again.
     public func add(_ reply: ReplyRequest, at seconds: Int? = nil) throws(PrivateFile.Failure) {
@@ -52,10 +52,7 @@ public struct UnsentReplies: Sendable {
         do {
             return try load()
         } catch {
-            let aside = path + ".bad-\(seconds ?? time(nil))"
-            guard rename(path, aside) == 0 else {
-                throw .io(path: path, message: tr("%s cannot be read (%s) nor moved aside", path, error.description))
-            }
+            let aside = try PrivateFile.setAside(path, at: seconds.map { Timestamp(secondsSince1970: Double($0)) } ?? .now)
             Log.warning("\(error.description): moved aside to \(aside), the replies in it are kept there")
             return []
         }
@@ -156,9 +153,10 @@ public struct UnsentReplies: Sendable {
         return try body()
     }
 
-    /// The files of replies moved aside beside this one (`unsent-replies*.json.bad-*`).
+    /// The files of replies moved aside beside this one (`unsent-replies*.json.unreadable-*`,
+    /// or `.json.bad-*` as earlier versions named them).
     public func movedAside() -> [String] {
-        files(named: { $0.hasPrefix("unsent-replies") && $0.containsText(".json.bad-") })
+        files(named: { $0.hasPrefix("unsent-replies") && ($0.containsText(".json.unreadable-") || $0.containsText(".json.bad-")) })
     }
 
     private static func encoded(_ replies: [ReplyRequest], path: String) throws(PrivateFile.Failure) -> [UInt8] {

@@ -53,6 +53,8 @@ public final class DesktopLogin {
     private var listener: LoginListener?
     private var timer: GLibSource?
     private var completion: ((Result<String, Failure>) -> Void)?
+    /// The accounts files that could not be read, set aside by the login (said with its success).
+    public private(set) var setAside: [AccountStore.SetAside] = []
     private var activationToken: String?
     /// Weibo's authorize page the browser was sent to (nil before).
     private var authorizePage: String?
@@ -190,12 +192,14 @@ public final class DesktopLogin {
             let place: AccountStore.TokenPlace = self.settings.tokenStore == .file ? .file : .keyring
             self.accounts.save(account, screenName: screenName, avatarURL: avatarURL, in: place, label: "Weibo Notifier: " + name) { saved in
                 switch saved {
-                case .success: self.finish(.success(name))
+                case .success(let stored):
+                    self.setAside = stored.setAside
+                    self.finish(.success(name))
                 case .failure(let failure) where place == .keyring && self.settings.tokenStore == .auto:
                     // No keyring after all: the 0600 file, as the command line does.
                     Log.message("the token goes to the account file: \(failure)")
                     do throws(AccountStore.Failure) {
-                        try self.accounts.save(account, screenName: screenName, avatarURL: avatarURL)
+                        self.setAside = try self.accounts.save(account, screenName: screenName, avatarURL: avatarURL)
                         self.finish(.success(name))
                     } catch {
                         self.finish(.failure(Failure(message: error.description)))

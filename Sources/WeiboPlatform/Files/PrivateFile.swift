@@ -1,6 +1,6 @@
 import CGLib
 import Glibc
-import WeiboKit
+public import WeiboKit
 
 /// Reads and writes the program's files: atomically, with the mode chosen here.
 ///
@@ -128,6 +128,45 @@ public enum PrivateFile {
     /// The file `name` in the folder of `path`.
     public static func beside(_ path: String, named name: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/" + name
+    }
+
+    /// Moves `path`, a file that cannot be read, out of the way, never over another file:
+    /// to `path.unreadable-YYYYMMDD-HHMMSS` (local time of `date`; `-2`, `-3`… after it when
+    /// that name is taken), mode 0600 (it may hold a secret). The name it has now.
+    public static func setAside(_ path: String, at date: Timestamp) throws(Failure) -> String {
+        let time = CivilTime(date, in: SystemTimeZone())
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        let stamp =
+            digits(time.year, 4) + digits(time.month, 2) + digits(time.day, 2) + "-" + digits(time.hour, 2) + digits(time.minute, 2) + digits(time.second, 2)
+        for attempt in 1...100 {
+            let aside = path + ".unreadable-" + stamp + (attempt == 1 ? "" : "-\(attempt)")
+            // A hard link fails where the name is taken, where a rename would replace it.
+            if link(path, aside) == 0 {
+                unlink(path)
+                chmod(aside, 0o600)
+                return aside
+            }
+            if errno != EEXIST { break }
+        }
+        throw .io(path: path, message: tr("%s cannot be read, nor set aside: %s", path, String(cString: strerror(errno))))
+    }
+
+    /// The files set aside from `path` (`setAside`), oldest first.
+    public static func setAsideFiles(of path: String) -> [String] {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var found: [String] = []
+        if let dir = g_dir_open(folder, 0, nil) {
+            defer { g_dir_close(dir) }
+            while let entry = g_dir_read_name(dir) {
+                let entry = String(cString: entry)
+                if entry.hasPrefix(name + ".unreadable-") { found.append(folder + "/" + entry) }
+            }
+        }
+        return found.sorted()
     }
 
     /// Removes `path`; a file that is already gone is fine.

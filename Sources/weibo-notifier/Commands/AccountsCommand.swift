@@ -33,6 +33,9 @@ struct AccountsCommand: TableCommand {
         } catch {
             throw .account(error.description)
         }
+        for file in context.accountStore.setAsideFiles() {
+            Terminal.writeError(tr("weibo-notifier: logins that could not be read were set aside in %s (see weibo-notifier doctor)", file))
+        }
         for uid in context.accountStore.duplicateUIDs() {
             Terminal.writeError(tr("weibo-notifier: %s names uid %s more than once; the first entry is used", context.accountStore.path, String(uid)))
         }

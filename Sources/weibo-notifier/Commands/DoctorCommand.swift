@@ -96,6 +96,12 @@ struct DoctorCommand: TableCommand {
                         tr("%s names uid %s more than once; the first entry is used", store.path, String(uid)),
                         fix: SetupFix(.logIn, terminal: tr("log in to it again (weibo-notifier login): the file is then written with one entry"))))
             }
+            for file in store.setAsideFiles() {
+                findings.append(
+                    .note(
+                        tr("logins that could not be read were set aside in %s", file),
+                        fix: .advice(tr("mend it and move it back to %s, then log in again to the accounts added since; or remove it", store.path))))
+            }
             findings.append(contentsOf: Self.tokenPlace(directories: directories, configuration: configuration, bus: bus))
         }
         if let bus {

@@ -49,14 +49,18 @@ struct LogoutCommand: ParsedCommand {
         do {
             saved = try context.accountStore.loadAll()
         } catch {
-            // An unreadable or corrupt file is still removed.
-            return try logOut(context)
+            throw Self.unreadable(error)
         }
         if saved.isEmpty { return try Terminal.write(lines: [tr("Not logged in.")]) }
         for entry in saved {
             context.accountSelection = String(entry.uid)
             try logOut(context)
         }
+    }
+
+    /// A file of logins that cannot be read: left as it is, since it holds the other logins.
+    private static func unreadable(_ error: AccountStore.Failure) -> CommandError {
+        .account(tr("%s; nothing was logged out (to log out of every account, remove the file)", error.description))
     }
 
     /// Revokes and deletes the account `context` selects.
@@ -69,11 +73,12 @@ struct LogoutCommand: ParsedCommand {
             switch error {
             case .notLoggedIn: return try Terminal.write(lines: [tr("Not logged in.")])
             case .unknownAccount: throw .account(error.description)
-            default:
-                // An unreadable or corrupt file, or a token the keyring no longer has: removed all the same.
+            case .file, .corrupt: throw Self.unreadable(error)
+            case .keyring, .tokenMissing:
+                // The keyring cannot give the token, or has none: nothing to revoke, the entry goes.
                 Terminal.writeError(tr("weibo-notifier: warning: %s", error.description))
                 try context.deleteAccount()
-                return try Terminal.write(lines: [tr("Logged out (the login file was removed).")])
+                return try Terminal.write(lines: [name.map { tr("Logged out %s (here only).", $0) } ?? tr("Logged out (here only).")])
             }
         }
         let client = context.makeClient()
