@@ -305,6 +305,8 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             #expect(FileManager.default.createFile(atPath: large, contents: Data(count: (1 << 20) + 1)))
             #expect(throws: PrivateFile.Failure.tooLarge(path: large, limit: 1 << 20)) { try PrivateFile.read(large) }
             #expect(StateStore(path: large).load() == UnreadState(), "a state file too large starts afresh")
+            let aside = PrivateFile.setAsideFiles(of: large)
+            #expect(aside.count == 1 && !FileManager.default.fileExists(atPath: large), "set aside, not written over: \(aside)")
             let accounts = AccountStore(path: pipe)
             #expect(throws: AccountStore.Failure.self) { try accounts.loadAll() }
             let config = folder + "/config"

@@ -4,7 +4,7 @@ import WeiboPlatform
 
 /// The daemon's state (`state.json` under `$XDG_STATE_HOME/weibo-notifier`), written
 /// atomically after every change, so that a restart never repeats a bubble or loses the
-/// baseline. A corrupt file is reported and replaced, never fatal.
+/// baseline. A corrupt file is reported and set aside, never fatal.
 public struct StateStore: Sendable {
     public let path: String
 
@@ -33,12 +33,18 @@ public struct StateStore: Sendable {
     /// Whether the file is there.
     public var exists: Bool { access(path, F_OK) == 0 }
 
-    /// The saved state; a fresh one (with a warning) when the file is missing or unreadable.
+    /// The saved state; a fresh one when the file is missing, or unreadable: such a file is
+    /// set aside first (`state-UID.json.unreadable-TIME`, with a warning), never written over.
     public func load() -> UnreadState {
         do {
             return try PrivateFile.readDocument(UnreadState.self, at: path) ?? UnreadState()
         } catch {
-            Log.warning("\(error); starting afresh (the file is written anew at the next change)")
+            do {
+                let aside = try PrivateFile.setAside(path, at: .now)
+                Log.warning("\(error); set aside as \(aside), starting afresh")
+            } catch {
+                Log.warning("\(error); starting afresh")
+            }
             return UnreadState()
         }
     }
