@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboDesktop
 import WeiboKit
 import WeiboTestSupport
 
@@ -82,5 +83,35 @@ import WeiboTestSupport
         let forced = try CommandRunner.run(["replies", "--retry", "--force", "--api-base", setup.sandbox.baseURL], environment: setup.environment)
         #expect(forced.status == 0, "\(forced.standardError)")
         #expect(received(setup, "也许已经发出") == 2, "sent again when the user says so")
+    }
+
+    /// Round 4, defect 2: a reply Weibo refuses for what it is (longer than 140 characters,
+    /// or to a post that is gone: 20101) once went round for ever, each retry spending a call.
+    /// Now the long one is not sent at all, the other is sent once; both leave the file and are
+    /// shown whole, and the retry says so in its status.
+    @Test func aReplyWeiboRefusesLeavesTheFileShownWhole() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        let api = ["--api-base", sandbox.baseURL]
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759"] + api, input: sandbox.token + "\n").status == 0)
+        let long = String(repeating: "长", count: 150)
+        let kept = [
+            ReplyRequest(commentID: nil, statusID: 1, text: long, authorName: "王五"),
+            ReplyRequest(commentID: nil, statusID: 999_999, text: "给已删除的微博", authorName: "李四"),
+        ]
+        let file = home.folder + "/state/weibo-notifier/unsent-replies-5712659759.json"
+        try UnsentReplies(path: file).save(kept)
+
+        let retried = try home.run(["replies", "--retry"] + api)
+        #expect(retried.status == 1, "\(retried.standardError)")
+        #expect(retried.standardError.contains("it has 150 characters, Weibo takes 140 at most"), "\(retried.standardError)")
+        #expect(retried.standardError.contains("It was: " + long), "shown whole")
+        #expect(retried.standardError.contains("(20101)"), "\(retried.standardError)")
+        #expect(retried.standardError.contains("It was: 给已删除的微博"))
+        #expect(retried.standardError.contains("2 replies were refused (shown above)"))
+        #expect(sandbox.read("/_sandbox/replies").components(separatedBy: "给已删除的微博").count == 1, "refused, not kept")
+        #expect(!FileManager.default.fileExists(atPath: file), "out of the file")
+        let again = try home.run(["replies", "--retry"] + api)
+        #expect(again.status == 0 && again.standardOutput == "No replies wait to be sent.\n", "\(again.standardOutput)\(again.standardError)")
     }
 }

@@ -264,9 +264,9 @@ public final class AccountShell {
             GLibSource.later { [weak self] in
                 guard let self else { return }
                 self.send(.replyFailed(reply, PollFailure(.refused, reason), saved: saved, at: self.clock()))
-                let words = processLocalizer.text(.replyFailed(reason)) + " " + processLocalizer.text(saved ? .replySaved : .replyNotSaved(reply.text))
-                self.answerReply(reply, failure: words)
+                self.answerReply(reply, failure: processLocalizer.text(.replyNotSent(reason, saved ? .saved : .notSaved(reply.text))))
             }
+        case .answerReply(let reply, let failure): answerReply(reply, failure: failure)
         case .showTransient(let bubble): sink.showTransient(bubble)
         case .fetchSummary(let count): fetchSummary(count: count)
         case .fetchFollowers(let count): fetchFollowers(count: count)

@@ -25,6 +25,23 @@ public struct Localizer: Sendable {
     }
 
     /// What can be said.
+    /// What became of a reply that did not go.
+    public enum ReplyKept: Equatable, Sendable {
+        /// Kept for `replies --retry`.
+        case saved
+        /// It could not be kept either: the text, shown whole.
+        case notSaved(String)
+        /// Weibo would refuse it however often it is sent, so it is not kept: the text.
+        case refused(String)
+    }
+
+    /// A reason put inside a sentence: without its own full stop.
+    static func withoutStop(_ reason: String) -> String {
+        var reason = reason
+        while let last = reason.last, ".。".contains(last) { reason.removeLast() }
+        return reason
+    }
+
     public enum Phrase: Equatable, Sendable {
         /// Under a minute ago, or a time in the future.
         case justNow
@@ -103,8 +120,8 @@ public struct Localizer: Sendable {
         case replyPlaceholder(String)
         case replied(String)
         case replyFailed(String)
-        case replySaved
-        case replyNotSaved(String)
+        /// A reply that did not go (why), and what became of it.
+        case replyNotSent(String, ReplyKept)
         /// The summary bubbles' titles.
         case newComments(Int)
         case newMentions(Int)
@@ -203,8 +220,12 @@ public struct Localizer: Sendable {
         case .replyPlaceholder(let name): return tr("Reply to %s…", name)
         case .replied(let name): return tr("Replied to %s", name)
         case .replyFailed(let reason): return tr("Could not reply: %s", reason)
-        case .replySaved: return tr("The reply is saved; 'weibo-notifier replies --retry' sends it.")
-        case .replyNotSaved(let text): return tr("It could not be saved either; it was: %s", text)
+        case .replyNotSent(let reason, .saved):
+            return tr("Could not reply: %s. It is saved; 'weibo-notifier replies --retry' sends it.", Self.withoutStop(reason))
+        case .replyNotSent(let reason, .notSaved(let text)):
+            return tr("Could not reply: %s. It could not be saved either; it was: %s", Self.withoutStop(reason), text)
+        case .replyNotSent(let reason, .refused(let text)):
+            return tr("Could not reply: %s. Weibo would refuse it again, so it is not kept; it was: %s", Self.withoutStop(reason), text)
         case .newComments(let n): return trn("%d new comment", "%d new comments", n, n)
         case .newMentions(let n): return trn("%d new mention", "%d new mentions", n, n)
         case .detailsUnavailable(let reason): return tr("comment and mention texts unavailable: %s", reason)

@@ -48,6 +48,14 @@ public struct APIError: Error, Equatable, Hashable, Sendable, CustomStringConver
         }
     }
 
+    /// Whether Weibo will not take what the request says, however often it is sent (20xxx: a
+    /// text too long or repeated, a post or comment gone, comments closed to this user; not
+    /// 20016, posting too fast). Like a client bug, it is a `refused` failure: a reply so
+    /// refused is not kept to be sent again.
+    public var refusesTheRequestItself: Bool {
+        (20000..<21000).contains(code) && code != 20016
+    }
+
     /// A sentence that says what happened and what the user can do.
     public var description: String { explanation(Localizer()) }
 

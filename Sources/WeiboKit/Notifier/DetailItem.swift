@@ -108,4 +108,17 @@ public struct ReplyRequest: Equatable, Sendable, Codable {
 
     /// Weibo takes at most 140 characters.
     public static let maximumLength = 140
+
+    /// Why Weibo would refuse this reply however often it went, known before sending (too
+    /// long), in the localizer's words; nil when it may go.
+    public func refusal(_ localizer: Localizer) -> String? {
+        guard text.count > Self.maximumLength else { return nil }
+        return localizer.tr("it has %d characters, Weibo takes %d at most", text.count, Self.maximumLength)
+    }
+
+    /// Whether a reply whose sending failed with `error` would be refused again: Weibo refused
+    /// the request itself (`PollFailure.Kind.refused`), not the moment.
+    public static func refusedForGood(by error: APIError) -> Bool {
+        PollFailure(refusal: error, "").kind == .refused
+    }
 }

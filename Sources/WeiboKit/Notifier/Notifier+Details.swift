@@ -78,14 +78,13 @@ extension Notifier {
         replyRequested(item.reply(text), at: now)
     }
 
-    /// A reply to send (the popup's, or a bubble's made above): one that cannot go now (too
-    /// long, no budget, offline) is kept for `replies --retry`, and a bubble says so.
+    /// A reply to send (the popup's, or a bubble's made above): one that cannot go now (no
+    /// budget, offline) is kept for `replies --retry`, and a bubble says so. One Weibo would
+    /// never take (too long) is not kept: the bubble shows it whole.
     mutating func replyRequested(_ reply: ReplyRequest, at now: Timestamp) {
         let text = reply.text
         guard !text.isEmpty else { return }
-        if text.count > ReplyRequest.maximumLength {
-            return keep(reply, because: presenter.localizer.tr("more than %d characters", ReplyRequest.maximumLength))
-        }
+        if let refusal = reply.refusal(presenter.localizer) { return refuse(reply, because: refusal) }
         if !networkAvailable, settings.needsNetwork {
             // It could only fail, and would spend one of the day's calls doing so.
             return keep(reply, because: presenter.localizer.text(.offline))
@@ -102,17 +101,26 @@ extension Notifier {
         emit(.keepUnsentReply(reply, reason: reason))
     }
 
-    /// Sending failed: nothing typed is lost, the reply is kept for `replies --retry` (as maybe
-    /// sent when no answer came) and the bubble says what happened once the shell tried.
+    /// A reply Weibo would refuse however often it went: kept, it would be sent again at every
+    /// retry, spending a call each time. Not kept; the bubble (and the popup that sent it)
+    /// says why, and shows the text whole, so that what was typed is not lost.
+    private mutating func refuse(_ reply: ReplyRequest, because reason: String) {
+        let words = presenter.localizer.text(.replyNotSent(reason, .refused(reply.text)))
+        emit(.showTransient(Bubble(summary: presenter.notice(.replyFailed(reason)).summary, body: words, isTransient: true)))
+        emit(.answerReply(reply, failure: words))
+    }
+
+    /// Sending failed: nothing typed is lost. Refused for what it is, the reply is not kept
+    /// (`refuse`); else it is kept for `replies --retry` (as maybe sent when no answer came)
+    /// and the bubble says what happened once the shell tried.
     mutating func replyNotSent(_ reply: ReplyRequest, _ failure: PollFailure) {
+        if failure.kind == .refused { return refuse(reply, because: failure.message) }
         keep(reply, because: failure.message)
     }
 
     /// Not sent: why, and whether it was kept; one that could not be kept either is shown
     /// whole, so that what was typed is not lost.
     mutating func replyFailed(_ reply: ReplyRequest, _ failure: PollFailure, saved: Bool) {
-        var bubble = presenter.notice(.replyFailed(failure.message))
-        bubble.body += "\n" + presenter.localizer.text(saved ? .replySaved : .replyNotSaved(reply.text))
-        emit(.showTransient(bubble))
+        emit(.showTransient(presenter.notice(.replyNotSent(failure.message, saved ? .saved : .notSaved(reply.text)))))
     }
 }

@@ -24,6 +24,8 @@ public enum NotifierEffect: Equatable, Sendable {
     /// Keep a reply that cannot be sent now (`reason`), for `weibo-notifier replies --retry`;
     /// answer with `replyFailed` saying whether it could be kept.
     case keepUnsentReply(ReplyRequest, reason: String)
+    /// Tell the popup that sent `ReplyRequest` (if it did) that it did not go, in `words`.
+    case answerReply(ReplyRequest, failure: String)
     /// A second, passing bubble (the summary, an error, a warning).
     case showTransient(Bubble)
     /// The passing bubble of that tag (`Bubble.replacesTag`) closes, if still open: what it

@@ -150,6 +150,7 @@ public struct PollFailure: Equatable, Sendable {
         case _ where error.code == 10014: self.init(.noPermission, message)
         case .rateLimit: self.init(.rateLimited, message)
         case .wrongUser, .clientBug: self.init(.refused, message)
+        case .other where error.refusesTheRequestItself: self.init(.refused, message)
         case .transient, .other: self.init(.transient, message)
         }
     }

@@ -10,10 +10,12 @@ struct RepliesCommand: TableCommand {
         tr(
             """
             A reply typed into a notification that could not be sent (no network, the day's
-            calls spent, more than 140 characters, an expired login) is kept, never lost.
-            This lists them; with --retry it sends each again, and keeps those that still fail.
-            A reply whose answer never came (a timeout) may have reached Weibo: it is listed
-            as such, and sent again only with --force, once you have looked.
+            calls spent, an expired login) is kept, never lost. This lists them; with --retry
+            it sends each again, and keeps those that still fail. One Weibo refuses for what
+            it is (more than 140 characters, its post gone) would be refused again: it is
+            shown whole and no longer kept. A reply whose answer never came (a timeout) may
+            have reached Weibo: it is listed as such, and sent again only with --force, once
+            you have looked.
             """)
     }
 
@@ -21,7 +23,8 @@ struct RepliesCommand: TableCommand {
     static var epilogue: String? {
         tr(
             """
-            Exit status: 0 when nothing is left to send, 69 when some could not be sent.
+            Exit status: 0 when all were sent, 69 when some are still kept, 1 when Weibo
+            refused some.
             """)
     }
 
@@ -72,7 +75,20 @@ struct RepliesCommand: TableCommand {
         let replies = taken.flatMap(\.replies)
         if replies.isEmpty { return try Terminal.write(lines: [tr("No replies wait to be sent.")]) }
         var left: [ReplyRequest] = []
+        var refused = 0
+        /// Weibo would refuse it however often it went: out of the file, shown whole.
+        func refuse(_ reply: ReplyRequest, _ reason: String) {
+            refused += 1
+            Terminal.writeError(
+                tr(
+                    "weibo-notifier: not sent to %s: %s; Weibo would refuse it again, so it is no longer kept. It was: %s",
+                    TextSanitizer.singleLine(reply.authorName), reason, reply.text))
+        }
         for reply in replies {
+            if let refusal = reply.refusal(processLocalizer) {
+                refuse(reply, refusal)
+                continue
+            }
             guard !reply.maybeSent || force else {
                 left.append(reply)
                 Terminal.writeError(
@@ -91,6 +107,10 @@ struct RepliesCommand: TableCommand {
                 }
                 try Terminal.write(lines: [tr("Sent to %s.", TextSanitizer.singleLine(reply.authorName))])
             } catch {
+                if case .weibo(.api(let refusal)) = error, ReplyRequest.refusedForGood(by: refusal) {
+                    refuse(reply, error.description)
+                    continue
+                }
                 var kept = reply
                 kept.maybeSent = Self.mayHaveArrived(error)
                 left.append(kept)
@@ -105,6 +125,7 @@ struct RepliesCommand: TableCommand {
             throw .failed(error.description)
         }
         if !left.isEmpty { throw .unavailable(trn("%d reply is still kept", "%d replies are still kept", left.count, left.count)) }
+        if refused > 0 { throw .failed(trn("%d reply was refused (shown above)", "%d replies were refused (shown above)", refused, refused)) }
     }
 
     /// `replies` alone: what waits, and what a retry is sending now.

@@ -197,7 +197,7 @@ import WeiboTestSupport
         #expect(bubbles[.messages]?.soundName == nil)
     }
 
-    @Test func aReplyGoesToTheNewestItemAndOneTooLongIsKept() throws {
+    @Test func aReplyGoesToTheNewestItemAndOneTooLongIsShownNotKept() throws {
         var driver = driver()
         driver.check(UnreadCounts(cmt: 1, mentionStatus: 1))
         driver.send(.detailsFetched(.commentsToMe, [Self.comment(9)], at: driver.now))
@@ -209,27 +209,48 @@ import WeiboTestSupport
         let toMention = driver.send(.replyTyped("好", kind: .mentions, at: driver.now))
         #expect(toMention.contains(.sendReply(ReplyRequest(commentID: nil, statusID: 20, text: "好", authorName: "李四"))), "a comment on the mentioning post")
 
+        // Round 4, defect 2: too long is refused before it goes, and not kept (every retry
+        // would spend a call on it); the bubble and the popup show it whole.
         let long = String(repeating: "长", count: 141)
-        let kept = driver.send(.replyTyped(long, kind: .comments, at: driver.now))
+        let refused = driver.send(.replyTyped(long, kind: .comments, at: driver.now))
         let longReply = ReplyRequest(commentID: 9, statusID: 4_530_000_000_000_001, text: long, authorName: "王五")
-        #expect(kept.contains(.keepUnsentReply(longReply, reason: "more than 140 characters")))
-        #expect(kept.transientBodies.isEmpty, "the bubble waits to know whether it was kept")
-        // Kept: the bubble says why and where it waits.
-        let saved = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: true, at: driver.now))
-        #expect(saved.transientBodies.first?.contains("more than 140 characters") == true)
-        #expect(saved.transientBodies.first?.contains("replies --retry") == true)
-        // Not kept (the file could not be written): never "saved"; the text itself is shown.
-        let lost = driver.send(.replyFailed(longReply, PollFailure(.refused, "more than 140 characters"), saved: false, at: driver.now))
-        #expect(lost.transientBodies.first?.contains("saved;") == false)
-        #expect(lost.transientBodies.first?.contains("could not be saved either") == true)
-        #expect(lost.transientBodies.first?.contains(long) == true)
+        let words = "Could not reply: it has 141 characters, Weibo takes 140 at most. Weibo would refuse it again, so it is not kept; it was: " + long
+        #expect(refused.transientBodies == [words], "\(refused.transientBodies)")
+        #expect(refused.contains(.answerReply(longReply, failure: words)))
+        #expect(!refused.contains { if case .keepUnsentReply = $0 { true } else { false } })
+        #expect(!refused.contains { if case .sendReply = $0 { true } else { false } })
 
-        // Sending failed: the core keeps it (as maybe sent when no answer came), then says so.
-        var unanswered = sent
-        unanswered.maybeSent = true
-        let notSent = driver.send(.replyNotSent(unanswered, PollFailure(.transient, "no answer in 15 s"), at: driver.now))
-        #expect(notSent.contains(.keepUnsentReply(unanswered, reason: "no answer in 15 s")), "nothing typed is lost")
-        #expect(notSent.transientBodies.isEmpty, "the bubble waits to know whether it was kept")
+        // Kept: the bubble says why and where it waits, one sentence after the other.
+        let saved = driver.send(.replyFailed(sent, PollFailure(.transient, "no answer in 15 s"), saved: true, at: driver.now))
+        #expect(saved.transientBodies == ["Could not reply: no answer in 15 s. It is saved; 'weibo-notifier replies --retry' sends it."])
+        // Not kept (the file could not be written): never "saved"; the text itself is shown.
+        let lost = driver.send(.replyFailed(sent, PollFailure(.transient, "offline."), saved: false, at: driver.now))
+        #expect(lost.transientBodies == ["Could not reply: offline. It could not be saved either; it was: 谢谢"])
+    }
+
+    /// Sending failed: kept for `replies --retry` unless Weibo refused the reply itself, which
+    /// it would do again (then shown whole and not kept).
+    @Test(arguments: [
+        (PollFailure.Kind.transient, true), (.rateLimited, true), (.loginRejected, true), (.budgetSpent, true), (.noPermission, true),
+        (.refused, false),
+    ])
+    func aReplyThatDidNotGoIsKeptUnlessWeiboRefusedIt(_ kind: PollFailure.Kind, _ kept: Bool) throws {
+        var driver = driver()
+        var reply = ReplyRequest(commentID: 9, statusID: 1, text: "谢谢", authorName: "王五")
+        reply.maybeSent = kind == .transient
+        let effects = driver.send(.replyNotSent(reply, PollFailure(kind, "why"), at: driver.now))
+        #expect(effects.contains(.keepUnsentReply(reply, reason: "why")) == kept, "\(kind): \(effects)")
+        #expect(effects.transientBodies.isEmpty == kept, "a kept reply's bubble waits to know whether it was kept")
+        if !kept { #expect(effects.transientBodies.first?.hasSuffix("it was: 谢谢") == true) }
+    }
+
+    /// Which refusals of Weibo's a reply would meet again.
+    @Test(arguments: [
+        (20012, true), (20019, true), (20101, true), (20016, false), (10017, true), (21335, true), (10023, false), (21327, false), (10014, false),
+        (10001, false), (0, false),
+    ])
+    func aRefusalForGood(_ code: Int, _ forGood: Bool) {
+        #expect(ReplyRequest.refusedForGood(by: APIError(code: code, error: "e")) == forGood, "\(code)")
     }
 
     @Test func markReadOnOneBubbleLeavesTheOthers() {
