@@ -333,6 +333,26 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
     }
 }
 
+/// Writes keep a symbolic link (a dotfiles repository's) and write the file it points to,
+/// through a chain of links, relative or not; a loop of links is written as the last name seen.
+@Suite struct LinkedFileTests {
+    @Test func aWriteThroughLinksKeepsThem() throws {
+        try withTemporaryFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+            #expect(symlink("dotfiles/middle", folder + "/config") == 0)
+            #expect(symlink(folder + "/dotfiles/real", folder + "/dotfiles/middle") == 0)
+            #expect(PrivateFile.resolvingLinks(folder + "/config") == folder + "/dotfiles/real")
+            try PrivateFile.write(Array("a=1\n".utf8), to: folder + "/config", mode: 0o600)
+            #expect(try String(contentsOfFile: folder + "/dotfiles/real", encoding: .utf8) == "a=1\n")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/config")) == "dotfiles/middle")
+            #expect(fileMode(of: folder + "/dotfiles/real") == 0o600)
+            #expect(PrivateFile.resolvingLinks(folder + "/plain") == folder + "/plain")
+            #expect(symlink("loop", folder + "/loop") == 0)
+            #expect(PrivateFile.resolvingLinks(folder + "/loop") == folder + "/loop", "40 links at most")
+        }
+    }
+}
+
 /// Nothing typed is dropped: an unreadable file of unsent replies is moved aside, not written
 /// over, and a reply the file could not hold is refused rather than wiping the others.
 @Suite struct UnsentRepliesFileTests {

@@ -134,4 +134,31 @@ import WeiboTestSupport
         #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "60" }, "\(setup.bus.daemonStatus())")
         #expect(setup.daemon?.isRunning == true)
     }
+
+    /// Round 4, defect 3: a configuration linked from a dotfiles folder stays a link when
+    /// `config set` writes it (the folder's file is written), and the running notifier sees
+    /// edits made to that file by hand.
+    @Test func aConfigurationLinkedFromDotfilesStaysALinkAndIsWatched() throws {
+        let setup = try DaemonTests.Setup()
+        let dotfiles = setup.home.folder + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles + "/weibo-notifier.conf"
+        #expect(rename(setup.home.configFile, target) == 0)
+        #expect(symlink("../../dotfiles/weibo-notifier.conf", setup.home.configFile) == 0, "a relative link, as dotfiles managers make")
+        try setup.start(interval: nil)
+        defer { setup.stop() }
+        #expect(setup.bus.daemonStatus()["interval"] == "60", "\(setup.bus.daemonStatus())")
+
+        let set = try CommandRunner.run(["config", "set", "interval", "45"], environment: setup.environment)
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: setup.home.configFile)) == "../../dotfiles/weibo-notifier.conf", "still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("interval=45"))
+        #expect(fileMode(of: target) == 0o600)
+        #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "45" }, "\(setup.bus.daemonStatus())")
+
+        // Edited in the dotfiles folder (an editor's save: a new file renamed over it).
+        try String(contentsOfFile: target, encoding: .utf8).replacingOccurrences(of: "interval=45", with: "interval=50")
+            .write(toFile: target, atomically: true, encoding: .utf8)
+        #expect(waitUntil { setup.bus.daemonStatus()["interval"] == "50" }, "\(setup.bus.daemonStatus())")
+    }
 }

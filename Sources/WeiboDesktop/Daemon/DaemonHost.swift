@@ -123,10 +123,17 @@ public final class DaemonHost {
         }
     }
 
-    /// Calls `changed` whenever the file at `path` is written, replaced, moved in or removed.
+    /// Calls `changed` whenever the file at `path` is written, replaced, moved in or removed:
+    /// when it is a symbolic link (a dotfiles repository's), the file it points to as well.
     /// The file comes from GIO's local file system, not the session's default (gvfs where it is
     /// installed, a module of 450 KiB and a D-Bus peer): a file of this machine is all it watches.
     private func watch(_ path: String, advice: String, changed: @escaping () -> Void) {
+        let target = PrivateFile.resolvingLinks(path)
+        if target != path { watchFile(target, advice: advice, changed: changed) }
+        watchFile(path, advice: advice, changed: changed)
+    }
+
+    private func watchFile(_ path: String, advice: String, changed: @escaping () -> Void) {
         let file = g_vfs_get_file_for_path(g_vfs_get_local(), path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?

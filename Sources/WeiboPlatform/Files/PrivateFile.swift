@@ -40,7 +40,9 @@ public enum PrivateFile {
     }
 
     /// Writes `bytes` to `path` atomically with `mode`, making the folder (mode 0700) if needed.
+    /// A symbolic link there (a dotfiles repository's) stays: the file it points to is written.
     public static func write(_ bytes: [UInt8], to path: String, mode: Int32 = 0o600) throws(Failure) {
+        let path = resolvingLinks(path)
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !folder.isEmpty, g_mkdir_with_parents(folder, 0o700) != 0 {
             throw .io(path: path, message: tr("cannot create %s: %s", folder, String(cString: strerror(errno))))
@@ -59,6 +61,19 @@ public enum PrivateFile {
         // GLib 2.84 (Debian 13) keeps the mode of the file it replaces, where 2.74 gave the new
         // one `mode`: a config restored as 0644 from a backup stayed world-readable. Set it.
         chmod(path, mode_t(mode))
+    }
+
+    /// `path` with its symbolic links followed, the last one too, when it is one (at most 40,
+    /// as the kernel does); the file it names need not exist. `path` itself when it is no link.
+    public static func resolvingLinks(_ path: String) -> String {
+        var path = path
+        for _ in 0..<40 {
+            guard let target = g_file_read_link(path, nil) else { return path }
+            defer { g_free(target) }
+            let link = String(cString: target)
+            path = link.hasPrefix("/") || !path.contains("/") ? link : beside(path, named: link)
+        }
+        return path
     }
 
     /// The most any of the program's own files holds: the state, the accounts, the unsent replies.
