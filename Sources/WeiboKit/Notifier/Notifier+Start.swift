@@ -3,7 +3,12 @@ extension Notifier {
     mutating func start(_ saved: UnreadState, login: Login, at now: Timestamp) {
         state = saved
         outbox.saved = saved
-        if let pausedUntil = state.pausedUntil, pausedUntil <= now { state.pausedUntil = nil }
+        // A pause ends when it is over, and no pause is longer than a week: one saved further
+        // ahead was taken while the clock was wrong (ahead, before NTP set it), or is foreign.
+        if let pausedUntil = state.pausedUntil, pausedUntil <= now || pausedUntil > now.adding(Double(PauseDuration.maximumSeconds)) {
+            if pausedUntil > now { log(.message, "the saved pause ends more than a week from now (the clock was wrong when it was taken); it is over") }
+            state.pausedUntil = nil
+        }
         holdSavedBubbles()
         if isQuiet(at: now) { scheduleQuietEnd(at: now) }
         loginChanged(login, at: now)

@@ -416,6 +416,25 @@ import WeiboTestSupport
         #expect(driver.notifier.isQuiet(at: driver.now))
     }
 
+    /// Round 4, defect 4: a saved pause is bounded at start as `Pause` is. One ending more
+    /// than a week ahead (taken while the clock was a year ahead, or from a foreign file) is
+    /// over; a real one is kept to its minute; one already over ends.
+    static let savedPauses: [(String, Double, Bool)] = [
+        ("an hour left", 3600, true), ("a week left to the second", 604_800, true), ("a week and a minute", 604_860, false),
+        ("a year ahead", 31_536_000, false), ("ended a minute ago", -60, false),
+    ]
+
+    @Test(arguments: savedPauses)
+    func aSavedPauseIsAtMostAWeekToo(_ name: String, _ left: Double, _ kept: Bool) {
+        var driver = NotifierDriver()
+        var saved = UnreadState()
+        saved.pausedUntil = driver.now.adding(left)
+        let started = driver.start(saved, counts: UnreadCounts(dm: 1))
+        #expect((driver.notifier.state.pausedUntil != nil) == kept, "\(name)")
+        #expect(driver.notifier.isQuiet(at: driver.now) == kept, "\(name)")
+        #expect(started.shownBodies.isEmpty == kept, "\(name): \(started.shownBodies)")
+    }
+
     @Test func quietHoursHoldBubblesBackAndResumeIsNoEscape() {
         // 13:30–14:30 Beijing time around the test's 14:00.
         var driver = NotifierDriver(settings: NotifierSettings(interval: 60, quietHours: QuietHours(start: 13 * 60 + 30, end: 14 * 60 + 30)))
