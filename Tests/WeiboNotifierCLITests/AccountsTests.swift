@@ -138,6 +138,28 @@ import WeiboTestSupport
         for result in [logout, login] { #expect(!result.standardError.contains(second.token)) }
     }
 
+    /// Round 4, defect 5, from the command line: a token with a line break or a quote, or
+    /// 1,000 characters long, is refused before anything is sent, and one written into the
+    /// accounts file makes it invalid (said, with the way out) rather than going to Weibo.
+    @Test func aTokenThatIsNoTokenIsRefused() throws {
+        let home = Home()
+        let nowhere = ["--api-base", "http://127.0.0.1:1"]
+        for token in ["2.00ab\rX-Evil: 1", "2.00\"ab\"", String(repeating: "t", count: 1000)] {
+            let login = try home.run(["login", "--token-stdin", "--uid", "1"] + nowhere, input: token + "\n")
+            #expect(login.status == 1, "\(login.standardError)")
+            #expect(login.standardError.contains("is no token"), "\(login.standardError)")
+            #expect(!login.standardError.contains("refused the connection"), "nothing sent")
+        }
+        try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
+        try #"{"accounts":[{"access_token":"2.00ab\r\nX-Evil: 1","uid":1,"issued_at":1,"expires_in":9}]}"#.write(
+            toFile: home.accountFile, atomically: true, encoding: .utf8)
+        chmod(home.accountFile, 0o600)
+        let listed = try home.run(["accounts"])
+        #expect(listed.status == 77)
+        #expect(listed.standardError.contains("is not a valid account file"), "\(listed.standardError)")
+        #expect(listed.standardError.contains("characters no token has"), "\(listed.standardError)")
+    }
+
     @Test func theOneAccountFileOfEarlierVersionsIsMergedIn() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         let home = Home()

@@ -94,6 +94,10 @@ extension AccountStore {
         init(from decoder: any Decoder) throws {
             let keys = try decoder.container(keyedBy: CodingKeys.self)
             let token = try keys.decodeIfPresent(String.self, forKey: .accessToken)
+            if let token, let problem = Account.tokenProblem(token) {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: [CodingKeys.accessToken], debugDescription: problem.id, underlyingError: problem))
+            }
             if token == nil, try keys.decodeIfPresent(String.self, forKey: .tokenIn) != TokenPlace.keyring.rawValue {
                 throw DecodingError.keyNotFound(CodingKeys.accessToken, DecodingError.Context(codingPath: [], debugDescription: "no token"))
             }

@@ -188,7 +188,10 @@ public struct AccountStore: Sendable {
         if let token = saved.token { return GLibSource.later { completion(.success(saved.account(token: token))) } }
         Keyring.lookup(.token(uid: saved.uid, apiBase: apiBase), unlocking: unlocking, waitingForTheUser: waitingForTheUser) { result in
             switch result {
-            case .success(let token?): completion(.success(saved.account(token: token)))
+            case .success(let token?) where Account.tokenProblem(token) == nil: completion(.success(saved.account(token: token)))
+            case .success(let token?):
+                Log.warning("the keyring's token for uid \(saved.uid) is no token: \(Account.tokenProblem(token)?.description ?? "")")
+                completion(.failure(.tokenMissing(uid: saved.uid)))
             case .success(nil): completion(.failure(.tokenMissing(uid: saved.uid)))
             case .failure(let failure): completion(.failure(.keyring(failure)))
             }

@@ -44,6 +44,29 @@ public struct Account: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Account {
+    /// The longest token taken (Weibo's have about 32 characters; OAuth sets no bound).
+    public static let maximumTokenLength = 512
+
+    /// Why `token` is no access token, or nil. A token is 1 to 512 of OAuth's token characters
+    /// (RFC 6750: letters, digits, `-._~+/`, then `=` at the end): a line break in one would
+    /// break the requests' `Authorization` header, and Weibo gives no other kind.
+    public static func tokenProblem(_ token: String) -> LocalizableMessage? {
+        let bytes = Array(token.utf8)
+        guard !bytes.isEmpty else { return .tr("the token is empty") }
+        guard bytes.count <= maximumTokenLength else { return .tr("the token is longer than %s characters", .text(String(maximumTokenLength))) }
+        let body = bytes.prefix { $0 != UInt8(ascii: "=") }
+        let isTokenCharacter = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~+/".utf8.contains(byte)
+        }
+        guard !body.isEmpty, body.allSatisfy(isTokenCharacter), bytes[body.count...].allSatisfy({ $0 == UInt8(ascii: "=") }) else {
+            return .tr("the token has characters no token has (a line break, a space, a quote)")
+        }
+        return nil
+    }
+}
+
 extension Account: Codable {
     /// The account file's keys; `issued_at` is seconds since 1970.
     enum CodingKeys: String, CodingKey {
@@ -103,6 +126,9 @@ extension AccessTokenGrant: Codable {
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try keys.decode(String.self, forKey: .accessToken)
+        if let problem = Account.tokenProblem(accessToken) {
+            throw DecodingError.dataCorrupted(decodingContext(decoder.codingPath + [CodingKeys.accessToken], problem))
+        }
         uid = try keys.decodeFlexibleInt64(forKey: .uid)
         // `expires_in` is documented as a number or a string; `remind_in` is its older twin.
         guard

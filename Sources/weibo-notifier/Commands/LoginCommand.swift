@@ -71,6 +71,9 @@ struct LoginCommand: ParsedCommand {
             guard let token = try Terminal.readLine()?.trimmed(of: " \t"), !token.isEmpty else {
                 throw .failed(tr("no token on standard input"))
             }
+            if let problem = Account.tokenProblem(token) {
+                throw .failed(tr("what standard input gave is no token: %s", problem.text(processLocalizer)))
+            }
             try save(token: token, expectedUID: uid, context: context, client: client)
         } else {
             let context = try ensureAppKey(context)

@@ -118,6 +118,23 @@ import WeiboTestSupport
         #expect(try WeiboJSON.decode(AccessTokenGrant.self, from: Array(stringLifetime.utf8)).expiresIn == 3600)
     }
 
+    /// Round 4, defect 5: a token is checked wherever it comes in. A token exchange once
+    /// answered one with CR/LF, kept as it was: every request then broke libsoup's header and
+    /// went without a login. 60,000 characters were taken too.
+    static let tokens: [(String, Bool)] = [
+        ("2.00XljbOGzffgFE2f62793e10EOEzUU", true), ("a-b.c_d~e+f/g==", true), (String(repeating: "t", count: 512), true),
+        ("", false), ("2.00abc\r\nX-Evil: 1", false), ("2.00abc\n", false), ("2.00 abc", false), ("\"2.00abc\"", false), ("a=b", false),
+        ("==", false), ("令牌", false), (String(repeating: "t", count: 513), false), (String(repeating: "t", count: 60_000), false),
+    ]
+
+    @Test(arguments: tokens)
+    func aTokenIsOAuthsCharactersAndNoMore(_ token: String, _ good: Bool) throws {
+        #expect((Account.tokenProblem(token) == nil) == good, "\(token.prefix(40))")
+        let answer = try WeiboJSON.encode(AccessTokenGrant(accessToken: token, uid: 1, expiresIn: 3600))
+        let decoded = try? WeiboJSON.decode(AccessTokenGrant.self, from: answer)
+        #expect((decoded != nil) == good, "the token exchange's answer")
+    }
+
     @Test func accountFileRoundTrip() throws {
         let account = Account(accessToken: "2.00secret", uid: 42, issuedAt: TestTime.now, expiresIn: 157_679_999)
         let data = try WeiboJSON.encode(account)
