@@ -3,6 +3,8 @@ extension SandboxAPI {
     /// What `/_sandbox/faults` can inject into the next API responses.
     public enum FaultKind: String, CaseIterable, Sendable {
         case http500, html502, malformed, truncated, delay, drop
+        /// A proxy's 500 page of 1 MiB: larger than a client reads, and still an HTTP error.
+        case hugeErrorPage = "huge_error_page"
         /// The real answer followed by 5 MiB of spaces (still valid JSON), or gzip-compressed
         /// with 16 MiB of them (a few KiB on the wire): what a client must not read in full.
         case oversized
@@ -49,6 +51,10 @@ extension SandboxAPI {
                 html:
                     "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
             )
+        case .hugeErrorPage:
+            let filler = String(repeating: "<p>Internal Server Error</p>\r\n", count: 1 << 20 / 30)
+            return SandboxResponse(
+                status: 500, html: "<html><head><title>500 Internal Server Error</title></head><body>\r\n" + filler + "</body></html>\r\n")
         case .malformed: return SandboxResponse(json: "{\"statuses\":[{\"id\":4530000000000001,\"text\":\"broken\",,]")
         case .truncated:
             var response = answer(request)

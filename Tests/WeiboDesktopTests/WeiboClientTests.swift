@@ -308,6 +308,21 @@ import WeiboTestSupport
         }
     }
 
+    /// Round 4: an error page larger than the cap (a proxy's 500 of 1 MiB) was said as "larger
+    /// than 64 KiB", its status lost. It is an HTTP error with its status and its title.
+    @Test func aHugeErrorPageIsItsStatus() throws {
+        try SandboxHarness.run(timeout: 10) { harness in
+            inject(harness, "huge_error_page", seconds: 0)
+            let unread = try #require(harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) })
+            guard case .failure(.http(let status, let path, let detail)) = unread else {
+                Issue.record("\(unread)")
+                return
+            }
+            #expect(status == 500 && path == "/2/remind/unread_count.json" && detail == "500 Internal Server Error", "\(detail)")
+            #expect((try? harness.wait { harness.client.unreadCounts(for: harness.account, completion: $0) }?.get()) != nil)
+        }
+    }
+
     @Test func transportFailuresAreNamed() throws {
         try MainContext.withOwnContext {
             // A port nothing listens on: bind one, then free it.

@@ -217,6 +217,13 @@ public final class HTTPClient {
             guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return bodyComplete() }
             guard body.count + size <= limit else {
                 g_cancellable_cancel(cancellable)
+                // An error page (a proxy's 500) is what it is, however long: its status, and its
+                // first `limit` bytes to say what it is.
+                let status = Int(soup_message_get_status(message).rawValue)
+                guard status == 200 else {
+                    body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: limit - body.count))
+                    return finish(.success(response(status: status)))
+                }
                 return finish(.failure(.tooLarge(host: host, limit: limit)))
             }
             body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: size))
@@ -236,16 +243,18 @@ public final class HTTPClient {
                 finish(.failure(.connectionClosed(host: host)))
                 return
             }
+            finish(.success(response(status: Int(soup_message_get_status(message).rawValue))))
+        }
+
+        /// The answer as read: `status`, the headers used, and the body.
+        private func response(status: Int) -> HTTPResponse {
+            let headers = soup_message_get_response_headers(message)
             let contentType = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
             var named: [String: String] = [:]
             if let location = soup_message_headers_get_one(headers, "Location") {
                 named["location"] = String(cString: location)
             }
-            finish(
-                .success(
-                    HTTPResponse(
-                        status: Int(soup_message_get_status(message).rawValue), contentType: contentType, body: body,
-                        headers: named)))
+            return HTTPResponse(status: status, contentType: contentType, body: body, headers: named)
         }
 
         func finish(_ result: Result<HTTPResponse, HTTPError>) {

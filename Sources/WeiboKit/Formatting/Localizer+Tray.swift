@@ -21,6 +21,8 @@ extension Localizer {
         case stateKeyringLocked
         case stateRateLimited
         case stateOffline
+        /// Checks fail while the network is up: a server fault, answers that cannot be read.
+        case stateWeiboFailing
         case statePaused(until: String)
         case stateQuiet(until: String)
         case stateDoNotDisturb
@@ -43,6 +45,7 @@ extension Localizer {
         case .stateKeyringLocked: return tr("Keyring locked")
         case .stateRateLimited: return tr("Rate limit reached")
         case .stateOffline: return tr("Offline")
+        case .stateWeiboFailing: return tr("Weibo not answering")
         case .statePaused(let time): return tr("Paused until %s", time)
         case .stateQuiet(let time): return tr("Quiet hours until %s", time)
         case .stateDoNotDisturb: return tr("Do not disturb")

@@ -97,6 +97,8 @@ public struct Localizer: Sendable {
         /// Weibo's rate limit: the counts shown are the last ones.
         case rateLimited
         case offlineSince(String)
+        /// Checks fail since then while the network is up.
+        case weiboFailingSince(String)
         /// Short words for a status bar.
         case offline
         case loginNeeded
@@ -205,6 +207,7 @@ public struct Localizer: Sendable {
         case .doNotDisturb: return tr("do not disturb: notifications wait until it ends")
         case .rateLimited: return tr("Weibo's rate limit is reached; the counts are from the last check")
         case .offlineSince(let time): return tr("offline since %s", time)
+        case .weiboFailingSince(let time): return tr("no usable answer from Weibo since %s (the network is up)", time)
         case .offline: return tr("offline")
         case .loginNeeded: return tr("login needed")
         case .commented(let name): return tr("%s commented on your post", name)

@@ -87,11 +87,14 @@ public struct UnreadPresenter: Sendable {
     /// otherwise normal state, and for an expired login. The tooltip's first line says the state.
     ///
     /// `lastPoll` is the last successful check, `offlineSince` when checks began to fail.
+    /// Failing checks are "offline" only when the network monitor says so (`networkAvailable`
+    /// false); with the network up, Weibo is not answering (a server fault, garbage).
     /// `pausedUntil`, `quietUntil`: notifications wait until then, as they do while the
     /// desktop's `doNotDisturb` is on.
     public func tray(
         _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Timestamp?, offlineSince: Timestamp?, zone: any TimeZoneRule,
-        pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false, hideAtZero: Bool = false
+        networkAvailable: Bool = false, pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false,
+        hideAtZero: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
         let look: TrayLook
@@ -118,8 +121,9 @@ public struct UnreadPresenter: Sendable {
         case .waitingForKeyring: lines.append(localizer.text(.waitingForKeyring))
         case .rateLimited: lines.append(localizer.text(.rateLimited))
         case .offline:
-            let since = (offlineSince ?? lastPoll).map { Localizer.Phrase.offlineSince(CivilTime($0, in: zone).clockText) }
-            lines.append(localizer.text(since ?? .offline))
+            let since = (offlineSince ?? lastPoll).map { CivilTime($0, in: zone).clockText }
+            let phrase = since.map { networkAvailable ? Localizer.Phrase.weiboFailingSince($0) : .offlineSince($0) }
+            lines.append(localizer.text(phrase ?? .offline))
         case .starting, .ok: break
         }
         if let pausedUntil { lines.append(localizer.text(.pausedUntil(CivilTime(pausedUntil, in: zone).clockText))) }
@@ -135,7 +139,7 @@ public struct UnreadPresenter: Sendable {
         case .notLoggedIn: headline.append(localizer.text(Localizer.TrayPhrase.stateNotLoggedIn))
         case .waitingForKeyring: headline.append(localizer.text(Localizer.TrayPhrase.stateKeyringLocked))
         case .rateLimited: headline.append(localizer.text(Localizer.TrayPhrase.stateRateLimited))
-        case .offline: headline.append(localizer.text(Localizer.TrayPhrase.stateOffline))
+        case .offline: headline.append(localizer.text(networkAvailable ? Localizer.TrayPhrase.stateWeiboFailing : .stateOffline))
         case .starting, .ok: break
         }
         if let pausedUntil { headline.append(localizer.text(Localizer.TrayPhrase.statePaused(until: CivilTime(pausedUntil, in: zone).clockText))) }

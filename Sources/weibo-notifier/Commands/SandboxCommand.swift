@@ -31,7 +31,8 @@ struct SandboxCommand: TableCommand {
               /_sandbox/mentions   count=N&kind=status|comment   N mentions of you
               /_sandbox/followers  count=N[&authors=A,B]         N new followers (follower), named A, B…
               /_sandbox/faults     kind=K&count=N&seconds=S      the next N API answers fail:
-                                   K is http500, html502, malformed, truncated, delay, drop,
+                                   K is http500, html502, huge_error_page (a 500 page of 1 MiB),
+                                   malformed, truncated, delay, drop,
                                    oversized, gzip_bomb, expired_token, rate_limit, permission (10014 from the
                                    comment, mention and reply calls only), timeline_permission
                                    (10014 from the home timeline only), not_test_user

@@ -14,6 +14,8 @@ import WeiboTestSupport
         var quiet = false
         var doNotDisturb = false
         var hideAtZero = false
+        /// The network monitor's word (failing checks are "offline" only when it says so).
+        var network = false
         var look: TrayLook
         var status: String
         var firstLine: String
@@ -44,6 +46,10 @@ import WeiboTestSupport
         Case(
             name: "offline over a pause", unread: UnreadCounts(status: 1), phase: .offline, paused: true, look: .offline, status: "Active",
             firstLine: "offline since 13:00", headline: "Offline · Paused until 15:00 · 1 new post"),
+        // Round 4: garbage answers (or a server fault) with the network up are no "offline".
+        Case(
+            name: "failing checks with the network up", unread: UnreadCounts(status: 1), phase: .offline, network: true, look: .offline,
+            status: "Active", firstLine: "no usable answer from Weibo since 13:00 (the network is up)", headline: "Weibo not answering · 1 new post"),
         Case(
             name: "paused over unread", unread: UnreadCounts(status: 1), paused: true, look: .paused, status: "Active",
             firstLine: "notifications paused until 15:00", headline: "Paused until 15:00 · 1 new post"),
@@ -62,7 +68,7 @@ import WeiboTestSupport
         let presenter = UnreadPresenter(localizer: Localizer())
         let shown = presenter.tray(
             example.unread, phase: example.phase, lastPoll: TestTime.date(2026, 11, 30, 14, 0), offlineSince: TestTime.date(2026, 11, 30, 13, 0),
-            zone: TestTime.zone, pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil,
+            zone: TestTime.zone, networkAvailable: example.network, pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil,
             quietUntil: example.quiet ? TestTime.date(2026, 12, 1, 8, 0) : nil, doNotDisturb: example.doNotDisturb, hideAtZero: example.hideAtZero)
         #expect(shown.look == example.look)
         #expect(shown.status == example.status)
