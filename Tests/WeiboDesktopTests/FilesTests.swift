@@ -190,6 +190,7 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             quiet_hours=23:00-08:00
             tray_hide_at_zero=true
             """.write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o600)  // it holds the app secret
             let loaded = try ConfigurationFile.load(path: path)
             let configuration = loaded.configuration
             #expect(loaded.warnings.isEmpty && loaded.problems.isEmpty)
@@ -222,6 +223,38 @@ func withTemporaryFolder<Result>(_ body: (String) throws -> Result) throws -> Re
             try "[weibo]\napp_key=1\ncolour=red\n[extras]\nx=1\n".write(toFile: path, atomically: true, encoding: .utf8)
             let warnings = try ConfigurationFile.load(path: path).warnings
             #expect(warnings == ["\(path): unknown key colour in [weibo] ignored", "\(path): unknown group [extras] ignored"])
+        }
+    }
+
+    /// Round 4: an app secret in a file others can read is read, with the `chmod` that mends it
+    /// said (the secret is the app's; the window and `login` keep it privately).
+    @Test func anAppSecretOthersCanReadIsSaid() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try "[weibo]\napp_key=1\napp_secret=s3cret\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o644)
+            let loaded = try ConfigurationFile.load(path: path)
+            #expect(loaded.configuration.appSecret == "s3cret")
+            #expect(loaded.warnings == ["\(path) holds app_secret and others can read it (permissions 644); run: chmod 600 '\(path)'"])
+            chmod(path, 0o600)
+            #expect(try ConfigurationFile.load(path: path).warnings.isEmpty)
+            try "[weibo]\napp_key=1\napp_secret=\n".write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o644)
+            #expect(try ConfigurationFile.load(path: path).warnings.isEmpty, "no secret, nothing to say")
+        }
+    }
+
+    /// Round 4: a NUL in the file once cut its value off there without a word (GLib reads up to
+    /// it). The file is no text: refused whole, naming the line, and `config set` leaves it.
+    @Test func aNulInTheFileIsRefusedNotCutOff() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/config"
+            try PrivateFile.write(Array("[weibo]\napp_key=1\n[notifier]\nquiet_hours=23:00-0".utf8) + [0] + Array("8:00\n".utf8), to: path)
+            #expect(throws: ConfigurationFile.Failure(path: path, message: "line 4 holds a NUL character: this is no text file")) {
+                try ConfigurationFile.load(path: path)
+            }
+            #expect(throws: ConfigurationFile.Failure.self) { try ConfigurationFile.set([(group: "notifier", key: "interval", value: "90")], path: path) }
+            #expect(try PrivateFile.read(path).contains(0), "left as it is")
         }
     }
 

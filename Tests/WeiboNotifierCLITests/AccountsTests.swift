@@ -179,6 +179,23 @@ import WeiboTestSupport
         #expect(try home.run(["unread", "--api-base", sandbox.baseURL]).status == 0)
     }
 
+    /// Round 4: with a day's interval the second account's first check waits two hours (the
+    /// checks are staggered by a twelfth of it); `GetAccounts` lists it from the start, by its
+    /// saved uid and name, rather than leaving it out until then.
+    @Test func aSecondAccountIsListedBeforeItsFirstCheck() throws {
+        let setup = try DaemonTests.Setup()
+        let second = try newUser(setup.sandbox)
+        let api = ["--api-base", setup.sandbox.baseURL]
+        #expect(try setup.home.run(["login", "--token-stdin", "--uid", second.uid] + api, input: second.token + "\n").status == 0)
+        try setup.start(interval: 86_400)
+        defer { setup.stop() }
+        let accounts = setup.bus.gdbus([
+            "call", "-d", "io.github.WeiboNotifier", "-o", "/io/github/WeiboNotifier", "-m", "io.github.WeiboNotifier1.GetAccounts",
+        ])
+        #expect(accounts.contains("('5712659759', '\(SandboxAPI.ownerName)', {"), "\(accounts)")
+        #expect(accounts.contains("('\(second.uid)', '\(second.name)', {"), "listed before its first check: \(accounts)")
+    }
+
     @Test func oneDaemonFollowsEveryAccountEachWithItsBubblesAndState() throws {
         let setup = try DaemonTests.Setup()
         let second = try newUser(setup.sandbox)

@@ -149,7 +149,8 @@ public final class AccountGroupShell {
     /// Every account as the surfaces see them now (WeiboKit's `AccountGroup` decides what the
     /// group shows from it).
     public func snapshot(at now: Timestamp = Timestamp.now) -> AccountGroup {
-        AccountGroup(members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid, name: names[$0] ?? "", at: now) })
+        // A member not started yet (its first check is staggered) is its saved account already.
+        AccountGroup(members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid ?? uids[$0], name: names[$0] ?? "", at: now) })
     }
 
     /// The unread counts of every account added up.

@@ -1,4 +1,5 @@
 public import CGLib
+import Glibc
 public import WeiboKit
 
 /// Reads the configuration from a GKeyFile (`$XDG_CONFIG_HOME/weibo-notifier/config`).
@@ -80,6 +81,7 @@ public enum ConfigurationFile {
                 throw Failure(path: file, message: error.map { GLibError(taking: $0).message } ?? tr("unreadable"))
             }
             warnings += unknownKeys(layer, path: file)
+            if let warning = openSecret(layer, path: file) { warnings.append(warning) }
             for setting in SettingsTable.all where g_key_file_has_key(layer, setting.group.rawValue, setting.key, nil).isTrue {
                 guard let value = g_key_file_get_value(layer, setting.group.rawValue, setting.key, nil) else { continue }
                 g_key_file_set_value(merged, setting.group.rawValue, setting.key, value)
@@ -107,10 +109,26 @@ public enum ConfigurationFile {
         return Loaded(configuration: configuration, warnings: warnings, problems: problems)
     }
 
-    /// A regular file of at most 256 KiB (a configuration is a few hundred bytes).
+    /// The warning for an app secret in a file others can read (the settings window and `login`
+    /// keep it in the keyring, or in this file with mode 0600): the file is still read, as the
+    /// secret is the app's, not the user's login; nil when there is none or only the user reads it.
+    private static func openSecret(_ layer: OpaquePointer?, path: String) -> String? {
+        let setting = SettingsTable.appSecret
+        guard let value = g_key_file_get_value(layer, setting.group.rawValue, setting.key, nil) else { return nil }
+        let isEmpty = value.pointee == 0
+        g_free(value)
+        var info = stat()
+        guard !isEmpty, stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
+        return tr(
+            "%s holds app_secret and others can read it (permissions %s); run: chmod 600 '%s'", path, String(info.st_mode & 0o777, radix: 8), path)
+    }
+
+    /// A regular file of at most 256 KiB (a configuration is a few hundred bytes) of text: a NUL
+    /// in it would end a value there without a word (GLib reads up to it).
     private static func contents(of file: String) throws(Failure) -> [UInt8] {
+        let bytes: [UInt8]
         do {
-            return try PrivateFile.read(file, limit: Self.sizeLimit)
+            bytes = try PrivateFile.read(file, limit: Self.sizeLimit)
         } catch {
             switch error {
             case .notRegular: throw Failure(path: file, message: tr("not a regular file (a folder, a pipe or a device?)"))
@@ -118,6 +136,11 @@ public enum ConfigurationFile {
             default: throw Failure(path: file, message: error.description)
             }
         }
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].filter { $0 == 0x0A }.count + 1
+            throw Failure(path: file, message: tr("line %d holds a NUL character: this is no text file", line))
+        }
+        return bytes
     }
 
     /// Warnings for the groups and keys of `keyFile` the program does not know.
