@@ -46,6 +46,29 @@ import WeiboTestSupport
         #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL).isEmpty, "logout clears the keyring")
     }
 
+    /// Round 4: with the token in a keyring and none running in the session, the wait once
+    /// said "waiting for the keyring to be unlocked", with an Unlock button that could do
+    /// nothing. Now it says none runs, and its button logs in again.
+    @Test func withNoKeyringAtAllItSaysSoAndOffersALogin() throws {
+        let setup = try Setup()
+        let saved = try String(contentsOfFile: setup.home.accountFile, encoding: .utf8)
+        let inKeyring = saved.replacingOccurrences(of: "\"access_token\":\"\(setup.sandbox.token)\"", with: "\"token_in\":\"keyring\"")
+        #expect(inKeyring != saved)
+        try inKeyring.write(toFile: setup.home.accountFile, atomically: true, encoding: .utf8)
+        chmod(setup.home.accountFile, 0o600)
+        try setup.start(waitForPoll: false)
+        defer { setup.stop() }
+        #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
+        let words = "Your Weibo login is kept in a keyring, and none runs in this session: checks start once one does, or log in again to keep it in a file"
+        #expect(waitUntil { setup.bus.notifications().contains { $0.body == words } }, "\(setup.bus.notifications().map(\.body))")
+        let bubble = setup.bus.notifications().first { $0.body == words }
+        #expect(
+            bubble?.actions.contains("Log in to Weibo again") == true || bubble?.actions.contains { $0.hasPrefix("Log in") } == true, "\(bubble?.actions ?? [])"
+        )
+        #expect(bubble?.actions.contains("Unlock…") == false)
+        #expect(!setup.bus.notifications().contains { $0.body.contains("Unlock your keyring") })
+    }
+
     /// With `token_store = file` the keyring is never used, so libsecret is never loaded, even
     /// when a Secret Service starts while the daemon runs (it was, at once).
     @Test func withTheTokenInTheFileLibsecretIsNeverLoaded() throws {

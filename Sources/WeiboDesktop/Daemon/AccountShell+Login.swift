@@ -74,8 +74,15 @@ extension AccountShell {
                     // Locked, not answering, or gone (no Secret Service on the bus): the token is
                     // there all the same, so this is a wait, not a lost login.
                     Log.message("waiting for the keyring: \(failure)")
-                    if failure == .locked || failure == .noAnswer { Self.keyringFoundLocked = true }
-                    done(.waitingForKeyring)
+                    if failure == .locked || failure == .noAnswer {
+                        Self.keyringFoundLocked = true
+                        return done(.waitingForKeyring)
+                    }
+                    // Refused: by a keyring, or for want of one (nothing answers on the bus).
+                    Keyring.serviceAnswers { [weak self] answers in
+                        guard let self, read == self.loginReads else { return }
+                        done(answers ? .waitingForKeyring : .noKeyring)
+                    }
                 default: done(.missing(reason: failure.description))
                 }
             }

@@ -110,7 +110,8 @@ public final class StatusNotifierItem {
         shownChecked = checked
         var shown = notifier.presenter.tray(
             group.unread, phase: group.status.phase, lastPoll: first.lastPoll, offlineSince: first.offlineSince, zone: notifier.zone,
-            networkAvailable: group.status.networkAvailable, pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil,
+            networkAvailable: group.status.networkAvailable, keyringMissing: group.status.keyringMissing,
+            pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil,
             doNotDisturb: group.status.doNotDisturb,
             hideAtZero: notifier.settings.trayHideAtZero)
         let followed = group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }

@@ -19,6 +19,7 @@ extension Localizer {
         case stateLoginExpired
         case stateNotLoggedIn
         case stateKeyringLocked
+        case stateNoKeyring
         case stateRateLimited
         case stateOffline
         /// Checks fail while the network is up: a server fault, answers that cannot be read.
@@ -43,6 +44,7 @@ extension Localizer {
         case .stateLoginExpired: return tr("Login expired")
         case .stateNotLoggedIn: return tr("Not logged in")
         case .stateKeyringLocked: return tr("Keyring locked")
+        case .stateNoKeyring: return tr("No keyring")
         case .stateRateLimited: return tr("Rate limit reached")
         case .stateOffline: return tr("Offline")
         case .stateWeiboFailing: return tr("Weibo not answering")

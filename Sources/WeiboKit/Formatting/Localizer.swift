@@ -139,6 +139,9 @@ public struct Localizer: Sendable {
         /// The bubble of a locked keyring, and its button.
         case unlockKeyringToCheck
         case unlockKeyring
+        /// No keyring runs: the bubble, and the tray's line.
+        case noKeyringToCheck
+        case noKeyringRuns
     }
 
     public func text(_ phrase: Phrase) -> String {
@@ -239,6 +242,9 @@ public struct Localizer: Sendable {
         case .waitingForKeyring: return tr("Waiting for the keyring to be unlocked")
         case .unlockKeyringToCheck: return tr("Unlock your keyring to check Weibo")
         case .unlockKeyring: return tr("Unlock…")
+        case .noKeyringToCheck:
+            return tr("Your Weibo login is kept in a keyring, and none runs in this session: checks start once one does, or log in again to keep it in a file")
+        case .noKeyringRuns: return tr("No keyring runs in this session: checks start once one does")
         }
     }
 }

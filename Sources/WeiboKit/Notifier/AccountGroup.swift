@@ -70,6 +70,7 @@ public struct AccountGroup: Equatable, Sendable {
     public var status: NotifierStatus {
         var status = members[0].status
         status.phase = reporting.status.phase
+        status.keyringMissing = reporting.status.keyringMissing
         status.failuresInARow = members.map(\.status.failuresInARow).max() ?? 0
         return status
     }

@@ -20,22 +20,28 @@ extension Notifier {
 
     mutating func loginChanged(_ new: Login, at now: Timestamp) {
         let wasUsable = login?.isUsable == true
-        let wasWaiting = login == .waitingForKeyring
+        let before = login
+        let wasWaiting = login == .waitingForKeyring || login == .noKeyring
         // A missing login is recorded by `enterLoginExpired`, which first asks whether it already was.
         if !new.isMissing {
             surroundings.login = new
         }
         // The keyring answered (whatever it said): its bubble has nothing more to ask.
-        if wasWaiting, new != .waitingForKeyring { emit(.closeTransient(tag: Self.keyringTag)) }
+        if wasWaiting, new != .waitingForKeyring, new != .noKeyring { emit(.closeTransient(tag: Self.keyringTag)) }
         switch new {
         case .none:
             enterNotLoggedIn()
-        case .waitingForKeyring:
-            // No error; one bubble with the button that asks the keyring for its password. The
+        case .waitingForKeyring, .noKeyring:
+            // No error; one bubble: with the button that asks the keyring for its password, or
+            // (none runs) the one that logs in again, the token then kept where it can be. The
             // keyring is looked at again at each check, and followed on the bus.
-            log(.message, "the keyring did not answer; checks start once it does")
-            if !wasWaiting {
-                var bubble = withFix(presenter.notice(.unlockKeyringToCheck, transient: false), .unlockKeyring)
+            let none = new == .noKeyring
+            log(.message, none ? "no keyring runs in this session; checks start once one does" : "the keyring did not answer; checks start once it does")
+            if before != new {
+                var bubble =
+                    none
+                    ? withFix(presenter.notice(.noKeyringToCheck, transient: false), .logIn)
+                    : withFix(presenter.notice(.unlockKeyringToCheck, transient: false), .unlockKeyring)
                 bubble.replacesTag = Self.keyringTag
                 emit(.showTransient(bubble))
             }

@@ -15,7 +15,7 @@ public struct Notifier: Sendable {
         switch login {
         case .none: return .notLoggedIn
         case .missing: return .loginExpired
-        case .waitingForKeyring: return .waitingForKeyring
+        case .waitingForKeyring, .noKeyring: return .waitingForKeyring
         case .valid: return checks.phase
         }
     }
@@ -83,7 +83,7 @@ public struct Notifier: Sendable {
     public func status(at now: Timestamp) -> NotifierStatus {
         NotifierStatus(
             phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
-            quiet: quiet.inQuietHours(settings.quietHours, at: now), doNotDisturb: followsDoNotDisturb)
+            quiet: quiet.inQuietHours(settings.quietHours, at: now), doNotDisturb: followsDoNotDisturb, keyringMissing: login == .noKeyring)
     }
 
     /// Whether bubbles are held back at `now`: a pause, or quiet hours.

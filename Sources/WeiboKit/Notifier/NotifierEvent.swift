@@ -99,6 +99,9 @@ public enum Login: Equatable, Sendable {
     case missing(reason: String)
     /// The token is in the keyring, which did not answer (locked): no error, checks wait.
     case waitingForKeyring
+    /// The token is in the keyring, and none runs in this session (no Secret Service on the
+    /// bus): checks wait for one to start, and the words say so (no "unlock").
+    case noKeyring
 
     /// A login to check with.
     var isUsable: Bool {

@@ -10,14 +10,17 @@ public struct NotifierStatus: Equatable, Sendable {
     public var quiet = false
     /// The desktop's do-not-disturb holds bubbles back.
     public var doNotDisturb = false
+    /// While waiting for the keyring: none runs in this session (rather than a locked one).
+    public var keyringMissing = false
 
     /// Failed checks in a row after which the counts shown are called stale.
     public static let staleAfter = 3
 
     public init(
         phase: NotifierPhase, failuresInARow: Int = 0, networkAvailable: Bool = true, paused: Bool = false, quiet: Bool = false,
-        doNotDisturb: Bool = false
+        doNotDisturb: Bool = false, keyringMissing: Bool = false
     ) {
+        self.keyringMissing = keyringMissing
         self.phase = phase
         self.failuresInARow = failuresInARow
         self.networkAvailable = networkAvailable

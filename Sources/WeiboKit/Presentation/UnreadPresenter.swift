@@ -93,7 +93,7 @@ public struct UnreadPresenter: Sendable {
     /// desktop's `doNotDisturb` is on.
     public func tray(
         _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Timestamp?, offlineSince: Timestamp?, zone: any TimeZoneRule,
-        networkAvailable: Bool = false, pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false,
+        networkAvailable: Bool = false, keyringMissing: Bool = false, pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false,
         hideAtZero: Bool = false
     ) -> TrayPresentation {
         let total = total(unread)
@@ -118,7 +118,7 @@ public struct UnreadPresenter: Sendable {
         switch phase {
         case .loginExpired: lines.append(localizer.text(.loginExpiredOnDesktop))
         case .notLoggedIn: lines.append(localizer.text(.notLoggedInOnDesktop))
-        case .waitingForKeyring: lines.append(localizer.text(.waitingForKeyring))
+        case .waitingForKeyring: lines.append(localizer.text(keyringMissing ? .noKeyringRuns : .waitingForKeyring))
         case .rateLimited: lines.append(localizer.text(.rateLimited))
         case .offline:
             let since = (offlineSince ?? lastPoll).map { CivilTime($0, in: zone).clockText }
@@ -137,7 +137,7 @@ public struct UnreadPresenter: Sendable {
         switch phase {
         case .loginExpired: headline.append(localizer.text(Localizer.TrayPhrase.stateLoginExpired))
         case .notLoggedIn: headline.append(localizer.text(Localizer.TrayPhrase.stateNotLoggedIn))
-        case .waitingForKeyring: headline.append(localizer.text(Localizer.TrayPhrase.stateKeyringLocked))
+        case .waitingForKeyring: headline.append(localizer.text(keyringMissing ? Localizer.TrayPhrase.stateNoKeyring : .stateKeyringLocked))
         case .rateLimited: headline.append(localizer.text(Localizer.TrayPhrase.stateRateLimited))
         case .offline: headline.append(localizer.text(networkAvailable ? Localizer.TrayPhrase.stateWeiboFailing : .stateOffline))
         case .starting, .ok: break

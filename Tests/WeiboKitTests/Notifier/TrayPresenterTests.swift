@@ -16,6 +16,7 @@ import WeiboTestSupport
         var hideAtZero = false
         /// The network monitor's word (failing checks are "offline" only when it says so).
         var network = false
+        var keyringMissing = false
         var look: TrayLook
         var status: String
         var firstLine: String
@@ -40,6 +41,9 @@ import WeiboTestSupport
         Case(
             name: "a locked keyring over a pause", unread: UnreadCounts(dm: 1), phase: .waitingForKeyring, paused: true, look: .waitingForKeyring,
             status: "Active", firstLine: "Waiting for the keyring to be unlocked", headline: "Keyring locked · Paused until 15:00 · 1 new private message"),
+        Case(
+            name: "no keyring at all", phase: .waitingForKeyring, keyringMissing: true, look: .waitingForKeyring, status: "Active",
+            firstLine: "No keyring runs in this session: checks start once one does", headline: "No keyring · Nothing new"),
         Case(
             name: "the rate limit over unread", unread: UnreadCounts(dm: 1), phase: .rateLimited, look: .rateLimited, status: "Active",
             firstLine: "Weibo's rate limit is reached; the counts are from the last check", headline: "Rate limit reached · 1 new private message"),
@@ -68,7 +72,8 @@ import WeiboTestSupport
         let presenter = UnreadPresenter(localizer: Localizer())
         let shown = presenter.tray(
             example.unread, phase: example.phase, lastPoll: TestTime.date(2026, 11, 30, 14, 0), offlineSince: TestTime.date(2026, 11, 30, 13, 0),
-            zone: TestTime.zone, networkAvailable: example.network, pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil,
+            zone: TestTime.zone, networkAvailable: example.network, keyringMissing: example.keyringMissing,
+            pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil,
             quietUntil: example.quiet ? TestTime.date(2026, 12, 1, 8, 0) : nil, doNotDisturb: example.doNotDisturb, hideAtZero: example.hideAtZero)
         #expect(shown.look == example.look)
         #expect(shown.status == example.status)
