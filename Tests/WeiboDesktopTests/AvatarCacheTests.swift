@@ -115,6 +115,30 @@ import WeiboTestSupport
         }
     }
 
+    /// Round 4: `GetPicture` fetched a failed picture again at every ask (a popup redrawn asks
+    /// again). A failure is remembered for five minutes (`FailedPictures`): asked again, it is
+    /// answered at once with none, and the host is not asked.
+    @Test func aPictureThatFailedIsNotFetchedAgainAtOnce() throws {
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        // The sandbox counts each picture's requests by its path.
+        func requests() -> Int {
+            sandbox.read("/_sandbox/stats").firstMatch(of: /"\/_sandbox\/pictures\/bomb-65000x65000.png":(\d+)/).flatMap { Int($0.1) } ?? 0
+        }
+        try withTemporaryFolder { folder in
+            try MainContext.withOwnContext {
+                let cache = AvatarCache(directory: folder)
+                let before = requests()
+                for _ in 0..<3 {
+                    var result: String??
+                    cache.image(for: sandbox.baseURL + "/_sandbox/pictures/bomb-65000x65000.png") { result = .some($0) }
+                    MainContext.run(timeout: 10) { result != nil }
+                    #expect(result == .some(nil))
+                }
+                #expect(requests() - before == 1, "fetched once, then answered from memory")
+            }
+        }
+    }
+
     /// A picture over plain http (a status's own address on 127.0.0.1) is fetched only while the
     /// API itself is on this machine.
     @Test func plainHTTPPicturesOnlyWithALoopbackAPI() throws {

@@ -28,6 +28,8 @@ public final class AvatarCache {
     private let http: HTTPClient
     /// Completions waiting for a URL already being fetched.
     private var waiting: [String: [(String?) -> Void]] = [:]
+    /// The pictures that failed lately: not fetched again for a while.
+    private var failed = FailedPictures()
     /// The bytes the shared room held when last counted, plus what was stored since, and how
     /// many pictures that was: the folders are read again only when the sum passes the cap or
     /// after `recountAfter` pictures (another program stores into the same room).
@@ -74,7 +76,7 @@ public final class AvatarCache {
             GLibSource.later { completion(Self.uri(path)) }
             return
         }
-        guard fetching else {
+        guard fetching, !failed.isFresh(url, at: .now) else {
             GLibSource.later { completion(nil) }
             return
         }
@@ -119,6 +121,7 @@ public final class AvatarCache {
                 guard let self else { return }
                 self.fetchesUnderWay -= 1
                 let stored = self.store(result, at: path, url: url)
+                if stored == nil { self.failed.failed(url, at: .now) } else { self.failed.succeeded(url) }
                 for done in self.waiting.removeValue(forKey: url) ?? [] { done(stored.map(Self.uri)) }
                 self.sendQueued()
             }
