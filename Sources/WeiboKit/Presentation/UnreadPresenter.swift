@@ -151,9 +151,11 @@ public struct UnreadPresenter: Sendable {
 
     /// The tray's tooltip with several accounts: a line each, its counts, and what it needs
     /// from the user (an expired login, a locked keyring); then `last`, the tray's own last line.
+    /// The names (Weibo's, or a hand-edited file's) are `Markup.neutralized`: no host reads
+    /// markup in them.
     public func accountsToolTip(_ accounts: [(name: String, unread: UnreadCounts, phase: NotifierPhase)], last: String) -> String {
         let lines = accounts.map { account -> String in
-            var line = account.name + ": " + countsLine(account.unread)
+            var line = Markup.neutralized(account.name) + ": " + countsLine(account.unread)
             switch account.phase {
             case .loginExpired: line += " · " + localizer.text(.loginExpiredOnDesktop)
             case .waitingForKeyring: line += " · " + localizer.text(.waitingForKeyring)

@@ -19,4 +19,21 @@ public enum Markup {
         }
         return String(result)
     }
+
+    /// `text` for a place that may or may not read markup (a tray's tooltip: KDE reads it as
+    /// rich text when it sees a tag, XFCE and waybar as Pango markup, others as plain text):
+    /// `<`, `>` and `&` become their full-width forms, which read the same and are markup
+    /// nowhere, where an escape would show as `&lt;` on a host that reads plain text.
+    public static func neutralized(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "<": return "＜"
+                    case ">": return "＞"
+                    case "&": return "＆"
+                    default: return scalar
+                    }
+                }))
+    }
 }

@@ -20,6 +20,21 @@ import WeiboTestSupport
             ], "\(tip)")
     }
 
+    /// Round 4: an account's name went into the tooltip raw, and KDE reads a tooltip with a tag
+    /// as rich text (an `<img>` fetched, a `<b>` drawn). The markup characters are full-width:
+    /// read the same, markup nowhere (an escape would show as `&lt;` where hosts read plain text).
+    static let names: [(String, String)] = [
+        ("<b>大</b>", "＜b＞大＜/b＞"), ("<img src=\"http://x/a.png\">", "＜img src=\"http://x/a.png\"＞"), ("Tom & Jerry", "Tom ＆ Jerry"),
+        ("小明", "小明"),
+    ]
+
+    @Test(arguments: names)
+    func aNameInTheTooltipIsNoMarkup(_ name: String, _ shown: String) {
+        let tip = UnreadPresenter(localizer: Localizer()).accountsToolTip([(name, UnreadCounts(dm: 1), .ok), ("b", UnreadCounts(), .ok)], last: "")
+        #expect(tip.hasPrefix(shown + ": 1 new private message\n"), "\(tip)")
+        #expect(!tip.contains("<") && !tip.contains("&"))
+    }
+
     @Test func countsAddUpCounterByCounterWithinTheMaximum() {
         let sum = UnreadCounts(status: 2, dm: 1).adding(UnreadCounts(status: 3, follower: UnreadCounts.maximum, mentionCmt: 1))
         #expect(sum == UnreadCounts(status: 5, follower: UnreadCounts.maximum, dm: 1, mentionCmt: 1))
