@@ -679,6 +679,23 @@ import WeiboTestSupport
         #expect(old.terminationStatus == 0)
     }
 
+    /// Round 4: two sessions of one user, each with a session bus of its own, ran two
+    /// notifiers on the same account: every check twice, one state file written by both. The
+    /// second finds the user's lock held and says so; the lock goes with the first.
+    @Test func oneInstancePerUserAcrossSessions() throws {
+        let setup = try Setup()
+        try setup.start()
+        let otherSession = try PrivateSessionBus()
+        let environment = setup.environment.merging(otherSession.environment) { $1 }
+        let second = try CommandRunner.run(["run", "--api-base", setup.sandbox.baseURL, "--interval", "20"], environment: environment)
+        #expect(second.status == 69, "\(second.standardError)")
+        #expect(second.standardError.contains("already running in another session (pid \(setup.daemon?.processIdentifier ?? 0))"), "\(second.standardError)")
+        #expect(setup.bus.daemonPolls() == 1, "the first goes on alone")
+        #expect(setup.stop() == 0)
+        let lock = try DaemonLock.take(setup.home.folder + "/state/weibo-notifier/daemon.lock")
+        withExtendedLifetime(lock) {}
+    }
+
     @Test func sighupReadsTheConfigurationAgain() throws {
         let setup = try Setup()
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])

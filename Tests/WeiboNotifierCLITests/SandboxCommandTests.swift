@@ -13,7 +13,11 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
         #expect(sandbox.control("/2/comments/create.json", [("comment", String(repeating: "x", count: 2 << 20))]) == 413)
         let chunked = toolOutput(
-            "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Transfer-Encoding: chunked", "--data-binary", "a=b", sandbox.baseURL + "/2/comments/create.json"])
+            "/usr/bin/curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Transfer-Encoding: chunked", "--data-binary", "a=b",
+                sandbox.baseURL + "/2/comments/create.json",
+            ])
         #expect(chunked == "411", "\(chunked)")
         #expect(sandbox.control("/_sandbox/counts", [("dm", "1")]) == 200)
     }

@@ -107,6 +107,15 @@ struct RunCommand: TableCommand {
             }
             throw .unavailable(error.description)
         }
+        // Ours on this bus; another session's bus may have one too (`DaemonLock`). A notifier
+        // being replaced lets the lock go as it ends.
+        let lock: DaemonLock
+        do {
+            lock = try DaemonLock.take(context.directories.stateDirectory + "/daemon.lock", waiting: replace ? 5 : 0)
+        } catch {
+            throw .unavailable(error.description)
+        }
+        defer { withExtendedLifetime(lock) {} }
         Log.info("running: every \(interval) s against \(context.configuration.endpoints.remindBase)")
         let host = DaemonHost(accounts: group, service: service)
         do {
