@@ -209,6 +209,7 @@ import WeiboTestSupport
             switch (kind, error) {
             case (.http500, .api(let api)): #expect(api.code == 10001 && api.kind == .transient)
             case (.html502, .http(let status, _, let detail)): #expect(status == 502 && detail == "502 Bad Gateway")
+            case (.hugeErrorPage, .http(let status, _, let detail)): #expect(status == 500 && detail == "500 Internal Server Error")
             case (.malformed, .malformed(let path, _)): #expect(path == "/2/statuses/home_timeline.json")
             case (.truncated, .transport(.connectionClosed)): break
             case (.delay, .transport(.timeout(let seconds))): #expect(seconds == 2)
