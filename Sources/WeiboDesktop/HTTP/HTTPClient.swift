@@ -60,6 +60,9 @@ public final class HTTPClient {
     /// The largest trusted CA file read: the system's whole bundle is about 200 KiB.
     static let maximumCAFileBytes = 4 << 20
 
+    /// Requests sent and not answered yet (the soak waits for none before it moves its clock).
+    public private(set) var requestsUnderWay = 0
+
     /// Why the trusted CA file could not be used, if it could not.
     private var caFailure: String?
 
@@ -102,6 +105,7 @@ public final class HTTPClient {
             limit: request.bodyLimit)
         // A request in flight keeps its session: dropping the client must not cancel it.
         pending.client = self
+        requestsUnderWay += 1
         pending.startTimer()
         // The session holds the message; `pending` is retained until the callback releases it.
         soup_session_send_async(
@@ -262,6 +266,7 @@ public final class HTTPClient {
             finished = true
             defer { client = nil }
             timer = nil
+            client?.requestsUnderWay -= 1
             completion(result)
         }
 
