@@ -125,7 +125,7 @@ import WeiboTestSupport
             sandbox.read("/_sandbox/stats").firstMatch(of: /"\/_sandbox\/pictures\/bomb-65000x65000.png":(\d+)/).flatMap { Int($0.1) } ?? 0
         }
         try withTemporaryFolder { folder in
-            try MainContext.withOwnContext {
+            MainContext.withOwnContext {
                 let cache = AvatarCache(directory: folder)
                 let before = requests()
                 for _ in 0..<3 {

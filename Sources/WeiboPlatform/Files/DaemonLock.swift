@@ -1,6 +1,6 @@
 import CGLib
 import Glibc
-public import WeiboKit
+import WeiboKit
 
 /// The running notifier's hold on the user's files (`daemon.lock` in the state folder, 0600):
 /// its state, bubbles and budgets are one per account, so one notifier per user. The bus name
