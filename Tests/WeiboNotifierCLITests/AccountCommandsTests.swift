@@ -220,8 +220,17 @@ import WeiboTestSupport
         let after = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: home.environment.merging(bus.environment) { $1 })
         #expect(after.status == 0, "\(after.standardOutput)")
         #expect(after.lines.contains("✓ session bus"))
-        #expect(after.lines.contains { $0.hasPrefix("✓ notification server ") && $0.hasSuffix("(actions, body markup)") })
+        #expect(
+            after.lines.contains { $0.hasPrefix("✓ notification server ") && $0.hasSuffix("(actions, body markup, persistence)") }, "\(after.standardOutput)")
+        // A server that takes replies typed in its bubbles says so (KDE, swaync).
+        let replying = try PrivateSessionBus(capabilities: CommentBubbleTests.replyCapable)
+        let inline = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: home.environment.merging(replying.environment) { $1 })
+        #expect(inline.lines.contains { $0.hasPrefix("✓ notification server ") && $0.contains("inline reply") }, "\(inline.standardOutput)")
         #expect(after.lines.contains { $0.hasPrefix("✓ account uid 5712659759, accepted by Weibo") })
+        // No Secret Service on this bus: said, with where the token is instead.
+        #expect(
+            after.lines.contains("• no keyring (Secret Service) in this session: tokens are kept in \(home.accountFile) (mode 0600)"), "\(after.standardOutput)"
+        )
         #expect(after.lines.contains("• the notifier is not running"))
         #expect(!after.standardOutput.contains(sandbox.token))
         // No tray on this bus: on GNOME the advice names its AppIndicator extension.

@@ -41,6 +41,7 @@ import WeiboTestSupport
         #expect(unread.status == 0, "the token is read back from the keyring: \(unread.standardError)")
         let doctor = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: environment)
         #expect(doctor.standardOutput.contains("the token is kept in the keyring"), "\(doctor.standardOutput)")
+        #expect(doctor.standardOutput.contains("✓ keyring (Secret Service): gnome-keyring-daemon"), "the provider named: \(doctor.standardOutput)")
         let logout = try CommandRunner.run(["logout", "--api-base", sandbox.baseURL], environment: environment)
         #expect(logout.status == 0)
         #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL).isEmpty, "logout clears the keyring")

@@ -60,6 +60,30 @@ public enum DesktopProbe {
         SessionBus.hasOwner(bus, "org.freedesktop.Notifications")
     }
 
+    /// Who answers the Secret Service on `bus`.
+    public enum SecretServiceProvider: Equatable, Sendable {
+        /// A program runs it: its name (`gnome-keyring-daemon`, `kwalletd6`, `keepassxc`).
+        case running(String)
+        /// None runs; D-Bus starts one when asked.
+        case startedWhenAsked
+        case none
+    }
+
+    /// Who answers the Secret Service on `bus`: the owning program, named from its command
+    /// line (its `comm` is cut at 15 characters), or whether D-Bus would start one.
+    public static func secretServiceProvider(on bus: OpaquePointer) -> SecretServiceProvider {
+        let name = "org.freedesktop.secrets"
+        if SessionBus.hasOwner(bus, name) {
+            let program = SessionBus.ownerPID(bus, name: name).flatMap { pid -> String? in
+                guard let bytes = try? PrivateFile.read("/proc/\(pid)/cmdline", limit: 4096) else { return nil }
+                let first = bytes.prefix { $0 != 0 }
+                return String(decoding: first, as: UTF8.self).split(separator: "/").last.map(String.init)
+            }
+            return .running(program ?? "?")
+        }
+        return hasSecretService(on: bus) ? .startedWhenAsked : .none
+    }
+
     /// Whether a Secret Service (a keyring) runs on `bus`, or can be started there.
     public static func hasSecretService(on bus: OpaquePointer) -> Bool {
         if SessionBus.hasOwner(bus, "org.freedesktop.secrets") { return true }

@@ -10,9 +10,10 @@ struct DoctorCommand: TableCommand {
         tr(
             """
             Checks, one line each with what to do about it: the session bus, the notification
-            server (name, version, actions, body markup), the tray, autostart, the network,
-            the configuration, the account (file mode, expiry, and whether Weibo accepts the
-            token) and the running notifier. Exit status 1 when something needed is missing.
+            server (name, version, actions, body markup, inline reply, persistence), the tray,
+            autostart, the network, the configuration, the account (file mode, expiry, and
+            whether Weibo accepts the token), the keyring that keeps it (the program, or none)
+            and the running notifier. Exit status 1 when something needed is missing.
             """)
     }
 
@@ -161,7 +162,13 @@ struct DoctorCommand: TableCommand {
             return .note(
                 tr("%s has no buttons (no 'actions')", server), fix: .advice(tr("clicks cannot open the summary: use the tray, or weibo-notifier refresh")))
         }
-        return .good(found.capabilities.contains("body-markup") ? tr("%s (actions, body markup)", server) : tr("%s (actions)", server))
+        // What the notifier uses of it, in words: buttons, markup, replies typed in a bubble,
+        // bubbles kept in a list.
+        let words: [(String, String)] = [
+            ("actions", tr("actions")), ("body-markup", tr("body markup")), ("inline-reply", tr("inline reply")), ("persistence", tr("persistence")),
+        ]
+        let offered = words.filter { found.capabilities.contains($0.0) }.map(\.1)
+        return .good(tr("%s (%s)", server, offered.joined(separator: ", ")))
     }
 
     /// How to mend a bad value of `key`: `config set` or `unset`, but a secret is never typed on
@@ -219,8 +226,19 @@ struct DoctorCommand: TableCommand {
 
     /// Where the token is kept, and whether `token_store` can be had.
     static func tokenPlace(directories: XDGDirectories, configuration: Configuration, bus: OpaquePointer?) -> [SetupFinding] {
-        let keyring = bus.map { DesktopProbe.hasSecretService(on: $0) } ?? false
+        let provider = bus.map { DesktopProbe.secretServiceProvider(on: $0) } ?? .none
+        let keyring = provider != .none
         var findings: [SetupFinding] = []
+        switch provider {
+        case .running(let program): findings.append(.good(tr("keyring (Secret Service): %s", program)))
+        case .startedWhenAsked: findings.append(.good(tr("keyring (Secret Service): started by D-Bus when asked")))
+        case .none where configuration.tokenStore != .keyring:
+            findings.append(
+                .note(
+                    tr("no keyring (Secret Service) in this session: tokens are kept in %s (mode 0600)", directories.accountsFile),
+                    fix: .advice(tr("to keep them in a keyring, install and start gnome-keyring, KWallet or KeePassXC (its Secret Service on)"))))
+        case .none: break
+        }
         if configuration.tokenStore == .keyring && !keyring {
             findings.append(
                 .missing(
