@@ -222,6 +222,11 @@ import WeiboTestSupport
         #expect(after.lines.contains("✓ session bus"))
         #expect(
             after.lines.contains { $0.hasPrefix("✓ notification server ") && $0.hasSuffix("(actions, body markup, persistence)") }, "\(after.standardOutput)")
+        // Without --api-base it asks the API the account logged in against (here the sandbox),
+        // not Weibo's, which would refuse a sandbox's token.
+        let own = try CommandRunner.run(["doctor"], environment: home.environment.merging(bus.environment) { $1 })
+        #expect(own.lines.contains("✓ the account logged in against \(sandbox.baseURL): asked there"), "\(own.standardOutput)")
+        #expect(own.lines.contains { $0.hasPrefix("✓ account uid 5712659759, accepted by Weibo") }, "\(own.standardOutput)")
         // A server that takes replies typed in its bubbles says so (KDE, swaync).
         let replying = try PrivateSessionBus(capabilities: CommentBubbleTests.replyCapable)
         let inline = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: home.environment.merging(replying.environment) { $1 })

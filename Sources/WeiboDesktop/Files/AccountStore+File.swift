@@ -89,6 +89,7 @@ extension AccountStore {
             case expiresIn = "expires_in"
             case tokenIn = "token_in"
             case avatarURL = "avatar_url"
+            case apiBase = "api_base"
         }
 
         init(from decoder: any Decoder) throws {
@@ -106,6 +107,7 @@ extension AccountStore {
                 uid: account.uid, screenName: Saved.cleaned(try keys.decodeIfPresent(String.self, forKey: .screenName) ?? ""), issuedAt: account.issuedAt,
                 expiresIn: account.expiresIn, token: token,
                 avatarURL: Saved.cleaned(avatarURL: try keys.decodeIfPresent(String.self, forKey: .avatarURL) ?? ""))
+            saved.apiBase = Saved.cleaned(apiBase: try keys.decodeIfPresent(String.self, forKey: .apiBase) ?? "")
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -116,6 +118,7 @@ extension AccountStore {
             try keys.encode(Int64(saved.issuedAt.secondsSince1970.rounded(.down)), forKey: .issuedAt)
             try keys.encode(saved.expiresIn, forKey: .expiresIn)
             if !saved.avatarURL.isEmpty { try keys.encode(saved.avatarURL, forKey: .avatarURL) }
+            if !saved.apiBase.isEmpty { try keys.encode(saved.apiBase, forKey: .apiBase) }
         }
     }
 }

@@ -117,6 +117,9 @@ public struct AccountStore: Sendable {
         public var token: String?
         /// The user's avatar (a public picture address) when it could be had ("" otherwise).
         public var avatarURL = ""
+        /// The API the login was made against when it is not Weibo's (a sandbox: `doctor`
+        /// asks there); "" for Weibo's.
+        public var apiBase = ""
 
         public var place: TokenPlace { token == nil ? .keyring : .file }
 
@@ -132,6 +135,12 @@ public struct AccountStore: Sendable {
             let url = avatarURL.trimmed(of: " \t\n")
             let usable = (url.hasPrefix("https://") || url.hasPrefix("http://")) && url.utf8.count <= 1024 && !url.contains { $0.isWhitespace }
             return usable ? url : ""
+        }
+
+        /// An API's address as kept: an http(s) address of one line and at most 1,024
+        /// characters, else "".
+        static func cleaned(apiBase: String) -> String {
+            cleaned(avatarURL: apiBase)
         }
 
         /// How the user calls it: the screen name, else "uid N".
@@ -265,9 +274,10 @@ public struct AccountStore: Sendable {
         let old = all.first { $0.uid == account.uid }
         let screenName = Saved.cleaned(screenName)
         let avatarURL = Saved.cleaned(avatarURL: avatarURL)
-        let entry = Saved(
+        var entry = Saved(
             uid: account.uid, screenName: screenName.isEmpty ? old?.screenName ?? "" : screenName, issuedAt: account.issuedAt,
             expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil, avatarURL: avatarURL.isEmpty ? old?.avatarURL ?? "" : avatarURL)
+        entry.apiBase = apiBase == WeiboEndpoints.weibo.apiBase ? "" : Saved.cleaned(apiBase: apiBase)
         if let index = all.firstIndex(where: { $0.uid == account.uid }) { all[index] = entry } else { all.append(entry) }
         try writeFile(all)
         return setAside

@@ -85,9 +85,13 @@ struct DoctorCommand: TableCommand {
                 .note(tr("replies that could not be read were moved aside to %s", file), fix: .advice(tr("open it to send them by hand, then remove it"))))
         }
         if var configuration {
-            if let apiBase {
-                configuration.apiBase = apiBase
-                configuration.remindBase = apiBase
+            // The API asked: --api-base, else the one the default account logged in against
+            // (a sandbox's), else the configuration's.
+            let own = (try? AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile).loadSaved())?.apiBase ?? ""
+            if let base = apiBase ?? (own.isEmpty ? nil : own) {
+                configuration.apiBase = base
+                configuration.remindBase = base
+                if apiBase == nil { findings.append(.good(tr("the account logged in against %s: asked there", base))) }
             }
             findings.append(Self.account(directories: directories, configuration: configuration))
             let store = AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile)
