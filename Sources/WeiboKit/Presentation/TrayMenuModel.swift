@@ -58,8 +58,9 @@ public enum TrayMenuModel {
             ? [TrayMenuItem(id: 99, isSeparator: true)]
                 + accounts.enumerated().map { index, account in
                     let base = Int32(100 + index * 10)
+                    // An underscore in a dbusmenu label marks the access key: a name's own are doubled.
                     return item(
-                        base, account.name, nil,
+                        base, account.name.split(separator: "_", omittingEmptySubsequences: false).joined(separator: "__"), nil,
                         children: [
                             item(base + 1, localizer.text(Localizer.TrayPhrase.timeline), .showAccount(account.uid)),
                             item(base + 2, localizer.text(.markAllRead), .markAccountRead(account.uid)),

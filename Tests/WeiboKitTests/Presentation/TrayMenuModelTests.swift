@@ -27,6 +27,13 @@ import WeiboTestSupport
         #expect(second.children.map(\.command) == [.showAccount(2), .markAccountRead(2), .logInAccount(2)])
     }
 
+    /// A name's underscores are its own, not access keys (dbusmenu reads `_x` as one): doubled.
+    @Test func anUnderscoreInANameIsNoAccessKey() throws {
+        let items = TrayMenuModel.items(accounts: [(1, "_小明_"), (2, "a__b")], localizer: Localizer())
+        #expect(items.first { $0.id == 100 }?.label == "__小明__")
+        #expect(items.first { $0.id == 110 }?.label == "a____b")
+    }
+
     @Test(
         arguments: [
             (TrayCommand?.some(.pauseHour), 3600.0, 3600.0, 60.0, TrayCommand?.some(.pauseHour)),
