@@ -30,6 +30,7 @@ import WeiboTestSupport
         #expect(comment.hints["category"] == "'x-weibo.comment'")
         #expect(comment.hints["sound-name"] == "'message-new-instant'")
         #expect(comment.actions.contains("open") && !comment.actions.contains("inline-reply"), "no inline-reply here: Open")
+        #expect(comment.expireTimeout == -1 && post.expireTimeout == -1, "the server's own time where nothing is typed")
         let image = try #require(comment.hints["image-path"]).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         #expect(image.hasPrefix("file://"))
         #expect(FileManager.default.fileExists(atPath: String(image.dropFirst("file://".count))), "the avatar is on disk")
@@ -80,6 +81,8 @@ import WeiboTestSupport
         let (comment, id) = try #require(bubble(setup, endingWith: "commented on your post"))
         #expect(comment.actions.contains("inline-reply") && !comment.actions.contains("open"))
         #expect(comment.hints["x-kde-reply-placeholder-text"]?.contains("Reply to ") == true)
+        // Time to type (reply_bubbles = minute): KDE's own 5 s would take it away first.
+        #expect(comment.expireTimeout == 60_000)
 
         setup.bus.reply(id: id, text: "谢谢你的评论")
         #expect(waitUntil { setup.sandbox.read("/_sandbox/replies").contains("谢谢你的评论") })

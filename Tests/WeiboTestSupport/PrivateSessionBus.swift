@@ -196,6 +196,8 @@ public final class PrivateSessionBus {
         public var body: String
         public var actions: [String]
         public var hints: [String: String]
+        /// `expire_timeout`, in milliseconds: -1 the server's own time, 0 until closed.
+        public var expireTimeout: Int32
     }
 
     /// Every `Notify` so far, oldest first.
@@ -203,7 +205,8 @@ public final class PrivateSessionBus {
         calls("Notify").map { arguments in
             Notification(
                 appName: string(arguments, 0), replacesID: number(arguments, 1), appIcon: string(arguments, 2),
-                summary: string(arguments, 3), body: string(arguments, 4), actions: strings(arguments, 5), hints: hints(arguments, 6))
+                summary: string(arguments, 3), body: string(arguments, 4), actions: strings(arguments, 5), hints: hints(arguments, 6),
+                expireTimeout: Int32(bitPattern: number(arguments, 7)))
         }
     }
 

@@ -279,7 +279,7 @@ public final class DesktopNotificationSink: NotificationSink {
             } : []
         let show = NotificationThread.Show(
             appName: appName, appIcon: appIcon, summary: bubble.summary, body: capabilities.contains("body-markup") ? Markup.escaped(bubble.body) : bubble.body,
-            actions: actions, hints: hints(bubble, image: image, canReply: canReply), replacing: replacing)
+            actions: actions, hints: hints(bubble, image: image, canReply: canReply), replacing: replacing, timeout: canReply ? bubble.replyTimeout : -1)
         NotificationThread.shared.perform(
             { NotificationThread.notify(show) },
             done: { [weak self] answer in

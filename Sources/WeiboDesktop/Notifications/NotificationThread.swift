@@ -34,6 +34,8 @@ final class NotificationThread: @unchecked Sendable {
         var hints: [(key: String, value: Hint)]
         /// The bubble it replaces (0: a new one): libnotify's `id` property.
         var replacing: UInt32
+        /// `expire_timeout` in milliseconds: -1 the server's own time, 0 until closed.
+        var timeout: Int32 = -1
     }
 
     struct Action: Sendable {
@@ -149,7 +151,7 @@ final class NotificationThread: @unchecked Sendable {
             }
             notify_notification_set_hint(notification, key, variant)
         }
-        notify_notification_set_timeout(notification, -1)
+        notify_notification_set_timeout(notification, show.timeout)
         var error: UnsafeMutablePointer<GError>?
         guard notify_notification_show(notification, &error) != 0 else {
             return .shown(nil, failure: error.map { GLibError(taking: $0).message } ?? "not shown")

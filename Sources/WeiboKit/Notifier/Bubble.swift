@@ -18,6 +18,9 @@ public struct Bubble: Equatable, Sendable {
     /// The placeholder of an inline reply (`x-kde-reply-placeholder-text`) when the bubble can
     /// be answered; servers with `inline-reply` get a Reply action in place of Open.
     public var replyPlaceholder: String?
+    /// How long it stays where it can be answered in place (`expire_timeout`, milliseconds: 0
+    /// until closed, -1 the server's own time); a server without inline replies uses its own.
+    public var replyTimeout: Int32 = -1
     /// Critical urgency: a bubble let through the desktop's do-not-disturb.
     public var isUrgent = false
     /// A passing bubble with the same tag as the last one shown replaces it instead of stacking

@@ -53,6 +53,8 @@ extension Notifier {
         var bubble = presenter.bubble(kind, unread: amounts, items: items[kind] ?? [], preview: settings.preview, sound: settings.sound)
         // Let through do-not-disturb: urgent, which servers show during it.
         bubble.isUrgent = followsDoNotDisturb
+        // Time to type a reply, where the server takes one (KDE gives 5 s unless told).
+        if bubble.replyPlaceholder != nil { bubble.replyTimeout = settings.replyBubbles.expireTimeout }
         emit(.showUnread(bubble, kind: kind, replacing: state[kind].id))
     }
 

@@ -29,6 +29,8 @@ public struct NotifierSettings: Equatable, Sendable {
     public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
     /// The tray icon in full colour or monochrome (`tray_icon_style`).
     public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
+    /// How long a bubble that can be answered in place stays.
+    public var replyBubbles: ReplyBubbleStay = SettingsTable.replyBubbles.defaultValue
     /// The account's name for the bubbles' titles, when several accounts are followed.
     public var accountName: String?
     /// Seconds within which a request for a check or a summary gets the last answer instead

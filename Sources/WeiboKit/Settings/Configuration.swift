@@ -21,6 +21,7 @@ public struct Configuration: Equatable, Sendable {
     public var doNotDisturbAllows: Set<BubbleKind> = SettingsTable.doNotDisturbAllows.defaultValue
     public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
     public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
+    public var replyBubbles: ReplyBubbleStay = SettingsTable.replyBubbles.defaultValue
     public var popupCells: PopupCells = SettingsTable.popupCells.defaultValue
     public var popupCorner: PopupCorner = SettingsTable.popupCorner.defaultValue
     public var popupClosesOnFocusOut: Bool = SettingsTable.popupClosesOnFocusOut.defaultValue
@@ -57,6 +58,23 @@ public enum TrayIconStyle: String, CaseIterable, Sendable {
         case .color: false
         case .symbolic: true
         case .auto: CurrentDesktop.isGnome(currentDesktop)
+        }
+    }
+}
+
+/// How long a comment or mention bubble stays where it can be answered in place (a server with
+/// `inline-reply`: KDE, swaync): KDE gives a bubble 5 s unless told, too short to type a reply.
+public enum ReplyBubbleStay: String, CaseIterable, Sendable {
+    case untilClosed = "until-closed"
+    case minute
+    case desktop
+
+    /// The notification spec's `expire_timeout`, in milliseconds: 0 never, -1 the server's.
+    public var expireTimeout: Int32 {
+        switch self {
+        case .untilClosed: 0
+        case .minute: 60_000
+        case .desktop: -1
         }
     }
 }

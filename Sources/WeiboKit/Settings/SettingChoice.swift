@@ -37,6 +37,16 @@ extension TrayIconStyle: SettingChoice {
     }
 }
 
+extension ReplyBubbleStay: SettingChoice {
+    public var label: LocalizableMessage {
+        switch self {
+        case .untilClosed: .tr("Until closed")
+        case .minute: .tr("A minute")
+        case .desktop: .tr("As the desktop's")
+        }
+    }
+}
+
 extension PopupCells: SettingChoice {
     public var label: LocalizableMessage {
         switch self {

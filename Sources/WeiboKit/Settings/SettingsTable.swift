@@ -68,6 +68,12 @@ public enum SettingsTable {
     public static let trayIconStyle = Setting(
         .notifier, "tray_icon_style", .choice, default: TrayIconStyle.auto, \.trayIconStyle, notifier: \.trayIconStyle, scope: [.daemon],
         title: .tr("Tray icon"), .tr("The tray icon in colour, monochrome, or auto: monochrome on GNOME, whose top bar has monochrome icons only."))
+    public static let replyBubbles = Setting(
+        .notifier, "reply_bubbles", .choice, default: ReplyBubbleStay.minute, \.replyBubbles, notifier: \.replyBubbles, scope: [.daemon],
+        title: .tr("Bubbles you can answer"),
+        .tr(
+            "How long comment and mention bubbles stay where the desktop lets you reply in them: until closed, a minute, or the desktop's own time (KDE's is 5 s)."
+        ))
     public static let popupCells = Setting(
         .notifier, "popup_cells", .choice, default: PopupCells.compact, \.popupCells, scope: [.popup],
         title: .tr("Popup's rows"), .tr("The popup's rows: compact (three lines and a strip of thumbnails) or full (all the text, the picture grid)."))
@@ -90,7 +96,7 @@ public enum SettingsTable {
     public static let all: [AnySetting] = [
         appKey.erased, appSecret.erased, redirectURI.erased, apiBase.erased, remindBase.erased, tokenStore.erased, tlsCAFile.erased,
         interval.erased, notify.erased, countOnly.erased, strangersMessages.erased, likes.erased, quietHours.erased, bubbles.erased, preview.erased,
-        sound.erased,
+        sound.erased, replyBubbles.erased,
         followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, trayIconStyle.erased, popupCells.erased, popupCorner.erased,
         popupClosesOnFocusOut.erased, detailCallsPerDay.erased, emoticons.erased,
     ]

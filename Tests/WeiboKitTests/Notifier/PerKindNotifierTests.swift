@@ -253,6 +253,22 @@ import WeiboTestSupport
         #expect(ReplyRequest.refusedForGood(by: APIError(code: code, error: "e")) == forGood, "\(code)")
     }
 
+    /// `reply_bubbles`: a bubble that can be answered in place stays until closed, a minute, or
+    /// the desktop's own time; a bubble that cannot keeps the desktop's.
+    @Test(arguments: [(ReplyBubbleStay.untilClosed, Int32(0)), (.minute, 60_000), (.desktop, -1)])
+    func aBubbleThatCanBeAnsweredStaysAsTheSettingSays(_ stay: ReplyBubbleStay, _ timeout: Int32) throws {
+        var settings = NotifierSettings(interval: 60)
+        settings.replyBubbles = stay
+        var driver = NotifierDriver(settings: settings, mode: .perKind)
+        driver.start()
+        driver.check(UnreadCounts(status: 1, cmt: 1))
+        driver.send(.detailsFetched(.commentsToMe, [Self.comment(9)], at: driver.now))
+        let comment = try #require(driver.log.shownBubbles.last { $0.0 == .comments }?.1)
+        #expect(comment.replyPlaceholder != nil && comment.replyTimeout == timeout)
+        let post = try #require(driver.log.shownBubbles.last { $0.0 == .posts }?.1)
+        #expect(post.replyTimeout == -1)
+    }
+
     @Test func markReadOnOneBubbleLeavesTheOthers() {
         var driver = driver()
         driver.check(UnreadCounts(status: 1, dm: 1))
