@@ -422,6 +422,25 @@ import WeiboTestSupport
         #expect(text().contains("string \"count-visible\" variant boolean false"))
     }
 
+    /// On KDE Plasma the tray folds a `Passive` item into its hidden items, which its users
+    /// expect of an icon with nothing to say: Passive at zero there, NeedsAttention with news.
+    @Test func onPlasmaTheTrayItemIsPassiveAtZero() throws {
+        let setup = try Setup()
+        setup.extraEnvironment["XDG_CURRENT_DESKTOP"] = "KDE"
+        let watcher = try setup.bus.startTrayWatcher()
+        defer { watcher.stop(SIGKILL) }
+        try setup.start()
+        defer { setup.stop() }
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        func properties() -> String {
+            setup.bus.gdbus(["call", "-d", item, "-o", "/StatusNotifierItem", "-m", "org.freedesktop.DBus.Properties.GetAll", "org.kde.StatusNotifierItem"])
+        }
+        #expect(waitUntil { properties().contains("'Status': <'Passive'>") }, "\(properties())")
+        setup.sandbox.control("/_sandbox/counts", [("dm", "1")])
+        #expect(setup.bus.checkNow())
+        #expect(waitUntil { properties().contains("'Status': <'NeedsAttention'>") }, "\(properties())")
+    }
+
     @Test func theTrayIconRegistersFollowsTheCountsAndHasAMenu() throws {
         let setup = try Setup()
         var watcher = try setup.bus.startTrayWatcher()

@@ -113,7 +113,7 @@ public final class StatusNotifierItem {
             networkAvailable: group.status.networkAvailable, keyringMissing: group.status.keyringMissing,
             pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil,
             doNotDisturb: group.status.doNotDisturb,
-            hideAtZero: notifier.settings.trayHideAtZero)
+            hideAtZero: CurrentDesktop.trayItemPassiveAtZero(currentDesktop, hideAtZero: notifier.settings.trayHideAtZero))
         let followed = group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
         menu.setAccounts(followed.map { ($0.uid, $0.member.name) })

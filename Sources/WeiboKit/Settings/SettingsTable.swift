@@ -64,7 +64,10 @@ public enum SettingsTable {
         title: .tr("Through do-not-disturb"), .tr("The kinds that still come through do-not-disturb, as urgent notifications."))
     public static let trayHideAtZero = Setting(
         .notifier, "tray_hide_at_zero", .boolean, default: false, \.trayHideAtZero, notifier: \.trayHideAtZero, scope: [.daemon],
-        title: .tr("Hide the tray icon at zero"), .tr("Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu)."))
+        title: .tr("Hide the tray icon at zero"),
+        .tr(
+            "Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu). KDE Plasma's tray keeps it among its hidden icons then in any case."
+        ))
     public static let trayIconStyle = Setting(
         .notifier, "tray_icon_style", .choice, default: TrayIconStyle.auto, \.trayIconStyle, notifier: \.trayIconStyle, scope: [.daemon],
         title: .tr("Tray icon"), .tr("The tray icon in colour, monochrome, or auto: monochrome on GNOME, whose top bar has monochrome icons only."))
