@@ -106,8 +106,8 @@ extension AccountStore {
             saved = Saved(
                 uid: account.uid, screenName: Saved.cleaned(try keys.decodeIfPresent(String.self, forKey: .screenName) ?? ""), issuedAt: account.issuedAt,
                 expiresIn: account.expiresIn, token: token,
-                avatarURL: Saved.cleaned(avatarURL: try keys.decodeIfPresent(String.self, forKey: .avatarURL) ?? ""))
-            saved.apiBase = Saved.cleaned(apiBase: try keys.decodeIfPresent(String.self, forKey: .apiBase) ?? "")
+                avatarURL: Saved.cleaned(address: try keys.decodeIfPresent(String.self, forKey: .avatarURL) ?? ""))
+            saved.apiBase = Saved.cleaned(address: try keys.decodeIfPresent(String.self, forKey: .apiBase) ?? "")
         }
 
         func encode(to encoder: any Encoder) throws {

@@ -129,18 +129,12 @@ public struct AccountStore: Sendable {
             String(TextSanitizer.singleLine(screenName).prefix(64))
         }
 
-        /// An avatar's address as kept: an http(s) address of one line and at most 1,024
-        /// characters, else "".
-        static func cleaned(avatarURL: String) -> String {
-            let url = avatarURL.trimmed(of: " \t\n")
+        /// An address as kept (the avatar's, the API's): an http(s) address of one line and at
+        /// most 1,024 characters, else "".
+        static func cleaned(address: String) -> String {
+            let url = address.trimmed(of: " \t\n")
             let usable = (url.hasPrefix("https://") || url.hasPrefix("http://")) && url.utf8.count <= 1024 && !url.contains { $0.isWhitespace }
             return usable ? url : ""
-        }
-
-        /// An API's address as kept: an http(s) address of one line and at most 1,024
-        /// characters, else "".
-        static func cleaned(apiBase: String) -> String {
-            cleaned(avatarURL: apiBase)
         }
 
         /// How the user calls it: the screen name, else "uid N".
@@ -197,9 +191,9 @@ public struct AccountStore: Sendable {
         if let token = saved.token { return GLibSource.later { completion(.success(saved.account(token: token))) } }
         Keyring.lookup(.token(uid: saved.uid, apiBase: apiBase), unlocking: unlocking, waitingForTheUser: waitingForTheUser) { result in
             switch result {
-            case .success(let token?) where Account.tokenProblem(token) == nil: completion(.success(saved.account(token: token)))
             case .success(let token?):
-                Log.warning("the keyring's token for uid \(saved.uid) is no token: \(Account.tokenProblem(token)?.description ?? "")")
+                guard let problem = Account.tokenProblem(token) else { return completion(.success(saved.account(token: token))) }
+                Log.warning("the keyring's token for uid \(saved.uid) is no token: \(problem)")
                 completion(.failure(.tokenMissing(uid: saved.uid)))
             case .success(nil): completion(.failure(.tokenMissing(uid: saved.uid)))
             case .failure(let failure): completion(.failure(.keyring(failure)))
@@ -273,11 +267,11 @@ public struct AccountStore: Sendable {
         }
         let old = all.first { $0.uid == account.uid }
         let screenName = Saved.cleaned(screenName)
-        let avatarURL = Saved.cleaned(avatarURL: avatarURL)
+        let avatarURL = Saved.cleaned(address: avatarURL)
         var entry = Saved(
             uid: account.uid, screenName: screenName.isEmpty ? old?.screenName ?? "" : screenName, issuedAt: account.issuedAt,
             expiresIn: account.expiresIn, token: withToken ? account.accessToken : nil, avatarURL: avatarURL.isEmpty ? old?.avatarURL ?? "" : avatarURL)
-        entry.apiBase = apiBase == WeiboEndpoints.weibo.apiBase ? "" : Saved.cleaned(apiBase: apiBase)
+        entry.apiBase = apiBase == WeiboEndpoints.weibo.apiBase ? "" : Saved.cleaned(address: apiBase)
         if let index = all.firstIndex(where: { $0.uid == account.uid }) { all[index] = entry } else { all.append(entry) }
         try writeFile(all)
         return setAside

@@ -118,13 +118,7 @@ public struct UnsentReplies: Sendable {
 
     /// The files beside this one whose names `matches`, sorted.
     private func files(named matches: (String) -> Bool) -> [String] {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var names: [String] = []
-        if let dir = g_dir_open(folder, 0, nil) {
-            defer { g_dir_close(dir) }
-            while let name = g_dir_read_name(dir) { names.append(String(cString: name)) }
-        }
-        return names.filter(matches).sorted().map { folder + "/" + $0 }
+        PrivateFile.files(beside: path, named: matches)
     }
 
     /// Whether the process a `….sending-PID` file names still runs.
@@ -142,13 +136,8 @@ public struct UnsentReplies: Sendable {
         let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw .io(path: path, message: tr("cannot lock %s: %s", path, String(cString: strerror(errno)))) }
         defer { close(fd) }
-        var waited = 0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < 100 else {
-                throw .io(path: path, message: tr("%s is in use by another program; try again", path))
-            }
-            waited += 1
-            usleep(1000)
+        guard PrivateFile.lock(fd, waitingUpTo: 100) == 0 else {
+            throw .io(path: path, message: tr("%s is in use by another program; try again", path))
         }
         return try body()
     }

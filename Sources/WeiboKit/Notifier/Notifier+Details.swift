@@ -105,9 +105,9 @@ extension Notifier {
     /// retry, spending a call each time. Not kept; the bubble (and the popup that sent it)
     /// says why, and shows the text whole, so that what was typed is not lost.
     private mutating func refuse(_ reply: ReplyRequest, because reason: String) {
-        let words = presenter.localizer.text(.replyNotSent(reason, .refused(reply.text)))
-        emit(.showTransient(Bubble(summary: presenter.notice(.replyFailed(reason)).summary, body: words, isTransient: true)))
-        emit(.answerReply(reply, failure: words))
+        let bubble = presenter.notice(.replyNotSent(reason, .refused(reply.text)))
+        emit(.showTransient(bubble))
+        emit(.answerReply(reply, failure: bubble.body))
     }
 
     /// Sending failed: nothing typed is lost. Refused for what it is, the reply is not kept

@@ -42,20 +42,15 @@ public final class DaemonLock {
         if !folder.isEmpty { g_mkdir_with_parents(folder, 0o700) }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw .io(tr("cannot open %s: %s", path, String(cString: strerror(errno)))) }
-        var waited = 0.0
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                let message = String(cString: strerror(errno))
-                close(fd)
-                throw .io(tr("cannot lock %s: %s", path, message))
-            }
-            guard waited < seconds else {
-                let pid = holder(fd)
-                close(fd)
-                throw .held(pid: pid)
-            }
-            usleep(100_000)
-            waited += 0.1
+        switch PrivateFile.lock(fd, waitingUpTo: Int(seconds * 1000)) {
+        case 0: break
+        case EWOULDBLOCK:
+            let pid = holder(fd)
+            close(fd)
+            throw .held(pid: pid)
+        case let failure:
+            close(fd)
+            throw .io(tr("cannot lock %s: %s", path, String(cString: strerror(failure))))
         }
         let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)

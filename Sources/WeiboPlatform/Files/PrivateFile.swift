@@ -171,17 +171,34 @@ public enum PrivateFile {
 
     /// The files set aside from `path` (`setAside`), oldest first.
     public static func setAsideFiles(of path: String) -> [String] {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        var found: [String] = []
+        return files(beside: path) { $0.hasPrefix(name + ".unreadable-") }
+    }
+
+    /// The files in the folder of `path` whose names `match`, sorted, with their folder.
+    public static func files(beside path: String, named match: (String) -> Bool) -> [String] {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var names: [String] = []
         if let dir = g_dir_open(folder, 0, nil) {
             defer { g_dir_close(dir) }
-            while let entry = g_dir_read_name(dir) {
-                let entry = String(cString: entry)
-                if entry.hasPrefix(name + ".unreadable-") { found.append(folder + "/" + entry) }
-            }
+            while let name = g_dir_read_name(dir) { names.append(String(cString: name)) }
         }
-        return found.sorted()
+        return names.filter(match).sorted().map { folder + "/" + $0 }
+    }
+
+    /// Takes an exclusive `flock` on `fd`, waiting up to `milliseconds` for another holder to
+    /// let it go (never longer: the caller says the file is in use); 0, or the `errno` that
+    /// ended the wait (`EWOULDBLOCK` when it is still held).
+    public static func lock(_ fd: Int32, waitingUpTo milliseconds: Int) -> Int32 {
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { return errno }
+            guard waited < milliseconds else { return EWOULDBLOCK }
+            let step = min(100, max(1, milliseconds / 100))
+            usleep(useconds_t(step * 1000))
+            waited += step
+        }
+        return 0
     }
 
     /// Removes `path`; a file that is already gone is fine.
