@@ -113,6 +113,7 @@ import WeiboTestSupport
         defer { keyring.stop(SIGKILL) }
         // No GLib CRITICAL on the way (a locked keyring gave g_task_return_error's).
         setup.extraEnvironment["G_DEBUG"] = "fatal-criticals"
+        setup.extraEnvironment["G_MESSAGES_DEBUG"] = "weibo-notifier"
         let log = setup.home.folder + "/daemon.log"
         try setup.start(waitForPoll: false, errorLog: log)
         #expect(waitUntil(timeout: 45) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
@@ -131,7 +132,9 @@ import WeiboTestSupport
         kill(keyring.processIdentifier, SIGKILL)
         keyring.waitUntilExit()
         keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
-        #expect(waitUntil(timeout: 8) { setup.bus.daemonStatus()["state"] == "'ok'" }, "\(setup.bus.daemonStatus())")
+        #expect(
+            waitUntil(timeout: 8) { setup.bus.daemonStatus()["state"] == "'ok'" },
+            "\(setup.bus.daemonStatus()): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         // Its bubble has nothing more to ask: closed.
         let unlockID = asked.first.map { setup.bus.id(ofNotification: $0) } ?? 0
         #expect(waitUntil { setup.bus.closedIDs().contains(unlockID) }, "\(setup.bus.closedIDs()) lack \(unlockID)")

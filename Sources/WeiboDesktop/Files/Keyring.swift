@@ -163,14 +163,19 @@ public enum Keyring {
     /// the keyring's unlock prompt; without it a locked item is `.locked` at once, so a prompt
     /// the user dismissed is not shown again at every check. `waitingForTheUser`: the user asked
     /// for the prompt, which then takes as long as they take (else five seconds at most).
+    ///
+    /// A keyring that restarted (unlocked, say) knows none of the sessions of the one before,
+    /// which libsecret 0.21 may still hold (its service cached again by a call that was under
+    /// way): the Secret Service's NoSession. The lookup is then made once more, on a new session.
     public static func lookup(
-        _ item: Item, unlocking: Bool = true, waitingForTheUser: Bool = false, completion: @escaping (Result<String?, Failure>) -> Void
+        _ item: Item, unlocking: Bool = true, waitingForTheUser: Bool = false, afterNoSession: Bool = false,
+        completion: @escaping (Result<String?, Failure>) -> Void
     ) {
         guard isInstalled else { return GLibSource.later { completion(.failure(.refused(notInstalled))) } }
         guard unlocking else {
             return search(item) { found in
                 switch found {
-                case .unlocked: lookup(item, unlocking: true, completion: completion)
+                case .unlocked: lookup(item, unlocking: true, afterNoSession: afterNoSession, completion: completion)
                 case .locked: completion(.failure(.locked))
                 case .none: completion(.success(nil))
                 case .noAnswer: completion(.failure(.noAnswer))
@@ -185,6 +190,10 @@ public enum Keyring {
                 // A service that did not answer is not asked again: that would wait as long again.
                 let failure = call.failure(error)
                 guard failure != .noAnswer else { return completion(.failure(.noAnswer)) }
+                if failure == .refused(noSession), !afterNoSession {
+                    serviceChanged()
+                    return lookup(item, unlocking: true, waitingForTheUser: waitingForTheUser, afterNoSession: true, completion: completion)
+                }
                 return search(item) { completion(.failure($0 == .locked ? .locked : failure)) }
             }
             guard let secret else {
@@ -199,6 +208,9 @@ public enum Keyring {
         defer { g_hash_table_unref(attributes) }
         CLibSecret_password_lookupv(item.schema, attributes, call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
+
+    /// What GNOME Keyring says of a session it does not know (the specification's NoSession).
+    static let noSession = "The session does not exist"
 
     /// Where `item` is: the Secret Service's SearchItems, which lists locked items apart
     /// (libsecret's searches leave them out). Never unlocks, never prompts. By the item's own
