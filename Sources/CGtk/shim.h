@@ -6,6 +6,11 @@
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <pango/pangocairo.h>
 
+/// The display's startup notification id, which its next window's focus uses: from gdk/gdkx.h
+/// and gdk/gdkwayland.h, whose X11 names (Window, Status) would clash with Swift's.
+void gdk_x11_display_set_startup_notification_id(GdkDisplay *display, const gchar *startup_id);
+void gdk_wayland_display_set_startup_notification_id(GdkDisplay *display, const char *startup_id);
+
 /// Whether a widget is a GtkStack (a preferences window's pages are in one): GTK_IS_STACK.
 static inline int CGtk_is_stack(void *object) { return GTK_IS_STACK(object); }
 

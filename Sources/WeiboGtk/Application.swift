@@ -1,14 +1,17 @@
 import CGLib
 public import CGtk
+import Glibc
 
 /// A unique GTK application (GtkApplication): a later start of the program hands its command
 /// line to the first one's `commandLine` signal.
 public final class Application {
     public let pointer: UnsafeMutablePointer<GtkApplication>
 
-    /// Named `id` on the session bus.
+    /// Named `id` on the session bus. A later start sends its environment with its command line
+    /// (for the activation token its click came with: `GtkApplicationRun.useActivationToken`).
     public init(id: String) {
-        pointer = made(gtk_application_new(id, G_APPLICATION_HANDLES_COMMAND_LINE), "a GtkApplication")
+        let flags = GApplicationFlags(rawValue: G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_SEND_ENVIRONMENT.rawValue)
+        pointer = made(gtk_application_new(id, flags), "a GtkApplication")
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -27,8 +30,16 @@ public final class Application {
 
 /// GTK itself.
 public enum Toolkit {
-    /// Sets GTK up for this process (the display, the theme), before any window.
-    public static func start() { gtk_init(nil, nil) }
+    /// Sets GTK up for this process (the display, the theme), before any window and any thread.
+    /// GDK takes the click's activation token out of the environment; a copy stays under
+    /// `GtkApplicationRun.activationTokenVariable`, for a start that hands its command line to
+    /// the one running: GTK would send the token, but finds it gone.
+    public static func start() {
+        if let token = getenv("XDG_ACTIVATION_TOKEN") ?? getenv("DESKTOP_STARTUP_ID") {
+            setenv(GtkApplicationRun.activationTokenVariable, token, 1)
+        }
+        gtk_init(nil, nil)
+    }
 }
 
 /// The clipboard of Ctrl+C and Ctrl+V.

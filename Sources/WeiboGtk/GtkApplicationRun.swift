@@ -1,4 +1,5 @@
 import CGLib
+import CGtk
 import Glibc
 import WeiboKit
 import WeiboPlatform
@@ -21,6 +22,24 @@ public enum GtkApplicationRun {
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         return g_application_run(application.assumingMemoryBound(to: GApplication.self), Int32(arguments.count), &pointers)
+    }
+
+    /// Where `Toolkit.start` keeps the click's activation token.
+    static let activationTokenVariable = "WEIBO_NOTIFIER_ACTIVATION_TOKEN"
+
+    /// Hands the activation token a start came with (its click's, on Wayland or X11) to the
+    /// display, for the window presented next: focus follows a click on a bubble or the tray
+    /// when the window is open already, in this process, as when it opens.
+    public static func useActivationToken(of commandLine: OpaquePointer) {
+        guard let token = g_application_command_line_getenv(UnsafeMutablePointer(commandLine), activationTokenVariable),
+            let display = gdk_display_get_default()
+        else { return Log.debug("a start without an activation token") }
+        Log.debug("a start with an activation token")
+        switch String(cString: CGtk_type_name(UnsafeMutableRawPointer(display))) {
+        case "GdkX11Display": gdk_x11_display_set_startup_notification_id(display, token)
+        case "GdkWaylandDisplay": gdk_wayland_display_set_startup_notification_id(display, token)
+        default: break
+        }
     }
 
     /// A start's arguments, without the program's name; nil when GLib gives none.

@@ -46,6 +46,7 @@ final class PopupApplication {
             open = nil
         }
         guard let window = open ?? makeWindow(account: options.account) else { return 3 }
+        GtkApplicationRun.useActivationToken(of: commandLine)
         if window.isVisible, window.currentKind == options.kind {
             window.close()
         } else {
