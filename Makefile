@@ -29,7 +29,7 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish python3-pyflakes
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie soak
+.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
@@ -174,6 +174,12 @@ soak: deps
 SUITE ?= trixie
 test-trixie: deps
 	bash Scripts/test-trixie.sh $(SUITE)
+
+# The desktop tests on Debian 13's own desktops (Scripts/test-trixie-desktops.sh), in the chroot
+# of test-trixie with the project's .deb installed: GNOME Shell 48, Plasma 6.3 (X11), XFCE 4.20,
+# sway 1.10 with mako and waybar, and dunst; SUITE=sid for the next release.
+test-trixie-desktops: deps
+	bash Scripts/test-trixie-desktops.sh $(SUITE)
 
 # The notifier against its built-in sandbox for a minute (Ctrl-C stops it sooner): bubbles
 # on the desktop, or printed here when there is no notification server.

@@ -16,16 +16,8 @@ suite=${1:-trixie}
 root=$PWD/.build/chroot/$suite
 step() { printf '\ntest-trixie (%s): %s\n' "$suite" "$*"; }
 
-# Runs a command in the chroot, in namespaces of its own (/proc, /dev and /sys for it alone,
-# unmounted when it ends); OFFLINE=1 cuts the network but loopback.
-in_chroot() {
-	local isolate=()
-	[ "${OFFLINE:-0}" = 1 ] && isolate=(--net)
-	unshare --mount --pid --fork "${isolate[@]}" --mount-proc="$root/proc" sh -c '
-		root=$1; shift
-		mount --rbind /dev "$root/dev" && mount --rbind /sys "$root/sys" && ip link set lo up && exec chroot "$root" "$@"
-	' sh "$root" "$@"
-}
+# The command in the chroot (Scripts/in-chroot.sh); OFFLINE=1 cuts the network but loopback.
+in_chroot() { bash Scripts/in-chroot.sh "$root" "$@"; }
 
 step "the chroot"
 bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper lintian xz-utils iproute2

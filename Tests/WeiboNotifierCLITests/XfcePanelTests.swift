@@ -13,12 +13,15 @@ import WeiboTestSupport
     /// icon sits in the top-left corner.
     static let iconPoint = (x: 16, y: 16)
 
-    /// The share of pixels in a region of the screen within 15 % of `colour`.
+    /// The share of pixels in a region of the screen within 15 % of `colour`. A picture with
+    /// an alpha channel (GNOME 48's) is laid on black first, as the screen shows it, and the
+    /// alpha dropped (ImageMagick 7 counts it in the mean).
     static func share(of colour: String, x: Int, y: Int, width: Int, height: Int, in shot: String) -> Double {
         let value = toolOutput(
             "/usr/bin/convert",
             [
-                shot, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage", "-fuzz", "15%", "-fill", "black", "+opaque", colour, "-fill", "white",
+                shot, "-background", "black", "-flatten", "-alpha", "off", "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage", "-fuzz", "15%", "-fill", "black",
+                "+opaque", colour, "-fill", "white",
                 "-opaque", colour, "-format", "%[fx:mean]", "info:",
             ])
         return Double(value.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0

@@ -1,0 +1,194 @@
+import Foundation
+import Glibc
+import Testing
+import WeiboKit
+import WeiboPlatform
+import WeiboTestSupport
+
+private let plasmaIsInstalled = ["/usr/bin/plasmashell", "/usr/bin/kwin_x11", "/usr/bin/kded6"].allSatisfy(FileManager.default.isExecutableFile)
+
+/// The notifier on KDE Plasma 6 on X11: Xvfb, KWin, kded6 (whose module is the tray's
+/// StatusNotifierWatcher) and plasmashell with its default panel along the bottom (the system
+/// tray, the notification server), on a private bus. Debian 13's Plasma is in the tests of
+/// `make test-trixie-desktops`; where plasmashell is missing (Debian 12's `make test`) the suite
+/// says so and is left out. Screenshots go to `.build/e2e/plasma-*.png`.
+@Suite(.serialized, .enabled(if: plasmaIsInstalled, "needs plasmashell and kwin_x11 (make test-trixie-desktops installs them)"))
+struct PlasmaTests {
+    final class Session {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weibo-plasma-\(UUID().uuidString)").path
+        let display: RealDesktopTests.VirtualDisplay
+        let bus: PrivateSessionBus
+        private var programs: [Process] = []
+
+        /// Plasma's own environment, which the services the bus starts share.
+        static func environment(_ folder: String, display: String) -> [String: String] {
+            [
+                "HOME": folder + "/home", "XDG_RUNTIME_DIR": folder + "/runtime", "XDG_CONFIG_HOME": folder + "/config",
+                "XDG_DATA_HOME": folder + "/data", "XDG_CACHE_HOME": folder + "/cache", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+                "DISPLAY": display, "XDG_CURRENT_DESKTOP": "KDE", "KDE_FULL_SESSION": "true", "KDE_SESSION_VERSION": "6",
+                "XDG_SESSION_TYPE": "x11", "QT_QPA_PLATFORM": "xcb", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder)/services/bus",
+            ]
+        }
+        var environment: [String: String] { Self.environment(folder, display: display.name) }
+
+        init() throws {
+            for path in ["runtime", "home", "config", "data", "cache", "services"] {
+                try FileManager.default.createDirectory(atPath: folder + "/" + path, withIntermediateDirectories: true)
+            }
+            chmod(folder + "/runtime", 0o700)
+            // Plasma's activities start on demand; no other service does (no second notification server).
+            for service in ["org.kde.ActivityManager.service"] {
+                try FileManager.default.copyItem(atPath: "/usr/share/dbus-1/services/" + service, toPath: folder + "/services/" + service)
+            }
+            display = try RealDesktopTests.VirtualDisplay()
+            bus = try PrivateSessionBus(
+                notificationServer: false, services: folder + "/services", activationEnvironment: Self.environment(folder, display: display.name))
+            for (program, arguments) in [("/usr/bin/kwin_x11", ["--replace"]), ("/usr/bin/kded6", []), ("/usr/bin/plasmashell", ["--no-respawn"])] {
+                programs.append(try startProgram(program, arguments, environment: environment))
+            }
+            guard waitUntil(timeout: 120, { self.bus.hasOwner("org.kde.StatusNotifierWatcher") && self.bus.hasOwner("org.freedesktop.Notifications") })
+            else { throw PrivateSessionBus.Failure(description: "Plasma did not start with its tray and notifications") }
+            // Drawn and still: the wallpaper up, and the panel the same in two pictures a second apart.
+            let settled = waitUntil(timeout: 90) {
+                let first = self.screenshot("starting")
+                usleep(1_000_000)
+                let second = self.screenshot("started")
+                return PlasmaTests.brightness(second, x: 0, y: 0, width: 1280, height: 700) > 0.1
+                    && PlasmaTests.changed(first, second, x: 0, y: 740, width: 1100, height: 60) == 0
+            }
+            guard settled else { throw PrivateSessionBus.Failure(description: "Plasma did not settle: .build/e2e/plasma-started.png") }
+        }
+
+        deinit {
+            for program in programs.reversed() where program.isRunning {
+                kill(program.processIdentifier, SIGKILL)
+                program.waitUntilExit()
+            }
+            killProcesses(mentioning: folder)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        /// The notifier's environment in this session.
+        func notifierEnvironment(_ home: AccountCommandsTests.Home) -> [String: String] {
+            ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
+                .merging(["LANG": "C", "DISPLAY": display.name, "XDG_CURRENT_DESKTOP": "KDE", "KDE_SESSION_VERSION": "6", "XDG_SESSION_TYPE": "x11"]) { $1 }
+                .filter { $0.key != "WAYLAND_DISPLAY" }
+        }
+
+        /// A screenshot of the whole screen, kept as `.build/e2e/plasma-NAME.png`.
+        func screenshot(_ name: String) -> String {
+            let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let path = folder + "/plasma-\(name).png"
+            WeiboTestSupport.screenshot(window: "root", to: path, environment: environment)
+            return path
+        }
+    }
+
+    /// The visible windows of `className`: id, x, y, width and height.
+    static func windows(_ className: String, _ environment: [String: String]) -> [(id: String, x: Int, y: Int, width: Int, height: Int)] {
+        toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", className], environment: environment).split(separator: "\n").compactMap {
+            let said = toolOutput("/usr/bin/xdotool", ["getwindowgeometry", "--shell", String($0)], environment: environment)
+            let fields = Dictionary(
+                said.split(separator: "\n").compactMap { line -> (String, Int)? in
+                    let parts = line.split(separator: "=")
+                    return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+                }
+            ) { $1 }
+            guard let x = fields["X"], let y = fields["Y"], let width = fields["WIDTH"], let height = fields["HEIGHT"] else { return nil }
+            return (String($0), x, y, width, height)
+        }
+    }
+
+    /// Plasma's notification popups: plasmashell's windows of a bubble's width, above the panel.
+    static func bubbles(_ session: Session) -> [(id: String, x: Int, y: Int, width: Int, height: Int)] {
+        windows("plasmashell", session.environment).filter { (300...400).contains($0.width) && $0.height < 400 }
+    }
+
+    /// The share of pixels of a region that differ between two screenshots.
+    static func changed(_ before: String, _ after: String, x: Int, y: Int, width: Int, height: Int) -> Double {
+        let region = "[\(width)x\(height)+\(x)+\(y)]"
+        let said = toolRun("/usr/bin/compare", ["-metric", "AE", "-fuzz", "10%", before + region, after + region, "null:"])
+        return (Double(said.output.split(separator: " ").first ?? "") ?? 1) / Double(width * height)
+    }
+
+    /// How bright a region of a screenshot is, from 0 (black) to 1.
+    static func brightness(_ shot: String, x: Int, y: Int, width: Int, height: Int) -> Double {
+        Double(toolOutput("/usr/bin/convert", [shot + "[\(width)x\(height)+\(x)+\(y)]", "-colorspace", "gray", "-format", "%[fx:mean]", "info:"])) ?? 0
+    }
+
+    /// The icon in Plasma's tray, a bubble asking for a reply that stays (Plasma's own timeout
+    /// is 5 s), answered in Plasma's own reply field, the popup from a click on the icon and on a
+    /// bubble, focused and above the panel, and `doctor` naming what Plasma offers.
+    @Test func theTrayABubbleThatStaysItsReplyAndThePopup() throws {
+        let session = try Session()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        let environment = session.notifierEnvironment(home)
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        let before = session.screenshot("before")
+        sandbox.control("/_sandbox/comments", [("count", "1")])
+        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
+        defer { daemon.stop() }
+        #expect(waitUntil { session.bus.daemonStatus()["cmt"] == "1" }, "\(session.bus.daemonStatus())")
+
+        // The icon in the tray, left of the clock; Plasma shows what it has to say.
+        let tray = (x: 1090, y: 758, width: 40, height: 40)
+        #expect(waitUntil { session.bus.registeredTrayItems().contains("StatusNotifierItem-\(daemon.processIdentifier)-") })
+        #expect(
+            waitUntil { Self.changed(before, session.screenshot("tray"), x: tray.x, y: tray.y, width: tray.width, height: tray.height) > 0.05 },
+            "the icon in the tray: .build/e2e/plasma-tray.png")
+        let doctor = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: environment).standardOutput
+        #expect(doctor.contains("notification server Plasma 6") && doctor.contains("inline reply"), "\(doctor)")
+        #expect(doctor.contains("tray (StatusNotifierWatcher) shows the notifier's icon"), "\(doctor)")
+
+        // The comment's bubble offers a reply, and stays past Plasma's 5 s.
+        #expect(waitUntil { Self.bubbles(session).count == 1 }, "\(Self.windows("plasmashell", session.environment))")
+        let shown = Timestamp.now
+        guard let bubble = Self.bubbles(session).first else { return }
+        usleep(25_000_000)
+        #expect(Self.bubbles(session).count == 1, "the reply bubble after \(Int(Timestamp.now.seconds(since: shown))) s")
+        let stayed = session.screenshot("reply-bubble-25s")
+        #expect(Self.changed(before, stayed, x: bubble.x, y: bubble.y, width: bubble.width, height: bubble.height) > 0.3, "\(stayed)")
+
+        // Reply (its button at the bubble's bottom right), typed into Plasma's field.
+        let click = { (x: Int, y: Int) in
+            _ = toolOutput("/usr/bin/xdotool", ["mousemove", String(x), String(y), "click", "1"], environment: session.environment)
+        }
+        click(bubble.x + bubble.width - 130, bubble.y + bubble.height - 20)
+        usleep(1_000_000)
+        _ = session.screenshot("reply-field")
+        _ = toolOutput("/usr/bin/xdotool", ["type", "--delay", "20", "thanks from Plasma"], environment: session.environment)
+        _ = toolOutput("/usr/bin/xdotool", ["key", "Return"], environment: session.environment)
+        #expect(waitUntil { sandbox.read("/_sandbox/replies").contains("thanks from Plasma") }, "\(sandbox.read("/_sandbox/replies"))")
+
+        // A click on the icon: the popup above the panel (within the work area), focused.
+        let workArea =
+            toolOutput("/usr/bin/xprop", ["-root", "_NET_WORKAREA"], environment: session.environment)
+            .split(separator: "=").last?.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
+        #expect(workArea.count >= 4 && workArea[3] < 800, "the panel keeps its strut: \(workArea)")
+        let popupFocused = {
+            let active = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: session.environment).trimmingCharacters(in: .whitespacesAndNewlines)
+            return Self.windows("weibo-notifier-popup", session.environment).contains { $0.id == active }
+        }
+        click(tray.x + tray.width / 2, tray.y + tray.height / 2)
+        #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on the icon")
+        let popup = Self.windows("weibo-notifier-popup", session.environment).first
+        _ = session.screenshot("popup")
+        if let popup, workArea.count >= 4 {
+            #expect(popup.x >= workArea[0] && popup.y >= workArea[1], "\(popup) in \(workArea)")
+            #expect(popup.x + popup.width <= workArea[0] + workArea[2] && popup.y + popup.height <= workArea[1] + workArea[3], "\(popup) in \(workArea)")
+        }
+        // Shut (its icon clicked again), then a click on a bubble of news opens it focused.
+        click(tray.x + tray.width / 2, tray.y + tray.height / 2)
+        #expect(waitUntil(timeout: 20) { Self.windows("weibo-notifier-popup", session.environment).isEmpty })
+        // The reply's own bubble ("Replied to …") gone first: the click is for the news.
+        #expect(waitUntil { Self.bubbles(session).isEmpty }, "\(Self.bubbles(session))")
+        sandbox.control("/_sandbox/counts", [("status", "2")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil { !Self.bubbles(session).isEmpty })
+        if let news = Self.bubbles(session).first { click(news.x + 60, news.y + 50) }
+        #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on a bubble")
+        _ = session.screenshot("popup-from-bubble")
+    }
+}
