@@ -18,12 +18,14 @@ step() { printf '\ntest-%s-desktops: %s\n' "$suite" "$*"; }
 started=$(date +%s)
 
 step "the chroot and the desktops"
-bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper xz-utils iproute2 \
-	plasma-workspace plasma-desktop kwin-x11 kwallet6
+bash Scripts/debian-chroot.sh "$suite" "$root" make dpkg-dev debhelper xz-utils iproute2
 # The sources in a folder of their own, kept, so that the tests' build is incremental.
 mkdir -p "$root/build/desktops"
 bash Scripts/source-files.sh | tar -cf - --no-recursion -T - | tar -xf - -C "$root/build/desktops"
-in_chroot sh -c 'cd /build/desktops && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq . >/dev/null && make --no-print-directory deps'
+# Installed with /proc and /dev there, as make deps installs the other desktops.
+in_chroot sh -c 'cd /build/desktops && export DEBIAN_FRONTEND=noninteractive && apt-get build-dep -y -qq . >/dev/null \
+	&& make --no-print-directory deps \
+	&& apt-get install -y -qq --no-install-recommends plasma-workspace plasma-desktop kwin-x11 kwallet6 >/dev/null'
 
 step "the .deb"
 # The package's sources (the tests' left out): the same stamp, the same .deb.
