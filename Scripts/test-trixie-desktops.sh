@@ -38,8 +38,8 @@ in_chroot sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinsta
 in_chroot dpkg-query -W -f='installed: ${Package} ${Version}\n' weibo-notifier
 
 step "the tests built with $(in_chroot swift --version 2>/dev/null | head -1)"
-OFFLINE=1 in_chroot sh -c 'cd /build/desktops && swift build --build-tests > .build/tests-build.log 2>&1' || {
-	grep -E "error:" "$root/build/desktops/.build/tests-build.log" >&2; echo "test-$suite-desktops: the tests did not build" >&2; exit 1; }
+OFFLINE=1 in_chroot sh -c 'cd /build/desktops && swift build --build-tests > /build/tests-build.log 2>&1' || {
+	grep -E "error:" "$root/build/tests-build.log" >&2; echo "test-$suite-desktops: the tests did not build ($root/build/tests-build.log)" >&2; exit 1; }
 
 step "the desktop suites against /usr/bin/weibo-notifier"
 in_chroot dpkg-query -W -f='${Package} ${Version}\n' gnome-shell gnome-shell-extension-appindicator plasma-workspace kwin-x11 \
