@@ -62,8 +62,9 @@ public enum DesktopProbe {
 
     /// Who answers the Secret Service on `bus`.
     public enum SecretServiceProvider: Equatable, Sendable {
-        /// A program runs it: its name (`gnome-keyring-daemon`, `kwalletd6`, `keepassxc`).
-        case running(String)
+        /// A program runs it: its name (`gnome-keyring-daemon`, `kwalletd6`, `keepassxc`), nil
+        /// when its command line cannot be read (a process this one cannot see).
+        case running(String?)
         /// None runs; D-Bus starts one when asked.
         case startedWhenAsked
         case none
@@ -79,7 +80,7 @@ public enum DesktopProbe {
                 let first = bytes.prefix { $0 != 0 }
                 return String(decoding: first, as: UTF8.self).split(separator: "/").last.map(String.init)
             }
-            return .running(program ?? "?")
+            return .running(program)
         }
         return hasSecretService(on: bus) ? .startedWhenAsked : .none
     }

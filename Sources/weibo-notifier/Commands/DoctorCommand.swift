@@ -234,7 +234,8 @@ struct DoctorCommand: TableCommand {
         let keyring = provider != .none
         var findings: [SetupFinding] = []
         switch provider {
-        case .running(let program): findings.append(.good(tr("keyring (Secret Service): %s", program)))
+        case .running(let program?): findings.append(.good(tr("keyring (Secret Service): %s", program)))
+        case .running(nil): findings.append(.good(tr("keyring (Secret Service): running; its program cannot be read")))
         case .startedWhenAsked: findings.append(.good(tr("keyring (Secret Service): started by D-Bus when asked")))
         case .none where configuration.tokenStore != .keyring:
             findings.append(
