@@ -30,16 +30,22 @@ public enum GtkApplicationRun {
     /// Hands the activation token a start came with (its click's, on Wayland or X11) to the
     /// display, for the window presented next: focus follows a click on a bubble or the tray
     /// when the window is open already, in this process, as when it opens.
-    public static func useActivationToken(of commandLine: OpaquePointer) {
+    /// Whether there was one.
+    @discardableResult
+    public static func useActivationToken(of commandLine: OpaquePointer) -> Bool {
         guard let token = g_application_command_line_getenv(UnsafeMutablePointer(commandLine), activationTokenVariable),
             let display = gdk_display_get_default()
-        else { return Log.debug("a start without an activation token") }
+        else {
+            Log.debug("a start without an activation token")
+            return false
+        }
         Log.debug("a start with an activation token")
         switch String(cString: CGtk_type_name(UnsafeMutableRawPointer(display))) {
         case "GdkX11Display": gdk_x11_display_set_startup_notification_id(display, token)
         case "GdkWaylandDisplay": gdk_wayland_display_set_startup_notification_id(display, token)
         default: break
         }
+        return true
     }
 
     /// A start's arguments, without the program's name; nil when GLib gives none.

@@ -46,9 +46,13 @@ final class PopupApplication {
             open = nil
         }
         guard let window = open ?? makeWindow(account: options.account) else { return 3 }
-        GtkApplicationRun.useActivationToken(of: commandLine)
+        let clicked = GtkApplicationRun.useActivationToken(of: commandLine)
         if window.isVisible, window.currentKind == options.kind {
             window.close()
+        } else if clicked, window.isVisible, !window.isActive {
+            // GNOME 48 takes the focus from the window at the click, and gives it back only to a
+            // window that maps with the click's token.
+            window.mapAgain(options.kind, at: options.point)
         } else {
             window.show(options.kind, at: options.point)
         }

@@ -147,7 +147,16 @@ final class PopupWindow {
         window.present()
     }
 
+    /// Hidden and shown again at `kind`'s section: a window that maps with a click's
+    /// activation token gets the focus where one already shown may not.
+    func mapAgain(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
+        window.hide()
+        window.showAll()
+        show(kind, at: point)
+    }
+
     var currentKind: PopupSectionKind { model.current }
+    var isActive: Bool { window.isActive }
     /// The account it shows, by uid (nil: the notifier's default).
     var account: String? { context.client.account }
     var isVisible: Bool { window.isVisible }
