@@ -29,8 +29,8 @@ public enum GtkApplicationRun {
 
     /// Hands the activation token a start came with (its click's, on Wayland or X11) to the
     /// display, for the window presented next: focus follows a click on a bubble or the tray
-    /// when the window is open already, in this process, as when it opens.
-    /// Whether there was one.
+    /// when the window is open already, in this process, as when it opens. Answers whether the
+    /// start came with a token.
     @discardableResult
     public static func useActivationToken(of commandLine: OpaquePointer) -> Bool {
         guard let token = g_application_command_line_getenv(UnsafeMutablePointer(commandLine), activationTokenVariable),
