@@ -99,6 +99,7 @@ extension Signal where Handler == Handling {
     public static let keyPressEvent = Signal(handling: "key-press-event")
     public static let buttonPressEvent = Signal(handling: "button-press-event")
     public static let motionNotifyEvent = Signal(handling: "motion-notify-event")
+    public static let focusInEvent = Signal(handling: "focus-in-event")
     public static let focusOutEvent = Signal(handling: "focus-out-event")
     /// The window's close button or Alt+F4; true keeps the window.
     public static let deleteEvent = Signal(handling: "delete-event")

@@ -55,6 +55,15 @@ open class Window: Container {
     /// It has the keyboard.
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
 
+    /// Whether the desktop shows it as the focused window: the keyboard's (`isActive`), or the
+    /// state the shell gives it (xdg-shell's `activated`, `_NET_WM_STATE_FOCUSED`), which a
+    /// desktop without a keyboard (a headless shell) sets too.
+    public var isFocused: Bool {
+        guard !isActive else { return true }
+        guard let drawn = gtk_widget_get_window(pointer) else { return false }
+        return gdk_window_get_state(drawn).rawValue & GDK_WINDOW_STATE_FOCUSED.rawValue != 0
+    }
+
     /// Its top-left corner at a point of the screen (X11; elsewhere the shell places windows).
     public func move(x: Int32, y: Int32) { gtk_window_move(window, x, y) }
 }

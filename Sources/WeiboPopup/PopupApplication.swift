@@ -47,14 +47,13 @@ final class PopupApplication {
         }
         guard let window = open ?? makeWindow(account: options.account) else { return 3 }
         let clicked = GtkApplicationRun.useActivationToken(of: commandLine)
-        if window.isVisible, window.currentKind == options.kind {
-            window.close()
-        } else if clicked, window.isVisible, !window.isActive {
-            // GNOME 48 takes the focus from the window at the click, and gives it back only to a
-            // window that maps with the click's token.
-            window.mapAgain(options.kind, at: options.point)
-        } else {
-            window.show(options.kind, at: options.point)
+        let start = PopupStart.decide(
+            shown: window.isVisible ? window.currentKind : nil, focused: window.isFocused, asked: options.kind, clicked: clicked)
+        Log.debug("popup: \(start) at \(options.kind) (shown: \(window.isVisible ? window.currentKind.rawValue : "no"), focused: \(window.isFocused))")
+        switch start {
+        case .show: window.show(options.kind, at: options.point)
+        case .mapAgain: window.mapAgain(options.kind, at: options.point)
+        case .close: window.close()
         }
         return 0
     }

@@ -28,8 +28,8 @@ struct PopupOptions: Equatable {
             """
             The notifier's popup: the newest posts, comments and mentions, in a small window at
             the tray. The notifier starts it (a click on the tray icon or a notification, or
-            weibo-notifier popup); a second start switches its section, or closes it when it
-            shows that section already.
+            weibo-notifier popup); a second start brings it to the front at its section, or
+            closes it when it is in front at that section already.
             """)
     }
 

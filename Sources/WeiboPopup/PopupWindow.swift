@@ -28,6 +28,9 @@ final class PopupWindow {
     /// Runs once the window is gone and the daemon was told what was seen.
     var closed: (() -> Void)?
     private(set) var isClosing = false
+    /// Whether it had the keyboard since it was last mapped (a focus-out on the way down of
+    /// `mapAgain` closes nothing).
+    private var focusedSinceMapped = false
 
     init(application: Application, context: PopupContext) {
         self.context = context
@@ -87,15 +90,20 @@ final class PopupWindow {
             guard let self else { return false }
             return self.keyPressed(Event(event))
         }
+        Signal.focusInEvent.connect(window) { [weak self] _, _ in
+            self?.focusedSinceMapped = true
+            return false
+        }
         Signal.focusOutEvent.connect(window) { [weak self] _, _ in
-            guard let self, self.context.configuration.popupClosesOnFocusOut else { return false }
             // A click elsewhere, if the keyboard stays away: a window that maps can lose it
             // and have it back at once. Later too, so that a click on the tray icon that toggles
             // comes first.
             GLibSource.later(afterMilliseconds: 150) { [weak self] in
-                // The shortcuts window over it has the keyboard: it stays.
-                guard let self, !self.window.isActive, self.shortcuts == nil else { return }
-                self.close()
+                guard let self else { return }
+                let closes = PopupStart.closesOnFocusOut(
+                    setting: self.context.configuration.popupClosesOnFocusOut, focusedAgain: self.window.isActive, shortcutsOpen: self.shortcuts != nil,
+                    focusedSinceMapped: self.focusedSinceMapped)
+                if closes { self.close() }
             }
             return false
         }
@@ -150,13 +158,15 @@ final class PopupWindow {
     /// Hidden and shown again at `kind`'s section: a window that maps with a click's
     /// activation token gets the focus where one already shown may not.
     func mapAgain(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
+        focusedSinceMapped = false
         window.hide()
         window.showAll()
         show(kind, at: point)
     }
 
     var currentKind: PopupSectionKind { model.current }
-    var isActive: Bool { window.isActive }
+    /// Whether it is the window in front (see `Window.isFocused`).
+    var isFocused: Bool { window.isFocused }
     /// The account it shows, by uid (nil: the notifier's default).
     var account: String? { context.client.account }
     var isVisible: Bool { window.isVisible }

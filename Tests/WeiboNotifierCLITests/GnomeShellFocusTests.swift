@@ -27,6 +27,10 @@ extension GnomeShellTests {
         defer { daemon.stop(SIGKILL) }
         #expect(waitUntil { session.bus.daemonStatus()["state"] == "'ok'" }, "\(session.bus.daemonStatus())")
 
+        let said = {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }.suffix(12).joined(
+                separator: "\n")
+        }
         let tokens = try session.bus.monitor("type='signal',interface='org.freedesktop.Notifications',member='ActivationToken'")
         let popup = { session.windows().split(separator: "}").first { $0.contains("'wm-class': <'weibo-notifier-popup'>") }.map(String.init) }
         let focused = { popup()?.contains("'has-focus': <true>") == true }
@@ -50,13 +54,12 @@ extension GnomeShellTests {
             } else {
                 missed.append("click \(click) (popup open before: \(alreadyOpen)): \(popup() ?? "no popup")")
                 missed.append("tokens so far: \(tokens.text.components(separatedBy: "member=ActivationToken").count - 1)")
-                let said = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }
-                missed.append(said.suffix(12).joined(separator: "\n"))
+                missed.append(said())
             }
             #expect(!session.notifications().contains("is ready"), "click \(click): \(session.notifications())")
             // Shut again (asked for the section it shows, it closes), for the next click.
             #expect(try CommandRunner.run(["popup", "--kind", "posts"], environment: environment).status == 0)
-            #expect(waitUntil(timeout: 20) { popup() == nil }, "click \(click): the popup closed")
+            #expect(waitUntil(timeout: 20) { popup() == nil }, "click \(click): the popup closed: \(said())")
         }
         #expect(focusedClicks.opening == clicks / 2, "the popup focused after \(focusedClicks.opening) of \(clicks / 2) clicks: \(missed)")
         #expect(focusedClicks.open == clicks / 2, "the open popup focused after \(focusedClicks.open) of \(clicks / 2) clicks: \(missed)")

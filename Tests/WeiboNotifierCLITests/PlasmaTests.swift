@@ -119,7 +119,9 @@ struct PlasmaTests {
 
     /// The icon in Plasma's tray, a bubble asking for a reply that stays (Plasma's own timeout
     /// is 5 s), answered in Plasma's own reply field, the popup from a click on the icon and on a
-    /// bubble, focused and above the panel, and `doctor` naming what Plasma offers.
+    /// bubble, focused and above the panel (also when it was open, and over another window), a
+    /// refresh withdrawing a bubble, Settings… from Plasma's menu of the icon, and `doctor`
+    /// naming what Plasma offers.
     @Test func theTrayABubbleThatStaysItsReplyAndThePopup() throws {
         let session = try Session()
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
@@ -128,8 +130,16 @@ struct PlasmaTests {
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         let before = session.screenshot("before")
         sandbox.control("/_sandbox/comments", [("count", "1")])
-        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
-        defer { daemon.stop() }
+        // What the notifier and its popups say of the clicks, for a click that failed.
+        let log = home.folder + "/notifier.log"
+        let daemon = try startProgram(
+            "/bin/sh", ["-c", "exec \"$0\" run --api-base \"$1\" 2>\"$2\"", CommandRunner.executable.path, sandbox.baseURL, log],
+            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 })
+        defer { daemon.stop(SIGKILL) }
+        let said = {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }.suffix(15).joined(
+                separator: "\n")
+        }
         #expect(waitUntil { session.bus.daemonStatus()["cmt"] == "1" }, "\(session.bus.daemonStatus())")
 
         // The icon in the tray, left of the clock; Plasma shows what it has to say.
@@ -190,5 +200,53 @@ struct PlasmaTests {
         if let news = Self.bubbles(session).first { click(news.x + 60, news.y + 50) }
         #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on a bubble")
         _ = session.screenshot("popup-from-bubble")
+
+        // The popup open and focused, a click on a comment's bubble: it stays focused (KWin
+        // takes the click's focus to the bubble, then gives it back).
+        sandbox.control("/_sandbox/counts", [("status", "0"), ("cmt", "3")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil { Self.bubbles(session).count == 1 }, "\(Self.bubbles(session))")
+        if let comment = Self.bubbles(session).first { click(comment.x + 60, comment.y + 50) }
+        usleep(1_000_000)
+        #expect(waitUntil(timeout: 20) { popupFocused() }, "the open popup focused after a click on a bubble")
+        _ = session.screenshot("popup-open-click")
+        // Esc shuts it (the icon would switch it to the section of its own count).
+        _ = toolOutput("/usr/bin/xdotool", ["key", "Escape"], environment: session.environment)
+        #expect(waitUntil(timeout: 20) { Self.windows("weibo-notifier-popup", session.environment).isEmpty }, "\(said())")
+
+        // A refresh withdraws the bubbles: a comment's bubble (one that stays) is gone once the
+        // count it announced is read elsewhere.
+        let calls = try session.bus.monitor("interface='org.freedesktop.Notifications'")
+        sandbox.control("/_sandbox/counts", [("cmt", "4")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil { Self.bubbles(session).count == 1 }, "\(Self.bubbles(session))")
+        _ = session.screenshot("before-refresh")
+        sandbox.control("/_sandbox/counts", [("cmt", "0")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 4) { Self.bubbles(session).isEmpty }, "the bubble withdrawn: \(Self.bubbles(session)) \(calls.text) \(said())")
+
+        // Settings… from the tray's menu, drawn by Plasma (a right click, then the keyboard):
+        // the settings window, focused.
+        _ = toolOutput(
+            "/usr/bin/xdotool", ["mousemove", String(tray.x + tray.width / 2), String(tray.y + tray.height / 2), "click", "3"], environment: session.environment
+        )
+        usleep(1_500_000)
+        _ = session.screenshot("menu")
+        _ = toolOutput("/usr/bin/xdotool", ["key", "Down", "Down", "Down", "Down", "Down", "Down", "Return"], environment: session.environment)
+        let settingsFocused = {
+            let active = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: session.environment).trimmingCharacters(in: .whitespacesAndNewlines)
+            return Self.windows("weibo-notifier-settings", session.environment).contains { $0.id == active }
+        }
+        #expect(waitUntil(timeout: 30) { settingsFocused() }, "the settings window focused: .build/e2e/plasma-menu.png")
+        _ = session.screenshot("settings")
+
+        // An ordinary window focused (the settings), a click on a bubble of news: the popup
+        // takes the focus from it.
+        sandbox.control("/_sandbox/counts", [("status", "5")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil { !Self.bubbles(session).isEmpty }, "\(Self.bubbles(session))")
+        if let news = Self.bubbles(session).first { click(news.x + 60, news.y + 50) }
+        #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused over the settings window: \(said())")
+        _ = session.screenshot("popup-over-settings")
     }
 }
