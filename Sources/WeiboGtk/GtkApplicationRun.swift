@@ -1,7 +1,7 @@
 import CGLib
 import CGtk
 import Glibc
-import WeiboKit
+public import WeiboKit
 import WeiboPlatform
 
 /// What both windows' unique GTK applications do the same way: refuse a bad command line, run
@@ -29,23 +29,26 @@ public enum GtkApplicationRun {
 
     /// Hands the activation token a start came with (its click's, on Wayland or X11) to the
     /// display, for the window presented next: focus follows a click on a bubble or the tray
-    /// when the window is open already, in this process, as when it opens. Answers whether the
-    /// start came with a token.
+    /// when the window is open already, in this process, as when it opens. Answers what kind
+    /// of token it was.
     @discardableResult
-    public static func useActivationToken(of commandLine: OpaquePointer) -> Bool {
+    public static func useActivationToken(of commandLine: OpaquePointer) -> PopupStart.Token {
         guard let token = g_application_command_line_getenv(UnsafeMutablePointer(commandLine), activationTokenVariable),
             let display = gdk_display_get_default()
         else {
             Log.debug("a start without an activation token")
-            return false
+            return .none
         }
         Log.debug("a start with an activation token")
         switch String(cString: CGtk_type_name(UnsafeMutableRawPointer(display))) {
-        case "GdkX11Display": gdk_x11_display_set_startup_notification_id(display, token)
-        case "GdkWaylandDisplay": gdk_wayland_display_set_startup_notification_id(display, token)
-        default: break
+        case "GdkX11Display":
+            gdk_x11_display_set_startup_notification_id(display, token)
+            return .startupID
+        case "GdkWaylandDisplay":
+            gdk_wayland_display_set_startup_notification_id(display, token)
+            return .activation
+        default: return .none
         }
-        return true
     }
 
     /// A start's arguments, without the program's name; nil when GLib gives none.

@@ -46,12 +46,11 @@ final class PopupApplication {
             open = nil
         }
         guard let window = open ?? makeWindow(account: options.account) else { return 3 }
-        let clicked = GtkApplicationRun.useActivationToken(of: commandLine)
-        let start = PopupStart.decide(
-            shown: window.isVisible ? window.currentKind : nil, focused: window.isFocused, asked: options.kind, clicked: clicked)
+        let token = GtkApplicationRun.useActivationToken(of: commandLine)
+        let start = PopupStart.decide(shown: window.isVisible ? window.currentKind : nil, focused: window.isFocused, asked: options.kind, token: token)
         Log.debug("popup: \(start) at \(options.kind) (shown: \(window.isVisible ? window.currentKind.rawValue : "no"), focused: \(window.isFocused))")
         switch start {
-        case .show: window.show(options.kind, at: options.point)
+        case .show: window.show(options.kind, at: options.point, clicked: token != .none)
         case .mapAgain: window.mapAgain(options.kind, at: options.point)
         case .close: window.close()
         }

@@ -28,9 +28,9 @@ final class PopupWindow {
     /// Runs once the window is gone and the daemon was told what was seen.
     var closed: (() -> Void)?
     private(set) var isClosing = false
-    /// Whether it had the keyboard since it was last mapped (a focus-out on the way down of
-    /// `mapAgain` closes nothing).
-    private var focusedSinceMapped = false
+    /// Whether it had the keyboard since the last click that showed it (that click's own
+    /// focus-out closes nothing).
+    private var focusedSinceClick = true
 
     init(application: Application, context: PopupContext) {
         self.context = context
@@ -91,7 +91,7 @@ final class PopupWindow {
             return self.keyPressed(Event(event))
         }
         Signal.focusInEvent.connect(window) { [weak self] _, _ in
-            self?.focusedSinceMapped = true
+            self?.focusedSinceClick = true
             return false
         }
         Signal.focusOutEvent.connect(window) { [weak self] _, _ in
@@ -102,7 +102,7 @@ final class PopupWindow {
                 guard let self else { return }
                 let closes = PopupStart.closesOnFocusOut(
                     setting: self.context.configuration.popupClosesOnFocusOut, focusedAgain: self.window.isActive, shortcutsOpen: self.shortcuts != nil,
-                    focusedSinceMapped: self.focusedSinceMapped)
+                    focusedSinceClick: self.focusedSinceClick)
                 if closes { self.close() }
             }
             return false
@@ -133,7 +133,9 @@ final class PopupWindow {
     // MARK: - Showing
 
     /// Shows the window at `kind`'s section; placed at `point` (X11), else at the pointer.
-    func show(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
+    /// `clicked`: presented with a click's activation token, which the focus follows.
+    func show(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?, clicked: Bool) {
+        if clicked && !window.isActive { focusedSinceClick = false }
         let index = PopupSectionKind.allCases.firstIndex(of: kind) ?? 0
         if !window.isVisible {
             place(at: point)
@@ -155,13 +157,11 @@ final class PopupWindow {
         window.present()
     }
 
-    /// Hidden and shown again at `kind`'s section: a window that maps with a click's
-    /// activation token gets the focus where one already shown may not.
+    /// Hidden and shown again at `kind`'s section, for a click's activation token (`PopupStart.mapAgain`).
     func mapAgain(_ kind: PopupSectionKind, at point: (x: Int32, y: Int32)?) {
-        focusedSinceMapped = false
         window.hide()
         window.showAll()
-        show(kind, at: point)
+        show(kind, at: point, clicked: true)
     }
 
     var currentKind: PopupSectionKind { model.current }

@@ -21,6 +21,13 @@ extension SandboxAPI {
                 }
                 userCounts[uid, default: UnreadCounts()][counter] += amount
             }
+        case ("POST", "/_sandbox/read"):
+            // Read elsewhere (Weibo's app, its website): the counters named go to zero, all without one.
+            let names = parameters["counters"].map { $0.split(separator: ",").map(String.init) } ?? UnreadCounter.allCases.map(\.rawValue)
+            let counters = names.compactMap(UnreadCounter.init(rawValue:))
+            guard counters.count == names.count else { return controlError("unknown counter in: \(names.joined(separator: ","))") }
+            // Only those with news: the likes counter stays absent where it is.
+            for counter in counters where userCounts[uid, default: UnreadCounts()][counter] != 0 { userCounts[uid, default: UnreadCounts()][counter] = 0 }
         case ("POST", "/_sandbox/users"):
             let made = addUser()
             return SandboxResponse(

@@ -161,6 +161,23 @@ import WeiboTestSupport
         }
     }
 
+    /// Read elsewhere (`/_sandbox/read`): the counters named go to zero, all without a name,
+    /// and an unknown name changes nothing.
+    @Test func countersReadElsewhereGoToZero() throws {
+        try SandboxHarness.run { harness in
+            let read = { (parameters: [String: String]) in
+                harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/read", parameters: parameters)).status
+            }
+            raise(harness, ["cmt": "3", "dm": "2", "status": "1"])
+            #expect(read(["counters": "cmt,status"]) == 200)
+            #expect(harness.api.counts == UnreadCounts(dm: 2))
+            #expect(read(["counters": "dm,comments"]) == 400)
+            #expect(harness.api.counts == UnreadCounts(dm: 2))
+            #expect(read([:]) == 200)
+            #expect(harness.api.counts == UnreadCounts())
+        }
+    }
+
     @Test func setCountIsAnAdvancedAPI() throws {
         try SandboxHarness.run { harness in
             let refused = harness.api.handle(

@@ -31,8 +31,19 @@ extension GnomeShellTests {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }.suffix(12).joined(
                 separator: "\n")
         }
+        // Settings… from the icon's menu (a right click, then a click on the item): the settings
+        // window, an ordinary one, has the focus before each click that opens the popup.
+        #expect(waitUntil(timeout: 20) { session.trayPoint() != nil }, "the icon in the top bar")
+        if let icon = session.trayPoint() { session.click(icon, button: 3) }
+        #expect(waitUntil(timeout: 10) { session.trayPoint(item: "Settings…") != nil }, "the icon's menu: \(session.screenshot("menu"))")
+        if let item = session.trayPoint(item: "Settings…") { session.click(item) }
+        #expect(
+            waitUntil(timeout: 20) { session.window("weibo-notifier-settings")?.contains("'has-focus': <true>") == true },
+            "the settings window focused: \(session.windows())")
+        _ = session.screenshot("settings")
+
         let tokens = try session.bus.monitor("type='signal',interface='org.freedesktop.Notifications',member='ActivationToken'")
-        let popup = { session.windows().split(separator: "}").first { $0.contains("'wm-class': <'weibo-notifier-popup'>") }.map(String.init) }
+        let popup = { session.window("weibo-notifier-popup") }
         let focused = { popup()?.contains("'has-focus': <true>") == true }
         let postsBubble = "Main.messageTray.getSources().flatMap(s => s.notifications).filter(n => (n.bannerBodyText ?? n.body).includes('new post'))"
         // GNOME 43 (Debian 12's make test) sends no token: two clicks there show the wiring.
@@ -70,5 +81,12 @@ extension GnomeShellTests {
         usleep(2_000_000)
         #expect(focused(), "still focused after a switch: \(session.windows())")
         _ = session.screenshot("focus")
+
+        // A double click on the icon opens it (AppIndicator's Activate, with a token): focused.
+        #expect(try CommandRunner.run(["popup", "--kind", "mentions"], environment: environment).status == 0)
+        #expect(waitUntil(timeout: 20) { popup() == nil }, "the popup closed")
+        if let icon = session.trayPoint() { session.click(icon, times: 2) }
+        #expect(waitUntil(timeout: 20) { focused() }, "the popup focused after a double click on the icon: \(session.windows()) \(said())")
+        _ = session.screenshot("from-icon")
     }
 }

@@ -141,6 +141,43 @@ import WeiboTestSupport
             bus.gdbus(["call", "-d", "org.gnome.Shell.Introspect", "-o", "/org/gnome/Shell/Introspect", "-m", "org.gnome.Shell.Introspect.GetWindows"])
         }
 
+        /// A click (`times` in a row: 2 for a double click) of a pointer of the shell's own at a
+        /// point of the screen, as a mouse's reaches the shell: button 1, 2 or 3.
+        func click(_ point: (x: Double, y: Double), button: Int = 1, times: Int = 1) {
+            _ = eval(
+                """
+                (() => { const Clutter = imports.gi.Clutter;
+                  const seat = (global.stage.context?.get_backend() ?? Clutter.get_default_backend()).get_default_seat();
+                  global.weiboPointer ??= seat.create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
+                  let time = GLib.get_monotonic_time();
+                  global.weiboPointer.notify_absolute_motion(time, \(point.x), \(point.y));
+                  for (let n = 0; n < \(times); n++) {
+                    global.weiboPointer.notify_button(time += 20000, \(button), Clutter.ButtonState.PRESSED);
+                    global.weiboPointer.notify_button(time += 20000, \(button), Clutter.ButtonState.RELEASED);
+                  }
+                })()
+                """)
+        }
+
+        /// The middle of the notifier's icon in the top bar (AppIndicator's), or of the item
+        /// labelled `item` in its open menu; nil while there is none.
+        func trayPoint(item: String? = nil) -> (x: Double, y: Double)? {
+            let actor =
+                "Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]"
+                + (item.map { "?.menu._getMenuItems().find(i => i.label?.text === '\($0)')" } ?? "")
+            let said = eval(
+                "(() => { const a = \(actor); if (!a || !a.mapped) return ''; const [x, y] = a.get_transformed_position(); "
+                    + "const [w, h] = a.get_transformed_size(); return `${x + w / 2},${y + h / 2}`; })()")
+            // The shell answers in JSON: a string in quotes.
+            let numbers = said.split(separator: "'").dropFirst().first?.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: ["\""])) } ?? []
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+        }
+
+        /// The window of `wmClass` as Introspect lists it, if one is open.
+        func window(_ wmClass: String) -> String? {
+            windows().split(separator: "}").first { $0.contains("'wm-class': <'\(wmClass)'>") }.map(String.init)
+        }
+
         func setExtensions(_ list: String) {
             toolOutput("/usr/bin/gsettings", ["set", "org.gnome.shell", "enabled-extensions", list], environment: environment)
         }
@@ -251,7 +288,12 @@ import WeiboTestSupport
         keyring.waitUntilExit()
         keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: false)
         sandbox.control("/_sandbox/counts", [("status", "3"), ("cmt", "2")])
-        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
+        // What the notifier says, for a bubble that did not go.
+        let log = home.folder + "/notifier.log"
+        let daemon = try startProgram(
+            "/bin/sh", ["-c", "exec \"$0\" run --api-base \"$1\" 2>\"$2\"", CommandRunner.executable.path, sandbox.baseURL, log],
+            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 })
+        let said = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(25).joined(separator: "\n") }
         defer {
             if daemon.isRunning {
                 kill(daemon.processIdentifier, SIGKILL)
@@ -293,6 +335,14 @@ import WeiboTestSupport
         #expect(try CommandRunner.run(["check-now"], environment: environment).status == 0)
         #expect(session.bus.checkNow())
         #expect(!session.notifications().contains("Weibo Notifier"), "nothing announced again: \(session.notifications())")
+
+        // News, read elsewhere: a refresh withdraws its bubbles.
+        sandbox.control("/_sandbox/counts", [("status", "4"), ("cmt", "3")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { session.notifications().contains("4 new posts") }, "\(session.notifications())")
+        sandbox.control("/_sandbox/read", [])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { !session.notifications().contains("Weibo Notifier") }, "withdrawn: \(session.notifications()) \(said())")
 
         // News, then the notifier quits: its bubble leaves the list.
         sandbox.control("/_sandbox/counts", [("status", "4"), ("cmt", "2")])

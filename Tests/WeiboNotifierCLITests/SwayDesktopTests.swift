@@ -175,5 +175,17 @@ import WeiboTestSupport
         // Nothing of it on the left: it is anchored, not placed at a pointer.
         #expect(XfcePanelTests.share(of: light, x: 0, y: 100, width: 500, height: 400, in: folder + "/sway-popup.png") < 0.01)
         killProcesses("weibo-notifier-popup.*--kind", having: "DBUS_SESSION_BUS_ADDRESS=\(bus.address)")
+
+        // News read elsewhere: the next check withdraws its bubble from mako (whose own
+        // bubbles never expire).
+        _ = user.output("/usr/bin/makoctl", ["dismiss", "--all"], environment: desktop)
+        sandbox.control("/_sandbox/comments", [("count", "1")])
+        #expect(bus.checkNow())
+        #expect(waitUntil { listed().contains("comment") }, "\(listed())")
+        sandbox.control("/_sandbox/read", [])
+        #expect(bus.checkNow())
+        // (A passing summary, "The newest 3 posts", may come late from the popup killed above:
+        // a refresh leaves those.)
+        #expect(waitUntil(timeout: 10) { !listed().contains("comment") }, "withdrawn: \(listed())")
     }
 }

@@ -56,6 +56,9 @@ import WeiboTestSupport
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.kde.StatusNotifierWatcher") }, "the panel's tray is the watcher")
         helpers.append(try startProgram("/usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd", environment: panelEnvironment))
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
+        // XFCE's window manager: it gives the windows the focus.
+        helpers.append(try startProgram("/usr/bin/xfwm4", ["--compositor=off", "--sm-client-disable"], environment: panelEnvironment))
+        #expect(waitUntil(timeout: 45) { toolOutput("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment).contains("window id") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
@@ -104,5 +107,43 @@ import WeiboTestSupport
         #expect(waitUntil { Self.share(of: "#ffffff", x: 0, y: 32, width: 200, height: 200, in: screenshot("menu-again")) > 0.3 })
         toolOutput("/usr/bin/xdotool", ["key", "Down", "Down", "Down", "Return"], environment: environment)
         #expect(waitUntil { bus.daemonPolls() > polls }, "Check now through the panel's menu")
+
+        // News read elsewhere: the next check withdraws its bubble (closed at the notifier's
+        // asking, reason 3, well before xfce4-notifyd's own 10 s).
+        let closed = try bus.monitor("type='signal',interface='org.freedesktop.Notifications',member='NotificationClosed'")
+        sandbox.control("/_sandbox/counts", [("status", "2")])
+        #expect(bus.checkNow())
+        #expect(waitUntil { Self.share(of: red, x: 780, y: 0, width: 500, height: 200, in: screenshot("news")) > 0.005 }, "\(folder)/xfce-news.png")
+        sandbox.control("/_sandbox/read", [])
+        #expect(bus.checkNow())
+        let byTheNotifier = {
+            closed.text.components(separatedBy: "member=NotificationClosed").dropFirst().contains {
+                $0.hasPrefix(" uint32 ") && $0.split(separator: " ").prefix(4).last == "3"
+            }
+        }
+        #expect(waitUntil(timeout: 5) { byTheNotifier() }, "withdrawn: \(closed.text)")
+        #expect(
+            waitUntil(timeout: 5) { Self.share(of: red, x: 780, y: 0, width: 500, height: 200, in: screenshot("withdrawn")) < 0.001 },
+            "\(folder)/xfce-withdrawn.png")
+
+        // Settings… from the panel's menu (the seventh item, after the greyed Log in): the
+        // settings window, focused.
+        let active = { (className: String) in
+            let window = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines)
+            return !window.isEmpty
+                && toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", className], environment: environment).split(separator: "\n").contains {
+                    $0 == window
+                }
+        }
+        toolOutput("/usr/bin/xdotool", ["mousemove", String(Self.iconPoint.x), String(Self.iconPoint.y), "click", "3"], environment: environment)
+        #expect(waitUntil { Self.share(of: "#ffffff", x: 0, y: 32, width: 200, height: 200, in: screenshot("menu-settings")) > 0.3 })
+        toolOutput("/usr/bin/xdotool", ["key", "Down", "Down", "Down", "Down", "Down", "Down", "Return"], environment: environment)
+        #expect(waitUntil(timeout: 30) { active("weibo-notifier-settings") }, "the settings window focused: \(screenshot("settings"))")
+
+        // A click on the icon, that window focused: the popup, with the keyboard in it; Esc shuts it.
+        toolOutput("/usr/bin/xdotool", ["mousemove", String(Self.iconPoint.x), String(Self.iconPoint.y), "click", "1"], environment: environment)
+        #expect(waitUntil(timeout: 30) { active("weibo-notifier-popup") }, "the popup focused: \(screenshot("popup"))")
+        toolOutput("/usr/bin/xdotool", ["key", "Escape"], environment: environment)
+        #expect(waitUntil(timeout: 10) { active("weibo-notifier-settings") }, "the popup shut, the settings window focused again: \(screenshot("popup-shut"))")
     }
 }

@@ -2,29 +2,41 @@
 /// to the window already there, and when a window that lost the keyboard closes: decided here,
 /// carried out by the popup's window.
 public enum PopupStart: Equatable, Sendable {
-    /// Shown at the section asked for: mapped when hidden, raised and switched when shown.
+    /// Shown at the section asked for: mapped when hidden, else switched and raised (on X11
+    /// with the time of the click's startup id, which KWin and xfwm4 give the focus for).
     case show
-    /// Unmapped and mapped again at the section. A click hands the window an activation token,
-    /// and desktops give the focus to a window that maps with it, not to one already shown:
-    /// GNOME 48 and KWin take the focus away at the click (to the shell, to the bubble).
+    /// Unmapped and mapped again at the section: GNOME (Wayland) gives the focus to a window
+    /// that maps with the click's activation token, not to one already shown. On X11 a quick
+    /// unmap and map can leave KWin with a window it never shows.
     case mapAgain
-    /// Shut: the section asked for is the one in front, focused. A second click takes it away.
+    /// Shut: the section asked for is the one in front, focused. A second start takes it away.
     case close
 
+    /// What came with a start.
+    public enum Token: Equatable, Sendable {
+        /// None: the command line, a desktop that hands out none.
+        case none
+        /// An X11 startup id (`DESKTOP_STARTUP_ID`): the click's time.
+        case startupID
+        /// A Wayland activation token (`XDG_ACTIVATION_TOKEN`).
+        case activation
+    }
+
     /// The start's effect on a window showing `shown` (nil: hidden or closing), `focused` or not,
-    /// asked for `asked` by a click (`clicked`: an activation token came with it) or otherwise.
-    public static func decide(shown: PopupSectionKind?, focused: Bool, asked: PopupSectionKind, clicked: Bool) -> PopupStart {
+    /// asked for `asked` with `token`.
+    public static func decide(shown: PopupSectionKind?, focused: Bool, asked: PopupSectionKind, token: Token) -> PopupStart {
         guard let shown else { return .show }
         if focused { return shown == asked ? .close : .show }
-        return clicked ? .mapAgain : .show
+        return token == .activation ? .mapAgain : .show
     }
 
     /// Whether a window that lost the keyboard closes once the click elsewhere has settled
     /// (150 ms later): when the setting says so, the keyboard did not come back, no window of
-    /// its own (the shortcuts) has it, and it had the keyboard since it was last mapped. A
-    /// window mapped again for a click loses the keyboard on its way down and may get it back
-    /// later than that, or never where the desktop refuses: it stays open meanwhile.
-    public static func closesOnFocusOut(setting: Bool, focusedAgain: Bool, shortcutsOpen: Bool, focusedSinceMapped: Bool) -> Bool {
-        setting && !focusedAgain && !shortcutsOpen && focusedSinceMapped
+    /// its own (the shortcuts) has it, and it had the keyboard since the last click that showed
+    /// it. That click's own focus-out (GNOME and KWin take the focus at a click on a bubble, and
+    /// give it back to the window shown with the click's token) closes nothing: the focus may
+    /// come back later than that, or never where the desktop refuses.
+    public static func closesOnFocusOut(setting: Bool, focusedAgain: Bool, shortcutsOpen: Bool, focusedSinceClick: Bool) -> Bool {
+        setting && !focusedAgain && !shortcutsOpen && focusedSinceClick
     }
 }

@@ -25,6 +25,7 @@ struct SandboxCommand: TableCommand {
             comments, mentions and counters of their own):
               /_sandbox/statuses   count=N                       N new statuses now
               /_sandbox/counts     cmt=2&dm=1&msgbox=3&...       raise counters (attitude: likes)
+              /_sandbox/read       [counters=cmt,status]         read elsewhere: counters to zero (all without)
               /_sandbox/users                                    a new user: {"uid", "screen_name", "token"}
               /_sandbox/login-as   uid=N                         the next authorization logs in as N
               /_sandbox/comments   count=N[&authors=A,B]         N comments on your posts (cmt), by A, B… in turn

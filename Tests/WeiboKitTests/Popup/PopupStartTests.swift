@@ -9,29 +9,33 @@ import WeiboKit
         var shown: PopupSectionKind?
         var focused: Bool
         var asked: PopupSectionKind
-        var clicked: Bool
+        var token: PopupStart.Token = .none
         var does: PopupStart
         var testDescription: String { name }
     }
 
     static let starts: [Start] = [
-        Start(name: "none shown: shown", shown: nil, focused: false, asked: .comments, clicked: false, does: .show),
-        Start(name: "none shown, a click: shown (it maps with the token)", shown: nil, focused: false, asked: .posts, clicked: true, does: .show),
-        Start(name: "in front at that section: a second click shuts it", shown: .posts, focused: true, asked: .posts, clicked: true, does: .close),
-        Start(name: "in front at that section, the command line: shut", shown: .posts, focused: true, asked: .posts, clicked: false, does: .close),
-        Start(name: "in front at another section: switched", shown: .posts, focused: true, asked: .comments, clicked: true, does: .show),
-        Start(name: "behind, a click at another section: mapped again", shown: .posts, focused: false, asked: .comments, clicked: true, does: .mapAgain),
+        Start(name: "none shown: shown", shown: nil, focused: false, asked: .comments, does: .show),
         Start(
-            name: "behind, a click at its section (the desktop took the focus at the click): mapped again", shown: .comments, focused: false,
-            asked: .comments, clicked: true, does: .mapAgain),
+            name: "none shown, a click on Wayland: shown (it maps with the token)", shown: nil, focused: false, asked: .posts, token: .activation, does: .show),
+        Start(name: "in front at that section: a second start shuts it", shown: .posts, focused: true, asked: .posts, does: .close),
+        Start(name: "in front at that section, a click: shut", shown: .posts, focused: true, asked: .posts, token: .startupID, does: .close),
+        Start(name: "in front at another section, a click: switched", shown: .posts, focused: true, asked: .comments, token: .activation, does: .show),
         Start(
-            name: "behind, the command line at its section: raised, not shut", shown: .mentions, focused: false, asked: .mentions, clicked: false, does: .show),
-        Start(name: "behind, the command line at another section: raised", shown: .mentions, focused: false, asked: .posts, clicked: false, does: .show),
+            name: "behind, a click on Wayland: mapped again with the token", shown: .posts, focused: false, asked: .comments, token: .activation,
+            does: .mapAgain),
+        Start(
+            name: "behind at that section, a click on Wayland (GNOME took the focus at the click): mapped again, not shut", shown: .comments,
+            focused: false, asked: .comments, token: .activation, does: .mapAgain),
+        Start(
+            name: "behind, a click on X11: raised with the click's time (a remap can lose the window on KWin)", shown: .posts, focused: false,
+            asked: .comments, token: .startupID, does: .show),
+        Start(name: "behind, the command line at its section: raised, not shut", shown: .mentions, focused: false, asked: .mentions, does: .show),
     ]
 
     @Test(arguments: starts)
     func aStart(_ start: Start) {
-        #expect(PopupStart.decide(shown: start.shown, focused: start.focused, asked: start.asked, clicked: start.clicked) == start.does)
+        #expect(PopupStart.decide(shown: start.shown, focused: start.focused, asked: start.asked, token: start.token) == start.does)
     }
 
     struct FocusOut: CustomTestStringConvertible, Sendable {
@@ -39,7 +43,7 @@ import WeiboKit
         var setting = true
         var focusedAgain = false
         var shortcutsOpen = false
-        var focusedSinceMapped = true
+        var focusedSinceClick = true
         var closes: Bool
         var testDescription: String { name }
     }
@@ -49,7 +53,7 @@ import WeiboKit
         FocusOut(name: "the setting off: stays", setting: false, closes: false),
         FocusOut(name: "the keyboard back within 150 ms (a map): stays", focusedAgain: true, closes: false),
         FocusOut(name: "the shortcuts window over it: stays", shortcutsOpen: true, closes: false),
-        FocusOut(name: "mapped again for a click, the keyboard not back yet: stays", focusedSinceMapped: false, closes: false),
+        FocusOut(name: "the click that showed it took the keyboard, not back yet: stays", focusedSinceClick: false, closes: false),
     ]
 
     @Test(arguments: focusOuts)
@@ -57,6 +61,6 @@ import WeiboKit
         #expect(
             PopupStart.closesOnFocusOut(
                 setting: focusOut.setting, focusedAgain: focusOut.focusedAgain, shortcutsOpen: focusOut.shortcutsOpen,
-                focusedSinceMapped: focusOut.focusedSinceMapped) == focusOut.closes)
+                focusedSinceClick: focusOut.focusedSinceClick) == focusOut.closes)
     }
 }
