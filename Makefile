@@ -14,7 +14,7 @@ PREFIX ?= /usr/local
 # for the leak test, curl as the login tests' browser, gnome-keyring, its prompter (gcr) and secret-tool for the
 # keyring tests, the real libdbusmenu client (python3-gi, gir1.2-dbusmenu-glib-0.4) for the tray
 # menu, a real XFCE panel, window manager and notification server (xfce4-panel, xfwm4, xfce4-notifyd, xfconf), a
-# headless sway with mako and waybar (grim for screenshots), the fonts of the screenshots (DejaVu,
+# headless sway with mako and waybar (grim for screenshots, wtype for a keyboard), the fonts of the screenshots (DejaVu,
 # Noto Color Emoji: without it an emoji is a box), and locales to generate
 # zh_CN.UTF-8, in which the tests also run; GNOME Shell with the AppIndicator extension, headless,
 # for the tray icon on GNOME; bash-completion, zsh and fish, which the completion scripts are tried in;
@@ -24,7 +24,7 @@ BUILD_PACKAGES := pkgconf gcc g++ libglib2.0-dev libsoup-3.0-dev libsecret-1-dev
 DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev debhelper xz-utils lintian appstream debootstrap iproute2 \
 	dbus python3-dbusmock libglib2.0-bin haskell-status-notifier-item-utils \
 	xvfb dunst xdotool x11-utils imagemagick gsettings-desktop-schemas valgrind curl gnome-keyring gcr libsecret-tools \
-	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim \
+	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim wtype \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata \
 	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish python3-pyflakes
 BIN := .build/debug/weibo-notifier

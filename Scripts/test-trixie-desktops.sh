@@ -2,17 +2,18 @@
 # The notifier's desktop tests on Debian 13's own desktops (or SUITE's), from its .deb:
 #   Scripts/test-trixie-desktops.sh [SUITE]      (make test-trixie-desktops)
 #  1. the chroot of make test-trixie (Scripts/debian-chroot.sh, kept in .build/chroot/SUITE)
-#     with the test suite's peers (make deps there) and KDE Plasma's shell, KWin and kwalletd;
+#     with the test suite's peers (make deps there) and KDE Plasma's shell, KWin and kwalletd
+#     (with the QCA plugins its Secret Service's sessions need);
 #  2. the .deb built there without network (kept while the sources are the same) and installed;
 #  3. the tests built with SUITE's swiftlang, then the desktop suites run against the installed
-#     programs (WEIBO_NOTIFIER_BIN=/usr/bin/weibo-notifier): GNOME Shell, Plasma, XFCE, sway
-#     and the X11 desktop with dunst. Screenshots go to .build/e2e-SUITE/.
+#     programs (WEIBO_NOTIFIER_BIN=/usr/bin/weibo-notifier): GNOME Shell, Plasma, KWallet, XFCE,
+#     sway and the X11 desktop with dunst. Screenshots go to .build/e2e-SUITE/.
 # DESKTOP_SUITES narrows the suites (a swift test --filter). Needs root (debootstrap, chroot).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 suite=${1:-trixie}
 root=$PWD/.build/chroot/$suite
-suites=${DESKTOP_SUITES:-'WeiboNotifierCLITests\.(GnomeShellTests|PlasmaTests|XfcePanelTests|SwayDesktopTests|RealDesktopTests)/'}
+suites=${DESKTOP_SUITES:-'WeiboNotifierCLITests\.(GnomeShellTests|PlasmaTests|KWalletTests|XfcePanelTests|SwayDesktopTests|RealDesktopTests)/'}
 in_chroot() { bash Scripts/in-chroot.sh "$root" "$@"; }
 step() { printf '\ntest-%s-desktops: %s\n' "$suite" "$*"; }
 started=$(date +%s)
@@ -25,7 +26,7 @@ bash Scripts/source-files.sh | tar -cf - --no-recursion -T - | tar -xf - -C "$ro
 # Installed with /proc and /dev there, as make deps installs the other desktops.
 in_chroot sh -c 'cd /build/desktops && export DEBIAN_FRONTEND=noninteractive && apt-get build-dep -y -qq . >/dev/null \
 	&& make --no-print-directory deps \
-	&& apt-get install -y -qq --no-install-recommends plasma-workspace plasma-desktop kwin-x11 kwallet6 >/dev/null'
+	&& apt-get install -y -qq --no-install-recommends plasma-workspace plasma-desktop kwin-x11 kwallet6 libqca-qt6-plugins >/dev/null'
 
 step "the .deb"
 # The package's sources (the tests' left out): the same stamp, the same .deb.
@@ -49,7 +50,7 @@ OFFLINE=1 in_chroot sh -c "cd /build/desktops && WEIBO_NOTIFIER_BIN=/usr/bin/wei
 	2>&1 | grep -v '^warning: prohibited flag' | tee "$root/build/desktops.log" || status=$?
 # Every desktop ran: a suite left out (its desktop missing) is a failure here.
 if [ -z "${DESKTOP_SUITES:-}" ]; then
-	for name in GnomeShellTests PlasmaTests XfcePanelTests SwayDesktopTests RealDesktopTests; do
+	for name in GnomeShellTests PlasmaTests KWalletTests XfcePanelTests SwayDesktopTests RealDesktopTests; do
 		grep -q "Suite $name passed" "$root/build/desktops.log" || { echo "test-$suite-desktops: $name did not pass" >&2; status=1; }
 	done
 fi

@@ -94,6 +94,13 @@ import WeiboTestSupport
             if user.dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) } else { killProcesses(mentioning: user.folder) }
         }
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
+        // Headless sway has no keyboard: a virtual one of wtype's, held for the test, gives the
+        // seat one, and types.
+        let keyboard = try user.start("/usr/bin/wtype", ["-s", "3600000"], environment: wayland)
+        defer {
+            kill(keyboard.processIdentifier, SIGKILL)
+            keyboard.waitUntilExit()
+        }
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/counts", [("status", "3")])
@@ -174,6 +181,11 @@ import WeiboTestSupport
         #expect(listed().contains("comment"), "the bubble is still open under it: \(listed())")
         // Nothing of it on the left: it is anchored, not placed at a pointer.
         #expect(XfcePanelTests.share(of: light, x: 0, y: 100, width: 500, height: 400, in: folder + "/sway-popup.png") < 0.01)
+        // The keyboard is in it: Esc shuts it.
+        _ = user.output("/usr/bin/wtype", ["-k", "Escape"], environment: wayland)
+        #expect(
+            waitUntil(timeout: 10) { XfcePanelTests.share(of: light, x: 900, y: 140, width: 340, height: 360, in: screenshot("popup-shut")) < 0.01 },
+            "Esc shuts the popup: \(folder)/sway-popup-shut.png")
         killProcesses("weibo-notifier-popup.*--kind", having: "DBUS_SESSION_BUS_ADDRESS=\(bus.address)")
 
         // News read elsewhere: the next check withdraws its bubble from mako (whose own
