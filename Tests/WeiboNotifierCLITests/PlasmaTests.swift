@@ -202,15 +202,25 @@ struct PlasmaTests {
         _ = session.screenshot("popup-from-bubble")
 
         // The popup open and focused, a click on a comment's bubble: it stays focused (KWin
-        // takes the click's focus to the bubble, then gives it back).
+        // takes the click's focus to the bubble, then gives it back). Known to fail about once
+        // in four runs beside the other desktop suites (issue 58): the bubble takes the focus
+        // at the click, the popup closes 150 ms later, and the click's start comes a second or
+        // two after (the daemon starts a popup process to hand it over); the window it then
+        // maps is not given the focus.
         sandbox.control("/_sandbox/counts", [("cmt", "3")])
         #expect(session.bus.checkNow())
         #expect(waitUntil { Self.bubbles(session).count == 1 }, "\(Self.bubbles(session))")
         if let comment = Self.bubbles(session).first { click(comment.x + 60, comment.y + 50) }
         usleep(1_000_000)
-        #expect(waitUntil(timeout: 20) { popupFocused() }, "the open popup focused after a click on a bubble")
+        withKnownIssue("a click on a bubble with the popup open can close it on KWin (issue 58)", isIntermittent: true) {
+            #expect(waitUntil(timeout: 20) { popupFocused() }, "the open popup focused after a click on a bubble: \(said())")
+        }
         _ = session.screenshot("popup-open-click")
-        // Esc shuts it (the icon would switch it to the section of its own count).
+        // Esc shuts it (the icon would switch it to the section of its own count); focused
+        // first, if the known issue above left it open behind.
+        for open in Self.windows("weibo-notifier-popup", session.environment) {
+            _ = toolOutput("/usr/bin/xdotool", ["windowactivate", "--sync", open.id], environment: session.environment)
+        }
         _ = toolOutput("/usr/bin/xdotool", ["key", "Escape"], environment: session.environment)
         #expect(waitUntil(timeout: 20) { Self.windows("weibo-notifier-popup", session.environment).isEmpty }, "\(said())")
 
@@ -229,9 +239,20 @@ struct PlasmaTests {
         // the settings window, focused. News first: at zero Plasma folds the icon away.
         sandbox.control("/_sandbox/counts", [("status", "5")])
         #expect(session.bus.checkNow())
+        var unread = ""
         #expect(
-            waitUntil { Self.changed(before, session.screenshot("tray-unread"), x: tray.x, y: tray.y, width: tray.width, height: tray.height) > 0.05 },
-            "the icon back in the tray: .build/e2e/plasma-tray-unread.png")
+            waitUntil {
+                unread = session.screenshot("tray-unread")
+                return Self.changed(before, unread, x: tray.x, y: tray.y, width: tray.width, height: tray.height) > 0.05
+            }, "the icon back in the tray: \(unread)")
+        // Drawn in the panel's text colour (Breeze's #232629, KDE's ColorScheme-Text class in
+        // the symbolic icons), not the pale grey of GTK's default for symbolic icons.
+        // The share of dark pixels where the icon is, on the light panel (none with the grey).
+        let dark =
+            Double(
+                toolOutput("/usr/bin/convert", [unread + "[40x28+1090+760]", "-colorspace", "gray", "-threshold", "30%", "-format", "%[fx:1-mean]", "info:"]))
+            ?? 0
+        #expect(dark > 0.03, "the icon in the panel's text colour (\(dark) of it dark): \(unread)")
         _ = toolOutput(
             "/usr/bin/xdotool", ["mousemove", String(tray.x + tray.width / 2), String(tray.y + tray.height / 2), "click", "3"], environment: session.environment
         )
