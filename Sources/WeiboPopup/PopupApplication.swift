@@ -47,8 +47,10 @@ final class PopupApplication {
         }
         guard let window = open ?? makeWindow(account: options.account) else { return 3 }
         let token = GtkApplicationRun.useActivationToken(of: commandLine)
-        let start = PopupStart.decide(shown: window.isVisible ? window.currentKind : nil, focused: window.isFocused, asked: options.kind, token: token)
-        Log.debug("popup: \(start) at \(options.kind) (shown: \(window.isVisible ? window.currentKind.rawValue : "no"), focused: \(window.isFocused))")
+        let shown = window.isVisible ? window.currentKind : nil
+        let focused = window.isFocused
+        let start = PopupStart.decide(shown: shown, focused: focused, asked: options.kind, token: token)
+        Log.debug("popup: \(start) at \(options.kind) (shown: \(shown?.rawValue ?? "no"), focused: \(focused))")
         switch start {
         case .show: window.show(options.kind, at: options.point, clicked: token != .none)
         case .mapAgain: window.mapAgain(options.kind, at: options.point)

@@ -20,17 +20,12 @@ extension GnomeShellTests {
         let environment = session.notifierEnvironment(home)
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         // What the notifier and its popups say of the clicks and their tokens, for a click that failed.
-        let log = home.folder + "/notifier.log"
-        let daemon = try startProgram(
-            "/bin/sh", ["-c", "exec \"$0\" run --api-base \"$1\" 2>\"$2\"", CommandRunner.executable.path, sandbox.baseURL, log],
-            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 })
+        let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
+        let daemon = notifier.process
         defer { daemon.stop(SIGKILL) }
         #expect(waitUntil { session.bus.daemonStatus()["state"] == "'ok'" }, "\(session.bus.daemonStatus())")
 
-        let said = {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }.suffix(12).joined(
-                separator: "\n")
-        }
+        let said = { notifier.said(lines: 12) }
         // Settings… from the icon's menu (a right click, then a click on the item): the settings
         // window, an ordinary one, has the focus before each click that opens the popup.
         // On a loaded machine the extension may drop the icon for a while after it came (the

@@ -289,11 +289,9 @@ import WeiboTestSupport
         keyring = try session.bus.startKeyring(home: home.folder + "/keyring", unlocked: false)
         sandbox.control("/_sandbox/counts", [("status", "3"), ("cmt", "2")])
         // What the notifier says, for a bubble that did not go.
-        let log = home.folder + "/notifier.log"
-        let daemon = try startProgram(
-            "/bin/sh", ["-c", "exec \"$0\" run --api-base \"$1\" 2>\"$2\"", CommandRunner.executable.path, sandbox.baseURL, log],
-            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 })
-        let said = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(25).joined(separator: "\n") }
+        let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
+        let daemon = notifier.process
+        let said = { notifier.said(lines: 25) }
         defer {
             if daemon.isRunning {
                 kill(daemon.processIdentifier, SIGKILL)

@@ -100,6 +100,12 @@ struct PlasmaTests {
         }
     }
 
+    /// Whether the focused window (`_NET_ACTIVE_WINDOW`) is a visible one of `className`.
+    static func isActive(_ className: String, _ environment: [String: String]) -> Bool {
+        let active = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines)
+        return !active.isEmpty && windows(className, environment).contains { $0.id == active }
+    }
+
     /// Plasma's notification popups: plasmashell's windows of a bubble's width, above the panel.
     static func bubbles(_ session: Session) -> [(id: String, x: Int, y: Int, width: Int, height: Int)] {
         windows("plasmashell", session.environment).filter { (300...400).contains($0.width) && $0.height < 400 }
@@ -131,15 +137,10 @@ struct PlasmaTests {
         let before = session.screenshot("before")
         sandbox.control("/_sandbox/comments", [("count", "1")])
         // What the notifier and its popups say of the clicks, for a click that failed.
-        let log = home.folder + "/notifier.log"
-        let daemon = try startProgram(
-            "/bin/sh", ["-c", "exec \"$0\" run --api-base \"$1\" 2>\"$2\"", CommandRunner.executable.path, sandbox.baseURL, log],
-            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 })
+        let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
+        let daemon = notifier.process
         defer { daemon.stop(SIGKILL) }
-        let said = {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.contains("frame") }.suffix(15).joined(
-                separator: "\n")
-        }
+        let said = { notifier.said() }
         #expect(waitUntil { session.bus.daemonStatus()["cmt"] == "1" }, "\(session.bus.daemonStatus())")
 
         // The icon in the tray, left of the clock; Plasma shows what it has to say.
@@ -177,10 +178,7 @@ struct PlasmaTests {
             toolOutput("/usr/bin/xprop", ["-root", "_NET_WORKAREA"], environment: session.environment)
             .split(separator: "=").last?.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
         #expect(workArea.count >= 4 && workArea[3] < 800, "the panel keeps its strut: \(workArea)")
-        let popupFocused = {
-            let active = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: session.environment).trimmingCharacters(in: .whitespacesAndNewlines)
-            return Self.windows("weibo-notifier-popup", session.environment).contains { $0.id == active }
-        }
+        let popupFocused = { Self.isActive("weibo-notifier-popup", session.environment) }
         click(tray.x + tray.width / 2, tray.y + tray.height / 2)
         #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on the icon")
         let popup = Self.windows("weibo-notifier-popup", session.environment).first
@@ -250,7 +248,9 @@ struct PlasmaTests {
         // The share of dark pixels where the icon is, on the light panel (none with the grey).
         let dark =
             Double(
-                toolOutput("/usr/bin/convert", [unread + "[40x28+1090+760]", "-colorspace", "gray", "-threshold", "30%", "-format", "%[fx:1-mean]", "info:"]))
+                toolOutput(
+                    "/usr/bin/convert",
+                    [unread + "[\(tray.width)x28+\(tray.x)+\(tray.y + 2)]", "-colorspace", "gray", "-threshold", "30%", "-format", "%[fx:1-mean]", "info:"]))
             ?? 0
         #expect(dark > 0.03, "the icon in the panel's text colour (\(dark) of it dark): \(unread)")
         _ = toolOutput(
@@ -259,10 +259,7 @@ struct PlasmaTests {
         usleep(1_500_000)
         _ = session.screenshot("menu")
         _ = toolOutput("/usr/bin/xdotool", ["key", "Down", "Down", "Down", "Down", "Down", "Down", "Return"], environment: session.environment)
-        let settingsFocused = {
-            let active = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: session.environment).trimmingCharacters(in: .whitespacesAndNewlines)
-            return Self.windows("weibo-notifier-settings", session.environment).contains { $0.id == active }
-        }
+        let settingsFocused = { Self.isActive("weibo-notifier-settings", session.environment) }
         #expect(waitUntil(timeout: 30) { settingsFocused() }, "the settings window focused: .build/e2e/plasma-menu.png")
         _ = session.screenshot("settings")
 

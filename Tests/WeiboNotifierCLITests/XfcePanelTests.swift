@@ -128,21 +128,17 @@ import WeiboTestSupport
 
         // Settings… from the panel's menu (the seventh item, after the greyed Log in): the
         // settings window, focused.
-        let active = { (className: String) in
-            let window = toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines)
-            return !window.isEmpty
-                && toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", className], environment: environment).split(separator: "\n").contains {
-                    $0 == window
-                }
-        }
+        let active = { (className: String) in PlasmaTests.isActive(className, environment) }
         toolOutput("/usr/bin/xdotool", ["mousemove", String(Self.iconPoint.x), String(Self.iconPoint.y), "click", "3"], environment: environment)
         #expect(waitUntil { Self.share(of: "#ffffff", x: 0, y: 32, width: 200, height: 200, in: screenshot("menu-settings")) > 0.3 })
         toolOutput("/usr/bin/xdotool", ["key", "Down", "Down", "Down", "Down", "Down", "Down", "Return"], environment: environment)
-        #expect(waitUntil(timeout: 30) { active("weibo-notifier-settings") }, "the settings window focused: \(screenshot("settings"))")
+        #expect(waitUntil(timeout: 30) { active("weibo-notifier-settings") }, "the settings window focused")
+        _ = screenshot("settings")
 
         // A click on the icon, that window focused: the popup, with the keyboard in it; Esc shuts it.
         toolOutput("/usr/bin/xdotool", ["mousemove", String(Self.iconPoint.x), String(Self.iconPoint.y), "click", "1"], environment: environment)
-        #expect(waitUntil(timeout: 30) { active("weibo-notifier-popup") }, "the popup focused: \(screenshot("popup"))")
+        #expect(waitUntil(timeout: 30) { active("weibo-notifier-popup") }, "the popup focused")
+        _ = screenshot("popup")
         toolOutput("/usr/bin/xdotool", ["key", "Escape"], environment: environment)
         #expect(waitUntil(timeout: 10) { active("weibo-notifier-settings") }, "the popup shut, the settings window focused again: \(screenshot("popup-shut"))")
     }
