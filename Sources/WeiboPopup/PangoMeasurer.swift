@@ -1,16 +1,15 @@
 import CGtk
-import Glibc
 import WeiboGtk
 import WeiboKit
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's
-/// `sizeWithText:font:maxW:` did with UIKit. Each text is shaped once (`ShapedText`); lines
-/// break where Pango allows (UAX #14: CJK anywhere but before closing punctuation, Latin at
-/// spaces, a word longer than the line between clusters); a cut line ends in `…`.
+/// `sizeWithText:font:maxW:` did with UIKit. A `PangoLayout` wraps each text as it is drawn
+/// (word, then character, where a word is wider than the line: Pango's UAX #14 rules); a line
+/// cut short ends in `…`. Pango inserts no hyphen at a break, so every line is a piece of the
+/// text and is drawn as it was measured.
 ///
-/// `@unchecked Sendable`: one thread at a time uses it (the font preloading thread until
-/// `FontPreload.measurer()` joins it, the GTK thread after); `TextMeasurer` is `Sendable` for
-/// the layouts' sake, and Pango's objects are not.
+/// `@unchecked Sendable`: the GTK thread alone uses it; `TextMeasurer` is `Sendable` for the
+/// layouts' sake, and Pango's objects are not.
 final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// The font of each role, as a Pango description string's size factor and weight.
     static let styles: [TextRole: (scale: Double, bold: Bool)] = [
@@ -19,17 +18,17 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     ]
 
     private let context: OpaquePointer
-    /// One layout per role, its text set anew for each measure.
+    /// One layout per role, its text and width set anew for each measure.
     private var layouts: [TextRole: OpaquePointer] = [:]
     private var heights: [TextRole: Int] = [:]
     private var ellipsisWidths: [TextRole: Int] = [:]
-    /// The hyphen a word broken across lines ends with, and its advance.
-    private var hyphens: [TextRole: (String, Int64)] = [:]
 
     /// `font`: a Pango font description ("DejaVu Sans 10"), the body's; the other roles scale it.
     init(context: OpaquePointer, font: String) {
         self.context = context
         g_object_ref(UnsafeMutableRawPointer(context))
+        let noHyphens = pango_attr_list_new()
+        pango_attr_list_insert(noHyphens, pango_attr_insert_hyphens_new(0))
         for role in TextRole.allCases {
             let description = pango_font_description_from_string(font)
             let style = Self.styles[role] ?? (1, false)
@@ -38,24 +37,21 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             if style.bold { pango_font_description_set_weight(description, PANGO_WEIGHT_BOLD) }
             let layout = made(pango_layout_new(context), "a PangoLayout")
             pango_layout_set_font_description(layout, description)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_attributes(layout, noHyphens)
             pango_font_description_free(description)
             layouts[role] = layout
         }
+        pango_attr_list_unref(noHyphens)
         for role in TextRole.allCases {
             heights[role] = size(of: "Ag汉", role).height
             ellipsisWidths[role] = size(of: "…", role).width
-            hyphens[role] = ("-", shaped("-", role, singleLine: true).units)
         }
     }
 
     /// A measurer with the thread's default font map (Pango's cairo one) at 96 dpi.
     convenience init(font: String) {
-        self.init(fontMap: pango_cairo_font_map_get_default(), font: font)
-    }
-
-    /// A measurer with `fontMap` at 96 dpi, as the cells are drawn.
-    convenience init(fontMap map: UnsafeMutablePointer<PangoFontMap>, font: String) {
-        let context = made(pango_font_map_create_context(map), "a Pango context")
+        let context = made(pango_font_map_create_context(pango_cairo_font_map_get_default()), "a Pango context")
         pango_cairo_context_set_resolution(context, 96)
         self.init(context: context, font: font)
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -82,23 +78,15 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     // MARK: - TextMeasurer
 
     func measure(_ text: String, as role: TextRole, maxWidth: Int, maxLines: Int?) -> MeasuredText {
-        // One wrap per text and width; a cut to fewer lines is made from it.
-        let key = MeasureKey(text: TextBytes(text: text), role: role, maxWidth: maxWidth)
-        let whole: [ShapedText.Line]
-        if let known = measures[key] {
-            whole = known
-        } else {
-            whole = wrap(shaped(text, role, singleLine: false), maxWidth: maxWidth, role)
-            if measures.count > Self.cacheLimit { measures.removeAll(keepingCapacity: true) }
-            measures[key] = whole
-        }
+        let key = Key(text: text, role: role, maxWidth: maxWidth)
+        let whole = wraps[key] ?? remembered(wrap(TextSanitizer.clean(text), role, maxWidth: maxWidth), for: key, in: &wraps)
         var lines = whole
         let truncated = maxLines.map { whole.count > $0 } ?? false
         if let maxLines, truncated {
             lines = Array(whole.prefix(max(maxLines, 0)))
             if let last = lines.last {
                 // The last kept line says that more follows, within the width.
-                lines[lines.count - 1] = cut(last, of: shaped(text, role, singleLine: false), role, maxWidth: maxWidth)
+                lines[lines.count - 1] = cut(last.text, role, maxWidth: maxWidth, always: true)
             }
         }
         guard !lines.isEmpty else { return MeasuredText(lines: [], width: 0, height: 0, truncated: truncated) }
@@ -106,114 +94,103 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             lines: lines.map(\.text), width: lines.map(\.width).max() ?? 0, height: lines.map(\.height).reduce(0, +), truncated: truncated)
     }
 
-    /// `line` cut to end in `…` within `maxWidth`. The ellipsis shaped after the text can be a
-    /// pixel or two wider than the two measured apart (seen: 175 px drawn for 173 added up), so
-    /// a cut keeps `ellipsisSlack` pixels more and says it is that much wider. (Measuring every
-    /// cut line whole doubled the layout of 100 statuses: 20 ms against 8.)
-    private func cut(_ line: ShapedText.Line, of shaped: ShapedText, _ role: TextRole, maxWidth: Int) -> ShapedText.Line {
-        var cut = shaped.cut(line, maxWidth: maxWidth - Self.ellipsisSlack, ellipsis: "…", ellipsisWidth: ellipsisWidths[role] ?? 0)
-        cut.width = min(cut.width + Self.ellipsisSlack, max(maxWidth, cut.width))
-        return cut
-    }
-
-    static let ellipsisSlack = 2
-
     func line(_ text: String, as role: TextRole, maxWidth: Int) -> MeasuredText {
-        let key = MeasureKey(text: TextBytes(text: text), role: role, maxWidth: maxWidth)
+        let key = Key(text: text, role: role, maxWidth: maxWidth)
         if let known = singleLines[key] { return known }
-        let shaped = shaped(text, role, singleLine: true)
-        var line = shaped.singleLine(minimumHeight: lineHeight(role))
+        let clean = TextSanitizer.singleLine(text)
+        let size = size(of: clean, role)
+        var line = Line(text: clean, width: size.width, height: max(size.height, lineHeight(role)))
         let truncated = line.width > maxWidth
-        if truncated { line = cut(line, of: shaped, role, maxWidth: maxWidth) }
+        if truncated { line = cut(clean, role, maxWidth: maxWidth) }
         let result = MeasuredText(lines: [line.text], width: line.width, height: line.height, truncated: truncated)
-        if singleLines.count > Self.cacheLimit { singleLines.removeAll(keepingCapacity: true) }
-        singleLines[key] = result
+        remembered(result, for: key, in: &singleLines)
         return result
-    }
-
-    /// A text compared and hashed by its bytes: a String's own hash normalizes it first, which
-    /// cost a layout of 100 statuses a quarter of its time. (Texts that differ only in their
-    /// normalization are two keys: measured twice, never wrongly.) Hashed by its length and its
-    /// first and last 32 bytes: a long text's every byte cost its look-ups a tenth of a layout,
-    /// and texts alike at both ends are rare (they would share a bucket, compared whole).
-    private struct TextBytes: Hashable {
-        var text: String
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { bytes in
-                hasher.combine(bytes.count)
-                let raw = UnsafeRawBufferPointer(bytes)
-                guard bytes.count > 64 else { return hasher.combine(bytes: raw) }
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.prefix(32)))
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.suffix(32)))
-            }
-        }
-
-        static func == (left: TextBytes, right: TextBytes) -> Bool {
-            var one = left.text
-            var other = right.text
-            return one.withUTF8 { first in
-                other.withUTF8 { second in
-                    guard first.count == second.count else { return false }
-                    guard let one = first.baseAddress, let other = second.baseAddress else { return true }
-                    return memcmp(one, other, first.count) == 0
-                }
-            }
-        }
-    }
-
-    /// What was measured, by text, role and room: a layout asks the same several times (and
-    /// again at the next relayout); bounded, emptied when full.
-    private struct MeasureKey: Hashable {
-        var text: TextBytes
-        var role: TextRole
-        var maxWidth: Int
-    }
-    private static let cacheLimit = 20_000
-    private var measures: [MeasureKey: [ShapedText.Line]] = [:]
-    private var singleLines: [MeasureKey: MeasuredText] = [:]
-
-    /// Each text shaped once per role (its wraps at any width come from it), cleaned as a
-    /// paragraph or as one line first; bounded as above.
-    private struct ShapeKey: Hashable {
-        var text: TextBytes
-        var role: TextRole
-        var singleLine: Bool
-    }
-    private var shapes: [ShapeKey: ShapedText] = [:]
-    private var fontMetrics: ShapedText.FontMetrics = [:]
-
-    /// Finds a long text's breaks on another thread while this one shapes it (the popup's
-    /// measurer has one; without, they are found here after the shaping).
-    var breakFinder: BreakFinder?
-    /// Shapes with HarfBuzz straight what Pango would shape alike (`ItemShaper`); nil: Pango
-    /// shapes every item.
-    var shaper: ItemShaper? = ItemShaper()
-
-    private func shaped(_ text: String, _ role: TextRole, singleLine: Bool) -> ShapedText {
-        let key = ShapeKey(text: TextBytes(text: text), role: role, singleLine: singleLine)
-        if let known = shapes[key] { return known }
-        let clean = singleLine ? TextSanitizer.singleLine(text) : TextSanitizer.clean(text)
-        guard let font = font(role), !clean.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return ShapedText() }
-        let shaped = ShapedText(clean, context: context, font: font, metrics: &fontMetrics, breakFinder: breakFinder, shaper: shaper)
-        if shapes.count > Self.shapeLimit { shapes.removeAll(keepingCapacity: true) }
-        shapes[key] = shaped
-        return shaped
-    }
-    private static let shapeLimit = 3_000
-
-    /// Lines as Pango breaks them at `maxWidth`, a trailing newline adding none.
-    private func wrap(_ shaped: ShapedText, maxWidth: Int, _ role: TextRole) -> [ShapedText.Line] {
-        let hyphen = hyphens[role] ?? ("-", 0)
-        var lines = shaped.wrap(maxWidth: maxWidth, minimumHeight: lineHeight(role), hyphen: hyphen)
-        while let last = lines.last, last.text.isEmpty { lines.removeLast() }
-        return lines
     }
 
     func lineHeight(_ role: TextRole) -> Int { heights[role] ?? 16 }
 
     // MARK: - Measuring
+
+    /// One line of a wrap: its text (without the spaces or newline it broke at) and size.
+    private struct Line {
+        var text: String
+        var width: Int
+        var height: Int
+    }
+
+    /// What was measured, by text, role and room: a layout asks the same several times (and
+    /// again at the next relayout). Bounded, emptied when full. The text is keyed by its bytes:
+    /// a String hashes its normalized form, which cost a layout of 100 statuses a quarter of
+    /// its time (texts that differ only in their normalization are measured twice, never wrongly).
+    private struct Key: Hashable {
+        var text: [UInt8]
+        var role: TextRole
+        var maxWidth: Int
+
+        init(text: String, role: TextRole, maxWidth: Int) {
+            self.text = Array(text.utf8)
+            self.role = role
+            self.maxWidth = maxWidth
+        }
+    }
+    private static let cacheLimit = 20_000
+    private var wraps: [Key: [Line]] = [:]
+    private var singleLines: [Key: MeasuredText] = [:]
+
+    @discardableResult
+    private func remembered<Value>(_ value: Value, for key: Key, in cache: inout [Key: Value]) -> Value {
+        if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[key] = value
+        return value
+    }
+
+    /// `text` as Pango wraps it at `maxWidth`, a trailing newline adding no line.
+    private func wrap(_ text: String, _ role: TextRole, maxWidth: Int) -> [Line] {
+        guard let layout = layouts[role], !text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return [] }
+        pango_layout_set_width(layout, Int32(clamping: maxWidth) * PANGO_SCALE)
+        pango_layout_set_text(layout, text, -1)
+        let bytes = Array(text.utf8)
+        var lines = (0..<pango_layout_get_line_count(layout)).compactMap { index -> Line? in
+            guard let line = pango_layout_get_line_readonly(layout, index) else { return nil }
+            let start = Int(line.pointee.start_index)
+            var end = start + Int(line.pointee.length)
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A { end -= 1 }
+            var logical = PangoRectangle()
+            pango_layout_line_get_pixel_extents(line, nil, &logical)
+            return Line(
+                text: String(decoding: bytes[start..<end], as: UTF8.self), width: Int(logical.width),
+                height: max(Int(logical.height), lineHeight(role)))
+        }
+        while let last = lines.last, last.text.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// The longest start of `text` that fits in `maxWidth` with `…` after it, on one line:
+    /// Pango finds the character at the edge, the line is measured as it will be drawn, and it
+    /// gives up a character more while that is wider (the ellipsis kerns with its neighbour).
+    /// `always`: the ellipsis follows the whole text when they fit together.
+    private func cut(_ text: String, _ role: TextRole, maxWidth: Int, always: Bool = false) -> Line {
+        let whole = size(of: text + "…", role)
+        if always, whole.width <= maxWidth { return Line(text: text + "…", width: whole.width, height: max(whole.height, lineHeight(role))) }
+        let room = max(maxWidth - (ellipsisWidths[role] ?? 0), 0)
+        guard let layout = layouts[role] else { return Line(text: "…", width: 0, height: lineHeight(role)) }
+        pango_layout_set_width(layout, -1)
+        pango_layout_set_text(layout, text, -1)
+        var index: Int32 = 0
+        var trailing: Int32 = 0
+        if let line = pango_layout_get_line_readonly(layout, 0) {
+            _ = pango_layout_line_x_to_index(line, Int32(clamping: room) * PANGO_SCALE, &index, &trailing)
+        }
+        var kept = String(decoding: Array(text.utf8).prefix(Int(index)), as: UTF8.self)
+        while true {
+            while kept.last?.isWhitespace == true { kept.removeLast() }
+            let size = size(of: kept + "…", role)
+            if size.width <= maxWidth || kept.isEmpty {
+                return Line(text: kept + "…", width: size.width, height: max(size.height, lineHeight(role)))
+            }
+            kept.removeLast()
+        }
+    }
 
     /// The logical size of `text` on one line (its newlines break it), in pixels.
     func size(of text: String, _ role: TextRole) -> (width: Int, height: Int) {

@@ -68,7 +68,7 @@ final class PopupApplication {
         let font = Style.fontName ?? "Sans 10"
         let client = DaemonClient(connection: connection, account: account, prefetch: prefetch)
         let context = PopupContext(
-            client: client, configuration: configuration, fonts: FontPreload(font: font),
+            client: client, configuration: configuration, font: font,
             images: ImageCache { [weak client] url, completion in
                 guard let client else { return completion(nil) }
                 client.picture(url, completion: completion)

@@ -7,28 +7,24 @@ final class PopupContext {
     let client: DaemonClient
     let localizer: Localizer
     let configuration: Configuration
-    private let fonts: FontPreload
-    /// The cells' fonts, loaded meanwhile the window is built (`FontPreload`); the texts'
-    /// breaks found on the machine's second core (`BreakFinder`).
-    lazy var measurer: PangoMeasurer = {
-        let measurer = fonts.measurer()
-        measurer.breakFinder = BreakFinder()
-        return measurer
-    }()
+    /// The desktop's font (GtkSettings' `gtk-font-name`), the cells' body font.
+    private let font: String
+    /// The cells' fonts, loaded when the first row is laid out.
+    lazy var measurer = PangoMeasurer(font: font)
     lazy var layouts = TextLayouts(measurer: measurer)
     let images: ImageCache
     let environment: [String: String]
     let lastLooks: LastLooks
 
     init(
-        client: DaemonClient, configuration: Configuration, fonts: FontPreload, images: ImageCache, lastLooks: LastLooks,
+        client: DaemonClient, configuration: Configuration, font: String, images: ImageCache, lastLooks: LastLooks,
         environment: [String: String]
     ) {
         self.client = client
         self.lastLooks = lastLooks
         localizer = processLocalizer
         self.configuration = configuration
-        self.fonts = fonts
+        self.font = font
         self.images = images
         self.environment = environment
     }

@@ -269,9 +269,7 @@ final class SectionView {
         // For `make bench` (with G_MESSAGES_DEBUG): the frame model's time, Pango's measures included.
         Log.debug(
             "popup: laid out \(frames.count) \(kind.rawValue) rows at \(width) px in \(Double(total.all) / 1000) ms, "
-                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms, their widgets in \(Double(total.widgets) / 1000) ms "
-                + "(texts whose breaks were found on the second core: \(context.measurer.breakFinder?.found ?? 0), "
-                + "taken back: \(context.measurer.breakFinder?.takenBack ?? 0))")
+                + "\(total.newRows) new ones in \(Double(total.new) / 1000) ms, their widgets in \(Double(total.widgets) / 1000) ms")
     }
 
     /// The name, topic or link under a pointer event in row `index`.
