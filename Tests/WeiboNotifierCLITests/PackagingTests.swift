@@ -85,7 +85,7 @@ import WeiboTestSupport
     }
 
     @Test func aMissingBuildPackageIsNamedNotInstalled() throws {
-        let result = make(["build-deps", "BUILD_PACKAGES=pkg-config weibo-notifier-no-such-package"])
+        let result = make(["build-deps", "BUILD_PACKAGES=pkgconf weibo-notifier-no-such-package"])
         #expect(result.status != 0)
         #expect(result.output.contains("missing Debian packages: weibo-notifier-no-such-package (make deps"), "\(result.output)")
     }

@@ -255,7 +255,7 @@ struct SettingsWindowTests {
             "call", "--dest", "io.github.WeiboNotifier", "--object-path", "/io/github/WeiboNotifier", "--method",
             "io.github.WeiboNotifier1.ShowSettings", "general",
         ])
-        #expect(waitUntil { Self.read(desktop).contains { $0.name == "Check the set-up" && $0.role == "push button" } }, "\(Self.read(desktop))")
+        #expect(waitUntil { Self.read(desktop).contains { $0.name == "Check the set-up" && $0.isButton } }, "\(Self.read(desktop))")
         #expect(Self.drive(desktop, ["press", "Check the set-up"]))
         #expect(
             waitUntil(timeout: 45) { Self.names(desktop).contains { $0.hasPrefix("account uid \(SandboxAPI.ownerUID), accepted by Weibo") } },
@@ -420,7 +420,7 @@ struct SettingsWindowTests {
         #expect(
             waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("Waiting for the keyring") == true }, "\(Self.read(desktop))")
         #expect(
-            waitUntil { Self.read(desktop).contains { $0.name == "Cancel keeping the App Secret" && $0.role == "push button" } },
+            waitUntil { Self.read(desktop).contains { $0.name == "Cancel keeping the App Secret" && $0.isButton } },
             "Cancel beside the spinner: \(Self.read(desktop))")
         let prompt = { toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", "gcr-prompter"], environment: setup.environment) }
         #expect(waitUntil { !prompt().isEmpty }, "the keyring's own window")
@@ -533,7 +533,7 @@ struct SettingsWindowTests {
 
     /// What the login's row says now (its button's description).
     static func loginWords(_ desktop: PopupDesktop) -> String {
-        read(desktop).first { $0.name == "Log in with Weibo" && $0.role == "push button" }?.description ?? ""
+        read(desktop).first { $0.name == "Log in with Weibo" && $0.isButton }?.description ?? ""
     }
 
     struct Control {
@@ -543,6 +543,9 @@ struct SettingsWindowTests {
         var description: String
         /// A number's text as shown ("2 min" for 120 seconds).
         var shown: String?
+        /// A push button: AT-SPI names its role "push button", and "button" from at-spi2-core
+        /// 2.5x on (Debian 13).
+        var isButton: Bool { role == "push button" || role == "button" }
     }
 
     static var script: String { FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-settings.py").path }
@@ -566,7 +569,7 @@ struct SettingsWindowTests {
     }
 
     static func control(_ desktop: PopupDesktop, _ name: String) -> Control? {
-        read(desktop).first { $0.name == name && $0.role != "push button" && $0.role != "toggle button" }
+        read(desktop).first { $0.name == name && !$0.isButton && $0.role != "toggle button" }
     }
 
     /// Sets a number, types into a field or presses a button; whether the control was there.

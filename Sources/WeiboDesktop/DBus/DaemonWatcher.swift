@@ -21,6 +21,9 @@ public final class DaemonWatcher {
     private let update: Update
     private let pollBySelf: SelfPoll
     private let interval: UInt32
+    /// Weibo is reached over the network; false for a sandbox on this machine, which the
+    /// network monitor's word does not concern.
+    private let needsNetwork: Bool
     private var subscriptions: [AnyObject] = []
     private var timer: GLibSource?
     /// Checking by itself (no daemon runs).
@@ -29,9 +32,10 @@ public final class DaemonWatcher {
     private var accounts: [StatusBarLine.AccountCounts] = []
     private var status = NotifierStatus(phase: .starting)
 
-    public init(connection: OpaquePointer?, interval: UInt32, pollBySelf: @escaping SelfPoll, update: @escaping Update) {
+    public init(connection: OpaquePointer?, interval: UInt32, needsNetwork: Bool = true, pollBySelf: @escaping SelfPoll, update: @escaping Update) {
         self.connection = connection
         self.interval = max(interval, 1)
+        self.needsNetwork = needsNetwork
         self.pollBySelf = pollBySelf
         self.update = update
     }
@@ -104,7 +108,7 @@ public final class DaemonWatcher {
             guard let self, self.polling else { return }
             self.status.phase = phase
             self.status.failuresInARow = unread == nil ? self.status.failuresInARow + 1 : 0
-            self.status.networkAvailable = g_network_monitor_get_default().map { g_network_monitor_get_network_available($0) != 0 } ?? true
+            self.status.networkAvailable = !self.needsNetwork || DesktopProbe.isNetworkAvailable
             self.status.paused = false
             self.status.quiet = false
             self.status.doNotDisturb = false

@@ -79,10 +79,11 @@ public struct Notifier: Sendable {
             || surroundings.doNotDisturb.holdsBack(kind, amounts, followed: settings.followDoNotDisturb, allowed: settings.doNotDisturbAllows)
     }
 
-    /// The phase, why bubbles wait and how sure the counts are, at `now`.
+    /// The phase, why bubbles wait and how sure the counts are, at `now`. The network counts as
+    /// there when none is needed (a sandbox on this machine), so that nothing says offline.
     public func status(at now: Timestamp) -> NotifierStatus {
         NotifierStatus(
-            phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: networkAvailable, paused: (state.pausedUntil ?? now) > now,
+            phase: phase, failuresInARow: checks.failuresInARow, networkAvailable: mayUseNetwork, paused: (state.pausedUntil ?? now) > now,
             quiet: quiet.inQuietHours(settings.quietHours, at: now), doNotDisturb: followsDoNotDisturb, keyringMissing: login == .noKeyring)
     }
 

@@ -12,11 +12,14 @@ public enum Gettext {
     /// Takes the locale from the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`) and binds the
     /// catalogs. Call once, first thing, before any other thread starts.
     ///
-    /// When the environment names a locale this machine lacks (a fresh system where
-    /// `zh_CN.UTF-8` was never generated), the process keeps UTF-8 (`C.UTF-8`) and asks
-    /// gettext for that language through `LANGUAGE`, so the user still reads their language.
+    /// When the environment names a locale this machine lacks, the process takes that
+    /// language's UTF-8 locale where there is one (`LANG=zh_CN`, with only `zh_CN.UTF-8`
+    /// generated). Else it keeps UTF-8 (`C.UTF-8`) and asks gettext for the language through
+    /// `LANGUAGE` (a fresh system where `zh_CN.UTF-8` was never generated): Debian 12's glibc
+    /// (2.36) follows it there; Debian 13's (2.41) ignores `LANGUAGE` in `C.UTF-8` as in `C`,
+    /// and the text is English, as in every program there.
     public static func setUpProcess(localeDirectory: String, environment: [String: String]) {
-        if setlocale(LC_ALL, "") == nil {
+        if setlocale(LC_ALL, "") == nil, requestedLanguage(environment).flatMap({ setlocale(LC_ALL, $0 + ".UTF-8") }) == nil {
             _ = setlocale(LC_ALL, "C.UTF-8")
             if (environment["LANGUAGE"] ?? "").isEmpty, let language = requestedLanguage(environment) {
                 setenv("LANGUAGE", language, 1)

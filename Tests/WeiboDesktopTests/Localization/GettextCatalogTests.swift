@@ -73,7 +73,7 @@ import WeiboTestSupport
             Issue.record("decoded \(json)")
         } catch {
             #expect(error.explanation(chinese) == expected)
-            #expect(!error.explanation(english).contains { $0.unicodeScalars.contains { $0.value >= 0x3000 } })
+            #expect(!error.explanation(english).contains { $0.unicodeScalars.contains { $0.value >= 0x3000 } }, "\(error.explanation(english))")
         }
     }
 
