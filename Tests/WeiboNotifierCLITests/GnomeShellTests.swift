@@ -173,6 +173,23 @@ import WeiboTestSupport
             return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
         }
 
+        /// The label the AppIndicator extension shows beside the notifier's icon ("" for none),
+        /// or nil while the icon is not in the top bar.
+        func trayLabel() -> String? {
+            let said = eval(
+                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
+                    + "if (!a || !a.mapped) return 'no icon'; return a._label?.mapped ? 'label:' + a._label.text : 'label:'; })()")
+            guard let start = said.range(of: "label:") else { return nil }
+            return String(said[start.upperBound...].prefix { $0 != "\"" && $0 != "'" })
+        }
+
+        /// What the extension draws as the notifier's icon (its file or theme name), "" for none.
+        func trayIcon() -> String {
+            eval(
+                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
+                    + "return a?._icon?.gicon?.get_icon?.()?.to_string?.() ?? ''; })()")
+        }
+
         /// The window of `wmClass` as Introspect lists it, if one is open.
         func window(_ wmClass: String) -> String? {
             windows().split(separator: "}").first { $0.contains("'wm-class': <'\(wmClass)'>") }.map(String.init)
@@ -264,6 +281,44 @@ import WeiboTestSupport
         }
         #expect(shown == starts, "the icon shown after \(shown) of \(starts) starts: \(missed)")
         #expect(waitUntil(timeout: 10) { Self.trayIconShare(session.screenshot("no-tray")) < 0.001 }, "no icon once no notifier runs")
+    }
+
+    /// The count beside the icon in the top bar (the extension's label): none at zero, "3"
+    /// with 3 unread comments, gone again after a refresh finds them read elsewhere, and none
+    /// when `tray_count = false`. Screenshots of the top bar at zero and at 3:
+    /// `.build/e2e/gnome-count-0.png` and `gnome-count-3.png`.
+    @Test func theCountStandsBesideTheIconUntilItIsRead() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell"), "gnome-shell is missing; make deps installs it")
+        let session = try Session()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        let environment = session.notifierEnvironment(home)
+        let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
+        defer {
+            kill(notifier.process.processIdentifier, SIGKILL)
+            notifier.process.waitUntilExit()
+        }
+        // The extension may drop a new item for a while on a loaded machine (it comes back).
+        #expect(waitUntil(timeout: 40) { session.trayLabel() == "" }, "the icon without a label: \(String(describing: session.trayLabel()))")
+        let zero = session.screenshot("count-0")
+        sandbox.control("/_sandbox/counts", [("cmt", "3")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { session.trayLabel() == "3" }, "\(String(describing: session.trayLabel())) \(notifier.said(lines: 10))")
+        #expect(waitUntil(timeout: 10) { session.trayIcon().contains("unread-symbolic") }, "the unread icon drawn: \(session.trayIcon())")
+        let three = session.screenshot("count-3")
+        // The label is drawn in the bar's white text, right of the status area's icons.
+        let white = { (shot: String) in XfcePanelTests.share(of: "#ffffff", x: 1100, y: 0, width: 100, height: 30, in: shot) }
+        #expect(white(three) > white(zero) + 0.005, "the number drawn beside the icon: \(three) against \(zero)")
+        sandbox.control("/_sandbox/read", [])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { session.trayLabel() == "" }, "gone after a refresh: \(String(describing: session.trayLabel()))")
+        // Turned off: no label with news either.
+        #expect(try CommandRunner.run(["config", "set", "tray_count", "false"], environment: environment).status == 0)
+        sandbox.control("/_sandbox/counts", [("cmt", "2")])
+        #expect(session.bus.checkNow())
+        #expect(waitUntil(timeout: 10) { session.bus.daemonStatus()["cmt"] == "2" }, "\(session.bus.daemonStatus())")
+        #expect(waitUntil(timeout: 5) { session.trayLabel() == "" }, "\(String(describing: session.trayLabel()))")
     }
 
     /// A locked keyring's bubble in GNOME's list with its button, gone once the keyring is

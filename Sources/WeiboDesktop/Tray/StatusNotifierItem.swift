@@ -4,7 +4,8 @@ public import WeiboKit
 public import WeiboPlatform
 
 /// The tray icon: a StatusNotifierItem (the `org.kde.*` names every real host uses) with a
-/// dbusmenu menu, on the daemon's connection. Registers with the StatusNotifierWatcher, and
+/// dbusmenu menu, on the daemon's connection, and the count beside it as Ayatana's label
+/// (`XAyatanaLabel`, which GNOME's AppIndicator extension shows). Registers with the StatusNotifierWatcher, and
 /// again whenever a watcher (a panel) appears; without one the daemon simply goes on.
 public final class StatusNotifierItem {
     static let itemPath = "/StatusNotifierItem"
@@ -24,6 +25,8 @@ public final class StatusNotifierItem {
             <property name="ToolTip" type="(sa(iiay)ss)" access="read"/>
             <property name="ItemIsMenu" type="b" access="read"/>
             <property name="Menu" type="o" access="read"/>
+            <property name="XAyatanaLabel" type="s" access="read"/>
+            <property name="XAyatanaLabelGuide" type="s" access="read"/>
             <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
             <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
             <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
@@ -34,6 +37,7 @@ public final class StatusNotifierItem {
             <signal name="NewAttentionIcon"/>
             <signal name="NewToolTip"/>
             <signal name="NewStatus"><arg name="status" type="s"/></signal>
+            <signal name="XAyatanaNewLabel"><arg name="label" type="s"/><arg name="guide" type="s"/></signal>
           </interface>
         </node>
         """
@@ -53,6 +57,7 @@ public final class StatusNotifierItem {
     private var iconName = TrayLook.normal.rawValue
     private var status = "Passive"
     private var toolTip = ""
+    private var label = ""
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
     /// The pause item last chosen and the end of the pause it made: checked while that very
@@ -113,7 +118,8 @@ public final class StatusNotifierItem {
             networkAvailable: group.status.networkAvailable, keyringMissing: group.status.keyringMissing,
             pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil,
             doNotDisturb: group.status.doNotDisturb,
-            hideAtZero: CurrentDesktop.trayItemPassiveAtZero(currentDesktop, hideAtZero: notifier.settings.trayHideAtZero))
+            hideAtZero: CurrentDesktop.trayItemPassiveAtZero(currentDesktop, hideAtZero: notifier.settings.trayHideAtZero),
+            countLabel: notifier.settings.trayCount)
         let followed = group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
         menu.setAccounts(followed.map { ($0.uid, $0.member.name) })
@@ -134,6 +140,10 @@ public final class StatusNotifierItem {
         if shown.toolTip != toolTip {
             toolTip = shown.toolTip
             changed.insert(.toolTip)
+        }
+        if shown.label != label {
+            label = shown.label
+            changed.insert(.label)
         }
         announceSoon()
         menu.setHeadline(shown.headline)
@@ -167,6 +177,8 @@ public final class StatusNotifierItem {
             ])
         case "ItemIsMenu": return Variants.boolean(false)
         case "Menu": return Variants.objectPath(TrayMenu.objectPath)
+        case "XAyatanaLabel": return Variants.string(label)
+        case "XAyatanaLabelGuide": return Variants.string(TrayPresentation.labelGuide)
         default: return nil
         }
     }
@@ -220,7 +232,7 @@ public final class StatusNotifierItem {
     // MARK: - Change signals
 
     /// What changed since the hosts were last told.
-    private enum Change { case icon, status, toolTip }
+    private enum Change { case icon, status, toolTip, label }
     private var changed: Set<Change> = []
     private var announcement: GLibSource?
     private var heldUntil: GLibSource?
@@ -256,6 +268,9 @@ public final class StatusNotifierItem {
         }
         if now.contains(.status) { emit("NewStatus", Variants.tuple([Variants.string(status)])) }
         if now.contains(.toolTip) { emit("NewToolTip", nil) }
+        if now.contains(.label) {
+            emit("XAyatanaNewLabel", Variants.tuple([Variants.string(label), Variants.string(TrayPresentation.labelGuide)]))
+        }
     }
 
     private func emit(_ signal: String, _ parameters: OpaquePointer?) {

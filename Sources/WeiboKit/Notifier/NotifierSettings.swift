@@ -27,6 +27,8 @@ public struct NotifierSettings: Equatable, Sendable {
     /// The tray icon turns `Passive` at zero, which XFCE's and waybar's trays hide
     /// (`tray_hide_at_zero`); by default it stays.
     public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
+    /// The count beside the tray icon (`tray_count`), where the panel shows one.
+    public var trayCount: Bool = SettingsTable.trayCount.defaultValue
     /// The tray icon in full colour or monochrome (`tray_icon_style`).
     public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
     /// How long a bubble that can be answered in place stays.

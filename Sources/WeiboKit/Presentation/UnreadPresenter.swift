@@ -90,11 +90,12 @@ public struct UnreadPresenter: Sendable {
     /// Failing checks are "offline" only when the network monitor says so (`networkAvailable`
     /// false); with the network up, Weibo is not answering (a server fault, garbage).
     /// `pausedUntil`, `quietUntil`: notifications wait until then, as they do while the
-    /// desktop's `doNotDisturb` is on.
+    /// desktop's `doNotDisturb` is on. The label beside the icon (`countLabel`) is the total,
+    /// "99+" past 99, none at zero and none while paused or without a login (the icon says those).
     public func tray(
         _ unread: UnreadCounts, phase: NotifierPhase, lastPoll: Timestamp?, offlineSince: Timestamp?, zone: any TimeZoneRule,
         networkAvailable: Bool = false, keyringMissing: Bool = false, pausedUntil: Timestamp? = nil, quietUntil: Timestamp? = nil, doNotDisturb: Bool = false,
-        hideAtZero: Bool = false
+        hideAtZero: Bool = false, countLabel: Bool = true
     ) -> TrayPresentation {
         let total = total(unread)
         let look: TrayLook
@@ -146,7 +147,10 @@ public struct UnreadPresenter: Sendable {
         if let quietUntil { headline.append(localizer.text(Localizer.TrayPhrase.stateQuiet(until: CivilTime(quietUntil, in: zone).clockText))) }
         if doNotDisturb { headline.append(localizer.text(Localizer.TrayPhrase.stateDoNotDisturb)) }
         if phase != .notLoggedIn { headline.append(countsLine(unread)) }
-        return TrayPresentation(look: look, status: status, toolTip: lines.joined(separator: "\n"), headline: headline.joined(separator: " · "))
+        let labelled = countLabel && total > 0 && look != .paused && look != .loginExpired
+        return TrayPresentation(
+            look: look, status: status, toolTip: lines.joined(separator: "\n"), headline: headline.joined(separator: " · "),
+            label: labelled ? (total > 99 ? "99+" : String(total)) : "")
     }
 
     /// The tray's tooltip with several accounts: a line each, its counts, and what it needs
@@ -219,4 +223,9 @@ public struct TrayPresentation: Equatable, Sendable {
     /// The menu's first line (insensitive): the state and the counts, for trays that show no
     /// tooltip (GNOME's AppIndicator extension).
     public var headline: String
+    /// The number beside the icon where the panel shows one (GNOME's AppIndicator extension
+    /// shows `XAyatanaLabel`); empty for none.
+    public var label: String = ""
+    /// The widest label, which the panel may keep room for (`XAyatanaLabelGuide`).
+    public static let labelGuide = "99+"
 }

@@ -20,6 +20,7 @@ public struct Configuration: Equatable, Sendable {
     public var followDoNotDisturb: Bool = SettingsTable.followDoNotDisturb.defaultValue
     public var doNotDisturbAllows: Set<BubbleKind> = SettingsTable.doNotDisturbAllows.defaultValue
     public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
+    public var trayCount: Bool = SettingsTable.trayCount.defaultValue
     public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
     public var replyBubbles: ReplyBubbleStay = SettingsTable.replyBubbles.defaultValue
     public var popupCells: PopupCells = SettingsTable.popupCells.defaultValue

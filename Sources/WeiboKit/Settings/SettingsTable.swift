@@ -68,6 +68,10 @@ public enum SettingsTable {
         .tr(
             "Hide the tray icon while nothing is unread (some trays then offer no way to reach its menu). KDE Plasma's tray keeps it among its hidden icons then in any case."
         ))
+    public static let trayCount = Setting(
+        .notifier, "tray_count", .boolean, default: true, \.trayCount, notifier: \.trayCount, scope: [.daemon],
+        title: .tr("Count beside the tray icon"),
+        .tr("The number of unread items beside the tray icon, where the panel shows one (GNOME's top bar with the AppIndicator extension)."))
     public static let trayIconStyle = Setting(
         .notifier, "tray_icon_style", .choice, default: TrayIconStyle.auto, \.trayIconStyle, notifier: \.trayIconStyle, scope: [.daemon],
         title: .tr("Tray icon"), .tr("The tray icon in colour, monochrome, or auto: monochrome on GNOME, whose top bar has monochrome icons only."))
@@ -100,7 +104,8 @@ public enum SettingsTable {
         appKey.erased, appSecret.erased, redirectURI.erased, apiBase.erased, remindBase.erased, tokenStore.erased, tlsCAFile.erased,
         interval.erased, notify.erased, countOnly.erased, strangersMessages.erased, likes.erased, quietHours.erased, bubbles.erased, preview.erased,
         sound.erased, replyBubbles.erased,
-        followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, trayIconStyle.erased, popupCells.erased, popupCorner.erased,
+        followDoNotDisturb.erased, doNotDisturbAllows.erased, trayHideAtZero.erased, trayCount.erased, trayIconStyle.erased, popupCells.erased,
+        popupCorner.erased,
         popupClosesOnFocusOut.erased, detailCallsPerDay.erased, emoticons.erased,
     ]
 

@@ -81,6 +81,34 @@ import WeiboTestSupport
         #expect(shown.headline == example.headline)
     }
 
+    /// The count beside the icon (`XAyatanaLabel`): the counted total, "99+" past 99; none at
+    /// zero, while paused or without a login (the icon says those), or when turned off.
+    static let labels: [(name: String, unread: UnreadCounts, phase: NotifierPhase, paused: Bool, doNotDisturb: Bool, on: Bool, label: String)] = [
+        ("nothing new", UnreadCounts(), .ok, false, false, true, ""),
+        ("three comments", UnreadCounts(cmt: 3), .ok, false, false, true, "3"),
+        ("the watched counters added up", UnreadCounts(status: 4, cmt: 3, mentionStatus: 1), .ok, false, false, true, "8"),
+        ("new followers count too", UnreadCounts(follower: 5), .ok, false, false, true, "5"),
+        ("99 exactly", UnreadCounts(status: 99), .ok, false, false, true, "99"),
+        ("past 99", UnreadCounts(status: 100), .ok, false, false, true, "99+"),
+        ("turned off", UnreadCounts(cmt: 3), .ok, false, false, false, ""),
+        ("paused", UnreadCounts(cmt: 3), .ok, true, false, true, ""),
+        ("do-not-disturb keeps it", UnreadCounts(cmt: 3), .ok, false, true, true, "3"),
+        ("an expired login", UnreadCounts(cmt: 3), .loginExpired, false, false, true, ""),
+        ("not logged in", UnreadCounts(cmt: 3), .notLoggedIn, false, false, true, ""),
+        ("offline keeps the last counts", UnreadCounts(cmt: 3), .offline, false, false, true, "3"),
+        ("starting", UnreadCounts(cmt: 3), .starting, false, false, true, "3"),
+    ]
+
+    @Test(arguments: labels.indices)
+    func theLabelIsTheCountWhileItMeansSomething(_ index: Int) {
+        let example = Self.labels[index]
+        let shown = UnreadPresenter(localizer: Localizer()).tray(
+            example.unread, phase: example.phase, lastPoll: nil, offlineSince: nil, zone: TestTime.zone,
+            pausedUntil: example.paused ? TestTime.date(2026, 11, 30, 15, 0) : nil, doNotDisturb: example.doNotDisturb, countLabel: example.on)
+        #expect(shown.label == example.label, "\(example.name)")
+        #expect(shown.label.count <= TrayPresentation.labelGuide.count)
+    }
+
     /// `tray_icon_style`: monochrome on GNOME (alone or as a session's part) when automatic.
     @Test(
         arguments: [
