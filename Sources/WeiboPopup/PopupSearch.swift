@@ -56,12 +56,10 @@ final class PopupSearch {
         entry.grabFocus()
     }
 
-    /// A key typed anywhere in the window: the search starts with it when it is text (the
-    /// bar's own rule); whether it took the key. The entry is made for a key that gives a
-    /// character, not for the arrows and the like.
+    /// A key that gives a character, typed while the rows have the keyboard: the search starts
+    /// with it (the bar's own rule); whether it took the key.
     func typed(_ event: Event) -> Bool {
         guard !hasFocus else { return false }
-        guard entry != nil || event.typesText else { return false }
         _ = madeEntry()
         return bar.handle(event)
     }

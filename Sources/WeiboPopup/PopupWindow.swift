@@ -282,9 +282,12 @@ final class PopupWindow {
             shortcuts.close()
             return true
         }
-        guard let action = PopupKeyAction.of(press, sections: count) else {
-            // Text typed while the rows have the keyboard starts a search with it.
-            return !press.control && !press.alt && search.typed(event)
+        let focus: PopupKeyFocus = replyBar.hasFocus ? .replyEntry : search.hasFocus ? .searchEntry : .rows
+        let action: PopupKeyAction
+        switch PopupKeyRoute.of(press, typesText: event.typesText, focus: focus, sections: count) {
+        case .action(let routed): action = routed
+        case .focused: return false
+        case .search: return search.typed(event)
         }
         switch action {
         case .escape:
@@ -306,7 +309,7 @@ final class PopupWindow {
         case .reply: send(.replyAsked)
         case .reload: send(.reload(at: context.now()))
         case .copy:
-            guard !search.hasFocus, let row = view(model.current).selectedRow else { return false }
+            guard let row = view(model.current).selectedRow else { return false }
             Clipboard.copy(row.copyText)
         case .hotSearch: openHotSearch()
         case .settings: openSettings()

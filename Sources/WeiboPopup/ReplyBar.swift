@@ -45,6 +45,8 @@ final class ReplyBar {
     }
 
     var isOpen: Bool { box.isVisible }
+    /// The entry has the keyboard: what is typed is the reply's.
+    var hasFocus: Bool { entry?.hasFocus ?? false }
 
     /// Opens it for the row `row`, to `name`; the keyboard in the entry.
     func open(row: Int64, to name: String) {

@@ -80,6 +80,24 @@ extension PopupWindowTests {
         #expect(waitUntil { desktop.read().rows?.first?.name.hasPrefix("replied; ") == true }, "\(desktop.read())")
         #expect(!desktop.read().entries.contains { $0.name == "Reply" }, "the entry closed: \(desktop.read().entries) \(desktop.read().labels ?? [])")
 
+        // Replies typed key by key (they went to the search once): each reaches the sandbox,
+        // the rows stay, no search starts.
+        var typed = 0
+        for attempt in 1...10 {
+            desktop.key("ctrl+Return")
+            guard waitUntil({ desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }) else { continue }
+            let words = "thanks \(attempt) from \(getpid())"
+            toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
+            desktop.key("Return")
+            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }), desktop.read().rows?.count == 3,
+                !desktop.read().entries.contains(where: { $0.name == "Search" })
+            {
+                typed += 1
+            }
+            _ = waitUntil { !desktop.read().entries.contains { $0.name == "Reply" } }
+        }
+        #expect(typed == 10, "\(typed) of 10 typed replies reached the sandbox with the rows intact: \(desktop.read().entries)")
+
         // The second comment made whole (Enter) has "Reply" under its text, right of the
         // avatar (10 px border, 35 px avatar, 10 px gap): a click opens the entry for it.
         func second() -> PopupDesktop.View.Row? { desktop.read().rows.flatMap { $0.count > 1 ? $0[1] : nil } }

@@ -95,3 +95,36 @@ public enum PopupKeyAction: Equatable, Sendable {
         }
     }
 }
+
+/// Where the popup's keyboard is: on the rows (the list), or in an entry.
+public enum PopupKeyFocus: Sendable, CaseIterable {
+    case rows
+    case searchEntry
+    case replyEntry
+}
+
+/// Where a key goes. On the rows: its action, else text starts a search with it. In an entry
+/// the entry keeps what edits it (text, Enter, the arrows, Tab, Ctrl+C, Ctrl+A, Ctrl+Enter, …),
+/// so that nothing typed goes astray; only Esc, F1, Alt+digit and the shortcuts no entry uses
+/// (Ctrl+F, Ctrl+R, Ctrl+H, Ctrl+comma) stay the popup's.
+public enum PopupKeyRoute: Equatable, Sendable {
+    /// The popup does it.
+    case action(PopupKeyAction)
+    /// The focused widget has it (GTK's own handling).
+    case focused
+    /// A search starts with the character.
+    case search
+
+    /// `typesText`: the key gives a character (GDK's keyval has one, above space).
+    public static func of(_ key: PopupKeyPress, typesText: Bool, focus: PopupKeyFocus, sections: Int) -> PopupKeyRoute {
+        guard let action = PopupKeyAction.of(key, sections: sections) else {
+            return focus == .rows && typesText && !key.control && !key.alt ? .search : .focused
+        }
+        guard focus != .rows else { return .action(action) }
+        switch action {
+        case .escape, .section, .search, .reload, .hotSearch, .settings: return .action(action)
+        case .shortcuts where key.name == "F1": return .action(action)
+        case .shortcuts, .step, .copy, .reply: return .focused
+        }
+    }
+}
