@@ -7,7 +7,10 @@ import WeiboPlatform
 
 /// The Account page's accounts: each with its avatar, name (the default marked), uid, when its
 /// login runs out and where its token is kept; "Log out" (`weibo-notifier logout UID` run as a
-/// process of its own), and "Log in again…" on one whose login ran out.
+/// process of its own), and "Log in again…" on one whose login ran out, runs out soon or was
+/// refused by Weibo. What a row says is WeiboKit's `AccountStanding`, from the saved login and
+/// the running notifier's state (`GetStatus`, read again at each `StateChanged` and when the
+/// notifier comes or goes), so the page follows the notifier while it is open.
 final class AccountRows {
     let group = PreferencesGroup(title: tr("Accounts"))
     private let files: SettingsFiles
@@ -18,17 +21,62 @@ final class AccountRows {
     private let logInAgain: () -> Void
     private var rows: [ActionRow] = []
     private var logouts: [Int32: GLibSource] = [:]
+    /// The running notifier's state and the uid it is of; nil while none runs.
+    private var notifier: (phase: NotifierPhase, uid: Int64?)?
+    private var notifierWatch: BusNameWatch?
+    private var stateChanges: DBusSignalSubscription?
     /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
     /// popup's pictures).
     private lazy var avatars = AvatarCache(
         directory: files.directories.cacheDirectory + "/avatars", sharing: [files.directories.cacheDirectory + "/images"],
         timeout: AvatarCache.windowTimeout, trustedCAFile: configuration().tlsCAFile, apiBase: configuration().apiBase)
 
-    init(files: SettingsFiles, environment: [String: String], configuration: @escaping () -> Configuration, logInAgain: @escaping () -> Void) {
+    init(
+        files: SettingsFiles, environment: [String: String], connection: OpaquePointer?, configuration: @escaping () -> Configuration,
+        logInAgain: @escaping () -> Void
+    ) {
         self.files = files
         self.environment = environment
         self.configuration = configuration
         self.logInAgain = logInAgain
+        guard let connection else { return }
+        notifierWatch = BusNameWatch(
+            connection: connection, name: SessionBus.busName,
+            appeared: { [weak self] in self?.readNotifier(connection) },
+            vanished: { [weak self] in self?.notifierChanged(nil) })
+        stateChanges = DBusSignalSubscription(
+            connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "StateChanged",
+            path: SessionBus.objectPath, shape: "(s)"
+        ) { [weak self] _, _ in self?.readNotifier(connection) }
+    }
+
+    /// `GetStatus`: the state and the uid it is of.
+    private func readNotifier(_ connection: OpaquePointer) {
+        DBusCall.call(
+            connection, name: SessionBus.busName, path: SessionBus.objectPath, interface: SessionBus.interfaceName, method: "GetStatus", nil,
+            reply: "(a{sv})"
+        ) { [weak self] reply, _ in
+            guard let reply, let entries = g_variant_get_child_value(reply, 0) else { return }
+            defer { g_variant_unref(entries) }
+            var phase = NotifierPhase.starting
+            var uid: Int64?
+            for index in 0..<g_variant_n_children(entries) {
+                guard let entry = g_variant_get_child_value(entries, index) else { continue }
+                defer { g_variant_unref(entry) }
+                let key = Variants.string(in: entry, at: 0)
+                guard key == "state" || key == "account", let boxed = g_variant_get_child_value(entry, 1) else { continue }
+                defer { g_variant_unref(boxed) }
+                let value = Variants.string(in: boxed, at: 0)
+                if key == "state" { phase = NotifierPhase(rawValue: value) ?? .starting } else { uid = Int64(value) }
+            }
+            self?.notifierChanged((phase, uid))
+        }
+    }
+
+    private func notifierChanged(_ now: (phase: NotifierPhase, uid: Int64?)?) {
+        guard now?.phase != notifier?.phase || now?.uid != notifier?.uid || (now == nil) != (notifier == nil) else { return }
+        notifier = now
+        if !rows.isEmpty { show() }
     }
 
     /// The accounts as the file has them now.
@@ -39,7 +87,11 @@ final class AccountRows {
         group.description = accounts.isEmpty ? tr("No account is logged in.") : nil
         for (index, account) in accounts.enumerated() {
             let name = account.screenName.isEmpty ? String(account.uid) : account.screenName
-            let row = ActionRow(title: index == 0 ? tr("%s (default)", name) : name, subtitle: Self.accountWords(account), subtitleLines: 2)
+            let standing = AccountStanding(
+                uid: account.uid, expiresAt: account.expiresIn > 0 ? account.account(token: "").expiresAt : nil, inKeyring: account.place == .keyring,
+                notifier: notifier.map { AccountStanding.Notifier(phase: $0.phase, isThisAccount: $0.uid == account.uid) }, now: Timestamp.now,
+                zone: SystemTimeZone(), localizer: processLocalizer)
+            let row = ActionRow(title: index == 0 ? tr("%s (default)", name) : name, subtitle: standing.words, subtitleLines: 2)
             row.addPrefix(avatar(of: account, named: name))
             let button = Button(tr("Log out"))
             button.accessibleName = tr("Log out %s", name)
@@ -49,8 +101,9 @@ final class AccountRows {
                 button.isSensitive = false
                 self?.logOut(uid)
             }
-            // An expired login: logged in again from its row (Weibo asks which account).
-            if account.expiresIn > 0, account.account(token: "").expiresAt < Timestamp.now {
+            // A login that ran out, runs out soon or was refused: logged in again from its row
+            // (Weibo asks which account; its settings stay).
+            if standing.offersLogInAgain {
                 let again = logInButton(tr("Log in again…"))
                 again.accessibleName = tr("Log in again as %s", name)
                 again.setStyleClass("suggested-action")
@@ -96,18 +149,6 @@ final class AccountRows {
             if let uri { avatar.showPicture(at: uri) }
         }
         return avatar
-    }
-
-    /// "uid 123 · the login runs out on 2027-01-01 · its token in the keyring".
-    private static func accountWords(_ account: AccountStore.Saved) -> String {
-        let end = account.account(token: "").expiresAt
-        var words = [tr("uid %s", String(account.uid))]
-        if account.expiresIn > 0 {
-            let date = CivilTime(end, in: SystemTimeZone()).dateAndClockText
-            words.append(end < Timestamp.now ? tr("the login ran out on %s", date) : tr("the login runs out on %s", date))
-        }
-        words.append(account.place == .keyring ? tr("its token in the keyring") : tr("its token in the account file (0600)"))
-        return words.joined(separator: " · ")
     }
 
     /// Logs `uid` out as `weibo-notifier logout` does (Weibo revokes it, then it goes from this

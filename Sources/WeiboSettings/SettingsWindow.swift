@@ -11,13 +11,15 @@ final class SettingsWindow {
     private let window = PreferencesWindow()
     private let files: SettingsFiles
     private let environment: [String: String]
+    /// The session bus, to follow the notifier's state (the Account page).
+    private let connection: OpaquePointer?
     /// The words of the settings table, in the user's language (the catalog is bound by then).
     private let localizer = processLocalizer
     private var configuration: Configuration
     private var rows: [SettingRow] = []
     private var pages: [SettingPage: PreferencesPage] = [:]
     private lazy var accounts = AccountRows(
-        files: files, environment: environment, configuration: { [unowned self] in self.configuration },
+        files: files, environment: environment, connection: connection, configuration: { [unowned self] in self.configuration },
         logInAgain: { [unowned self] in self.loginGroup.start(askingWho: true) })
     /// Made with the Account page (the first frame of another page does without it).
     private lazy var loginGroup: LoginGroup = {
@@ -37,6 +39,7 @@ final class SettingsWindow {
     init(application: Application, files: SettingsFiles, environment: [String: String]) {
         self.files = files
         self.environment = environment
+        connection = application.busConnection
         let loaded = files.load()
         configuration = loaded?.configuration ?? Configuration()
         window.belongs(to: application)

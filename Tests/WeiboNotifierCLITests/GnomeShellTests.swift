@@ -187,7 +187,10 @@ import WeiboTestSupport
         func trayIcon() -> String {
             eval(
                 "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
-                    + "return a?._icon?.gicon?.get_icon?.()?.to_string?.() ?? ''; })()")
+                    // Through the emblemed icons the extension wraps it in (extension 59's hides
+                    // its file from to_string), to the file or the theme's names.
+                    + "let g = a?._icon?.gicon; for (let i = 0; g && i < 4; i++) { if (g.get_file) return g.get_file().get_path() ?? ''; "
+                    + "if (g.get_names) return g.get_names().join(','); g = g.get_icon ? g.get_icon() : null; } return ''; })()")
         }
 
         /// The window of `wmClass` as Introspect lists it, if one is open.

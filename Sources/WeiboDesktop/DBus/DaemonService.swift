@@ -280,6 +280,7 @@ public final class DaemonService {
             entry("details", g_variant_new_string(first.detailsNote ?? "")),
             entry("timeline", g_variant_new_string(first.timelineRefused ? PollFailure.Kind.noPermission.rawValue : "")),
             entry("interval", g_variant_new_uint32(UInt32(clamping: first.interval))),
+            entry("account", g_variant_new_string(reporting.uid.map { String($0) } ?? "")),
         ]
         let type = g_variant_type_new("{sv}")
         defer { g_variant_type_free(type) }
