@@ -11,8 +11,14 @@ import WeiboTestSupport
     static let cases: [(name: String, ends: Timestamp?, notifier: AccountStanding.Notifier?, state: AccountStanding.State, words: String)] = [
         ("logged in", TestTime.date(2031, 12, 4, 9, 30), running, .loggedIn, "uid 42 · the login runs out on 2031-12-04 09:30 · its token in the keyring"),
         ("no end given", nil, running, .loggedIn, "uid 42 · its token in the keyring"),
-        ("runs out in 3 days", TestTime.date(2026, 12, 4, 13, 0), running, .expiresSoon(days: 3), "uid 42 · the login runs out on 2026-12-04 13:00 · its token in the keyring"),
-        ("expired by its date", TestTime.date(2026, 11, 30, 8, 0), running, .expiredByDate, "uid 42 · the login ran out on 2026-11-30 08:00 · its token in the keyring"),
+        (
+            "runs out in 3 days", TestTime.date(2026, 12, 4, 13, 0), running, .expiresSoon(days: 3),
+            "uid 42 · the login runs out on 2026-12-04 13:00 · its token in the keyring"
+        ),
+        (
+            "expired by its date", TestTime.date(2026, 11, 30, 8, 0), running, .expiredByDate,
+            "uid 42 · the login ran out on 2026-11-30 08:00 · its token in the keyring"
+        ),
         (
             "rejected by Weibo before its date", TestTime.date(2031, 12, 4, 9, 30), .init(phase: .loginExpired, isThisAccount: true), .rejected,
             "uid 42 · Weibo no longer accepts this login · its token in the keyring"
@@ -29,7 +35,10 @@ import WeiboTestSupport
             "the notifier not running", TestTime.date(2031, 12, 4, 9, 30), nil, .notRunning,
             "uid 42 · the login runs out on 2031-12-04 09:30 · unchecked: the notifier is not running · its token in the keyring"
         ),
-        ("expired and not running", TestTime.date(2026, 11, 30, 8, 0), nil, .expiredByDate, "uid 42 · the login ran out on 2026-11-30 08:00 · its token in the keyring"),
+        (
+            "expired and not running", TestTime.date(2026, 11, 30, 8, 0), nil, .expiredByDate,
+            "uid 42 · the login ran out on 2026-11-30 08:00 · its token in the keyring"
+        ),
     ]
 
     @Test(arguments: cases.indices)
