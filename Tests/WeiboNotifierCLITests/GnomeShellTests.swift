@@ -183,14 +183,23 @@ import WeiboTestSupport
             return String(said[start.upperBound...].prefix { $0 != "\"" && $0 != "'" })
         }
 
-        /// What the extension draws as the notifier's icon (its file or theme name), "" for none.
+        /// The icon the extension draws for the notifier's item: the attention icon while it
+        /// needs attention, else the icon (extension 59 names them in an object, 43 in a list);
+        /// "" for none.
         func trayIcon() -> String {
             eval(
                 "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
-                    // Through the emblemed icons the extension wraps it in (extension 59's hides
-                    // its file from to_string), to the file or the theme's names.
+                    + "const i = a?._indicator; if (!i) return ''; const icon = i.status === 'NeedsAttention' ? i.attentionIcon : i.icon; "
+                    + "return icon?.name ?? icon?.[0] ?? ''; })()")
+        }
+
+        /// The file of the icon the extension has drawn, through the emblemed icons it wraps it
+        /// in (extension 59's hides its file from to_string); "" while it loads.
+        func trayIconFile() -> String {
+            eval(
+                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
                     + "let g = a?._icon?.gicon; for (let i = 0; g && i < 4; i++) { if (g.get_file) return g.get_file().get_path() ?? ''; "
-                    + "if (g.get_names) return g.get_names().join(','); g = g.get_icon ? g.get_icon() : null; } return ''; })()")
+                    + "g = g.get_icon ? g.get_icon() : null; } return ''; })()")
         }
 
         /// The window of `wmClass` as Introspect lists it, if one is open.
@@ -271,6 +280,9 @@ import WeiboTestSupport
                     "start \(start) (registered at first: \(came), after \(Int(Timestamp.now.seconds(since: started))) s): \(said.joined(separator: " | "))")
             }
             if start == starts - 1 {
+                // Drawn from its file, not the extension's "loading" dots (which a share of light
+                // pixels alone would take for it).
+                #expect(waitUntil(timeout: 15) { session.trayIconFile().contains("io.github.WeiboNotifier") }, "drawn: \(session.trayIconFile())")
                 #expect(Self.trayIconShare(session.screenshot("tray")) > 0.01, "the icon in the top bar: .build/e2e/gnome-tray.png")
                 session.setExtensions("['unsafe@weibo-notifier.test']")
                 #expect(waitUntil(timeout: 15) { !session.bus.hasOwner("org.kde.StatusNotifierWatcher") }, "the extension's watcher gone")
@@ -304,11 +316,13 @@ import WeiboTestSupport
         }
         // The extension may drop a new item for a while on a loaded machine (it comes back).
         #expect(waitUntil(timeout: 40) { session.trayLabel() == "" }, "the icon without a label: \(String(describing: session.trayLabel()))")
+        #expect(waitUntil(timeout: 15) { session.trayIconFile().contains("WeiboNotifier-symbolic") }, "drawn: \(session.trayIconFile())")
         let zero = session.screenshot("count-0")
         sandbox.control("/_sandbox/counts", [("cmt", "3")])
         #expect(session.bus.checkNow())
         #expect(waitUntil(timeout: 10) { session.trayLabel() == "3" }, "\(String(describing: session.trayLabel())) \(notifier.said(lines: 10))")
-        #expect(waitUntil(timeout: 10) { session.trayIcon().contains("unread-symbolic") }, "the unread icon drawn: \(session.trayIcon())")
+        #expect(waitUntil(timeout: 10) { session.trayIcon().contains("unread-symbolic") }, "the unread icon shown: \(session.trayIcon())")
+        #expect(waitUntil(timeout: 15) { session.trayIconFile().contains("unread-symbolic") }, "drawn: \(session.trayIconFile())")
         let three = session.screenshot("count-3")
         // The label is drawn in the bar's white text, right of the status area's icons.
         let white = { (shot: String) in XfcePanelTests.share(of: "#ffffff", x: 1100, y: 0, width: 100, height: 30, in: shot) }
