@@ -228,6 +228,17 @@ import WeiboTestSupport
         }
     }
 
+    /// A GNOME session, the sandbox and a home logged in to it (the token in the account file),
+    /// and the notifier's environment there.
+    static func loggedInSession() throws -> (Session, SandboxProcess, AccountCommandsTests.Home, [String: String]) {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell"), "gnome-shell is missing; make deps installs it")
+        let session = try Session()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        return (session, sandbox, home, session.notifierEnvironment(home))
+    }
+
     /// The share of the top bar's status area (left of the system menu's icons) in the bar's
     /// icon colour: where the tray's icons are.
     static func trayIconShare(_ shot: String) -> Double {
@@ -240,12 +251,7 @@ import WeiboTestSupport
     /// SIGTERM and SIGKILL in turn. Then the extension is turned off and on, as a shell
     /// restart does, and the icon comes back; `doctor` says the tray shows it.
     @Test func theTrayIconComesOnEveryStartAndAfterTheExtensionComesBack() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell"), "gnome-shell is missing; make deps installs it")
-        let session = try Session()
-        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
-        let home = AccountCommandsTests.Home()
-        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
-        let environment = session.notifierEnvironment(home)
+        let (session, sandbox, home, environment) = try Self.loggedInSession()
         func registered(_ daemon: Process) -> Bool { session.bus.registeredTrayItems().contains("StatusNotifierItem-\(daemon.processIdentifier)-") }
 
         var shown = 0
@@ -303,12 +309,7 @@ import WeiboTestSupport
     /// when `tray_count = false`. Screenshots of the top bar at zero and at 3:
     /// `.build/e2e/gnome-count-0.png` and `gnome-count-3.png`.
     @Test func theCountStandsBesideTheIconUntilItIsRead() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell"), "gnome-shell is missing; make deps installs it")
-        let session = try Session()
-        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
-        let home = AccountCommandsTests.Home()
-        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
-        let environment = session.notifierEnvironment(home)
+        let (session, sandbox, home, environment) = try Self.loggedInSession()
         let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
         defer {
             kill(notifier.process.processIdentifier, SIGKILL)
