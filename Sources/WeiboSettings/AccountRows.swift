@@ -23,6 +23,8 @@ final class AccountRows {
     private var logouts: [Int32: GLibSource] = [:]
     /// The running notifier's state and the uid it is of; nil while none runs.
     private var notifier: (phase: NotifierPhase, uid: Int64?)?
+    /// Whether the bus said yet if one runs (until then the rows go by the saved dates alone).
+    private var notifierKnown = false
     private var notifierWatch: BusNameWatch?
     private var stateChanges: DBusSignalSubscription?
     /// The accounts' avatars: the notifier's own cache (its folder, its 50 MiB shared with the
@@ -74,7 +76,8 @@ final class AccountRows {
     }
 
     private func notifierChanged(_ now: (phase: NotifierPhase, uid: Int64?)?) {
-        guard now?.phase != notifier?.phase || now?.uid != notifier?.uid || (now == nil) != (notifier == nil) else { return }
+        guard !notifierKnown || now?.phase != notifier?.phase || now?.uid != notifier?.uid || (now == nil) != (notifier == nil) else { return }
+        notifierKnown = true
         notifier = now
         if !rows.isEmpty { show() }
     }
@@ -89,7 +92,9 @@ final class AccountRows {
             let name = account.screenName.isEmpty ? String(account.uid) : account.screenName
             let standing = AccountStanding(
                 uid: account.uid, expiresAt: account.expiresIn > 0 ? account.account(token: "").expiresAt : nil, inKeyring: account.place == .keyring,
-                notifier: notifier.map { AccountStanding.Notifier(phase: $0.phase, isThisAccount: $0.uid == account.uid) }, now: Timestamp.now,
+                notifier: notifierKnown
+                    ? notifier.map { AccountStanding.Notifier(phase: $0.phase, isThisAccount: $0.uid == account.uid) }
+                    : AccountStanding.Notifier(phase: .starting, isThisAccount: false), now: Timestamp.now,
                 zone: SystemTimeZone(), localizer: processLocalizer)
             let row = ActionRow(title: index == 0 ? tr("%s (default)", name) : name, subtitle: standing.words, subtitleLines: 2)
             row.addPrefix(avatar(of: account, named: name))

@@ -89,12 +89,13 @@ extension PopupWindowTests {
             let words = "thanks \(attempt) from \(getpid())"
             toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
             desktop.key("Return")
-            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }), desktop.read().rows?.count == 3,
+            // Sent, the entry closed (the keyboard back on the row), the rows and no search.
+            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }),
+                waitUntil({ !desktop.read().entries.contains { $0.name == "Reply" } }), desktop.read().rows?.count == 3,
                 !desktop.read().entries.contains(where: { $0.name == "Search" })
             {
                 typed += 1
             }
-            _ = waitUntil { !desktop.read().entries.contains { $0.name == "Reply" } }
         }
         #expect(typed == 10, "\(typed) of 10 typed replies reached the sandbox with the rows intact: \(desktop.read().entries)")
 
