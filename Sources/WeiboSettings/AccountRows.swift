@@ -58,20 +58,9 @@ final class AccountRows {
             connection, name: SessionBus.busName, path: SessionBus.objectPath, interface: SessionBus.interfaceName, method: "GetStatus", nil,
             reply: "(a{sv})"
         ) { [weak self] reply, _ in
-            guard let reply, let entries = g_variant_get_child_value(reply, 0) else { return }
-            defer { g_variant_unref(entries) }
-            var phase = NotifierPhase.starting
-            var uid: Int64?
-            for index in 0..<g_variant_n_children(entries) {
-                guard let entry = g_variant_get_child_value(entries, index) else { continue }
-                defer { g_variant_unref(entry) }
-                let key = Variants.string(in: entry, at: 0)
-                guard key == "state" || key == "account", let boxed = g_variant_get_child_value(entry, 1) else { continue }
-                defer { g_variant_unref(boxed) }
-                let value = Variants.string(in: boxed, at: 0)
-                if key == "state" { phase = NotifierPhase(rawValue: value) ?? .starting } else { uid = Int64(value) }
-            }
-            self?.notifierChanged((phase, uid))
+            guard let reply else { return }
+            let status = DaemonStatus(statusReply: reply)
+            self?.notifierChanged((NotifierPhase(rawValue: status.state) ?? .starting, status.account))
         }
     }
 

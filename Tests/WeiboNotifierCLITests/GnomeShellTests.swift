@@ -159,11 +159,14 @@ import WeiboTestSupport
                 """)
         }
 
+        /// The extension's actor of the notifier's item, as JavaScript in the shell.
+        static let indicator = "Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]"
+
         /// The middle of the notifier's icon in the top bar (AppIndicator's), or of the item
         /// labelled `item` in its open menu; nil while there is none.
         func trayPoint(item: String? = nil) -> (x: Double, y: Double)? {
             let actor =
-                "Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]"
+                Self.indicator
                 + (item.map { "?.menu._getMenuItems().find(i => i.label?.text === '\($0)')" } ?? "")
             let said = eval(
                 "(() => { const a = \(actor); if (!a || !a.mapped) return ''; const [x, y] = a.get_transformed_position(); "
@@ -177,7 +180,7 @@ import WeiboTestSupport
         /// or nil while the icon is not in the top bar.
         func trayLabel() -> String? {
             let said = eval(
-                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
+                "(() => { const a = \(Self.indicator); "
                     + "if (!a || !a.mapped) return 'no icon'; return a._label?.mapped ? 'label:' + a._label.text : 'label:'; })()")
             guard let start = said.range(of: "label:") else { return nil }
             return String(said[start.upperBound...].prefix { $0 != "\"" && $0 != "'" })
@@ -188,7 +191,7 @@ import WeiboTestSupport
         /// "" for none.
         func trayIcon() -> String {
             eval(
-                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
+                "(() => { const a = \(Self.indicator); "
                     + "const i = a?._indicator; if (!i) return ''; const icon = i.status === 'NeedsAttention' ? i.attentionIcon : i.icon; "
                     + "return icon?.name ?? icon?.[0] ?? ''; })()")
         }
@@ -197,7 +200,7 @@ import WeiboTestSupport
         /// in (extension 59's hides its file from to_string); "" while it loads.
         func trayIconFile() -> String {
             eval(
-                "(() => { const a = Object.entries(Main.panel.statusArea).find(([key, actor]) => key.startsWith('appindicator-') && actor)?.[1]; "
+                "(() => { const a = \(Self.indicator); "
                     + "let g = a?._icon?.gicon; for (let i = 0; g && i < 4; i++) { if (g.get_file) return g.get_file().get_path() ?? ''; "
                     + "g = g.get_icon ? g.get_icon() : null; } return ''; })()")
         }

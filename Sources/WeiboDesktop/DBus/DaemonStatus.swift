@@ -26,6 +26,8 @@ public struct DaemonStatus: Sendable {
     public var failuresInARow = 0
     /// What the daemon's network monitor says.
     public var networkAvailable = true
+    /// The uid whose `state` and `lastError` these are (nil: no account, or a daemon too old to say).
+    public var account: Int64?
 
     /// What status bars show besides the counts.
     public var notifierStatus: NotifierStatus {
@@ -40,36 +42,7 @@ public struct DaemonStatus: Sendable {
         defer { release(statusReply) }
         let countsReply = try SessionBus.callDaemon(connection, "GetCounts")
         defer { release(countsReply) }
-        var status = DaemonStatus(state: "", pid: 0, lastPoll: nil, nextPoll: nil, lastError: "", unread: UnreadCounts())
-        forEachEntry(of: statusReply) { key, value in
-            // Values of a{sv} are variants: unwrap them first.
-            let inner = g_variant_get_variant(value)
-            defer { g_variant_unref(inner) }
-            switch key {
-            case "state": status.state = string(inner)
-            case "last-error": status.lastError = string(inner)
-            case "last-error-kind": status.lastErrorKind = PollFailure.Kind(rawValue: string(inner))
-            case "details": status.detailsNote = string(inner)
-            case "timeline": status.timelineRefused = string(inner) == PollFailure.Kind.noPermission.rawValue
-            case "pid": status.pid = g_variant_get_uint32(inner)
-            case "last-poll":
-                let seconds = g_variant_get_int64(inner)
-                status.lastPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
-            case "next-poll":
-                let seconds = g_variant_get_int64(inner)
-                status.nextPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
-            case "paused-until":
-                let seconds = g_variant_get_int64(inner)
-                status.pausedUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
-            case "dnd": status.doNotDisturb = g_variant_get_boolean(inner) != 0
-            case "network": status.networkAvailable = g_variant_get_boolean(inner) != 0
-            case "failures": status.failuresInARow = Int(g_variant_get_uint32(inner))
-            case "quiet-until":
-                let seconds = g_variant_get_int64(inner)
-                status.quietUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
-            default: break
-            }
-        }
+        var status = DaemonStatus(statusReply: statusReply)
         status.unread = counts(inReply: countsReply)
         return status
     }
@@ -171,5 +144,44 @@ public struct DaemonStatus: Sendable {
 
     private static func string(_ value: OpaquePointer?) -> String {
         g_variant_get_string(value, nil).map { String(cString: $0) } ?? ""
+    }
+}
+
+extension DaemonStatus {
+    /// What a `GetStatus` reply (`(a{sv})`) says; the counts are `GetCounts`'.
+    public init(statusReply: OpaquePointer?) {
+        self.init(state: "", pid: 0, lastPoll: nil, nextPoll: nil, lastError: "", unread: UnreadCounts())
+        var status = self
+        Self.forEachEntry(of: statusReply) { key, value in
+            // Values of a{sv} are variants: unwrap them first.
+            let inner = g_variant_get_variant(value)
+            defer { g_variant_unref(inner) }
+            switch key {
+            case "state": status.state = Self.string(inner)
+            case "last-error": status.lastError = Self.string(inner)
+            case "last-error-kind": status.lastErrorKind = PollFailure.Kind(rawValue: Self.string(inner))
+            case "details": status.detailsNote = Self.string(inner)
+            case "timeline": status.timelineRefused = Self.string(inner) == PollFailure.Kind.noPermission.rawValue
+            case "pid": status.pid = g_variant_get_uint32(inner)
+            case "last-poll":
+                let seconds = g_variant_get_int64(inner)
+                status.lastPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
+            case "next-poll":
+                let seconds = g_variant_get_int64(inner)
+                status.nextPoll = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
+            case "paused-until":
+                let seconds = g_variant_get_int64(inner)
+                status.pausedUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
+            case "dnd": status.doNotDisturb = g_variant_get_boolean(inner) != 0
+            case "network": status.networkAvailable = g_variant_get_boolean(inner) != 0
+            case "failures": status.failuresInARow = Int(g_variant_get_uint32(inner))
+            case "quiet-until":
+                let seconds = g_variant_get_int64(inner)
+                status.quietUntil = seconds > 0 ? Timestamp(secondsSince1970: Double(seconds)) : nil
+            case "account": status.account = Int64(Self.string(inner))
+            default: break
+            }
+        }
+        self = status
     }
 }

@@ -5,8 +5,9 @@ public import WeiboPlatform
 
 /// The tray icon: a StatusNotifierItem (the `org.kde.*` names every real host uses) with a
 /// dbusmenu menu, on the daemon's connection, and the count beside it as Ayatana's label
-/// (`XAyatanaLabel`, which GNOME's AppIndicator extension shows). Registers with the StatusNotifierWatcher, and
-/// again whenever a watcher (a panel) appears; without one the daemon simply goes on.
+/// (`XAyatanaLabel`, which GNOME's AppIndicator extension shows). Registers with the
+/// StatusNotifierWatcher, and again whenever a watcher (a panel) appears; without one the
+/// daemon simply goes on.
 public final class StatusNotifierItem {
     static let itemPath = "/StatusNotifierItem"
     static let interfaceName = "org.kde.StatusNotifierItem"

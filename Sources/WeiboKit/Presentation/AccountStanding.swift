@@ -47,7 +47,7 @@ public struct AccountStanding: Equatable, Sendable {
         uid: Int64, expiresAt: Timestamp?, inKeyring: Bool, notifier: Notifier?, now: Timestamp, zone: any TimeZoneRule, localizer: Localizer
     ) {
         let date = expiresAt.map { CivilTime($0, in: zone).dateAndClockText }
-        let daysLeft = expiresAt.map { Int(($0.seconds(since: now) / 86_400).rounded(.down)) }
+        let secondsLeft = expiresAt.map { $0.seconds(since: now) }
         var words = [localizer.tr("uid %s", String(uid))]
         if let expiresAt, let date, expiresAt < now {
             state = .expiredByDate
@@ -60,8 +60,9 @@ public struct AccountStanding: Equatable, Sendable {
                 state = .notRunning
             } else if notifier?.phase == .offline {
                 state = .offline
-            } else if let daysLeft, daysLeft < Self.soonDays {
-                state = .expiresSoon(days: daysLeft)
+            } else if let secondsLeft, secondsLeft < Double(Self.soonDays * 86_400) {
+                // Not negative here (ran out is above); a far end is never turned into an Int.
+                state = .expiresSoon(days: Int(secondsLeft / 86_400))
             } else {
                 state = .loggedIn
             }

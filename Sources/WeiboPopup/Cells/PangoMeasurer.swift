@@ -147,7 +147,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// `text` as Pango wraps it at `maxWidth`, a trailing newline adding no line.
     private func wrap(_ text: String, _ role: TextRole, maxWidth: Int) -> [Line] {
         guard let layout = layouts[role], !text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return [] }
-        pango_layout_set_width(layout, Int32(clamping: maxWidth) * PANGO_SCALE)
+        pango_layout_set_width(layout, Self.pangoUnits(maxWidth))
         pango_layout_set_text(layout, text, -1)
         let bytes = Array(text.utf8)
         var lines = (0..<pango_layout_get_line_count(layout)).compactMap { index -> Line? in
@@ -170,8 +170,10 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     /// gives up a character more while that is wider (the ellipsis kerns with its neighbour).
     /// `always`: the ellipsis follows the whole text when they fit together.
     private func cut(_ text: String, _ role: TextRole, maxWidth: Int, always: Bool = false) -> Line {
-        let whole = size(of: text + "…", role)
-        if always, whole.width <= maxWidth { return Line(text: text + "…", width: whole.width, height: max(whole.height, lineHeight(role))) }
+        if always {
+            let whole = size(of: text + "…", role)
+            if whole.width <= maxWidth { return Line(text: text + "…", width: whole.width, height: max(whole.height, lineHeight(role))) }
+        }
         let room = max(maxWidth - (ellipsisWidths[role] ?? 0), 0)
         guard let layout = layouts[role] else { return Line(text: "…", width: 0, height: lineHeight(role)) }
         pango_layout_set_width(layout, -1)
@@ -179,7 +181,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         var index: Int32 = 0
         var trailing: Int32 = 0
         if let line = pango_layout_get_line_readonly(layout, 0) {
-            _ = pango_layout_line_x_to_index(line, Int32(clamping: room) * PANGO_SCALE, &index, &trailing)
+            _ = pango_layout_line_x_to_index(line, Self.pangoUnits(room), &index, &trailing)
         }
         var kept = String(decoding: Array(text.utf8).prefix(Int(index)), as: UTF8.self)
         while true {
@@ -190,6 +192,11 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             }
             kept.removeLast()
         }
+    }
+
+    /// `pixels` in Pango's units, bounded so that the product stays an `Int32`.
+    private static func pangoUnits(_ pixels: Int) -> Int32 {
+        Int32(min(max(pixels, 0), Int(Int32.max / PANGO_SCALE))) * PANGO_SCALE
     }
 
     /// The logical size of `text` on one line (its newlines break it), in pixels.

@@ -169,8 +169,7 @@ struct RunCommand: TableCommand {
 
     static func settings(_ context: CommandContext, interval: Int) -> NotifierSettings {
         var settings = NotifierSettings(context.configuration, interval: interval)
-        // A sandbox on this machine needs no network, unless a test of the offline rule says so.
-        settings.needsNetwork = !context.configuration.isSandbox || context.environment["WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK"] == "1"
+        settings.needsNetwork = context.needsNetwork
         // Tests drive the daemon with CheckNow: against a sandbox on this machine (as short
         // intervals) the gap between requested checks may be shorter, never against Weibo.
         if context.configuration.isSandbox, let gap = context.environment["WEIBO_NOTIFIER_REQUEST_GAP"].flatMap(Double.init), (0...10).contains(gap) {

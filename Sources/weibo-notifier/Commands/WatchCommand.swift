@@ -96,7 +96,7 @@ struct WatchCommand: TableCommand {
         var closed = false
 
         let watcher = DaemonWatcher(
-            connection: connection, interval: UInt32(seconds), needsNetwork: !context.configuration.isSandbox,
+            connection: connection, interval: UInt32(seconds), needsNetwork: context.needsNetwork,
             pollBySelf: { report in
                 let account: Account
                 do {
