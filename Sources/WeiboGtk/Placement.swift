@@ -19,13 +19,15 @@ public enum Placement {
     public static var hasLayerShell: Bool { gtk_layer_is_supported() != 0 }
 
     /// `window` as a layer surface of `width`×`height` in `corner`, `margin` pixels from its
-    /// edges, above the notification bubbles (the overlay layer), the keyboard on demand.
+    /// edges, above the notification bubbles (the overlay layer), with the keyboard while it is
+    /// shown (every show is a click's or a key's): on demand, sway gives it and takes it back at
+    /// once when another window has the focus. The compositor gives it back when it unmaps.
     public static func inCorner(_ window: Window, _ corner: Corner, width: Int32, height: Int32, margin: Int32, namespace: String) {
         let layer = window.cast(GtkWindow.self)
         gtk_layer_init_for_window(layer)
         gtk_layer_set_layer(layer, GTK_LAYER_SHELL_LAYER_OVERLAY)
         gtk_layer_set_namespace(layer, namespace)
-        gtk_layer_set_keyboard_mode(layer, GTK_LAYER_SHELL_KEYBOARD_MODE_ON_DEMAND)
+        gtk_layer_set_keyboard_mode(layer, GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
         // A layer surface is as big as its window asks, not its default size.
         window.requestSize(width: width, height: height)
         for (edge, on) in [

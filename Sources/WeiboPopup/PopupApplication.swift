@@ -49,7 +49,7 @@ final class PopupApplication {
         let token = GtkApplicationRun.useActivationToken(of: commandLine)
         let shown = window.isVisible ? window.currentKind : nil
         let focused = window.isFocused
-        let start = PopupStart.decide(shown: shown, focused: focused, asked: options.kind, token: token)
+        let start = PopupStart.decide(shown: shown, focused: focused, asked: options.kind, token: token, toggles: options.toggles)
         Log.debug("popup: \(start) at \(options.kind) (shown: \(shown?.rawValue ?? "no"), focused: \(focused))")
         switch start {
         case .show: window.show(options.kind, at: options.point, clicked: token != .none)

@@ -50,8 +50,12 @@ final class PopupContext {
     /// The popup's one clock: the time every event to the model carries.
     func now() -> Timestamp { Timestamp.now }
 
+    /// Runs once a link went to the browser (the window's `PopupStart.closesAfterOpeningLink`).
+    var opened: (() -> Void)?
+
     /// Opens `url` in the browser (`$BROWSER` when set), with the window's activation token.
     func open(_ url: String) {
         _ = Browser.open(url, environment: environment)
+        opened?()
     }
 }

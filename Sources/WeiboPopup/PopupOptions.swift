@@ -2,18 +2,21 @@ import WeiboKit
 import WeiboPlatform
 
 /// The popup's command line:
-/// `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID]`.
+/// `weibo-notifier-popup [--kind posts|comments|mentions] [--at X,Y] [--account UID] [--toggle]`.
 struct PopupOptions: Equatable {
     var kind = PopupSectionKind.posts
     /// The account shown, by uid (else the notifier's default).
     var account: String?
     /// Where the click was, in screen coordinates (the tray's `Activate`).
     var point: (x: Int32, y: Int32)?
+    /// A start that closes the window when it is in front at that section already (the tray
+    /// icon's click, the shortcut); else one that only shows it (a bubble's click).
+    var toggles = false
     var showHelp = false
 
     static func == (left: PopupOptions, right: PopupOptions) -> Bool {
         left.kind == right.kind && left.account == right.account && left.point?.x == right.point?.x && left.point?.y == right.point?.y
-            && left.showHelp == right.showHelp
+            && left.toggles == right.toggles && left.showHelp == right.showHelp
     }
 
     struct Failure: Error, Equatable {
@@ -28,8 +31,9 @@ struct PopupOptions: Equatable {
             """
             The notifier's popup: the newest posts, comments and mentions, in a small window at
             the tray. The notifier starts it (a click on the tray icon or a notification, or
-            weibo-notifier popup); a second start brings it to the front at its section, or
-            closes it when it is in front at that section already.
+            weibo-notifier popup); a second start brings it to the front at its section. With
+            --toggle, as the tray icon's click and the shortcut start it, a start closes it when
+            it is in front at that section already.
             """)
     }
 
@@ -51,6 +55,7 @@ struct PopupOptions: Equatable {
                 options.account = value
             }.described(
                 tr("The account to show, by its uid (default: the notifier's default); a start for another account closes the window of the one shown")),
+            .flag("--toggle", sets: \.toggles).described(tr("Close the window instead when it is in front at that section already")),
         ]
     }
 

@@ -327,9 +327,12 @@ final class PopupDesktop {
     }
 
     /// What a screen reader finds of the popup now.
-    func read() -> View {
+    func read() -> View { Self.read(environment: setup.environment) }
+
+    /// What a screen reader finds of the popup of the session bus in `environment`.
+    static func read(environment: [String: String]) -> View {
         let script = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/atspi-popup.py").path
-        let output = toolOutput("/usr/bin/timeout", ["20", script], environment: setup.environment)
+        let output = toolOutput("/usr/bin/timeout", ["20", script], environment: environment)
         guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else { return View() }
         var view = View(window: object["window"] as? String)
         view.tabs = (object["tabs"] as? [[String: Any]] ?? []).map { View.Tab(name: $0["name"] as? String ?? "", selected: $0["selected"] as? Bool ?? false) }

@@ -200,4 +200,76 @@ import WeiboTestSupport
         // a refresh leaves those.)
         #expect(waitUntil(timeout: 10) { !listed().contains("comment") }, "withdrawn: \(listed())")
     }
+
+    /// The popup opened from the tray over an ordinary focused window (a terminal, foot), the
+    /// usual case: the keyboard is on its first row at every open; Esc closes it and the
+    /// terminal has the keyboard back. (The layer surface held the keyboard only on
+    /// demand: sway gave it and took it back at once, and the focus-out closed the popup.) Read
+    /// through AT-SPI, as a screen reader reads it. `WEIBO_NOTIFIER_SWAY_OPENS` sets the opens
+    /// (5; CI's Debian 13 run: 20). Keys are wtype's, one virtual keyboard per call: only keys
+    /// the popup reads itself (Esc) are sent; GTK's own key bindings (Down, Enter) did not see
+    /// a keyboard that came after the window's.
+    @Test func theKeyboardIsOnTheFirstRowAtEveryOpenOverAFocusedWindow() throws {
+        let user = try DesktopUser()
+        let setup = try DaemonTests.Setup(bubbles: "per-kind")
+        let typed = user.home + "/typed"
+        try """
+        output HEADLESS-1 resolution 1280x720
+        exec foot -a weibo-elsewhere sh -c 'cat > \(typed)'
+        """.write(toFile: user.folder + "/sway.conf", atomically: true, encoding: .utf8)
+        chmod(user.folder + "/sway.conf", 0o644)
+        let desktop = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address]
+        let wayland = desktop.merging(["WAYLAND_DISPLAY": "wayland-1"]) { $1 }
+        let sway = try user.start(
+            "/usr/bin/sway", ["-c", user.folder + "/sway.conf"],
+            environment: desktop.merging(["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]) { $1 })
+        defer {
+            kill(sway.processIdentifier, SIGKILL)
+            sway.waitUntilExit()
+            if user.dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) }
+            // The accessibility bus and the popup: this test's, in the desktop's runtime folder.
+            killProcesses(mentioning: user.folder)
+        }
+        // A keyboard on the seat, held for the test (a seat without one gives no window the
+        // keyboard), once sway is up.
+        #expect(waitUntil(timeout: 45) { FileManager.default.fileExists(atPath: user.runtime + "/wayland-1") }, "sway is up")
+        let keyboard = try user.start("/usr/bin/wtype", ["-s", "3600000"], environment: wayland)
+        defer {
+            kill(keyboard.processIdentifier, SIGKILL)
+            keyboard.waitUntilExit()
+        }
+        // The terminal has the keyboard.
+        #expect(
+            waitUntil(timeout: 45) {
+                _ = user.output("/usr/bin/wtype", ["-s", "200", "before", "-k", "Return"], environment: wayland)
+                return ((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "").contains("before")
+            }, "foot has the keyboard")
+
+        // The popup is this desktop's Wayland client; the accessibility bus is the session's.
+        setup.extraEnvironment.merge(
+            ["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": user.runtime, "GDK_BACKEND": "wayland"]) { $1 }
+        spawnDetached("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: setup.environment)
+        #expect(waitUntil { setup.bus.hasOwner("org.a11y.Bus") }, "the accessibility bus")
+        setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
+        _ = try setup.startWithTray()
+        _ = try PopupDaemonTests.items(setup, "posts")
+        let read = { PopupDesktop.read(environment: setup.environment) }
+        let item = "org.kde.StatusNotifierItem-\(setup.daemon?.processIdentifier ?? 0)-1"
+        let activate = {
+            _ = setup.bus.gdbus(["call", "--dest", item, "--object-path", "/StatusNotifierItem", "--method", "org.kde.StatusNotifierItem.Activate", "0", "0"])
+        }
+        let key = { (name: String) in _ = user.output("/usr/bin/wtype", ["-s", "200", "-k", name], environment: wayland) }
+
+        let opens = Int(ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_SWAY_OPENS"] ?? "") ?? 5
+        for open in 1...max(opens, 1) {
+            activate()
+            #expect(waitUntil(timeout: 20) { read().rows?.first?.focused == true }, "open \(open): \(read())")
+            key("Escape")
+            #expect(waitUntil { read().window == nil }, "open \(open): Esc closes it")
+        }
+        _ = user.output("/usr/bin/wtype", ["-s", "200", "after", "-k", "Return"], environment: wayland)
+        #expect(
+            waitUntil(timeout: 10) { ((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "").contains("after") },
+            "the keyboard back at the terminal: \((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "")")
+    }
 }

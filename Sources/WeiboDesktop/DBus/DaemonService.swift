@@ -121,7 +121,8 @@ public final class DaemonService {
             accounts.showSummary(.mentions)
         case "ShowPopup":
             guard let kind = section(parameters, invocation) else { return }
-            accounts.showPopup(kind)
+            // `weibo-notifier popup`: the shortcut, which toggles as the tray icon's click does.
+            accounts.showPopup(kind, toggles: true)
         case "ShowSettings":
             // The settings window at a page ("" for the one it chooses).
             let text = parameters.map { Variants.string(in: $0, at: 0) } ?? ""
@@ -135,7 +136,7 @@ public final class DaemonService {
         case "ShowPopupAccount":
             // The popup of one account (`weibo-notifier popup --account`).
             guard let kind = section(parameters, invocation), let member = account(parameters, invocation, at: 1) else { return }
-            member.showPopup(kind, showingAccount: true)
+            member.showPopup(kind, showingAccount: true, toggles: true)
         case "GetItems", "GetItemsAccount":
             guard let kind = section(parameters, invocation) else { return }
             let items: (PopupSectionKind, Int, @escaping (String) -> Void) -> Void

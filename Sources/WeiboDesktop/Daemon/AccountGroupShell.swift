@@ -216,9 +216,9 @@ public final class AccountGroupShell {
         for member in having.isEmpty ? [primary] : having { member.showSummary(kind) }
     }
 
-    /// The popup at `kind`'s section, showing the default account.
-    public func showPopup(_ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil) {
-        primary.showPopup(kind, at: point, activationToken: activationToken)
+    /// The popup at `kind`'s section, showing the default account; `toggles`: see `AccountShell.showPopup`.
+    public func showPopup(_ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, toggles: Bool = false) {
+        primary.showPopup(kind, at: point, activationToken: activationToken, toggles: toggles)
     }
 
     /// The popup's items of a section (`GetItems`), of the default account.

@@ -15,12 +15,15 @@ extension AccountShell {
     /// Opens the popup at `kind`'s section (a tray click at `point`, a bubble's click with its
     /// activation token, `ShowPopup`); where it cannot start, the summary bubble of that kind.
     /// `showingAccount`: the popup shows this account's items by its uid (else the default
-    /// account's, whichever that is when it asks).
-    public func showPopup(_ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false) {
+    /// account's, whichever that is when it asks). `toggles`: the tray icon's click and the
+    /// shortcut close a popup in front at that section (`PopupStart`).
+    public func showPopup(
+        _ kind: PopupSectionKind, at point: PopupLauncher.Point? = nil, activationToken: String? = nil, showingAccount: Bool = false, toggles: Bool = false
+    ) {
         let fallBack: () -> Void = { [weak self] in self?.showPopupFallback(kind) }
         guard let popup else { return fallBack() }
         let account = showingAccount ? uid : nil
-        if let reason = popup.open(kind, at: point, activationToken: activationToken, account: account, failed: fallBack) {
+        if let reason = popup.open(kind, at: point, activationToken: activationToken, account: account, toggles: toggles, failed: fallBack) {
             Log.info("no popup (\(reason)): the summary bubble instead")
             fallBack()
         }

@@ -40,10 +40,11 @@ public final class PopupLauncher {
         InstalledFiles.companion(Self.executableName, variable: "WEIBO_NOTIFIER_POPUP", environment: environment)
     }
 
-    /// The arguments of a start at `kind`'s section.
-    static func arguments(program: String, kind: PopupSectionKind, at point: Point?, account: Int64? = nil) -> [String] {
+    /// The arguments of a start at `kind`'s section; `toggles`: one that closes a window in
+    /// front at that section (`PopupStart`).
+    static func arguments(program: String, kind: PopupSectionKind, at point: Point?, account: Int64? = nil, toggles: Bool = false) -> [String] {
         [program, "--kind", kind.rawValue] + (point.map { ["--at", "\($0.x),\($0.y)"] } ?? [])
-            + (account.map { ["--account", String($0)] } ?? [])
+            + (account.map { ["--account", String($0)] } ?? []) + (toggles ? ["--toggle"] : [])
     }
 
     /// The popup application's bus name: it is up once this has an owner.
@@ -52,7 +53,8 @@ public final class PopupLauncher {
     /// not (then `failed` is not called). `failed` runs on the main loop when the process ends
     /// with a failure.
     public func open(
-        _ kind: PopupSectionKind, at point: Point?, activationToken: String?, account: Int64? = nil, failed: @escaping () -> Void
+        _ kind: PopupSectionKind, at point: Point?, activationToken: String?, account: Int64? = nil, toggles: Bool = false,
+        failed: @escaping () -> Void
     ) -> String? {
         guard ProcessEnvironment.hasDisplay(environment) else {
             return tr("no display")
@@ -62,7 +64,9 @@ public final class PopupLauncher {
         var reason: String?
         starts.submit { [weak self] now in
             guard let self else { return }
-            let why = self.spawn(program, kind, at: point, activationToken: activationToken, account: account, failed: failed)
+            let why = self.spawn(
+                program, arguments: Self.arguments(program: program, kind: kind, at: point, account: account, toggles: toggles),
+                activationToken: activationToken, failed: failed)
             if now {
                 reason = why
             } else if let why {
@@ -74,9 +78,9 @@ public final class PopupLauncher {
     }
 
     private func spawn(
-        _ program: String, _ kind: PopupSectionKind, at point: Point?, activationToken: String?, account: Int64?, failed: @escaping () -> Void
+        _ program: String, arguments: [String], activationToken: String?, failed: @escaping () -> Void
     ) -> String? {
-        var pointers: [UnsafeMutablePointer<CChar>?] = Self.arguments(program: program, kind: kind, at: point, account: account).map { strdup($0) } + [nil]
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
         var variables = g_get_environ()
         for (name, value) in Browser.tokenVariables(activationToken) { variables = g_environ_setenv(variables, name, value, 1) }

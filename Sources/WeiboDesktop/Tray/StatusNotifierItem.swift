@@ -188,12 +188,13 @@ public final class StatusNotifierItem {
         g_dbus_method_invocation_return_value(invocation, nil)
         switch method {
         case "Activate":
-            // The popup at the click; a host that sends 0,0 leaves the place to the popup (the pointer).
+            // The popup at the click, or away when it is in front; a host that sends 0,0 leaves
+            // the place to the popup (the pointer).
             let x = parameters.map { Variants.int32(in: $0, at: 0) } ?? 0
             let y = parameters.map { Variants.int32(in: $0, at: 1) } ?? 0
             let token = activationToken
             activationToken = nil
-            accounts.showPopup(.posts, at: x == 0 && y == 0 ? nil : PopupLauncher.Point(x: x, y: y), activationToken: token)
+            accounts.showPopup(.posts, at: x == 0 && y == 0 ? nil : PopupLauncher.Point(x: x, y: y), activationToken: token, toggles: true)
         case "ProvideXdgActivationToken":
             // Sent by the host just before Activate (KDE's extension): the next start's focus on Wayland.
             let token = parameters.map { Variants.string(in: $0, at: 0) } ?? ""

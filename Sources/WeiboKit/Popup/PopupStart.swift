@@ -23,10 +23,12 @@ public enum PopupStart: Equatable, Sendable {
     }
 
     /// The start's effect on a window showing `shown` (nil: hidden or closing), `focused` or not,
-    /// asked for `asked` with `token`.
-    public static func decide(shown: PopupSectionKind?, focused: Bool, asked: PopupSectionKind, token: Token) -> PopupStart {
+    /// asked for `asked` with `token`. `toggles`: the tray icon's click and the popup's shortcut
+    /// (`weibo-notifier popup`) take away a window in front at their section; a bubble's click,
+    /// the tray menu's entry and the Activities entry mean "show me", and only ever show.
+    public static func decide(shown: PopupSectionKind?, focused: Bool, asked: PopupSectionKind, token: Token, toggles: Bool) -> PopupStart {
         guard let shown else { return .show }
-        if focused { return shown == asked ? .close : .show }
+        if focused { return shown == asked && toggles ? .close : .show }
         return token == .activation ? .mapAgain : .show
     }
 
@@ -38,5 +40,13 @@ public enum PopupStart: Equatable, Sendable {
     /// come back later than that, or never where the desktop refuses.
     public static func closesOnFocusOut(setting: Bool, focusedAgain: Bool, shortcutsOpen: Bool, focusedSinceClick: Bool) -> Bool {
         setting && !focusedAgain && !shortcutsOpen && focusedSinceClick
+    }
+
+    /// Whether the window closes once it handed a link to the browser: when it holds the
+    /// keyboard for itself (a layer surface), which the browser could not have otherwise, and
+    /// the setting says a window that loses the keyboard closes (X11 and GNOME take it away
+    /// for the browser).
+    public static func closesAfterOpeningLink(setting: Bool, holdsKeyboard: Bool) -> Bool {
+        setting && holdsKeyboard
     }
 }

@@ -125,6 +125,12 @@ final class PopupWindow {
             guard let self else { return }
             self.send(.countsChanged(counts, at: self.context.now()))
         }
+        context.opened = { [weak self] in
+            guard let self else { return }
+            let closes = PopupStart.closesAfterOpeningLink(
+                setting: self.context.configuration.popupClosesOnFocusOut, holdsKeyboard: Placement.hasLayerShell)
+            if closes { self.close() }
+        }
         context.images.arrived = { [weak self] in
             for section in self?.views ?? [] { section.redrawRows() }
         }
