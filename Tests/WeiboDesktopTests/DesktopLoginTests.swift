@@ -25,7 +25,7 @@ import WeiboTestSupport
     @Test func noAnswerInTimeEndsTheLoginAndFreesThePort() throws {
         try withTemporaryFolder { folder in
             try SandboxHarness.run { harness in
-                let port = try LoginListenerTests.freePort()
+                let port = try LoopbackPort.free()
                 let login = login(harness, in: folder, redirect: "http://127.0.0.1:\(port)/callback", browser: "/bin/true", patience: 0.3)
                 var result: Result<String, DesktopLogin.Failure>?
                 login.start { result = $0 }

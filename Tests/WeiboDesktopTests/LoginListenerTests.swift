@@ -10,11 +10,6 @@ import WeiboTestSupport
 /// The loopback listener of a browser login: only this login's state counts, and the browser's
 /// last page says in both languages how the login ended.
 @Suite struct LoginListenerTests {
-    /// A port nobody listens on now.
-    static func freePort() throws -> Int {
-        try SandboxHarness.run { $0.server.port }
-    }
-
     /// A GET of `query` on the listener's address, answered while the context turns.
     final class Visit {
         var response: HTTPResponse?
@@ -33,7 +28,7 @@ import WeiboTestSupport
 
     @Test func anAddressWithoutThisLoginsStateIsRefusedAndTheLoginGoesOnWaiting() throws {
         try MainContext.withOwnContext {
-            let port = try Self.freePort()
+            let port = try LoopbackPort.free()
             let listener = try LoginListener(redirectURI: "http://127.0.0.1:\(port)/callback", state: "right")
             // An <img src> on any page, an old tab, another attempt: with and without error=.
             for query in ["error=access_denied", "error=x&state=wrong", "code=stolen&state=wrong", "code=nostate"] {
@@ -59,7 +54,7 @@ import WeiboTestSupport
     ])
     func theLastPageWaitsForTheEndOfTheLogin(_ page: LoginListener.Page, _ words: [String]) throws {
         try MainContext.withOwnContext {
-            let port = try Self.freePort()
+            let port = try LoopbackPort.free()
             let listener = try LoginListener(redirectURI: "http://127.0.0.1:\(port)/callback", state: "s1")
             let visit = Visit(port, "code=abc&state=s1")
             MainContext.run(timeout: 10) { listener.outcome != nil }
@@ -79,7 +74,7 @@ import WeiboTestSupport
     @Test(arguments: [("127.0.0.2", ["127.0.0.2"]), ("[::1]", ["[::1]"]), ("localhost", ["127.0.0.1", "[::1]"])])
     func itListensExactlyWhereTheRedirectAddressPoints(_ host: String, _ visited: [String]) throws {
         try MainContext.withOwnContext {
-            let port = try Self.freePort()
+            let port = try LoopbackPort.free()
             let listener = try LoginListener(redirectURI: "http://\(host):\(port)/callback", state: "s1")
             for address in visited {
                 let visit = Visit(port, "code=other&state=wrong", host: address)
@@ -98,7 +93,7 @@ import WeiboTestSupport
     /// the login is refused before any browser opens.
     @Test func aProgramOnTheOtherLoopbackAddressStopsTheLoginBeforeItStarts() throws {
         try MainContext.withOwnContext {
-            let port = try Self.freePort()
+            let port = try LoopbackPort.free()
             let squatter = g_socket_service_new()
             defer { g_object_unref(UnsafeMutableRawPointer(squatter)) }
             let address = try #require(g_inet_socket_address_new_from_string("::1", UInt32(port)))

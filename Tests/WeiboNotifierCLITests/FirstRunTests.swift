@@ -63,7 +63,7 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
         let home = AccountCommandsTests.Home()
         try FileManager.default.createDirectory(atPath: home.folder + "/config/weibo-notifier", withIntermediateDirectories: true)
-        let port = try LoginTests.freePort()
+        let port = try LoopbackPort.free()
         try "[weibo]\napp_key=\(SandboxAPI.appKey)\napp_secret=\(SandboxAPI.appSecret)\nredirect_uri=http://127.0.0.1:\(port)/callback\n".write(
             toFile: home.configFile, atomically: true, encoding: .utf8)
         let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }

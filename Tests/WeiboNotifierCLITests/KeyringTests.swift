@@ -149,7 +149,7 @@ import WeiboTestSupport
         defer { keyring.stop(SIGKILL) }
         var environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
         environment["BROWSER"] = try LoginTests.browser(in: home)
-        let port = try LoginTests.freePort()
+        let port = try LoopbackPort.free()
         let answers = "\(SandboxAPI.appKey)\n\(SandboxAPI.appSecret)\nhttp://127.0.0.1:\(port)/callback\n"
         let first = try CommandRunner.run(["login", "--api-base", sandbox.baseURL], input: Data(answers.utf8), environment: environment)
         #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")

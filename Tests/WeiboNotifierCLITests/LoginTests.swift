@@ -9,11 +9,6 @@ import WeiboTestSupport
 @Suite(.serialized) struct LoginTests {
     typealias Home = AccountCommandsTests.Home
 
-    /// A port nothing listens on now.
-    static func freePort() throws -> Int {
-        try SandboxHarness.run { $0.server.port }
-    }
-
     /// A `$BROWSER` that opens the page the way a browser would: following every redirect. The
     /// last page it showed is kept in `lastPage(home)`.
     static func browser(in home: Home) throws -> String {
@@ -40,7 +35,7 @@ import WeiboTestSupport
     @Test func theGuideThenTheBrowserComesBackByItself() throws {
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
         let home = Home()
-        let login = try guidedLogin(home, sandbox, port: try Self.freePort())
+        let login = try guidedLogin(home, sandbox, port: try LoopbackPort.free())
         #expect(login.status == 0, "\(login.standardOutput)\(login.standardError)")
         #expect(login.standardOutput.contains("App Key: "))
         #expect(login.standardOutput.contains("Waiting for the browser to come back"))
@@ -63,7 +58,7 @@ import WeiboTestSupport
         let second = SandboxAPI.ownerUID + 1_000_003
         #expect(sandbox.control("/_sandbox/login-as", [("uid", String(second))]) == 200)
         sandbox.control("/_sandbox/counts", [("uid", String(second)), ("dm", "3")])
-        let login = try guidedLogin(home, sandbox, port: try Self.freePort(), extra: ["--switch-account"])
+        let login = try guidedLogin(home, sandbox, port: try LoopbackPort.free(), extra: ["--switch-account"])
         #expect(login.standardOutput.contains("Logged in as uid \(second)"), "\(login.standardOutput)\(login.standardError)")
         #expect(login.standardOutput.contains("forcelogin=true"))
         let unread = try home.run(["unread", "--api-base", sandbox.baseURL])
@@ -74,7 +69,7 @@ import WeiboTestSupport
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0", "--auto-approve"])
         sandbox.control("/_sandbox/faults", [("kind", "not_test_user")])
         let testerHome = Home()
-        let notTester = try guidedLogin(testerHome, sandbox, port: try Self.freePort())
+        let notTester = try guidedLogin(testerHome, sandbox, port: try LoopbackPort.free())
         #expect(notTester.status == 77)
         #expect(Self.lastPage(testerHome).contains("may not use the app yet (21321)"), "the browser says it too: \(Self.lastPage(testerHome))")
         #expect(notTester.standardError.contains("this Weibo account may not use the app yet (21321)"), "\(notTester.standardError)")
@@ -82,7 +77,7 @@ import WeiboTestSupport
 
         sandbox.control("/_sandbox/faults", [("kind", "redirect_mismatch")])
         let mismatchHome = Home()
-        let mismatch = try guidedLogin(mismatchHome, sandbox, port: try Self.freePort())
+        let mismatch = try guidedLogin(mismatchHome, sandbox, port: try LoopbackPort.free())
         #expect(mismatch.status == 78)
         #expect(Self.lastPage(mismatchHome).contains("21322/21323"), "\(Self.lastPage(mismatchHome))")
         #expect(mismatch.standardError.contains("is not the one registered for the app (21322)"), "\(mismatch.standardError)")

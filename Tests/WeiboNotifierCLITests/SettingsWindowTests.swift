@@ -150,7 +150,7 @@ struct SettingsWindowTests {
         }
         #expect(Self.read(desktop).contains { $0.name == "Open open.weibo.com" }, "the guide, with no account yet: \(Self.read(desktop))")
         #expect(Self.drive(desktop, ["text", "App Key", SandboxAPI.appKey]))
-        let port = try LoginTests.freePort()
+        let port = try LoopbackPort.free()
         #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(port)/callback"]))
         // A mistyped secret: Weibo's 21324 said with the rows to check, never as a bug.
         #expect(Self.drive(desktop, ["text", "App Secret", "mistyped-secret"]))
@@ -335,7 +335,7 @@ struct SettingsWindowTests {
 
         // Denied in the browser.
         try "deny".write(toFile: folder + "/mode", atomically: true, encoding: .utf8)
-        #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(try LoginTests.freePort())/callback"]))
+        #expect(Self.drive(desktop, ["text", "Callback address", "http://127.0.0.1:\(try LoopbackPort.free())/callback"]))
         #expect(Self.drive(desktop, ["press", "Log in with Weibo"]))
         #expect(waitUntil { Self.loginWords(desktop).contains("you did not allow") }, "\(Self.loginWords(desktop))")
 

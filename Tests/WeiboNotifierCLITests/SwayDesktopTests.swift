@@ -263,7 +263,10 @@ import WeiboTestSupport
         let opens = Int(ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_SWAY_OPENS"] ?? "") ?? 5
         for open in 1...max(opens, 1) {
             activate()
-            #expect(waitUntil(timeout: 20) { read().rows?.first?.focused == true }, "open \(open): \(read())")
+            // What a screen reader says: the focused list item, named with its sentence (who,
+            // when: what).
+            #expect(
+                waitUntil(timeout: 20) { read().rows?.first.map { $0.focused && $0.name.contains(": ") } == true }, "open \(open): \(read())")
             key("Escape")
             #expect(waitUntil { read().window == nil }, "open \(open): Esc closes it")
         }
