@@ -27,9 +27,25 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 	python3-gi gir1.2-dbusmenu-glib-0.4 xfce4-panel xfce4-notifyd xfconf xfwm4 sway mako-notifier waybar grim wtype \
 	fonts-dejavu-core fonts-noto-color-emoji fonts-wqy-microhei python3-pyatspi at-spi2-core desktop-file-utils tzdata \
 	gnome-shell gnome-shell-extension-appindicator gjs bash-completion zsh fish python3-pyflakes
+# What building and running the notifier need (`make build`, `make demo`): the build's packages
+# and GIO's TLS. `make deps` adds the tests' peers: the desktops, about 1,000 packages.
+RUN_PACKAGES := $(BUILD_PACKAGES) glib-networking
 BIN := .build/debug/weibo-notifier
 
-.PHONY: all deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak
+# Installs the packages of the list $(1) that are missing, as root or through sudo; apt-get
+# waits up to 5 minutes for another apt (an unattended upgrade) to let go of its lock.
+define install_missing
+	@missing=$$(for p in $(1); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		echo "Installing:" $$missing; \
+		$$sudo apt-get update -qq -o DPkg::Lock::Timeout=300 \
+			&& DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 $$missing; \
+	fi
+endef
+
+.PHONY: all deps run-deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
@@ -82,14 +98,11 @@ CATALOGS = $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/weibo-n
 all: build
 
 # Installs the missing Debian packages only; as root, or through sudo.
+run-deps:
+	$(call install_missing,$(RUN_PACKAGES))
+
 deps:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		echo "Installing:" $$missing; \
-		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
-	fi
+	$(call install_missing,$(DEB_PACKAGES))
 	@locale -a 2>/dev/null | grep -qix 'zh_CN.utf8' || { \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		echo "Generating the zh_CN.UTF-8 locale"; $$sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8; }
@@ -113,7 +126,7 @@ locale: $(CATALOGS)
 messages:
 	/usr/bin/python3 Scripts/update-messages.py
 
-build: deps
+build: run-deps
 	$(SWIFT) build $(WERROR)
 	$(MAKE) --no-print-directory locale
 

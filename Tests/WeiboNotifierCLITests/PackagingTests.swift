@@ -102,4 +102,13 @@ import WeiboTestSupport
     @Test func theDepsTargetIsWhereInstallingHappens() throws {
         #expect(make(["-n", "deps"]).output.contains("apt-get install -y"))
     }
+
+    /// A newcomer's `make demo` installs what the build and the notifier need, not the tests'
+    /// desktops (about 1,000 packages), and waits for another apt's lock instead of failing.
+    @Test func theDemoInstallsOnlyWhatItNeeds() throws {
+        let planned = make(["-n", "demo"]).output
+        #expect(planned.contains("libgtk-3-dev") && planned.contains("glib-networking"), "\(planned)")
+        #expect(!planned.contains("gnome-shell") && !planned.contains("sway") && !planned.contains("xvfb"), "\(planned)")
+        #expect(planned.contains("DPkg::Lock::Timeout="), "\(planned)")
+    }
 }
