@@ -108,7 +108,7 @@ import WeiboTestSupport
         }
         let redirected = try #require(location)
         #expect(redirected.hasPrefix("https://api.weibo.com/oauth2/default.html?code="))
-        input.fileHandleForWriting.write(Data((redirected + "\n").utf8))
+        input.fileHandleForWriting.send(Data((redirected + "\n").utf8))
         try input.fileHandleForWriting.close()
         let rest = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

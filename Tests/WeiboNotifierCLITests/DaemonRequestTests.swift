@@ -58,10 +58,10 @@ import WeiboTestSupport
             process.waitUntilExit()
         }
         let polls = setup.bus.daemonPolls()
-        clicks.fileHandleForWriting.write(Data("{\"name\":\"weibo\",\"button\":4}\nnot json\n{\"name\":\"weibo\",\"button\":2,\"x\":5}\n".utf8))
+        clicks.fileHandleForWriting.send(Data("{\"name\":\"weibo\",\"button\":4}\nnot json\n{\"name\":\"weibo\",\"button\":2,\"x\":5}\n".utf8))
         #expect(waitUntil { setup.bus.daemonPolls() > polls }, "the middle button checks")
         #expect(!setup.bus.notifications().contains { $0.summary == "The newest post" }, "the wheel opens nothing")
-        clicks.fileHandleForWriting.write(Data("{\"name\":\"weibo\",\"instance\":\"\",\"button\":1}\n".utf8))
+        clicks.fileHandleForWriting.send(Data("{\"name\":\"weibo\",\"instance\":\"\",\"button\":1}\n".utf8))
         #expect(
             waitUntil { setup.bus.notifications().contains { $0.summary == "The newest post" } }, "\(setup.bus.notifications().map(\.summary))")
         #expect(process.isRunning, "the line goes on")

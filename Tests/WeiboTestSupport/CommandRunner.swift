@@ -44,8 +44,8 @@ public struct CommandRunner {
         process.standardInput = inputPipe
         try process.run()
         try errorHandle.close()
-        if let input { inputPipe.fileHandleForWriting.write(input) }
-        try inputPipe.fileHandleForWriting.close()
+        if let input { inputPipe.fileHandleForWriting.send(input) }
+        try? inputPipe.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderrData = (try? Data(contentsOf: errorFile)) ?? Data()

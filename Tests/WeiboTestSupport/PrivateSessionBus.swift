@@ -93,7 +93,7 @@ public final class PrivateSessionBus {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        if unlocked { input.fileHandleForWriting.write(Data("keyring-password".utf8)) }
+        if unlocked { input.fileHandleForWriting.send(Data("keyring-password".utf8)) }
         try input.fileHandleForWriting.close()
         guard waitUntil({ self.hasOwner("org.freedesktop.secrets") }) else {
             kill(process.processIdentifier, SIGKILL)

@@ -34,6 +34,18 @@ public func startProgram(_ path: String, _ arguments: [String] = [], environment
 }
 
 extension FileHandle {
+    /// Writes `data` to a child's input. A child that ended before it read it (a broken pipe)
+    /// is not the test's failure: its exit status and output say what it did. Foundation's
+    /// `write(_:)` ended the whole test process there, with `try!` (GIO ignores SIGPIPE in a
+    /// process once it made a socket, so the write fails with EPIPE).
+    public func send(_ data: Data) {
+        _ = Self.brokenPipesAreErrors
+        try? write(contentsOf: data)
+    }
+
+    /// As GIO has it: a write to a pipe nobody reads fails instead of killing the process.
+    private static let brokenPipesAreErrors: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// What the other end wrote, read as it comes until it holds `marker` or the end.
     public func text(until marker: String) -> String {
         var text = ""
