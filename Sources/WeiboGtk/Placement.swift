@@ -54,11 +54,22 @@ public enum Placement {
         return point
     }
 
-    /// The work area (the screen less its panels) of the monitor at a point.
-    public static func workArea(at point: (x: Int32, y: Int32)) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// The work area (the screen less its panels) of the monitor at a point, and the whole monitor.
+    public static func workArea(at point: (x: Int32, y: Int32)) -> (area: Rectangle, monitor: Rectangle)? {
         guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor_at_point(display, point.x, point.y) else { return nil }
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)
-        return (Int(area.x), Int(area.y), Int(area.width), Int(area.height))
+        var whole = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &whole)
+        return (Rectangle(area), Rectangle(whole))
+    }
+
+    /// A rectangle of the screen, in pixels.
+    public struct Rectangle: Sendable {
+        public var x, y, width, height: Int
+
+        init(_ rectangle: GdkRectangle) {
+            (x, y, width, height) = (Int(rectangle.x), Int(rectangle.y), Int(rectangle.width), Int(rectangle.height))
+        }
     }
 }

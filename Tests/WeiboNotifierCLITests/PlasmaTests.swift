@@ -118,6 +118,19 @@ struct PlasmaTests {
         return (Double(said.output.split(separator: " ").first ?? "") ?? 1) / Double(width * height)
     }
 
+    /// The first row from 600 down whose pixel at `x` is as light as the default (Breeze) panel
+    /// (the wallpaper above it is darker): the panel's top as drawn.
+    static func panelTop(_ shot: String, x: Int) -> Int? {
+        let column = toolOutput("/usr/bin/convert", [shot + "[1x200+\(x)+600]", "-colorspace", "gray", "-depth", "8", "txt:-"])
+        // "0,Y: (G,G,G)  #…  gray(G)"
+        for line in column.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(whereSeparator: { ",:()".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard parts.count > 2, let row = Int(parts[1]), let gray = Int(parts[2]) else { continue }
+            if gray > 200 { return 600 + row }
+        }
+        return nil
+    }
+
     /// How bright a region of a screenshot is, from 0 (black) to 1.
     static func brightness(_ shot: String, x: Int, y: Int, width: Int, height: Int) -> Double {
         Double(toolOutput("/usr/bin/convert", [shot + "[\(width)x\(height)+\(x)+\(y)]", "-colorspace", "gray", "-format", "%[fx:mean]", "info:"])) ?? 0
@@ -182,11 +195,19 @@ struct PlasmaTests {
         click(tray.x + tray.width / 2, tray.y + tray.height / 2)
         #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on the icon")
         let popup = Self.windows("weibo-notifier-popup", session.environment).first
-        _ = session.screenshot("popup")
+        let popupShot = session.screenshot("popup")
         if let popup, workArea.count >= 4 {
             #expect(popup.x >= workArea[0] && popup.y >= workArea[1], "\(popup) in \(workArea)")
             #expect(popup.x + popup.width <= workArea[0] + workArea[2] && popup.y + popup.height <= workArea[1] + workArea[3], "\(popup) in \(workArea)")
         }
+        // Clear of the panel as it is drawn, by Plasma's own popups' gap (about 9 px): Plasma 6's
+        // floating panel reaches 8 px beyond the space it reserves (the popup covered its top 8
+        // rows).
+        // Its window is larger than what it draws (the float's margins): the top is found in the
+        // screenshot, left of the popup.
+        let panelTop = Self.panelTop(popupShot, x: 150)
+        #expect(panelTop.map { $0 > 700 } == true, "the panel's top: \(panelTop ?? -1)")
+        if let popup, let panelTop { #expect(panelTop - (popup.y + popup.height) >= 8, "\(popup) clear of the panel drawn from \(panelTop)") }
         // Shut (its icon clicked again), then a click on a bubble of news opens it focused.
         click(tray.x + tray.width / 2, tray.y + tray.height / 2)
         #expect(waitUntil(timeout: 20) { Self.windows("weibo-notifier-popup", session.environment).isEmpty })

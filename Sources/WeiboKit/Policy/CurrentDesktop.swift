@@ -6,11 +6,16 @@ public enum CurrentDesktop {
         value.split(separator: ":").contains { $0.uppercased() == "GNOME" }
     }
 
+    /// Whether the list names KDE (Plasma).
+    public static func isKDE(_ value: String) -> Bool {
+        value.split(separator: ":").contains { $0.uppercased() == "KDE" }
+    }
+
     /// Whether the tray item is `Passive` while nothing is unread: where the user asked
     /// (`tray_hide_at_zero`), or where the tray folds such items into its hidden ones (KDE
     /// Plasma), which its users expect of an icon with nothing to say. Elsewhere `Passive`
     /// hides the item altogether (GNOME's AppIndicator extension, waybar).
     public static func trayItemPassiveAtZero(_ value: String, hideAtZero: Bool) -> Bool {
-        hideAtZero || value.split(separator: ":").contains { $0.uppercased() == "KDE" }
+        hideAtZero || isKDE(value)
     }
 }

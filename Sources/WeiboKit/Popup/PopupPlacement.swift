@@ -2,7 +2,8 @@
 /// tray icon's point (or the pointer), opening toward the screen's centre, inside the monitor's
 /// work area. On GNOME it keeps clear of the banners GNOME shows at the top centre, which on X11
 /// cover every window (its own bubbles covered the popup's tabs): beside them where the popup
-/// fits, else below them. Elsewhere (Wayland) the compositor places the window.
+/// fits, else below them. On KDE it keeps clear of Plasma's floating panels, which are drawn
+/// beyond the space they reserve. Elsewhere (Wayland) the compositor places the window.
 public struct PopupPlacement: Equatable, Sendable {
     /// The monitor's work area (without panels), in the display's coordinates.
     public var area: FrameRect
@@ -19,7 +20,21 @@ public struct PopupPlacement: Equatable, Sendable {
     /// where it is, under them for a moment.
     public static let shortest = 240
 
-    public init(area: FrameRect, width: Int, height: Int, currentDesktop: String) {
+    /// Plasma 6's default panel floats 8 px off the screen's edge and reserves only its own
+    /// thickness, so it covers the work area's outer 8 px on its side; Plasma's own popups keep
+    /// about 9 px clear of it as drawn.
+    public static let plasmaPanelClearance = 8 + 9
+
+    /// `area`: the monitor's work area; `monitor`: the whole monitor (where the two differ on a
+    /// side, a panel is there).
+    public init(area: FrameRect, monitor: FrameRect? = nil, width: Int, height: Int, currentDesktop: String) {
+        var area = area
+        if let monitor, CurrentDesktop.isKDE(currentDesktop) {
+            let gap = Self.plasmaPanelClearance
+            let (top, bottom) = (area.y > monitor.y ? gap : 0, area.maxY < monitor.maxY ? gap : 0)
+            let (left, right) = (area.x > monitor.x ? gap : 0, area.maxX < monitor.maxX ? gap : 0)
+            area = FrameRect(x: area.x + left, y: area.y + top, width: area.width - left - right, height: area.height - top - bottom)
+        }
         self.area = area
         self.width = min(width, area.width)
         self.height = min(height, area.height)

@@ -11,6 +11,8 @@ import Testing
         var name: String
         var area: Frame
         var desktop: String
+        /// The whole monitor (nil: not known).
+        var monitor: Frame? = nil
         var point: (x: Int, y: Int)
         var expected: Frame
         var testDescription: String { name }
@@ -20,6 +22,9 @@ import Testing
     static let fullHD = Frame(x: 0, y: 32, width: 1920, height: 1048)
     static let small = Frame(x: 0, y: 32, width: 1280, height: 768)
     static let bottomPanel = Frame(x: 0, y: 0, width: 1280, height: 760)
+    /// Plasma 6 on a 1280 × 800 monitor: its 40 px panel at the bottom (the default), or at the top.
+    static let monitor = Frame(x: 0, y: 0, width: 1280, height: 800)
+    static let plasmaTop = Frame(x: 0, y: 40, width: 1280, height: 760)
 
     static let cases: [Case] = [
         Case(
@@ -50,12 +55,24 @@ import Testing
             name: "GNOME, too low to keep clear: where it was", area: Frame(x: 0, y: 32, width: 1024, height: 368), desktop: "GNOME", point: (1000, 32),
             expected: Frame(x: 600, y: 32, width: 400, height: 368)),
         Case(
+            name: "Plasma, the panel at the bottom: 9 px clear of it as drawn, 8 px beyond its strut", area: bottomPanel, desktop: "KDE",
+            monitor: monitor, point: (1250, 760), expected: Frame(x: 850, y: 183, width: 400, height: 560)),
+        Case(
+            name: "Plasma, the panel at the top: 9 px below it as drawn", area: plasmaTop, desktop: "KDE", monitor: monitor, point: (1250, 40),
+            expected: Frame(x: 850, y: 57, width: 400, height: 560)),
+        Case(
+            name: "Plasma, the click at the screen's free edge: no gap there", area: bottomPanel, desktop: "KDE", monitor: monitor, point: (1279, 0),
+            expected: Frame(x: 879, y: 0, width: 400, height: 560)),
+        Case(
+            name: "XFCE's panel at the bottom: flush with it", area: bottomPanel, desktop: "XFCE", monitor: monitor, point: (1250, 760),
+            expected: Frame(x: 850, y: 200, width: 400, height: 560)),
+        Case(
             name: "a second monitor's area", area: Frame(x: 1920, y: 32, width: 1280, height: 768), desktop: "GNOME", point: (3100, 32),
             expected: Frame(x: 2700, y: 192, width: 400, height: 560)),
     ]
 
     @Test(arguments: cases) func placed(_ example: Case) {
-        let placement = PopupPlacement(area: example.area, width: 400, height: 560, currentDesktop: example.desktop)
+        let placement = PopupPlacement(area: example.area, monitor: example.monitor, width: 400, height: 560, currentDesktop: example.desktop)
         #expect(placement.frame(at: example.point) == example.expected)
     }
 
