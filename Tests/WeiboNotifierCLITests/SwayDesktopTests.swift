@@ -49,6 +49,27 @@ import WeiboTestSupport
             let (path, rest) = command(program, arguments, environment: environment)
             return toolOutput(path, rest, environment: [:])
         }
+
+        /// A headless sway with `configuration` (the output's and the programs it starts), whose
+        /// programs see the session bus at `busAddress`.
+        func startSway(_ configuration: String, busAddress: String) throws -> Process {
+            try configuration.write(toFile: folder + "/sway.conf", atomically: true, encoding: .utf8)
+            chmod(folder + "/sway.conf", 0o644)
+            return try start(
+                "/usr/bin/sway", ["-c", folder + "/sway.conf"],
+                environment: ["DBUS_SESSION_BUS_ADDRESS": busAddress, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"])
+        }
+
+        /// Ends `sway` and every program of this desktop. SIGKILL: helpers inherit the test
+        /// runner's blocked SIGTERM. The desktop's programs (mako, waybar, the bar's watch) are
+        /// nobody's: all of them go; and anything whose command line or environment names this
+        /// desktop's folder (the popup, the accessibility bus), whoever runs it.
+        func end(_ sway: Process) {
+            kill(sway.processIdentifier, SIGKILL)
+            sway.waitUntilExit()
+            if dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) }
+            killProcesses(mentioning: folder)
+        }
     }
 
     /// The shipped waybar snippet (`packaging/status-bars/waybar.jsonc`, comments and all) as
@@ -73,26 +94,16 @@ import WeiboTestSupport
         try Self.waybarConfiguration().write(toFile: user.folder + "/waybar.json", atomically: true, encoding: .utf8)
         try "* { font-family: DejaVu Sans; font-size: 16px; } window#waybar { background: #202020; color: #ffffff; } #custom-weibo.unread { color: #ff8200; }\n"
             .write(toFile: user.folder + "/waybar.css", atomically: true, encoding: .utf8)
-        try """
-        output HEADLESS-1 resolution 1280x720
-        exec mako --background-color '#ff00ff'
-        exec waybar -c \(user.folder)/waybar.json -s \(user.folder)/waybar.css
-        """.write(toFile: user.folder + "/sway.conf", atomically: true, encoding: .utf8)
-        for file in ["waybar.json", "waybar.css", "sway.conf"] { chmod(user.folder + "/" + file, 0o644) }
-
+        for file in ["waybar.json", "waybar.css"] { chmod(user.folder + "/" + file, 0o644) }
+        let sway = try user.startSway(
+            """
+            output HEADLESS-1 resolution 1280x720
+            exec mako --background-color '#ff00ff'
+            exec waybar -c \(user.folder)/waybar.json -s \(user.folder)/waybar.css
+            """, busAddress: bus.address)
+        defer { user.end(sway) }
         let desktop = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
         let wayland = desktop.merging(["WAYLAND_DISPLAY": "wayland-1"]) { $1 }
-        let sway = try user.start(
-            "/usr/bin/sway", ["-c", user.folder + "/sway.conf"],
-            environment: desktop.merging(["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]) { $1 })
-        defer {
-            // SIGKILL: helpers inherit the test runner's blocked SIGTERM. The desktop's other
-            // programs (mako, waybar, the bar's watch) are nobody's: all of them go; as another
-            // user, those whose command lines or environments name this desktop's folder.
-            kill(sway.processIdentifier, SIGKILL)
-            sway.waitUntilExit()
-            if user.dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) } else { killProcesses(mentioning: user.folder) }
-        }
         #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") }, "mako on the bus")
         // Headless sway has no keyboard: a virtual one of wtype's, held for the test, gives the
         // seat one, and types.
@@ -213,23 +224,13 @@ import WeiboTestSupport
         let user = try DesktopUser()
         let setup = try DaemonTests.Setup(bubbles: "per-kind")
         let typed = user.home + "/typed"
-        try """
-        output HEADLESS-1 resolution 1280x720
-        exec foot -a weibo-elsewhere sh -c 'cat > \(typed)'
-        """.write(toFile: user.folder + "/sway.conf", atomically: true, encoding: .utf8)
-        chmod(user.folder + "/sway.conf", 0o644)
-        let desktop = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address]
-        let wayland = desktop.merging(["WAYLAND_DISPLAY": "wayland-1"]) { $1 }
-        let sway = try user.start(
-            "/usr/bin/sway", ["-c", user.folder + "/sway.conf"],
-            environment: desktop.merging(["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]) { $1 })
-        defer {
-            kill(sway.processIdentifier, SIGKILL)
-            sway.waitUntilExit()
-            if user.dropsPrivileges { toolOutput("/usr/bin/pkill", ["-KILL", "-u", "nobody"]) }
-            // The accessibility bus and the popup: this test's, in the desktop's runtime folder.
-            killProcesses(mentioning: user.folder)
-        }
+        let sway = try user.startSway(
+            """
+            output HEADLESS-1 resolution 1280x720
+            exec foot -a weibo-elsewhere sh -c 'cat > \(typed)'
+            """, busAddress: setup.bus.address)
+        defer { user.end(sway) }
+        let wayland = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address, "WAYLAND_DISPLAY": "wayland-1"]
         // A keyboard on the seat, held for the test (a seat without one gives no window the
         // keyboard), once sway is up.
         #expect(waitUntil(timeout: 45) { FileManager.default.fileExists(atPath: user.runtime + "/wayland-1") }, "sway is up")
