@@ -113,7 +113,7 @@ struct PopupPlacementTests {
 
     /// Under xfwm4 (a window manager with focus-stealing prevention), 20 opens by the tray
     /// icon: the window manager gives the popup the keyboard, row 1 has the focus (as a screen
-    /// reader finds it), and Esc closes it, every time.
+    /// reader finds it: a list item named with its sentence), and Esc closes it, every time.
     @Test func theFirstRowHasTheKeyboardAtEveryOpenUnderXfwm4() throws {
         let desktop = try PopupDesktop()
         defer { desktop.killOnDisplay("xfwm4") }
@@ -130,7 +130,8 @@ struct PopupPlacementTests {
             desktop.activateTray(x: 1270, y: 5)
             let window = try #require(Self.popupWindow(desktop), "open \(open)")
             let keyboard = waitUntil { active() == window }
-            let row = waitUntil(timeout: 20) { desktop.read().rows?.first?.focused == true }
+            // What a screen reader says: the focused list item, named with its sentence.
+            let row = waitUntil(timeout: 20) { desktop.read().rows?.first.map { $0.focused && $0.name.contains(": ") } == true }
             if keyboard && row {
                 focused += 1
             } else {
