@@ -195,7 +195,16 @@ struct PlasmaTests {
         click(tray.x + tray.width / 2, tray.y + tray.height / 2)
         #expect(waitUntil(timeout: 20) { popupFocused() }, "the popup focused after a click on the icon")
         let popup = Self.windows("weibo-notifier-popup", session.environment).first
-        let popupShot = session.screenshot("popup")
+        // The screenshot once the popup is drawn (it was taken before, once): its cells' light
+        // background where the wallpaper was.
+        var popupShot = session.screenshot("popup")
+        if let popup {
+            #expect(
+                waitUntil(timeout: 10) {
+                    popupShot = session.screenshot("popup")
+                    return Self.brightness(popupShot, x: popup.x + 20, y: popup.y + 60, width: popup.width - 40, height: popup.height - 80) > 0.7
+                }, "the popup drawn: \(popupShot)")
+        }
         if let popup, workArea.count >= 4 {
             #expect(popup.x >= workArea[0] && popup.y >= workArea[1], "\(popup) in \(workArea)")
             #expect(popup.x + popup.width <= workArea[0] + workArea[2] && popup.y + popup.height <= workArea[1] + workArea[3], "\(popup) in \(workArea)")
