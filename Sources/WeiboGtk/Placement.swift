@@ -1,5 +1,6 @@
 import CGLib
 import CGtk
+public import WeiboKit
 
 /// Where a popup window may go: a layer-shell compositor's corner (sway, wlroots), or a point
 /// of an X11 screen; elsewhere (GNOME on Wayland) the shell places it.
@@ -55,21 +56,16 @@ public enum Placement {
     }
 
     /// The work area (the screen less its panels) of the monitor at a point, and the whole monitor.
-    public static func workArea(at point: (x: Int32, y: Int32)) -> (area: Rectangle, monitor: Rectangle)? {
+    public static func workArea(at point: (x: Int32, y: Int32)) -> (area: FrameRect, monitor: FrameRect)? {
         guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor_at_point(display, point.x, point.y) else { return nil }
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)
         var whole = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &whole)
-        return (Rectangle(area), Rectangle(whole))
+        return (frame(area), frame(whole))
     }
 
-    /// A rectangle of the screen, in pixels.
-    public struct Rectangle: Sendable {
-        public var x, y, width, height: Int
-
-        init(_ rectangle: GdkRectangle) {
-            (x, y, width, height) = (Int(rectangle.x), Int(rectangle.y), Int(rectangle.width), Int(rectangle.height))
-        }
+    private static func frame(_ rectangle: GdkRectangle) -> FrameRect {
+        FrameRect(x: Int(rectangle.x), y: Int(rectangle.y), width: Int(rectangle.width), height: Int(rectangle.height))
     }
 }

@@ -21,8 +21,13 @@ final class AccountRows {
     private let logInAgain: () -> Void
     private var rows: [ActionRow] = []
     private var logouts: [Int32: GLibSource] = [:]
-    /// The running notifier's state and the uid it is of; nil while none runs.
-    private var notifier: (phase: NotifierPhase, uid: Int64?)?
+    /// The running notifier's state and the uid it is of.
+    private struct Running: Equatable {
+        var phase: NotifierPhase
+        var uid: Int64?
+    }
+    /// nil while none runs.
+    private var notifier: Running?
     /// Whether the bus said yet if one runs (until then the rows go by the saved dates alone).
     private var notifierKnown = false
     private var notifierWatch: BusNameWatch?
@@ -60,12 +65,12 @@ final class AccountRows {
         ) { [weak self] reply, _ in
             guard let reply else { return }
             let status = DaemonStatus(statusReply: reply)
-            self?.notifierChanged((NotifierPhase(rawValue: status.state) ?? .starting, status.account))
+            self?.notifierChanged(Running(phase: NotifierPhase(rawValue: status.state) ?? .starting, uid: status.account))
         }
     }
 
-    private func notifierChanged(_ now: (phase: NotifierPhase, uid: Int64?)?) {
-        guard !notifierKnown || now?.phase != notifier?.phase || now?.uid != notifier?.uid || (now == nil) != (notifier == nil) else { return }
+    private func notifierChanged(_ now: Running?) {
+        guard !notifierKnown || now != notifier else { return }
         notifierKnown = true
         notifier = now
         if !rows.isEmpty { show() }

@@ -37,8 +37,6 @@ struct CommandContext {
         self.configuration = configuration
     }
 
-    /// An HTTP client with the configuration's trusted CA, for requests repeated every
-    /// `pollInterval` seconds.
     /// Weibo is reached over the network, so GLib's network monitor has a say: not for a
     /// sandbox on this machine, unless a test of the offline rule asks it to
     /// (`WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK=1`).
@@ -46,6 +44,8 @@ struct CommandContext {
         !configuration.isSandbox || environment["WEIBO_NOTIFIER_SANDBOX_NEEDS_NETWORK"] == "1"
     }
 
+    /// An HTTP client with the configuration's trusted CA, for requests repeated every
+    /// `pollInterval` seconds.
     func httpClient(totalTimeout: UInt32, pollInterval: Int = 60) -> HTTPClient {
         HTTPClient(totalTimeout: totalTimeout, pollInterval: UInt32(pollInterval), trustedCAFile: configuration.tlsCAFile)
     }

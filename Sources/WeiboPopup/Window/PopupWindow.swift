@@ -267,11 +267,9 @@ final class PopupWindow {
         }
         // Only X11 lets a window place itself; elsewhere the shell does.
         guard Placement.isX11, case let at = point ?? Placement.pointer ?? (0, 0), let screen = Placement.workArea(at: at) else { return }
-        let (area, monitor) = (screen.area, screen.monitor)
         let placement = PopupPlacement(
-            area: .init(x: area.x, y: area.y, width: area.width, height: area.height),
-            monitor: .init(x: monitor.x, y: monitor.y, width: monitor.width, height: monitor.height), width: Int(Self.size.width),
-            height: Int(Self.size.height), currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? "")
+            area: screen.area, monitor: screen.monitor, width: Int(Self.size.width), height: Int(Self.size.height),
+            currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? "")
         let frame = placement.frame(at: (Int(at.x), Int(at.y)))
         window.setDefaultSize(width: Int32(frame.width), height: Int32(frame.height))
         window.move(x: Int32(frame.x), y: Int32(frame.y))
