@@ -81,6 +81,8 @@ abi_check='
 #include <stddef.h>
 #include <libsecret/secret.h>
 #define CLIBSECRET_SCHEMA SecretSchema
+#define CLIBSECRET_SERVICE SecretService
+#define CLIBSECRET_SERVICE_FLAGS SecretServiceFlags
 #include "Sources/CLibSecret/shim.h"
 #define SAME(type, ours) _Static_assert(sizeof(type) == sizeof(ours), #type)
 #define AT(type, ours, field) _Static_assert(offsetof(type, field) == offsetof(ours, field), #type "." #field)
@@ -100,6 +102,9 @@ CALL(secret_password_lookup_finish, CLibSecret_lookup_finish_t);
 CALL(secret_password_clear_finish, CLibSecret_finish_t);
 CALL(secret_password_free, CLibSecret_free_t);
 CALL(secret_service_disconnect, CLibSecret_disconnect_t);
+CALL(secret_service_get, CLibSecret_service_get_t);
+CALL(secret_service_get_finish, CLibSecret_service_get_finish_t);
+_Static_assert(SECRET_SERVICE_OPEN_SESSION == 1 << 1, "open session");
 '
 # shellcheck disable=SC2046
 if ! abi=$(printf '%s' "$abi_check" | cc -fsyntax-only -Wno-incompatible-pointer-types -x c - $(pkg-config --cflags libsecret-1) 2>&1); then

@@ -59,6 +59,11 @@ static inline void CLibSecret_attributes_add(GHashTable *table, const char *key,
 #ifndef CLIBSECRET_SCHEMA
 #define CLIBSECRET_SCHEMA CLibSecretSchema
 #endif
+// SecretServiceFlags and SecretService, which the check names as libsecret does.
+#ifndef CLIBSECRET_SERVICE
+#define CLIBSECRET_SERVICE_FLAGS guint
+#define CLIBSECRET_SERVICE GObject
+#endif
 typedef void (*CLibSecret_storev_t)(const CLIBSECRET_SCHEMA *, GHashTable *, const gchar *, const gchar *, const gchar *,
     GCancellable *, GAsyncReadyCallback, gpointer);
 typedef void (*CLibSecret_lookupv_t)(const CLIBSECRET_SCHEMA *, GHashTable *, GCancellable *, GAsyncReadyCallback, gpointer);
@@ -66,6 +71,8 @@ typedef gboolean (*CLibSecret_finish_t)(GAsyncResult *, GError **);
 typedef gchar *(*CLibSecret_lookup_finish_t)(GAsyncResult *, GError **);
 typedef void (*CLibSecret_free_t)(gchar *);
 typedef void (*CLibSecret_disconnect_t)(void);
+typedef void (*CLibSecret_service_get_t)(CLIBSECRET_SERVICE_FLAGS, GCancellable *, GAsyncReadyCallback, gpointer);
+typedef CLIBSECRET_SERVICE *(*CLibSecret_service_get_finish_t)(GAsyncResult *, GError **);
 
 /// Where libsecret's handle is kept: NULL until it is loaded, or when it is not installed.
 static inline void **CLibSecret_handle(void) {
@@ -97,6 +104,7 @@ static inline gboolean CLibSecret_available(void) {
     static const char *const names[] = {
         "secret_password_storev", "secret_password_store_finish", "secret_password_lookupv", "secret_password_lookup_finish",
         "secret_password_clearv", "secret_password_clear_finish", "secret_password_free", "secret_service_disconnect",
+        "secret_service_get", "secret_service_get_finish",
     };
     for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {
         if (!CLibSecret_symbol(names[index])) return FALSE;
@@ -140,6 +148,20 @@ static inline void CLibSecret_password_free(gchar *password) {
 /// when it was never loaded, as there is no connection then.
 static inline void CLibSecret_service_disconnect(void) {
     if (CLibSecret_loaded() && CLibSecret_available()) ((CLibSecret_disconnect_t)CLibSecret_symbol("secret_service_disconnect"))();
+}
+
+/// libsecret's Secret Service with a session open (`SECRET_SERVICE_OPEN_SESSION`): the session
+/// every secret travels in, encrypted where the service can.
+static inline void CLibSecret_service_open_session(GCancellable *cancellable, GAsyncReadyCallback callback, gpointer data) {
+    ((CLibSecret_service_get_t)CLibSecret_symbol("secret_service_get"))(1 << 1, cancellable, callback, data);
+}
+
+/// Whether the session opened (the service is unreferenced again: libsecret keeps its own).
+static inline gboolean CLibSecret_service_open_session_finish(GAsyncResult *result, GError **error) {
+    GObject *service = (GObject *)((CLibSecret_service_get_finish_t)CLibSecret_symbol("secret_service_get_finish"))(result, error);
+    if (!service) return FALSE;
+    g_object_unref(service);
+    return TRUE;
 }
 
 #endif

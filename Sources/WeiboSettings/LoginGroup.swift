@@ -146,7 +146,11 @@ final class LoginGroup {
         login.start { [weak self] result in
             switch result {
             case .success(let name):
-                let notes = (self?.login?.setAside ?? []).map { " " + $0.description + "." }
+                var notes = (self?.login?.setAside ?? []).map { " " + $0.description + "." }
+                if let refusal = self?.login?.keyringRefusal, let file = self?.files.directories.accountsFile {
+                    notes.append(
+                        " " + tr("The keyring did not keep the token: %s. It is kept in %s, readable by you only.", refusal.text(processLocalizer), file))
+                }
                 self?.finish(tr("Logged in as %s.", name) + notes.joined(), loggedIn: true)
             case .failure(let failure): self?.finish(tr("Not logged in: %s", failure.message))
             }

@@ -84,7 +84,7 @@ struct CommandContext {
             Self.say(stored.setAside)
             return stored.place
         case .failure(let failure) where configuration.tokenStore == .auto && place == .keyring:
-            Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", failure.description, directories.accountsFile))
+            Terminal.writeError(tr("weibo-notifier: warning: %s; the token is kept in %s instead", Self.words(failure), directories.accountsFile))
             do {
                 Self.say(try accountStore.save(account, screenName: screenName, avatarURL: avatarURL))
             } catch {
@@ -94,6 +94,15 @@ struct CommandContext {
         case .failure(let failure): throw .account(failure.description)
         case nil: throw .account(Keyring.Failure.noAnswer.description)
         }
+    }
+
+    /// What `failure` means: a keyring's refusal with what to install for the very program
+    /// that runs the keyring (`kwalletd6`), where that is known.
+    private static func words(_ failure: AccountStore.Failure) -> String {
+        guard case .keyring(let keyring) = failure, let bus = try? SessionBus.connect() else { return failure.description }
+        defer { SessionBus.release(bus) }
+        guard case .running(let program) = DesktopProbe.secretServiceProvider(on: bus) else { return failure.description }
+        return keyring.refusal(provider: program)?.text(processLocalizer) ?? failure.description
     }
 
     private static func say(_ setAside: [AccountStore.SetAside]) {

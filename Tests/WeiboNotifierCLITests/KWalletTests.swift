@@ -52,4 +52,51 @@ struct KWalletTests {
         #expect(bus.keyringLookup(uid: "5712659759", apiBase: sandbox.baseURL).isEmpty, "logout clears the wallet")
         print("KWallet: a login with its store \(Int(stored * 1000)) ms, unread with its read \(Int(read * 1000)) ms")
     }
+
+    /// KWallet without the QCA plugins of its Qt (`libqca-qt6-plugins`, a Recommends that a
+    /// minimal install leaves out; here its folder is hidden from kwalletd6 by a private mount)
+    /// refuses every session. `login` says why, what to install and where the token went, and
+    /// keeps it in the file; `doctor` says the same; `unread` reads it from the file.
+    @Test func kWalletWithoutItsEncryptionIsNamedWithThePackage() throws {
+        let plugins = try #require(
+            ["/usr/lib/x86_64-linux-gnu/qca-qt6/crypto", "/usr/lib/aarch64-linux-gnu/qca-qt6/crypto"].first {
+                FileManager.default.fileExists(atPath: $0)
+            }, "libqca-qt6-plugins installed")
+        let bus = try PrivateSessionBus()
+        let sandbox = try SandboxProcess()
+        let home = AccountCommandsTests.Home()
+        let helper = FixtureFiles.packageRoot().appendingPathComponent("Tests/Support/kwallet-pam-login.py").path
+        // A mount namespace of its own, private: in a chroot (Scripts/in-chroot.sh), where / is no
+        // mount point and unshare cannot make it private, the chroot's namespace is private
+        // already. unshare and sh exec in turn: the process stopped below is kwalletd6 itself.
+        let hidden = #"/usr/bin/mount -t tmpfs none "$1" && exec /usr/bin/python3 "$2" "$3""#
+        let script = """
+            propagation=unchanged; /usr/bin/mountpoint -q / && propagation=private
+            exec /usr/bin/unshare --mount --propagation $propagation /bin/sh -c '\(hidden)' sh "$@"
+            """
+        let wallet = try startProgram("/bin/sh", ["-c", script, "sh", plugins, helper, home.folder + "/kwallet"], environment: bus.environment)
+        defer { wallet.stop(SIGKILL) }
+        try #require(waitUntil(timeout: 30) { bus.hasOwner("org.freedesktop.secrets") }, "kwalletd6 on the bus")
+        let environment = home.environment.merging(bus.environment) { $1 }.merging(["LANG": "C"]) { $1 }
+
+        let login = try CommandRunner.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: Data((sandbox.token + "\n").utf8),
+            environment: environment)
+        #expect(login.status == 0, "\(login.standardError)")
+        #expect(
+            login.standardError.contains(
+                "warning: KWallet cannot encrypt the session a secret travels in: its QCA plugins are missing; install libqca-qt6-plugins, then log out and in again"
+            ), "\(login.standardError)")
+        #expect(login.standardError.contains("the token is kept in \(home.accountFile) instead"), "\(login.standardError)")
+        #expect(login.standardOutput.contains("The token is kept in \(home.accountFile), readable by you only."), "\(login.standardOutput)")
+        #expect(try String(contentsOfFile: home.accountFile, encoding: .utf8).contains(sandbox.token), "the token in the file")
+
+        let doctor = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: environment)
+        #expect(doctor.standardOutput.contains("KWallet cannot encrypt the session a secret travels in"), "\(doctor.standardOutput)")
+        #expect(
+            doctor.standardOutput.contains("install libqca-qt6-plugins, then log out and in again"), "the package to install: \(doctor.standardOutput)")
+        #expect(!doctor.standardOutput.contains("moves it to the keyring"), "no move promised that cannot happen: \(doctor.standardOutput)")
+        let unread = try CommandRunner.run(["unread", "--api-base", sandbox.baseURL], environment: environment)
+        #expect(unread.status == 0, "the token read from the file: \(unread.standardError)")
+    }
 }

@@ -1,6 +1,6 @@
 import CGLib
 import CLibSecret
-import WeiboKit
+public import WeiboKit
 import WeiboPlatform
 
 /// A keyring call the user may take back (Cancel beside its spinner).
@@ -72,9 +72,16 @@ public enum Keyring {
             switch self {
             case .noAnswer: return tr("the keyring did not answer within %d s (locked?)", Int(Keyring.timeout))
             case .locked: return tr("the keyring is locked: unlock it (Passwords and Keys, or log in to the desktop again), then try again")
-            case .refused(let message): return tr("the keyring: %s", message)
+            case .refused(let message): return KeyringRefusal(message: message, provider: nil).text(processLocalizer)
             case .cancelled: return tr("cancelled")
             }
+        }
+
+        /// What a refusal means, with the Secret Service's program (`kwalletd6`) where it is
+        /// known; nil for the other failures.
+        public func refusal(provider: String?) -> KeyringRefusal? {
+            guard case .refused(let message) = self else { return nil }
+            return KeyringRefusal(message: message, provider: provider)
         }
     }
 
@@ -271,6 +278,18 @@ public enum Keyring {
     /// talks to the new one.
     public static func serviceChanged() {
         CLibSecret_service_disconnect()
+    }
+
+    /// Opens the session every secret travels in, as a store or a lookup would first: whether
+    /// the keyring can be used at all (KWallet without its encryption plugins cannot).
+    public static func openSession(completion: @escaping (Failure?) -> Void) {
+        guard isInstalled else { return GLibSource.later { completion(.refused(notInstalled)) } }
+        let call = Call { call, result in
+            var error: UnsafeMutablePointer<GError>?
+            if CLibSecret_service_open_session_finish(result, &error) != 0 { return completion(nil) }
+            completion(call.failure(error))
+        }
+        CLibSecret_service_open_session(call.cancellable, Call.ready, Unmanaged.passRetained(call).toOpaque())
     }
 
     /// Forgets `item` (none kept is no failure).

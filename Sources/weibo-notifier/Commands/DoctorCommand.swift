@@ -228,10 +228,24 @@ struct DoctorCommand: TableCommand {
         }
     }
 
+    /// Why the running keyring cannot open the session a secret travels in, or nil when it can
+    /// (or none runs: one D-Bus would start is not started for a check).
+    private static func sessionRefusal(_ provider: DesktopProbe.SecretServiceProvider) -> KeyringRefusal? {
+        guard case .running(let program) = provider else { return nil }
+        var outcome: Keyring.Failure??
+        Keyring.openSession { outcome = .some($0) }
+        MainContext.run(timeout: Keyring.timeout + 1) { outcome != nil }
+        switch outcome {
+        case .some(.some(let failure)): return failure.refusal(provider: program)
+        default: return nil
+        }
+    }
+
     /// Where the token is kept, and whether `token_store` can be had.
     static func tokenPlace(directories: XDGDirectories, configuration: Configuration, bus: OpaquePointer?) -> [SetupFinding] {
         let provider = bus.map { DesktopProbe.secretServiceProvider(on: $0) } ?? .none
-        let keyring = provider != .none
+        let refusal = configuration.tokenStore == .file ? nil : sessionRefusal(provider)
+        let keyring = provider != .none && refusal == nil
         var findings: [SetupFinding] = []
         switch provider {
         case .running(let program?): findings.append(.good(tr("keyring (Secret Service): %s", program)))
@@ -244,7 +258,14 @@ struct DoctorCommand: TableCommand {
                     fix: .advice(tr("to keep them in a keyring, install and start gnome-keyring, KWallet or KeePassXC (its Secret Service on)"))))
         case .none: break
         }
-        if configuration.tokenStore == .keyring && !keyring {
+        if let refusal {
+            let meanwhile =
+                configuration.tokenStore == .keyring
+                ? tr("a login fails until then") : tr("a login keeps its token in %s meanwhile", directories.accountsFile)
+            let fix = refusal.fix(processLocalizer).map { tr("%s; %s", $0, meanwhile) } ?? meanwhile
+            findings.append(.missing(refusal.why(processLocalizer), fix: .advice(fix)))
+        }
+        if configuration.tokenStore == .keyring && provider == .none {
             findings.append(
                 .missing(
                     tr("token_store = keyring, and no keyring (Secret Service) is on the session bus"),
