@@ -2,6 +2,13 @@
 # `make demo` and `make test` install what they need first (`make deps`).
 
 SWIFT ?= swift
+SHELL := /bin/bash
+# SwiftPM keeps only -I, -L and -l from a library's pkg-config file and warns of what it drops:
+# GLib's -pthread (the Swift link has the thread library anyway) and libsoup's
+# -Wl,--export-dynamic (the release link asks for the opposite). @$(call quiet,COMMAND) prints
+# and runs a build without that one warning, its status swift's; any other warning is printed.
+DROPPED_FLAG = (-pthread|-Wl,--export-dynamic)
+quiet = echo "$(strip $(1))"; set -o pipefail; $(1) 2>&1 | { grep -Ev '^warning: prohibited flag\(s\): $(DROPPED_FLAG)(, $(DROPPED_FLAG))*$$' || true; }
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
 # Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkgconf, gcc and g++ (the
@@ -32,18 +39,6 @@ DEB_PACKAGES := $(BUILD_PACKAGES) libnotify-dev glib-networking locales dpkg-dev
 RUN_PACKAGES := $(BUILD_PACKAGES) glib-networking
 BIN := .build/debug/weibo-notifier
 
-# Installs the packages of the list $(1) that are missing, as root or through sudo; apt-get
-# waits up to 5 minutes for another apt (an unattended upgrade) to let go of its lock.
-define install_missing
-	@missing=$$(for p in $(1); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		echo "Installing:" $$missing; \
-		$$sudo apt-get update -qq -o DPkg::Lock::Timeout=300 \
-			&& DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 $$missing; \
-	fi
-endef
 
 .PHONY: all deps run-deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak
 
@@ -99,10 +94,10 @@ all: build
 
 # Installs the missing Debian packages only; as root, or through sudo.
 run-deps:
-	$(call install_missing,$(RUN_PACKAGES))
+	@bash Scripts/install-packages.sh $(RUN_PACKAGES)
 
 deps:
-	$(call install_missing,$(DEB_PACKAGES))
+	@bash Scripts/install-packages.sh $(DEB_PACKAGES)
 	@locale -a 2>/dev/null | grep -qix 'zh_CN.utf8' || { \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		echo "Generating the zh_CN.UTF-8 locale"; $$sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8; }
@@ -127,7 +122,7 @@ messages:
 	/usr/bin/python3 Scripts/update-messages.py
 
 build: run-deps
-	$(SWIFT) build $(WERROR)
+	@$(call quiet,$(SWIFT) build $(WERROR))
 	$(MAKE) --no-print-directory locale
 
 # The longest end-to-end suites, run in a process of their own (`make test`). A process runs
@@ -138,7 +133,7 @@ SIDE_SUITES = WeiboNotifierCLITests\.(PopupWindowTests|SettingsWindowTests|Popup
 test: deps
 	bash Scripts/check-sources.sh
 	$(MAKE) --no-print-directory locale
-	$(SWIFT) build --build-tests $(WERROR)
+	@$(call quiet,$(SWIFT) build --build-tests $(WERROR))
 	@# Three processes: the GNOME Shell tests (20 starts of the notifier), SIDE_SUITES, and the
 	@# rest, a new suite included (SwiftPM lets one `swift test` use .build at a time, so the
 	@# other two run the test executable). The other two print their reports after the rest's.
@@ -166,7 +161,7 @@ test: deps
 ASAN_BUILD = --sanitize=address --scratch-path .build/asan
 test-asan: deps
 	$(MAKE) --no-print-directory locale
-	$(SWIFT) build --build-tests $(ASAN_BUILD) $(WERROR)
+	@$(call quiet,$(SWIFT) build --build-tests $(ASAN_BUILD) $(WERROR))
 	ASAN_OPTIONS=detect_leaks=0 WEIBO_NOTIFIER_BIN=$(CURDIR)/.build/asan/debug/weibo-notifier \
 		$(SWIFT) test --skip-build $(ASAN_BUILD) --skip LeakTests
 
@@ -225,7 +220,7 @@ sample: build
 
 # The three programs, with the Swift runtime linked in: no toolchain needed where they run.
 release: build-deps
-	for program in $(PROGRAMS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$program || exit; done
+	@for program in $(PROGRAMS); do $(call quiet,$(SWIFT) build $(RELEASE_FLAGS) --product $$program) || exit; done
 	$(MAKE) --no-print-directory locale
 
 # make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings

@@ -68,10 +68,11 @@ extension Process {
 
 /// A helper program's exit status and everything it printed (standard output and error together);
 /// status -1 when it cannot be started.
-public func toolRun(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
+public func toolRun(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
