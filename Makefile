@@ -2,13 +2,9 @@
 # `make demo` and `make test` install what they need first (`make deps`).
 
 SWIFT ?= swift
-SHELL := /bin/bash
-# SwiftPM keeps only -I, -L and -l from a library's pkg-config file and warns of what it drops:
-# GLib's -pthread (the Swift link has the thread library anyway) and libsoup's
-# -Wl,--export-dynamic (the release link asks for the opposite). @$(call quiet,COMMAND) prints
-# and runs a build without that one warning, its status swift's; any other warning is printed.
-DROPPED_FLAG = (-pthread|-Wl,--export-dynamic)
-quiet = echo "$(strip $(1))"; set -o pipefail; $(1) 2>&1 | { grep -Ev '^warning: prohibited flag\(s\): $(DROPPED_FLAG)(, $(DROPPED_FLAG))*$$' || true; }
+# Builds run through Scripts/without-dropped-flags.sh: SwiftPM's warning of the pkg-config
+# flags it drops (GLib's -pthread) is left out of their output, and only it.
+QUIET = bash Scripts/without-dropped-flags.sh
 PREFIX ?= /usr/local
 # Debian packages the build and the tests need. The toolchain itself comes with the machine.
 # Build (BUILD_PACKAGES, all a release needs): the -dev packages, pkgconf, gcc and g++ (the
@@ -122,7 +118,7 @@ messages:
 	/usr/bin/python3 Scripts/update-messages.py
 
 build: run-deps
-	@$(call quiet,$(SWIFT) build $(WERROR))
+	$(QUIET) $(SWIFT) build $(WERROR)
 	$(MAKE) --no-print-directory locale
 
 # The longest end-to-end suites, run in a process of their own (`make test`). A process runs
@@ -133,7 +129,7 @@ SIDE_SUITES = WeiboNotifierCLITests\.(PopupWindowTests|SettingsWindowTests|Popup
 test: deps
 	bash Scripts/check-sources.sh
 	$(MAKE) --no-print-directory locale
-	@$(call quiet,$(SWIFT) build --build-tests $(WERROR))
+	$(QUIET) $(SWIFT) build --build-tests $(WERROR)
 	@# Three processes: the GNOME Shell tests (20 starts of the notifier), SIDE_SUITES, and the
 	@# rest, a new suite included (SwiftPM lets one `swift test` use .build at a time, so the
 	@# other two run the test executable). The other two print their reports after the rest's.
@@ -161,7 +157,7 @@ test: deps
 ASAN_BUILD = --sanitize=address --scratch-path .build/asan
 test-asan: deps
 	$(MAKE) --no-print-directory locale
-	@$(call quiet,$(SWIFT) build --build-tests $(ASAN_BUILD) $(WERROR))
+	$(QUIET) $(SWIFT) build --build-tests $(ASAN_BUILD) $(WERROR)
 	ASAN_OPTIONS=detect_leaks=0 WEIBO_NOTIFIER_BIN=$(CURDIR)/.build/asan/debug/weibo-notifier \
 		$(SWIFT) test --skip-build $(ASAN_BUILD) --skip LeakTests
 
@@ -220,7 +216,7 @@ sample: build
 
 # The three programs, with the Swift runtime linked in: no toolchain needed where they run.
 release: build-deps
-	@for program in $(PROGRAMS); do $(call quiet,$(SWIFT) build $(RELEASE_FLAGS) --product $$program) || exit; done
+	for program in $(PROGRAMS); do $(QUIET) $(SWIFT) build $(RELEASE_FLAGS) --product $$program || exit; done
 	$(MAKE) --no-print-directory locale
 
 # make install PREFIX=/usr/local DESTDIR=…: the programs (the notifier, its popup and its settings
