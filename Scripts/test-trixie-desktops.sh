@@ -7,7 +7,9 @@
 #  2. the .deb built there without network (kept while the sources are the same) and installed;
 #  3. the tests built with SUITE's swiftlang, then the desktop suites run against the installed
 #     programs (WEIBO_NOTIFIER_BIN=/usr/bin/weibo-notifier): GNOME Shell, Plasma, KWallet, XFCE,
-#     sway and the X11 desktop with dunst. Screenshots go to .build/e2e-SUITE/.
+#     sway and the X11 desktop with dunst. Screenshots go to .build/e2e-SUITE/;
+#  4. the .deb installed without Recommends in a chroot of its own, its tray icon drawn on
+#     waybar and xfce4-panel (Scripts/test-minimal-install.sh).
 # DESKTOP_SUITES narrows the suites (a swift test --filter). Needs root (debootstrap, chroot).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,5 +58,8 @@ if [ -z "${DESKTOP_SUITES:-}" ]; then
 	done
 fi
 rm -rf ".build/e2e-$suite" && cp -r "$root/build/desktops/.build/e2e" ".build/e2e-$suite" 2>/dev/null || true
+
+step "the .deb installed without Recommends: its icon on waybar and xfce4-panel"
+bash Scripts/test-minimal-install.sh "$suite" || status=1
 echo "test-$suite-desktops: $(($(date +%s) - started)) s in all, screenshots in .build/e2e-$suite"
 exit $status
