@@ -6,9 +6,9 @@ import WeiboTestSupport
 extension GnomeShellTests {
     /// GNOME 46 and later hand a bubble's click an activation token only when the bubble names
     /// an installed desktop file, and give a new window the focus only with that token: without
-    /// it they say "… is ready" instead. Ten clicks on a posts bubble (GNOME's own activation of
-    /// it, as a click on the banner), every other one with the popup already open, at the posts
-    /// (the bubble's own section) or at the comments: each time the popup is the focused
+    /// it they say "… is ready" instead. 30 clicks on a posts bubble (GNOME's own activation of
+    /// it, as a click on the banner), in turn with the popup closed, open at the posts (the
+    /// bubble's own section) and open at the comments: each time the popup is the focused
     /// window (a bubble's click only ever shows it: at its own section it closed it, 10 times in
     /// 10), and GNOME's list holds no "is ready". GNOME 48 takes the focus from the open popup at the click, and gives it back
     /// only to a window that maps with the click's token: the running popup gets the token
@@ -47,14 +47,16 @@ extension GnomeShellTests {
         let popup = { session.window("weibo-notifier-popup") }
         let focused = { popup()?.contains("'has-focus': <true>") == true }
         let postsBubble = "Main.messageTray.getSources().flatMap(s => s.notifications).filter(n => (n.bannerBodyText ?? n.body).includes('new post'))"
-        // GNOME 43 (Debian 12's make test) sends no token: two clicks there show the wiring.
-        let clicks = Session.version >= 46 ? 10 : 2
-        var focusedClicks = (opening: 0, open: 0)
+        // Three cases in turn: the popup closed, open at the bubble's section (posts), open at
+        // another. GNOME 43 (Debian 12's make test) sends no token: one click of each there
+        // shows the wiring.
+        let clicks = Session.version >= 46 ? 30 : 3
+        var focusedClicks = (opening: 0, sameSection: 0, otherSection: 0)
         var missed: [String] = []
         for click in 0..<clicks {
-            let alreadyOpen = !click.isMultiple(of: 2)
+            let alreadyOpen = click % 3 != 0
             if alreadyOpen {
-                let section = click % 4 == 1 ? "posts" : "comments"
+                let section = click % 3 == 1 ? "posts" : "comments"
                 #expect(try CommandRunner.run(["popup", "--kind", section], environment: environment).status == 0)
                 #expect(waitUntil(timeout: 20) { focused() }, "click \(click): the popup open beforehand: \(session.windows())")
             }
@@ -63,7 +65,11 @@ extension GnomeShellTests {
             #expect(waitUntil(timeout: 20) { session.eval(postsBubble + ".length").contains("'1'") }, "click \(click): \(session.notifications())")
             _ = session.eval(postsBubble + "[0].activate()")
             if waitUntil(timeout: 20, { focused() }) {
-                if alreadyOpen { focusedClicks.open += 1 } else { focusedClicks.opening += 1 }
+                switch click % 3 {
+                case 0: focusedClicks.opening += 1
+                case 1: focusedClicks.sameSection += 1
+                default: focusedClicks.otherSection += 1
+                }
             } else {
                 missed.append("click \(click) (popup open before: \(alreadyOpen)): \(popup() ?? "no popup")")
                 missed.append("tokens so far: \(tokens.text.components(separatedBy: "member=ActivationToken").count - 1)")
@@ -74,8 +80,14 @@ extension GnomeShellTests {
             #expect(try CommandRunner.run(["popup", "--kind", "posts"], environment: environment).status == 0)
             #expect(waitUntil(timeout: 20) { popup() == nil }, "click \(click): the popup closed: \(said())")
         }
-        #expect(focusedClicks.opening == clicks / 2, "the popup focused after \(focusedClicks.opening) of \(clicks / 2) clicks: \(missed)")
-        #expect(focusedClicks.open == clicks / 2, "the open popup focused after \(focusedClicks.open) of \(clicks / 2) clicks: \(missed)")
+        #expect(focusedClicks.opening == clicks / 3, "the popup focused after \(focusedClicks.opening) of \(clicks / 3) clicks: \(missed)")
+        #expect(
+            focusedClicks.sameSection == clicks / 3, "open at the posts, focused after \(focusedClicks.sameSection) of \(clicks / 3) clicks: \(missed)")
+        #expect(
+            focusedClicks.otherSection == clicks / 3, "open at the comments, focused after \(focusedClicks.otherSection) of \(clicks / 3) clicks: \(missed)")
+        print(
+            "GNOME \(Session.version): \(focusedClicks.opening + focusedClicks.sameSection + focusedClicks.otherSection) of \(clicks) clicks on a bubble focused the popup"
+        )
         // A switch of section asked for from the command line keeps the focus too.
         #expect(try CommandRunner.run(["popup", "--kind", "comments"], environment: environment).status == 0)
         #expect(waitUntil(timeout: 20) { focused() }, "the popup open at the comments: \(session.windows())")

@@ -136,6 +136,75 @@ struct PlasmaTests {
         Double(toolOutput("/usr/bin/convert", [shot + "[\(width)x\(height)+\(x)+\(y)]", "-colorspace", "gray", "-format", "%[fx:mean]", "info:"])) ?? 0
     }
 
+    /// Clicks on a bubble of news (45; WEIBO_NOTIFIER_KWIN_CLICKS), an ordinary window (an
+    /// xmessage of the test's own) focused before each, every other one with the popup opened
+    /// first (at the bubble's section, or at another): each click shows the popup, focused.
+    /// Known to miss about 1 click in 20 (issue 58: 3 of 18 with the popup open; 43 of 45
+    /// here in two runs, every miss with the popup open): the popup, shown and focused, loses
+    /// the keyboard again within a second (to the bubble clicked, or to a bubble that
+    /// appears), closes, and no popup comes back, or comes back unfocused. Not understood yet:
+    /// the misses are counted and printed, and recorded as a known issue.
+    @Test func everyClickOnABubbleShowsThePopupFocused() throws {
+        let session = try Session()
+        let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
+        let home = AccountCommandsTests.Home()
+        let environment = session.notifierEnvironment(home)
+        #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
+        let notifier = try LoggedNotifier(["--api-base", sandbox.baseURL], log: home.folder + "/notifier.log", environment: environment)
+        let daemon = notifier.process
+        defer { daemon.stop(SIGKILL) }
+        #expect(waitUntil { session.bus.daemonStatus()["state"] == "'ok'" }, "\(session.bus.daemonStatus())")
+        let elsewhere = try startProgram(
+            "/usr/bin/xmessage", ["-name", "weibo-elsewhere", "-geometry", "400x120+100+100", "elsewhere"], environment: session.environment)
+        defer { elsewhere.stop(SIGKILL) }
+        var window = ""
+        #expect(
+            waitUntil {
+                window =
+                    toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--classname", "weibo-elsewhere"], environment: session.environment)
+                    .split(separator: "\n").first.map(String.init) ?? ""
+                return !window.isEmpty
+            }, "the ordinary window")
+        let active = { toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: session.environment).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let popupFocused = { Self.isActive("weibo-notifier-popup", session.environment) }
+        let popupShown = { !Self.windows("weibo-notifier-popup", session.environment).isEmpty }
+        let clicks = Int(ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_KWIN_CLICKS"] ?? "") ?? 45
+        var missed: [String] = []
+        var posts = 0
+        for click in 0..<clicks {
+            // The ordinary window focused: a popup still open closes.
+            toolOutput("/usr/bin/xdotool", ["windowactivate", "--sync", window], environment: session.environment)
+            #expect(waitUntil(timeout: 10) { active() == window && !popupShown() }, "click \(click): the ordinary window focused, no popup")
+            let section = click.isMultiple(of: 2) ? nil : click % 4 == 1 ? "posts" : "comments"
+            if let section {
+                #expect(try CommandRunner.run(["popup", "--kind", section], environment: environment).status == 0)
+                #expect(waitUntil(timeout: 20) { popupFocused() }, "click \(click): the popup open at \(section) beforehand")
+            }
+            posts += 1
+            sandbox.control("/_sandbox/counts", [("status", String(posts))])
+            #expect(session.bus.checkNow())
+            var bubble: (id: String, x: Int, y: Int, width: Int, height: Int)?
+            #expect(
+                waitUntil {
+                    bubble = Self.bubbles(session).first
+                    return bubble != nil
+                }, "click \(click): a bubble")
+            guard let bubble else { continue }
+            toolOutput("/usr/bin/xdotool", ["mousemove", String(bubble.x + 60), String(bubble.y + 50), "click", "1"], environment: session.environment)
+            if !waitUntil(timeout: 20, { popupFocused() }) {
+                missed.append("click \(click) (popup \(section.map { "open at " + $0 } ?? "closed")): \(popupShown() ? "shown, not focused" : "not shown")")
+                _ = session.screenshot("missed-\(click)")
+                print("KWin: click \(click) missed; the notifier and its popups said:\n\(notifier.said(lines: 40))")
+            }
+            // Plasma's bubble gone at the click, or withdrawn as the posts are read.
+            #expect(waitUntil(timeout: 10) { Self.bubbles(session).isEmpty }, "click \(click): Plasma's bubble gone")
+        }
+        withKnownIssue("KWin: a click on a bubble can leave no popup, or an unfocused one (issue 58)", isIntermittent: true) {
+            #expect(missed.isEmpty, "\(clicks - missed.count) of \(clicks) clicks showed the popup focused; missed: \(missed); \(notifier.said())")
+        }
+        print("KWin: \(clicks - missed.count) of \(clicks) clicks on a bubble showed the popup focused")
+    }
+
     /// The icon in Plasma's tray, a bubble asking for a reply that stays (Plasma's own timeout
     /// is 5 s), answered in Plasma's own reply field, the popup from a click on the icon and on a
     /// bubble, focused and above the panel (also when it was open, and over another window), a
