@@ -45,7 +45,13 @@ extension AccountShell {
             self?.runningLogin = nil
             switch result {
             case .success(let name):
-                say(words.text(.loggedIn(as: name)))
+                // Where the token went when the keyring refused it, as the settings window says.
+                let refused = login.keyringRefusal.map { refusal in
+                    " "
+                        + words.tr(
+                            "The keyring did not keep the token: %s. It is kept in %s, readable by you only.", refusal.text(words), self?.accounts.path ?? "")
+                }
+                say(words.text(.loggedIn(as: name)) + (refused ?? ""))
                 self?.accountChanged()
             case .failure(let failure): say(words.text(.notLoggedIn(because: failure.description)))
             }
