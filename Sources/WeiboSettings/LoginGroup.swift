@@ -147,9 +147,8 @@ final class LoginGroup {
             switch result {
             case .success(let name):
                 var notes = (self?.login?.setAside ?? []).map { " " + $0.description + "." }
-                if let refusal = self?.login?.keyringRefusal, let file = self?.files.directories.accountsFile {
-                    notes.append(
-                        " " + tr("The keyring did not keep the token: %s. It is kept in %s, readable by you only.", refusal.text(processLocalizer), file))
+                if let file = self?.files.directories.accountsFile, let note = self?.login?.keyringRefusal?.loginNote(file: file, processLocalizer) {
+                    notes.append(" " + note)
                 }
                 self?.finish(tr("Logged in as %s.", name) + notes.joined(), loggedIn: true)
             case .failure(let failure): self?.finish(tr("Not logged in: %s", failure.message))

@@ -45,13 +45,9 @@ extension AccountShell {
             self?.runningLogin = nil
             switch result {
             case .success(let name):
-                // Where the token went when the keyring refused it, as the settings window says.
-                let refused = login.keyringRefusal.map { refusal in
-                    " "
-                        + words.tr(
-                            "The keyring did not keep the token: %s. It is kept in %s, readable by you only.", refusal.text(words), self?.accounts.path ?? "")
-                }
-                say(words.text(.loggedIn(as: name)) + (refused ?? ""))
+                // Where the token went when the keyring could not keep it, as the settings window says.
+                let note = self.flatMap { login.keyringRefusal?.loginNote(file: $0.accounts.path, words) }
+                say(words.text(.loggedIn(as: name)) + (note.map { " " + $0 } ?? ""))
                 self?.accountChanged()
             case .failure(let failure): say(words.text(.notLoggedIn(because: failure.description)))
             }

@@ -55,8 +55,7 @@ public final class DesktopLogin {
     private var completion: ((Result<String, Failure>) -> Void)?
     /// The accounts files that could not be read, set aside by the login (said with its success).
     public private(set) var setAside: [AccountStore.SetAside] = []
-    /// Why the keyring did not keep the token, when it runs but cannot encrypt and the token
-    /// went to the account file instead.
+    /// Why the keyring did not keep the token, when it went to the account file instead.
     public private(set) var keyringRefusal: KeyringRefusal?
     private var activationToken: String?
     /// Weibo's authorize page the browser was sent to (nil before).
@@ -201,11 +200,7 @@ public final class DesktopLogin {
                 case .failure(let failure) where place == .keyring && self.settings.tokenStore == .auto:
                     // No keyring after all: the 0600 file, as the command line does.
                     Log.message("the token goes to the account file: \(failure)")
-                    // Said when the keyring runs and cannot encrypt (KWallet without its plugins);
-                    // no keyring at all is the usual case for the file, and says nothing.
-                    if case .keyring(let keyring) = failure, case .cannotEncrypt? = keyring.refusal(provider: nil) {
-                        self.keyringRefusal = keyring.refusal(provider: nil)
-                    }
+                    if case .keyring(let keyring) = failure { self.keyringRefusal = keyring.refusal(provider: nil) }
                     do throws(AccountStore.Failure) {
                         self.setAside = try self.accounts.save(account, screenName: screenName, avatarURL: avatarURL)
                         self.finish(.success(name))

@@ -56,4 +56,12 @@ public enum KeyringRefusal: Equatable, Sendable {
     public func text(_ localizer: Localizer) -> String {
         fix(localizer).map { localizer.tr("%s; %s", why(localizer), $0) } ?? why(localizer)
     }
+
+    /// What a login that kept its token in `file` instead says beside "Logged in as …": only
+    /// for a keyring that runs and cannot encrypt. Any other refusal (no keyring at all, where
+    /// the file is the usual place) says nothing there; the log has its words.
+    public func loginNote(file: String, _ localizer: Localizer) -> String? {
+        guard case .cannotEncrypt = self else { return nil }
+        return localizer.tr("The keyring did not keep the token: %s. It is kept in %s, readable by you only.", text(localizer), file)
+    }
 }

@@ -42,6 +42,22 @@ import WeiboTestSupport
         #expect(refusal.text(localizer) == (example.fix.map { refusal.why(localizer) + "; " + $0 } ?? refusal.why(localizer)), "\(example.name)")
     }
 
+    /// Beside "Logged in as …": only KWallet's missing encryption, with the file the token went to.
+    @Test(arguments: cases.indices)
+    func aLoginSaysOnlyWhatTheUserCanMend(_ index: Int) {
+        let example = Self.cases[index]
+        let refusal = KeyringRefusal(message: example.message, provider: example.provider)
+        let note = refusal.loginNote(file: "/home/u/.config/weibo-notifier/accounts.json", Localizer())
+        if example.packages == nil {
+            #expect(note == nil, "\(example.name)")
+        } else {
+            #expect(
+                note
+                    == "The keyring did not keep the token: \(refusal.text(Localizer())). It is kept in /home/u/.config/weibo-notifier/accounts.json, readable by you only.",
+                "\(example.name)")
+        }
+    }
+
     @Test func chineseSaysItInChinese() {
         let refusal = KeyringRefusal(message: Self.kwalletMessage, provider: "kwalletd6")
         let words = refusal.text(Localizer.testing(.chinese))
