@@ -37,10 +37,11 @@ open class Window: Container {
     }
 
     /// A popup, not an application window: no title bar, not in the taskbar or the pager,
-    /// above the others; a window manager places a utility window where it asks.
-    public func isAPopup() {
+    /// above the others. A utility window to the window manager, or an ordinary one when
+    /// `normal` (both placed where they ask).
+    public func isAPopup(normal: Bool) {
         gtk_window_set_decorated(window, 0)
-        gtk_window_set_type_hint(window, GDK_WINDOW_TYPE_HINT_UTILITY)
+        gtk_window_set_type_hint(window, normal ? GDK_WINDOW_TYPE_HINT_NORMAL : GDK_WINDOW_TYPE_HINT_UTILITY)
         gtk_window_set_skip_taskbar_hint(window, 1)
         gtk_window_set_skip_pager_hint(window, 1)
         gtk_window_set_keep_above(window, 1)

@@ -69,5 +69,15 @@ public struct PopupPlacement: Equatable, Sendable {
         return frame
     }
 
+    /// Whether the popup is an ordinary window to the window manager (`_NET_WM_WINDOW_TYPE_NORMAL`)
+    /// rather than a utility window, on X11. On KDE: when a window that had the focus closes
+    /// (the bubble clicked, which KWin focuses at the press), KWin gives the focus to the last
+    /// window of its focus chain, which holds only ordinary windows and dialogs; a utility popup
+    /// just shown lost it there to the window focused before. Elsewhere a utility window, which
+    /// tiling window managers (i3) float and every one places where it asks.
+    public static func isNormalWindow(currentDesktop: String) -> Bool {
+        CurrentDesktop.isKDE(currentDesktop)
+    }
+
     private func clamp(_ value: Int, _ low: Int, _ high: Int) -> Int { min(max(value, low), max(low, high)) }
 }

@@ -46,7 +46,7 @@ final class PopupWindow {
         window.setDefaultSize(width: Self.size.width, height: Self.size.height)
         // No title bar and no taskbar entry, so no window icon: desktops find the popup's in
         // its desktop entry, and a named icon would load the icon themes (popup-window.ui).
-        window.isAPopup()
+        window.isAPopup(normal: PopupPlacement.isNormalWindow(currentDesktop: context.environment["XDG_CURRENT_DESKTOP"] ?? ""))
         for section in views { notebook.append(section.page, tab: section.tab) }
         // The hot search (a flame as on Weibo's own list: its words would cover the last tab)
         // and the settings, each in the browser or its window; this one closes.

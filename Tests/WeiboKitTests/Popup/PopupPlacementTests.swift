@@ -87,4 +87,10 @@ import Testing
             }
         }
     }
+
+    /// KWin's focus chain holds ordinary windows only (and dialogs, which it places itself).
+    @Test(arguments: [("KDE", true), ("kde", true), ("GNOME", false), ("XFCE", false), ("", false), ("sway", false), ("ubuntu:GNOME", false)])
+    func anOrdinaryWindowOnKDEOnly(_ desktop: String, _ normal: Bool) {
+        #expect(PopupPlacement.isNormalWindow(currentDesktop: desktop) == normal)
+    }
 }
