@@ -10,7 +10,7 @@ import WeiboTestSupport
 
 /// The daemon's avatars and the popup's pictures share one room: the least recently used of
 /// either folder goes first.
-@Suite struct AvatarCacheTests {
+@Suite(.endToEnd) struct AvatarCacheTests {
     @Test func theFoldersItSharesWithCountTowardTheSameCap() throws {
         try withTemporaryFolder { folder in
             let avatars = folder + "/avatars"
@@ -37,7 +37,7 @@ import WeiboTestSupport
 }
 
 /// Only pictures are kept: a page (or a script, an SVG) where an avatar should be is dropped.
-@Suite struct AvatarPictureTests {
+@Suite(.endToEnd) struct AvatarPictureTests {
     /// What a fresh cache answers for each of the sandbox's `paths` (a `file://` URI, or nil for
     /// a picture not kept), once it has answered them all; `check` gets the answers by path and
     /// the cache's folder. On a context of this test's own, iterated here (no main loop runs in

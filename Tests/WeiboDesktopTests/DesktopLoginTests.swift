@@ -10,7 +10,7 @@ import WeiboTestSupport
 /// time ends it with the reason and frees the listener's port; with a callback address
 /// elsewhere the user's pasted answer logs in, what is no code or another login's is refused
 /// while the login goes on.
-@Suite struct DesktopLoginTests {
+@Suite(.endToEnd) struct DesktopLoginTests {
     /// A login against the sandbox, its accounts in `folder`; `browser`: $BROWSER.
     func login(_ harness: SandboxHarness, in folder: String, redirect: String, browser: String, patience: Double = DesktopLogin.timeout) -> DesktopLogin {
         var settings = DesktopLogin.Settings(

@@ -9,7 +9,7 @@ import WeiboTestSupport
 
 /// The loopback listener of a browser login: only this login's state counts, and the browser's
 /// last page says in both languages how the login ended.
-@Suite struct LoginListenerTests {
+@Suite(.endToEnd) struct LoginListenerTests {
     /// A GET of `query` on the listener's address, answered while the context turns.
     final class Visit {
         var response: HTTPResponse?

@@ -7,7 +7,7 @@ import WeiboSandbox
 import WeiboTestSupport
 
 /// The OAuth round trip through the sandbox: authorize page, approval, code, token, token info, revoke.
-@Suite struct OAuthTests {
+@Suite(.endToEnd) struct OAuthTests {
     func send(_ harness: SandboxHarness, _ request: HTTPRequest) -> HTTPResponse? {
         var outcome: Result<HTTPResponse, HTTPError>?
         HTTPClient(totalTimeout: 5, trustedCAFile: try? SandboxHarness.certificate.get().certificateFile).send(request) { outcome = $0 }

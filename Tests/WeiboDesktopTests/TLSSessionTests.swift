@@ -10,7 +10,7 @@ import WeiboTestSupport
 /// a full handshake. The server is OpenSSL (`Tests/Support/tls-front.py`, in front of the
 /// sandbox), which hands out TLS 1.3 session tickets as Weibo's front ends do; GLib's own TLS
 /// server (the sandbox's) hands out none.
-@Suite struct TLSSessionTests {
+@Suite(.endToEnd) struct TLSSessionTests {
     /// The front end's process and what it printed.
     final class Front {
         let process = Process()

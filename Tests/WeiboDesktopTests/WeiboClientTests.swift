@@ -7,7 +7,7 @@ import WeiboSandbox
 import WeiboTestSupport
 
 /// The client against the sandbox on 127.0.0.1: every endpoint, every fault.
-@Suite struct WeiboClientTests {
+@Suite(.endToEnd) struct WeiboClientTests {
     func raise(_ harness: SandboxHarness, _ counters: [String: String]) {
         _ = harness.api.handle(SandboxRequest(method: "POST", path: "/_sandbox/counts", parameters: counters))
     }

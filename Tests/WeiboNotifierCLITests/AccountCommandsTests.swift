@@ -9,7 +9,7 @@ import WeiboTestSupport
 
 /// The commands that talk to Weibo, against `weibo-notifier sandbox` in a process of its own,
 /// with configuration and account in a temporary folder.
-@Suite struct AccountCommandsTests {
+@Suite(.endToEnd) struct AccountCommandsTests {
     /// A temporary XDG home for one test.
     final class Home {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wn-cli-\(UUID().uuidString)").path

@@ -9,7 +9,7 @@ import WeiboTestSupport
 
 /// Several accounts from the command line: two sandbox users logged in side by side, chosen with
 /// `--account`, logged out one at a time or all; the one-account file of earlier versions merged in.
-@Suite struct AccountsTests {
+@Suite(.endToEnd) struct AccountsTests {
     typealias Home = AccountCommandsTests.Home
 
     /// A new sandbox user: uid, screen name and token.

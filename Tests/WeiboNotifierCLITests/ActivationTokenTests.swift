@@ -5,7 +5,7 @@ import WeiboTestSupport
 
 /// A click's activation token goes to the program it starts (the browser), as
 /// `XDG_ACTIVATION_TOKEN` and `DESKTOP_STARTUP_ID`, so that it gets the focus on Wayland.
-@Suite(.serialized) struct ActivationTokenTests {
+@Suite(.serialized, .endToEnd) struct ActivationTokenTests {
     typealias Setup = DaemonTests.Setup
 
     /// Makes the desktop's https handler in `setup`'s home a script that records each address

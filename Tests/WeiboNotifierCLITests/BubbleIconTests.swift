@@ -5,7 +5,7 @@ import WeiboTestSupport
 
 /// The bubbles' app icon: by name where an icon theme has it, else the source tree's PNG as a
 /// `file://` URI (xfce4-notifyd drew "image-missing" for a name no theme had).
-@Suite(.serialized) struct BubbleIconTests {
+@Suite(.serialized, .endToEnd) struct BubbleIconTests {
     typealias Setup = DaemonTests.Setup
 
     private func firstBubbleIcon(dataDirectories: String) throws -> String {

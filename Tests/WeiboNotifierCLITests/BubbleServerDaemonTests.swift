@@ -5,7 +5,7 @@ import WeiboTestSupport
 
 /// Never someone else's bubble: after the notification server restarted, another program's
 /// notifications hold the ids the notifier saved; the notifier replaces and closes none of them.
-@Suite(.serialized) struct BubbleServerDaemonTests {
+@Suite(.serialized, .endToEnd) struct BubbleServerDaemonTests {
     typealias Setup = DaemonTests.Setup
 
     /// `Notify` from another program; the id the server gave.

@@ -6,7 +6,7 @@ import WeiboTestSupport
 
 /// One bubble per kind, on the private bus with the sandbox: the comment and its author's
 /// avatar, a click that shows only what its bubble announced, a reply from the bubble.
-@Suite(.serialized) struct CommentBubbleTests {
+@Suite(.serialized, .endToEnd) struct CommentBubbleTests {
     typealias Setup = DaemonTests.Setup
     static let replyCapable = "body body-markup actions inline-reply persistence"
 

@@ -6,7 +6,7 @@ import WeiboTestSupport
 
 /// `weibo-notifier config`: one key changed, the rest of the file as the user wrote it, a bad
 /// value refused with its rule, and the running notifier applying a change at once.
-@Suite struct ConfigCommandTests {
+@Suite(.endToEnd) struct ConfigCommandTests {
     typealias Home = AccountCommandsTests.Home
 
     static let written = """

@@ -7,7 +7,7 @@ import WeiboPlatform
 import WeiboTestSupport
 
 /// The commands a status bar's clicks run: show-summary, check-now, pause, resume.
-@Suite(.serialized) struct DaemonRequestTests {
+@Suite(.serialized, .endToEnd) struct DaemonRequestTests {
     @Test func barClicksReachTheRunningNotifier() throws {
         let setup = try DaemonTests.Setup()
         func run(_ arguments: [String]) throws -> CommandRunner.Result { try CommandRunner.run(arguments, environment: setup.environment) }

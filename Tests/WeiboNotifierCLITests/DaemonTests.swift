@@ -9,7 +9,7 @@ import WeiboTestSupport
 
 /// `weibo-notifier run` on a private session bus, with dbusmock's notification server and the
 /// sandbox. Polls are triggered with `CheckNow` and awaited, never slept for.
-@Suite(.serialized) struct DaemonTests {
+@Suite(.serialized, .endToEnd) struct DaemonTests {
     typealias Home = AccountCommandsTests.Home
 
     /// Everything one daemon test needs: bus, sandbox, a logged-in home and the daemon.

@@ -8,7 +8,7 @@ import WeiboTestSupport
 /// `show-banners` in GSettings (the keyfile backend). While it is on, bubbles wait and the
 /// counts go on; when it ends, one catch-up bubble. GNOME's hides the banners but keeps the
 /// bubbles in its list: they are sent as usual there.
-@Suite(.serialized) struct DoNotDisturbDaemonTests {
+@Suite(.serialized, .endToEnd) struct DoNotDisturbDaemonTests {
     typealias Setup = DaemonTests.Setup
 
     /// Turns do-not-disturb on, checks a new comment arrives without a bubble, then off: the catch-up.

@@ -5,7 +5,7 @@ import WeiboPlatform
 import WeiboTestSupport
 
 /// What the documents claim, checked against what the code has.
-@Suite struct DocumentsTests {
+@Suite(.endToEnd) struct DocumentsTests {
     /// Every method and signal the daemon exports has its row in docs/dbus.md.
     @Test func everyMethodAndSignalOfTheDaemonIsInItsPage() throws {
         let page = try String(contentsOfFile: FixtureFiles.packageRoot().appendingPathComponent("docs/dbus.md").path, encoding: .utf8)

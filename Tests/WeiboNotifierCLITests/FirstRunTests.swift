@@ -6,7 +6,7 @@ import WeiboTestSupport
 
 /// Never logged in: no error bubble; the tray, `status` and `watch` say "not logged in"; the
 /// first login makes the notifier start with the session; the package enables it for nobody.
-@Suite(.serialized) struct FirstRunTests {
+@Suite(.serialized, .endToEnd) struct FirstRunTests {
     @Test func beforeTheFirstLoginNothingIsAnError() throws {
         let bus = try PrivateSessionBus()
         let sandbox = try SandboxProcess()

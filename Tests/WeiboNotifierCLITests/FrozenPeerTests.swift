@@ -11,7 +11,7 @@ import WeiboTestSupport
 /// checks and tries to show bubbles; the longest answer is printed and must stay under half a
 /// second (typically 10 to 50 ms; a machine busy compiling reached 113), far from what one
 /// synchronous call would hold it for: its whole timeout, 2 to 25 s.
-@Suite(.serialized) struct FrozenPeerTests {
+@Suite(.serialized, .endToEnd) struct FrozenPeerTests {
     typealias Setup = DaemonTests.Setup
 
     /// While it is measured, a new comment and a check every second: each check tries a bubble.

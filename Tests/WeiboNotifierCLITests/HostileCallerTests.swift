@@ -10,7 +10,7 @@ import WeiboTestSupport
 /// its `GetItems` answers belong to the login they were fetched for, cost the API a fetch a
 /// minute whatever calls, charge the day's budget for the requests made, and come without
 /// waiting for a notification server; a trusted CA file that never ends is not read.
-@Suite(.serialized) struct HostileCallerTests {
+@Suite(.serialized, .endToEnd) struct HostileCallerTests {
     typealias Setup = DaemonTests.Setup
 
     static func items(_ setup: Setup, _ kind: String, _ count: Int = 100) throws -> PopupItems {

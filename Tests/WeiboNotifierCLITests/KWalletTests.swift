@@ -11,7 +11,7 @@ private let kwalletIsInstalled = FileManager.default.isExecutableFile(atPath: "/
 /// login (`Tests/Support/kwallet-pam-login.py`: the wallet opened with the login's key, no
 /// dialog). Debian 13's `make test-trixie-desktops` has it; where kwalletd6 is missing (Debian
 /// 12's `make test`) the suite says so and is left out.
-@Suite(.serialized, .enabled(if: kwalletIsInstalled, "needs kwalletd6 (make test-trixie-desktops installs it)"))
+@Suite(.serialized, .endToEnd, .enabled(if: kwalletIsInstalled, "needs kwalletd6 (make test-trixie-desktops installs it)"))
 struct KWalletTests {
     /// A login keeps the token in the wallet and in no file; `unread` and the notifier read it
     /// back; `doctor` names kwalletd6; a logout clears it. How long the store and the reads took

@@ -6,7 +6,7 @@ import WeiboTestSupport
 
 /// The token in a real keyring (gnome-keyring-daemon on the private bus): kept there and in no
 /// file, moved there from the file, and a locked keyring is a wait, not an expired login.
-@Suite(.serialized) struct KeyringTests {
+@Suite(.serialized, .endToEnd) struct KeyringTests {
     typealias Setup = DaemonTests.Setup
 
     /// Every file under `folder` that holds `text`.

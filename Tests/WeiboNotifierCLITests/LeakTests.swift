@@ -5,7 +5,7 @@ import WeiboTestSupport
 
 /// The daemon's start-poll-click-stop cycle under valgrind's memcheck: no block definitely lost
 /// from our own code (GLib's and the Swift runtime's one-time allocations are theirs).
-@Suite(.serialized) struct LeakTests {
+@Suite(.serialized, .endToEnd) struct LeakTests {
     @Test func aStartStopCycleLeaksNothingOfOurs() throws {
         let valgrind = "/usr/bin/valgrind"
         try #require(FileManager.default.isExecutableFile(atPath: valgrind), "valgrind is missing; make deps installs it")

@@ -3,7 +3,7 @@ import Testing
 import WeiboTestSupport
 
 /// The program speaks the user's language throughout: help, errors, bubbles, summary, tray.
-@Suite struct LocalizationTests {
+@Suite(.endToEnd) struct LocalizationTests {
     /// The program's own table of commands.
     static let commands = (try? CommandRunner.commandNames()) ?? []
 

@@ -6,7 +6,7 @@ import WeiboTestSupport
 
 /// Getting in as a new user does: the guide to an app key, the browser coming back to a loopback
 /// address by itself (a `$BROWSER` that follows the redirects), and Weibo's refusals explained.
-@Suite(.serialized) struct LoginTests {
+@Suite(.serialized, .endToEnd) struct LoginTests {
     typealias Home = AccountCommandsTests.Home
 
     /// A `$BROWSER` that opens the page the way a browser would: following every redirect. The
@@ -90,7 +90,7 @@ import WeiboTestSupport
 }
 
 /// A system-wide configuration under the user's, key by key.
-@Suite struct SystemConfigurationTests {
+@Suite(.endToEnd) struct SystemConfigurationTests {
     @Test func theUsersFileOverridesTheSystemsKeyByKeyAndDoctorSaysWhere() throws {
         let home = AccountCommandsTests.Home()
         let system = home.folder + "/etc-xdg"

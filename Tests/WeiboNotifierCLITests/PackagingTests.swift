@@ -4,7 +4,7 @@ import WeiboTestSupport
 
 /// `make install` and `make deb` install nothing: a missing build package is named, and only
 /// `make deps` may run apt-get or sudo.
-@Suite struct PackagingTests {
+@Suite(.endToEnd) struct PackagingTests {
     func make(_ arguments: [String]) -> (status: Int32, output: String) {
         toolRun("/usr/bin/make", ["--no-print-directory", "-C", FixtureFiles.packageRoot().path] + arguments)
     }

@@ -7,7 +7,7 @@ import WeiboTestSupport
 /// The daemon's side of the popup on a private bus with the sandbox: `GetItems` answers the
 /// sandbox's newest items as the API shapes them, `MarkSeen` clears a kind, `ShowPopup` falls
 /// back to the summary bubble where no window can open.
-@Suite(.serialized) struct PopupDaemonTests {
+@Suite(.serialized, .endToEnd) struct PopupDaemonTests {
     typealias Setup = DaemonTests.Setup
 
     static func items(_ setup: Setup, _ kind: String, _ count: Int = 100) throws -> PopupItems {

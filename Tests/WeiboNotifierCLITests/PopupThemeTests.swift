@@ -7,7 +7,7 @@ import WeiboTestSupport
 /// docs/screenshots, the first row selected: its links, name and marks in the theme's
 /// selected colours. A suite of its own: it runs beside `PopupWindowTests`, each on its own
 /// display and bus.
-@Suite(.serialized, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
+@Suite(.serialized, .endToEnd, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
 struct PopupThemeTests {
     @Test func eachThemeLooksAsItsGoldenImage() throws {
         let desktop = try PopupDesktop()

@@ -8,7 +8,7 @@ import WeiboTestSupport
 /// The notifier on a real notification server: Xvfb, dunst and a private bus, the sandbox,
 /// `weibo-notifier run`, and a real middle click on dunst's window with xdotool. Screenshots
 /// of the popup it opens go to `.build/e2e/` for people to look at.
-@Suite(.serialized, .enabled(if: DesktopTools.present, "needs Xvfb, dunst, xdotool and imagemagick (make deps installs them)"))
+@Suite(.serialized, .endToEnd, .enabled(if: DesktopTools.present, "needs Xvfb, dunst, xdotool and imagemagick (make deps installs them)"))
 struct RealDesktopTests {
     /// A virtual X display, ended with the object.
     final class VirtualDisplay {

@@ -9,7 +9,7 @@ import WeiboTestSupport
 /// before sending, so a second retry sends nothing twice and a reply the daemon keeps
 /// meanwhile is not written over; a reply whose answer never came is kept as "maybe sent",
 /// and not sent again without `--force`.
-@Suite(.serialized) struct RepliesRetryTests {
+@Suite(.serialized, .endToEnd) struct RepliesRetryTests {
     typealias Setup = DaemonTests.Setup
 
     /// A comment bubble that can be answered in place, and its id.

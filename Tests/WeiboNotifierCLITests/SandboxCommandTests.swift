@@ -3,7 +3,7 @@ import Testing
 import WeiboTestSupport
 
 /// `weibo-notifier sandbox`, run as the demo and the benchmarks run it.
-@Suite struct SandboxCommandTests {
+@Suite(.endToEnd) struct SandboxCommandTests {
     /// Bug: every `sandbox --tls` left its folder, with a private key, in the runtime or
     /// temporary folder (322 of them in /tmp after a day of tests). Stopped, it removes them.
     /// Round 4: the sandbox read a 200 MB POST into memory (1.2 GB at its peak). A body larger

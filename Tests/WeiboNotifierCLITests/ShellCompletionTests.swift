@@ -5,7 +5,7 @@ import WeiboTestSupport
 /// The completion scripts, made from the commands' option tables, tried in the shells that run
 /// them: bash (its `complete -F` function), fish (`complete -C`), and zsh (the script run by
 /// zsh with its completion builtins standing in, since they need a terminal).
-@Suite struct ShellCompletionTests {
+@Suite(.endToEnd) struct ShellCompletionTests {
     static let files = ["bash": "weibo-notifier.bash", "zsh": "_weibo-notifier", "fish": "weibo-notifier.fish"]
 
     static func script(_ shell: String) throws -> String {

@@ -7,7 +7,7 @@ import WeiboTestSupport
 /// command prints: the log writer is set up before anything can start a thread (it printed
 /// `g_log_writer_default_set_use_stderr: assertion 'g_thread_n_created () == 0' failed` at
 /// every start, and with `G_DEBUG=fatal-criticals` `run` and `watch` died).
-@Suite(.serialized) struct StartupLogTests {
+@Suite(.serialized, .endToEnd) struct StartupLogTests {
     typealias Setup = DaemonTests.Setup
 
     /// GLib's strictest settings: a CRITICAL ends the process, every debug line is written.

@@ -5,7 +5,7 @@ import WeiboTestSupport
 /// Strangers' messages and likes through the running notifier, the sandbox and dbusmock's
 /// notification server: counted on the bus (`GetCounts` keys `msgbox`, `attitude`) without a
 /// bubble by default; likes only where the sandbox gives them (`--likes`).
-@Suite(.serialized) struct StrangersAndLikesDaemonTests {
+@Suite(.serialized, .endToEnd) struct StrangersAndLikesDaemonTests {
     typealias Setup = DaemonTests.Setup
 
     @Test func strangersMessagesAreCountedWithoutABubbleAndLikesNeverAppearWithoutWeibo() throws {

@@ -5,7 +5,7 @@ import WeiboTestSupport
 /// The daemon checks at once when the machine wakes up, when the session is unlocked or the
 /// screen saver ends, and when the network comes back: told on the system bus (here a second
 /// private bus with dbusmock's logind and NetworkManager) and, for the screen saver, the session's.
-@Suite struct SystemEventsTests {
+@Suite(.endToEnd) struct SystemEventsTests {
     /// Back four ways: a resume from suspend (logind's `PrepareForSleep(false)`), logind's
     /// `Unlock` (loginctl unlock-session), the session's `LockedHint` going false (what GNOME
     /// sets), and the screen saver's `ActiveChanged(false)` on the session bus (KDE, XFCE,

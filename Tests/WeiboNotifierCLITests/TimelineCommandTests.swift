@@ -6,7 +6,7 @@ import WeiboPlatform
 import WeiboTestSupport
 
 /// The `weibo-notifier` executable, run as a user runs it.
-@Suite struct TimelineCommandTests {
+@Suite(.endToEnd) struct TimelineCommandTests {
     static let sample = FixtureFiles.packageRoot().appendingPathComponent("Resources/sample-timeline.json").path
     static func fixture(_ name: String) -> String {
         FixtureFiles.packageRoot().appendingPathComponent("Tests/WeiboKitTests/Fixtures/\(name)").path
@@ -142,7 +142,7 @@ import WeiboTestSupport
 }
 
 /// Wrong input ends in one clear line and the right exit status, never a trace.
-@Suite struct CommandErrorTests {
+@Suite(.endToEnd) struct CommandErrorTests {
     @Test(
         arguments: [
             (["timeline", "--file", "/nonexistent/timeline.json"], Int32(66), "cannot read /nonexistent/timeline.json: No such file or directory"),
@@ -204,7 +204,7 @@ import WeiboTestSupport
 }
 
 /// `comments` and `mentions`: the same layouts as the bubbles' summaries, in the terminal.
-@Suite struct ItemsCommandTests {
+@Suite(.endToEnd) struct ItemsCommandTests {
     @Test func commentsFromASavedResponseFitTheWidth() throws {
         var generator = StatusGenerator(seed: 5, now: Timestamp.now)
         let post = generator.statuses(count: 1)[0]
@@ -233,7 +233,7 @@ import WeiboTestSupport
 }
 
 /// The man page and `--help` tell the same story.
-@Suite struct ManPageTests {
+@Suite(.endToEnd) struct ManPageTests {
     @Test func everyCommandAndOptionOfTheHelpIsInTheManPage() throws {
         let manPage = try String(contentsOf: FixtureFiles.packageRoot().appendingPathComponent("packaging/weibo-notifier.1"), encoding: .utf8)
             .replacingOccurrences(of: "\\-", with: "-")

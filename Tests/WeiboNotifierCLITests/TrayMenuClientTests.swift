@@ -6,7 +6,7 @@ import WeiboTestSupport
 /// The tray menu driven by the real libdbusmenu-glib client (`Tests/Support/dbusmenu-client.py`),
 /// which XFCE's Status Tray and waybar's tray use: it reads the layout its own way and sends
 /// every click as `EventGroup`, since the menu says `Version` 3.
-@Suite(.serialized) struct TrayMenuClientTests {
+@Suite(.serialized, .endToEnd) struct TrayMenuClientTests {
     typealias Setup = DaemonTests.Setup
 
     /// Runs the client on the daemon's menu: its JSON layout, and whether a click was answered.

@@ -6,7 +6,7 @@ import WeiboTestSupport
 /// Peers whose answers and signals have the wrong shape (`Tests/Support/wrong-peer.py`): every
 /// answer is checked for its type before it is read, so the daemon neither aborts nor lets GLib
 /// assert (run with `G_DEBUG=fatal-criticals`, a CRITICAL would end it), and it says so once.
-@Suite(.serialized) struct WrongPeerTests {
+@Suite(.serialized, .endToEnd) struct WrongPeerTests {
     typealias Setup = DaemonTests.Setup
 
     @Test(arguments: ["secrets", "notifications"])

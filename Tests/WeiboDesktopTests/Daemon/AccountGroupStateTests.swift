@@ -8,7 +8,7 @@ import WeiboTestSupport
 
 /// Several accounts: what the group shows (GetStatus, the tray, the bars) is one account's
 /// state with that account's error, never the state of one next to the error of another.
-@Suite(.serialized) struct AccountGroupStateTests {
+@Suite(.serialized, .endToEnd) struct AccountGroupStateTests {
     /// A group on the sandbox of a harness: the harness's account and a second one (`second`
     /// saves it and gives its uid), checks `stagger` seconds apart, requests never merged.
     func withGroup(

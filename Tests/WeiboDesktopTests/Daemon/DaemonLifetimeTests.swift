@@ -8,7 +8,7 @@ import WeiboTestSupport
 
 /// The GLib shell owns its callbacks: once the program lets go of the daemon and its host,
 /// nothing GLib holds keeps them alive (no source, subscription or box left behind).
-@Suite(.serialized) struct DaemonLifetimeTests {
+@Suite(.serialized, .endToEnd) struct DaemonLifetimeTests {
     final class Lines {
         var all: [String] = []
     }
