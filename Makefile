@@ -36,7 +36,7 @@ RUN_PACKAGES := $(BUILD_PACKAGES) glib-networking
 BIN := .build/debug/weibo-notifier
 
 
-.PHONY: all deps run-deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak
+.PHONY: all deps run-deps build-deps check-package fuzz build test lint demo bench sample clean release install uninstall deb locale messages test-asan test-trixie test-trixie-desktops soak screenshots
 
 # The source rules a compiler does not check (file sizes, imports, swift format); `make test` runs it.
 lint:
@@ -148,6 +148,16 @@ test: deps
 		awk '/recorded an issue/ { shown = 1; print; next } shown && /^↳/ { print; next } { shown = 0 }' \
 			.build/tests.log .build/side-tests.log .build/gnome-tests.log | head -200; \
 	fi; exit $$status
+
+# Every picture in docs/screenshots drawn anew by the real programs against the sandbox: the
+# popup's sections (en, zh_CN) and themes, the settings window's pages (en, zh_CN, dark), and
+# Debian 12's desktops with the count and a bubble (GNOME, sway, XFCE). The same tests compare
+# them in `make test`, allowing for antialiasing. Look at them before committing.
+GOLDEN_TESTS = WeiboNotifierCLITests\.(PopupWindowTests/eachSectionLooksAsItsGoldenImage|PopupThemeTests|SettingsWindowTests/theDocsPictures|GnomeShellTests/theCountStandsBesideTheIcon|SwayDesktopTests/aBubbleReachesMako|XfcePanelTests)
+screenshots: deps
+	$(MAKE) --no-print-directory locale
+	$(QUIET) $(SWIFT) build --build-tests $(WERROR)
+	WEIBO_NOTIFIER_UPDATE_GOLDENS=1 $(SWIFT) test --skip-build --filter '$(GOLDEN_TESTS)'
 
 # The whole test suite once more, the programs and the tests built with the address sanitizer
 # (CI runs it): a pointer used past its buffer's life, an overflow or a use after free fails the

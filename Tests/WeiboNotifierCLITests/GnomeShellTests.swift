@@ -11,7 +11,7 @@ import WeiboTestSupport
 /// the tray, on a private bus. The shell runs with an extension of the tests that turns on its
 /// unsafe mode, so that the tests may read its windows and notifications (Eval, Introspect) and
 /// take screenshots (`.build/e2e/gnome-*.png`).
-@Suite(.serialized) struct GnomeShellTests {
+@Suite(.serialized, .endToEnd) struct GnomeShellTests {
     /// A GNOME session: its folders, its session bus (which starts dconf and GNOME's helpers),
     /// a system bus of its own, and the shell.
     final class Session {
@@ -328,6 +328,11 @@ import WeiboTestSupport
         #expect(waitUntil(timeout: 10) { session.trayIcon().contains("unread-symbolic") }, "the unread icon shown: \(session.trayIcon())")
         #expect(waitUntil(timeout: 15) { session.trayIconFile().contains("unread-symbolic") }, "drawn: \(session.trayIconFile())")
         let three = session.screenshot("count-3")
+        // The top bar as README shows it, on Debian 12's GNOME Shell.
+        if GoldenImage.desktopsOfThePictures {
+            let difference = GoldenImage.difference(three, "gnome-top-bar-count", region: (1000, 0, 280, 32))
+            #expect(difference < 0.01, "\(Int(difference * 100)) % of .build/e2e/gnome-top-bar-count.png differ from docs/screenshots")
+        }
         // The label is drawn in the bar's white text, right of the status area's icons.
         let white = { (shot: String) in XfcePanelTests.share(of: "#ffffff", x: 1100, y: 0, width: 100, height: 30, in: shot) }
         #expect(white(three) > white(zero) + 0.005, "the number drawn beside the icon: \(three) against \(zero)")

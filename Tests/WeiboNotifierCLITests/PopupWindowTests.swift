@@ -7,7 +7,7 @@ import WeiboTestSupport
 /// The popup itself under Xvfb, read through AT-SPI as a screen reader reads it: opened by
 /// `ShowPopup`, the tray's `Activate` and a bubble's click; its rows are the sandbox's newest
 /// items in order; the arrows move, Enter opens the post, Esc closes and marks what was seen.
-@Suite(.serialized, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
+@Suite(.serialized, .endToEnd, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
 struct PopupWindowTests {
     typealias Setup = DaemonTests.Setup
 
@@ -411,21 +411,27 @@ final class PopupDesktop {
     /// is moved away first (no hovered row). Pictures come from the daemon one by one and, on a
     /// busy machine, some after the first look: the window is looked at again, every half
     /// second for up to 15 s, until it matches within `tolerance`; the last look is the answer.
-    func compareWithGolden(_ name: String, tolerance: Double = 0.01) -> Double {
+    /// `title`: the window's (a pattern for `xdotool search --name`); `pictures`: whether it
+    /// shows pictures that come from the daemon (the popup's).
+    func compareWithGolden(_ name: String, tolerance: Double = 0.01, title: String = "^(Weibo|微博)$", pictures: Bool = true) -> Double {
         toolOutput("/usr/bin/xdotool", ["mousemove", "0", "0"], environment: setup.environment)
-        var count = -1
-        _ = waitUntil(timeout: 5) {
-            let found = FileManager.default.enumerator(atPath: self.setup.home.folder)?.compactMap { $0 as? String } ?? []
-            let now = found.filter { $0.contains("weibo-notifier/images/") }.count
-            defer { count = now }
-            return now == count && now > 0
+        if pictures {
+            // The pictures the daemon fetched for it, their count still for a while: 0.7 s (the
+            // looks below wait for any later one), or 4 s when the picture is written anew from
+            // the first look (eachSectionLooksAsItsGoldenImage's late pictures come 3 s late).
+            let still = GoldenImage.updating ? 4.0 : 0.7
+            var count = -1
+            var since = Date()
+            _ = waitUntil(timeout: 15) {
+                let found = FileManager.default.enumerator(atPath: self.setup.home.folder)?.compactMap { $0 as? String } ?? []
+                let now = found.filter { $0.contains("weibo-notifier/images/") }.count
+                if now != count { (count, since) = (now, Date()) }
+                return now > 0 && Date().timeIntervalSince(since) >= still
+            }
         }
-        // A new golden image (WEIBO_NOTIFIER_UPDATE_GOLDENS=1) is taken on the first look: the
-        // pictures are let arrive first, which the looks below would otherwise wait for.
-        usleep(700_000)
         var difference = 1.0
         _ = waitUntil(timeout: 15) {
-            difference = lookBesideGolden(name)
+            difference = lookBesideGolden(name, title: title)
             if difference < tolerance { return true }
             usleep(500_000)
             return false
@@ -434,30 +440,19 @@ final class PopupDesktop {
     }
 
     /// One look at the window beside the golden image `name` (`compareWithGolden`).
-    private func lookBesideGolden(_ name: String) -> Double {
+    private func lookBesideGolden(_ name: String, title: String) -> Double {
         let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let shot = folder + "/\(name).png"
         var window = ""
         _ = waitUntil(timeout: 10) {
             window =
-                toolOutput("/usr/bin/xdotool", ["search", "--name", "^(Weibo|微博)$"], environment: self.setup.environment)
+                toolOutput("/usr/bin/xdotool", ["search", "--name", title], environment: self.setup.environment)
                 .split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
         }
         guard screenshot(window: window, to: shot, environment: setup.environment) else { return 1 }
-        let golden = FixtureFiles.packageRoot().appendingPathComponent("docs/screenshots/\(name).png").path
-        if ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_GOLDENS"] == "1" {
-            try? FileManager.default.removeItem(atPath: golden)
-            try? FileManager.default.copyItem(atPath: shot, toPath: golden)
-        }
-        let size = { (path: String) in toolOutput("/usr/bin/identify", ["-format", "%w %h", path]) }
-        guard FileManager.default.fileExists(atPath: golden), size(shot) == size(golden) else { return 1 }
-        // `compare` prints the count of differing pixels on its error output.
-        let differing = toolOutput("/bin/sh", ["-c", "/usr/bin/compare -metric AE -fuzz 12% '\(shot)' '\(golden)' null: 2>&1"])
-        let parts = size(shot).split(separator: " ").compactMap { Double($0) }
-        guard let count = Double(differing.trimmingCharacters(in: .whitespacesAndNewlines)), parts.count == 2 else { return 1 }
-        return count / (parts[0] * parts[1])
+        return GoldenImage.difference(shot, name)
     }
 
     /// A screenshot for people to look at, in `.build/e2e/`.

@@ -9,7 +9,7 @@ import WeiboTestSupport
 /// beside a running notifier: a change is written to its key only (the user's comments kept)
 /// and applied at once (`GetStatus`), a bad value is refused at its row and never written,
 /// Reset removes the line, and `ShowSettings` brings the window to a page.
-@Suite(.serialized, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
+@Suite(.serialized, .endToEnd, .enabled(if: PopupDesktop.present, "needs Xvfb, xdotool, at-spi2-core and python3-pyatspi (make deps installs them)"))
 struct SettingsWindowTests {
     @Test func changesAreWrittenAtOnceAndBadOnesRefusedAtTheRow() throws {
         let desktop = try PopupDesktop()
@@ -507,6 +507,43 @@ struct SettingsWindowTests {
             desktop.shot("settings-\(page.rawValue)-zh")
         }
         #expect(translatedSeen >= 8, "\(translatedSeen) rows of the table seen in Chinese")
+    }
+
+    /// The settings window's pictures in docs/screenshots are what it draws: each page in
+    /// English and in Chinese, and the General page dark, logged in to the sandbox beside a
+    /// running notifier, the window compared with its picture allowing for antialiasing (the
+    /// login's end date may differ). `make screenshots` writes them anew
+    /// (`WEIBO_NOTIFIER_UPDATE_GOLDENS=1`).
+    @Test func theDocsPicturesAreWhatTheWindowDraws() throws {
+        let desktop = try PopupDesktop()
+        defer { desktop.killOnDisplay("weibo-notifier-settings") }
+        let setup = desktop.setup
+        try setup.start(interval: nil)
+        defer { setup.stop() }
+        let shownOn: [SettingPage: AnySetting] = [
+            .notifications: SettingsTable.quietHours.erased, .general: SettingsTable.interval.erased, .advanced: SettingsTable.apiBase.erased,
+        ]
+        let looks: [(language: [String: String], localizer: Localizer, suffix: String, theme: String, pages: [SettingPage])] = [
+            (["LANG": "C.UTF-8", "LANGUAGE": "en"], Localizer(), "", "Adwaita", SettingPage.allCases),
+            (["LANG": "zh_CN.UTF-8", "LANGUAGE": "zh_CN"], Localizer.testing(.chinese), "-zh", "Adwaita", SettingPage.allCases),
+            (["LANG": "C.UTF-8", "LANGUAGE": "en"], Localizer(), "-dark", "Adwaita:dark", [.general]),
+        ]
+        for look in looks {
+            let environment = setup.environment.merging(look.language) { $1 }.merging(["GTK_THEME": look.theme]) { $1 }
+            for page in look.pages {
+                let opened = try CommandRunner.run(["settings", "--page", page.rawValue], environment: environment)
+                #expect(opened.status == 0, "\(opened.standardError)")
+                let row = shownOn[page].map { $0.title.text(look.localizer) } ?? SandboxAPI.ownerName
+                #expect(waitUntil(timeout: 45) { Self.names(desktop).contains { $0.contains(row) } }, "\(page)\(look.suffix): \(Self.names(desktop))")
+                let name = "settings-\(page.rawValue)\(look.suffix)"
+                let difference = desktop.compareWithGolden(name, title: "^(Weibo Notifier Settings|微博通知设置)$", pictures: false)
+                #expect(
+                    difference < 0.01, "\(name): \(Int(difference * 100)) % of its pixels differ from docs/screenshots/\(name).png (.build/e2e/\(name).png)")
+            }
+            // The next language or theme is a new window's.
+            desktop.killOnDisplay("weibo-notifier-settings")
+            #expect(waitUntil { !setup.bus.hasOwner("io.github.WeiboNotifier.Settings") }, "the window gone")
+        }
     }
 
     /// "Log in to Weibo…" in the tray of a notifier with no app key opens the window at the
