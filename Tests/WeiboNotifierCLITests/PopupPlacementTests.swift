@@ -8,7 +8,7 @@ import WeiboTestSupport
 /// bubble's click near an edge), and the keyboard on its first row at every open, with the CPU
 /// busy beside it.
 @Suite(
-    .serialized,
+    .serialized, .endToEnd,
     .enabled(
         if: PopupDesktop.present && FileManager.default.isExecutableFile(atPath: "/usr/bin/xfwm4")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/xprop"), "needs xfwm4 and xprop (make deps installs them)"))
@@ -141,6 +141,43 @@ struct PopupPlacementTests {
             #expect(waitUntil { desktop.read().window == nil }, "open \(open): Esc closes it")
         }
         #expect(focused == 20, "row 1 had the keyboard in \(focused) opens of 20: \(missed)")
+    }
+
+    /// Replies typed in the popup under xfwm4 (10): the popup opened at Comments by the tray's
+    /// D-Bus call, the window manager gives it the keyboard; Ctrl+Enter on the first comment
+    /// opens the reply entry, the words and Enter are typed as keys, and each
+    /// reply reaches the sandbox, the entry closed, the rows intact and no search started.
+    @Test func repliesTypedInThePopupReachWeiboUnderXfwm4() throws {
+        let desktop = try PopupDesktop()
+        defer { desktop.killOnDisplay("xfwm4") }
+        try #require(Self.windowManager(desktop), "xfwm4 did not start")
+        let setup = desktop.setup
+        setup.sandbox.control("/_sandbox/comments", [("count", "3")])
+        try setup.start()
+        _ = try PopupDaemonTests.items(setup, "comments")
+        desktop.call("ShowPopup", "comments")
+        let window = try #require(Self.popupWindow(desktop))
+        #expect(
+            waitUntil(timeout: 45) { desktop.read().rows?.count == 3 && desktop.read().rows?.first?.focused == true }, "\(desktop.read())")
+        #expect(
+            toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: setup.environment).trimmingCharacters(in: .whitespacesAndNewlines) == window,
+            "xfwm4 gave the popup the keyboard")
+        var typed = 0
+        for attempt in 1...10 {
+            desktop.key("ctrl+Return")
+            guard waitUntil({ desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }) else { continue }
+            // ASCII: xdotool types no Chinese (PopupKeysTests gives it as an input method does).
+            let words = "thanks \(attempt) from \(getpid())"
+            toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
+            desktop.key("Return")
+            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }),
+                waitUntil({ !desktop.read().entries.contains { $0.name == "Reply" } }), desktop.read().rows?.count == 3,
+                !desktop.read().entries.contains(where: { $0.name == "Search" })
+            {
+                typed += 1
+            }
+        }
+        #expect(typed == 10, "\(typed) of 10 typed replies reached the sandbox with the rows intact: \(desktop.read().entries)")
     }
 
     /// Ten opens by the tray icon with the CPU busy: the keyboard is on the first row each
