@@ -202,6 +202,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 self.notify(bubble, image: image, replacing: replaces, capabilities: capabilities) { [weak self] id in
                     guard let self else { return }
                     if let closeOnArrival = self.closeOnArrival { return closeOnArrival(id) }
+                    Log.debug("bubble \(kind.rawValue): \(id.map { "shown as \($0)" } ?? "not shown"), replacing \(replaces)")
                     if let id { self.slots[kind]?.id = id }
                     if case .close = self.slots[kind]?.next {} else { shown(id) }
                     self.finish(kind)
@@ -338,6 +339,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 if sink.transients.removeValue(forKey: id) != nil { return }
                 guard id > 0, let kind = sink.slots.first(where: { $0.value.id == id })?.key else { return }
                 sink.slots[kind]?.id = nil
+                Log.debug("bubble \(kind.rawValue): \(id) closed by the server, reason \(Variants.uint32(in: parameters, at: 1))")
                 sink.unreadClosed?(kind, BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
             },
             on("NotificationReplied", "(us)") { sink, parameters in
