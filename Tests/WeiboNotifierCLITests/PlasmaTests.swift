@@ -219,7 +219,7 @@ struct PlasmaTests {
                     bubble = seen
                 } else {
                     unbubbled.append(
-                        "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): the notifier's status \(session.bus.daemonStatus())"
+                        "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): the notifier's status \(session.bus.daemonStatus()); it said \(notifier.said(lines: 20))"
                     )
                 }
             }
