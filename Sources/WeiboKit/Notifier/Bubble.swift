@@ -54,7 +54,7 @@ public enum BubbleCloseReason: Equatable, Sendable {
     case expired
     /// The user dismissed it.
     case dismissed
-    /// The program closed it.
+    /// Closed by a call: the program's, or the server's own (Plasma's, after a click).
     case closedByProgram
     case unknown
 

@@ -164,10 +164,12 @@ extension Notifier {
         return bubble
     }
 
-    /// The bubble went away without a refresh: dismissed (or expired) until a counter rises.
+    /// The bubble went away without a refresh: dismissed (or expired) until a counter rises,
+    /// and forgotten, so that the next one is a new bubble. Whatever the reason: the shell
+    /// forgets a bubble before closing it itself, so every close it reports is the server's, and
+    /// Plasma reports its own close after a click as "closed by a call" (3). A later bubble
+    /// that replaced that closed one went to Plasma's history, not to the screen.
     mutating func bubbleClosed(_ kind: BubbleKind, _ reason: BubbleCloseReason) {
-        // Closed by us (refresh, zero, pause): the state already says so.
-        guard reason != .closedByProgram else { return }
         state[kind] = settings.policy.bubbleClosed(state[kind])
     }
 

@@ -163,6 +163,22 @@ import WeiboTestSupport
         #expect(driver.notifier.state[.all].dismissed == nil)
     }
 
+    /// Plasma closes a bubble clicked with reason 3 ("closed by a call"), as if the program had:
+    /// it is forgotten all the same, and the next rise is a new bubble, not a replace of the
+    /// closed one (which Plasma put in its history without showing it).
+    @Test(arguments: [BubbleCloseReason.expired, .dismissed, .closedByProgram, .unknown])
+    func aBubbleTheServerClosedIsForgottenWhateverTheReason(_ reason: BubbleCloseReason) {
+        var driver = NotifierDriver()
+        driver.start(counts: UnreadCounts(cmt: 1))
+        #expect(driver.notifier.state[.all].id != nil)
+        driver.send(.bubbleClosed(.all, reason, at: driver.now))
+        #expect(driver.notifier.state[.all].id == nil)
+        #expect(driver.check(UnreadCounts(cmt: 1)).shownBodies.isEmpty, "what it showed stays closed")
+        let rose = driver.check(UnreadCounts(cmt: 2))
+        #expect(rose.shownBodies == ["2 comments"])
+        #expect(rose.replacedIDs == [nil], "a new bubble, not a replace of the closed one")
+    }
+
     @Test func zeroClosesTheBubble() {
         var driver = NotifierDriver()
         driver.start(counts: UnreadCounts(dm: 1))
