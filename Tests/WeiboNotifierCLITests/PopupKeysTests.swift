@@ -82,21 +82,7 @@ extension PopupWindowTests {
 
         // Replies typed key by key (they went to the search once): each reaches the sandbox,
         // the rows stay, no search starts.
-        var typed = 0
-        for attempt in 1...10 {
-            desktop.key("ctrl+Return")
-            guard waitUntil({ desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }) else { continue }
-            let words = "thanks \(attempt) from \(getpid())"
-            toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
-            desktop.key("Return")
-            // Sent, the entry closed (the keyboard back on the row), the rows and no search.
-            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }),
-                waitUntil({ !desktop.read().entries.contains { $0.name == "Reply" } }), desktop.read().rows?.count == 3,
-                !desktop.read().entries.contains(where: { $0.name == "Search" })
-            {
-                typed += 1
-            }
-        }
+        let typed = desktop.typeReplies(rows: 3)
         #expect(typed == 10, "\(typed) of 10 typed replies reached the sandbox with the rows intact: \(desktop.read().entries)")
 
         // The second comment made whole (Enter) has "Reply" under its text, right of the

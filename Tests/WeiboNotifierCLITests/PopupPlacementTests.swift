@@ -162,21 +162,7 @@ struct PopupPlacementTests {
         #expect(
             toolOutput("/usr/bin/xdotool", ["getactivewindow"], environment: setup.environment).trimmingCharacters(in: .whitespacesAndNewlines) == window,
             "xfwm4 gave the popup the keyboard")
-        var typed = 0
-        for attempt in 1...10 {
-            desktop.key("ctrl+Return")
-            guard waitUntil({ desktop.read().entries.contains { $0.name == "Reply" && $0.focused } }) else { continue }
-            // ASCII: xdotool types no Chinese (PopupKeysTests gives it as an input method does).
-            let words = "thanks \(attempt) from \(getpid())"
-            toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
-            desktop.key("Return")
-            if waitUntil({ setup.sandbox.read("/_sandbox/replies").contains(words) }),
-                waitUntil({ !desktop.read().entries.contains { $0.name == "Reply" } }), desktop.read().rows?.count == 3,
-                !desktop.read().entries.contains(where: { $0.name == "Search" })
-            {
-                typed += 1
-            }
-        }
+        let typed = desktop.typeReplies(rows: 3)
         #expect(typed == 10, "\(typed) of 10 typed replies reached the sandbox with the rows intact: \(desktop.read().entries)")
     }
 

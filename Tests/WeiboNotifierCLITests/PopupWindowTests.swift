@@ -403,6 +403,28 @@ final class PopupDesktop {
         usleep(150_000)
     }
 
+    /// Replies typed key by key in the popup open at a comment (`tries`): Ctrl+Enter, the words
+    /// as xdotool types them (ASCII: it types no Chinese), Enter. How many reached the sandbox
+    /// with the entry closed after (the keyboard back on the row), `rows` rows intact and no
+    /// search started (they went to the search once).
+    func typeReplies(_ tries: Int = 10, rows: Int) -> Int {
+        var typed = 0
+        for attempt in 1...tries {
+            key("ctrl+Return")
+            guard waitUntil({ self.read().entries.contains { $0.name == "Reply" && $0.focused } }) else { continue }
+            let words = "thanks \(attempt) from \(getpid())"
+            toolOutput("/usr/bin/xdotool", ["type", "--delay", "15", words], environment: setup.environment)
+            key("Return")
+            if waitUntil({ self.setup.sandbox.read("/_sandbox/replies").contains(words) }),
+                waitUntil({ !self.read().entries.contains { $0.name == "Reply" } }), read().rows?.count == rows,
+                !read().entries.contains(where: { $0.name == "Search" })
+            {
+                typed += 1
+            }
+        }
+        return typed
+    }
+
     /// The addresses the browser was asked to open.
     func opened() -> String { (try? String(contentsOfFile: recorded, encoding: .utf8)) ?? "" }
 

@@ -39,4 +39,17 @@ public enum GoldenImage {
         guard let count = Double(differing.trimmingCharacters(in: .whitespacesAndNewlines)), parts.count == 2 else { return 1 }
         return count / (parts[0] * parts[1])
     }
+
+    /// `difference` of a region of new looks (`look` takes a screenshot and says where), looked
+    /// at again for up to `timeout` seconds until it matches within 1 %: the last difference.
+    public static func settledDifference(
+        _ name: String, region: (x: Int, y: Int, width: Int, height: Int), timeout: Double = 10, look: () -> String
+    ) -> Double {
+        var last = 1.0
+        _ = waitUntil(timeout: timeout) {
+            last = difference(look(), name, region: region)
+            return last < 0.01
+        }
+        return last
+    }
 }
