@@ -205,16 +205,21 @@ struct PlasmaTests {
             posts += 1
             sandbox.control("/_sandbox/counts", [("status", String(posts))])
             #expect(session.bus.checkNow())
-            var seen: (id: String, x: Int, y: Int, width: Int, height: Int)?
-            let still = waitUntil(timeout: 10) {
-                let now = Self.bubbles(session).first
-                defer { seen = now }
-                guard let now, let before = seen else { return false }
-                return (now.x, now.y, now.width, now.height) == (before.x, before.y, before.width, before.height)
+            // A window is the same one by its id: xdotool lists them in stacking order, which
+            // changes as windows are raised.
+            var seen: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
+            var bubble: (id: String, x: Int, y: Int, width: Int, height: Int)?
+            _ = waitUntil(timeout: 10) {
+                let now = Self.bubbles(session)
+                defer { seen = Dictionary(now.map { ($0.id, ($0.x, $0.y, $0.width, $0.height)) }) { $1 } }
+                bubble = now.first { window in seen[window.id].map { $0 == (window.x, window.y, window.width, window.height) } ?? false }
+                return bubble != nil
             }
-            guard still, let bubble = seen else {
+            guard let bubble else {
+                let shot = session.screenshot("no-bubble-\(posts)")
                 missed.append(
-                    "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): no bubble; it said \(notifier.said(lines: 20))")
+                    "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): no bubble among plasmashell's windows "
+                        + "\(Self.windows("plasmashell", session.environment)) (\(shot)); it said \(notifier.said(lines: 20))")
                 continue
             }
             let before = "the bubble \(bubble) (\(describe(bubble.id))), the popup \(Self.windows("weibo-notifier-popup", session.environment))"
