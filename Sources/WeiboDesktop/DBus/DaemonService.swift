@@ -14,10 +14,12 @@ public final class DaemonService {
     private var nameLostSubscription: DBusSignalSubscription?
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
     public var nameLost: (() -> Void)?
-    /// The tray icon, when there is one: it follows the counts and the state too.
-    public var tray: StatusNotifierItem?
-    /// What StateChanged last said, with what else bars show: a change of either is signalled.
-    private var lastStatus: NotifierStatus?
+    /// The tray icon, when there is one: it shows each snapshot too.
+    public var tray: StatusNotifierItem? {
+        didSet { tray?.show(accounts.latest.tray) }
+    }
+    /// The snapshot the signals last said.
+    private var shown: AccountsSnapshot
 
     /// Why the service could not start.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,6 +39,7 @@ public final class DaemonService {
         self.connection = connection
         self.accounts = accounts
         self.pictures = pictures
+        shown = accounts.latest
         do {
             export = try DBusExport(
                 connection: connection, path: SessionBus.objectPath, introspection: DaemonInterface.introspection,
@@ -47,21 +50,19 @@ public final class DaemonService {
         } catch {
             throw .bus(error.message)
         }
-        accounts.countsChanged = { [weak self] unread in
-            guard let self else { return }
-            self.emitCountsChanged(unread)
-            self.updateDockBadge(unread)
-        }
-        // StateChanged says the phase, and comes whenever anything a status bar shows besides
-        // the counts changed (a pause, do-not-disturb, failed checks), so that bars read GetStatus.
-        accounts.eventsHandled = { [weak self] in
-            guard let self else { return }
-            self.tray?.update()
-            let status = self.accounts.status(at: Timestamp.now)
-            guard status != self.lastStatus else { return }
-            self.lastStatus = status
-            self.emitStateChanged(status.phase)
-        }
+        accounts.published = { [weak self] snapshot in self?.show(snapshot) }
+    }
+
+    /// A new snapshot: the tray shows it, and the signals say what changed. StateChanged says
+    /// the phase, and comes whenever anything a status bar shows besides the counts changed (a
+    /// pause, do-not-disturb, failed checks), so that bars read GetStatus.
+    private func show(_ snapshot: AccountsSnapshot) {
+        let before = shown
+        shown = snapshot
+        tray?.show(snapshot.tray)
+        if snapshot.group.unread != before.group.unread { emitCountsChanged(snapshot.group.unread) }
+        if snapshot.badge != before.badge { updateDockBadge(snapshot.badge) }
+        if snapshot.group.status != before.group.status { emitStateChanged(snapshot.group.status.phase) }
     }
 
     /// Takes the bus name: the one instance of the session. With `replace`, takes it from a
@@ -190,7 +191,7 @@ public final class DaemonService {
         case "CheckNow":
             accounts.checkNow()
         case "GetCounts":
-            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(accounts.unread)], 1))
+            return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([Self.countsVariant(accounts.latest.group.unread)], 1))
         case "GetAccounts":
             return g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([accountsVariant()], 1))
         case "GetStatus":
@@ -257,9 +258,9 @@ public final class DaemonService {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }
-        // One snapshot: the state shown and its error are one account's; the times, the pause
-        // and the interval the default account's.
-        let group = accounts.snapshot()
+        // The state shown and its error are one account's; the times, the pause and the
+        // interval the default account's.
+        let group = accounts.latest.group
         let reporting = group.reporting
         let status = group.status
         let first = group.members[0]
@@ -290,9 +291,10 @@ public final class DaemonService {
 
     /// `a(ssa{su})`: each account followed, its uid, screen name and unread counts.
     private func accountsVariant() -> OpaquePointer? {
-        let entries: [OpaquePointer?] = accounts.followed.map { account in
+        let followed = accounts.latest.group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }
+        let entries: [OpaquePointer?] = followed.map { account in
             g_variant_new_tuple(
-                [g_variant_new_string(String(account.uid)), g_variant_new_string(account.name), Self.countsVariant(account.unread)], 3)
+                [g_variant_new_string(String(account.uid)), g_variant_new_string(account.member.name), Self.countsVariant(account.member.unread)], 3)
         }
         let type = g_variant_type_new("(ssa{su})")
         defer { g_variant_type_free(type) }
@@ -308,8 +310,7 @@ public final class DaemonService {
     /// The dock badge (Unity LauncherEntry, shown by KDE, Dash to Dock, Plank, Latte): the
     /// unread total, urgent while @mentions or messages wait; hidden at zero. Sent from the
     /// daemon's own connection, as docks drop a badge when its sender goes away.
-    private func updateDockBadge(_ unread: UnreadCounts) {
-        let badge = accounts.primary.notifier.presenter.badge(unread)
+    private func updateDockBadge(_ badge: DockBadge) {
         func entry(_ key: String, _ value: OpaquePointer?) -> OpaquePointer? {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
         }

@@ -1,12 +1,12 @@
 public import WeiboKit
-public import WeiboPlatform
+import WeiboPlatform
 
 /// Every account the user logged in, each followed by its own `AccountShell` (its own core,
 /// state file and bubbles), started a few seconds apart so their checks do not coincide. The
 /// first member follows the default account (and any account that becomes the default); one
-/// more member follows each other account. D-Bus, the tray and the badge see the group: the
-/// counts added up, the state that most needs the user, each account on its own for
-/// `GetAccounts` and the tooltip.
+/// more member follows each other account. After every change it pushes one
+/// `AccountsSnapshot` (WeiboKit's: the group, the tray, the badge) to the surfaces, which show
+/// that and read no notifier.
 public final class AccountGroupShell {
     /// Makes the member that follows `selection` (a uid; nil: the default account).
     public typealias MemberFactory = (_ selection: String?) -> AccountShell
@@ -23,25 +23,27 @@ public final class AccountGroupShell {
     /// The members waiting for their first check, by member: dropped when it fires, or with
     /// the member when its account goes first.
     private var startTimers: [ObjectIdentifier: GLibSource] = [:]
-    private var lastTotal: UnreadCounts?
-    private var lastPhase: NotifierPhase?
+    /// `XDG_CURRENT_DESKTOP`: the tray's look and status at zero there.
+    private let currentDesktop: String
+    /// The snapshot last pushed.
+    private var pushed: AccountsSnapshot?
+    /// The pause item the tray's menu last chose, and the end of the pause it made.
+    private var pauseChoice: (command: TrayCommand, until: Timestamp)?
 
     /// What the daemon's own browser login needs, for every member.
     public var desktopLogin: DesktopLogin.Settings? {
         didSet { for member in members { member.desktopLogin = desktopLogin } }
     }
 
-    /// The counts added up changed.
-    public var countsChanged: ((UnreadCounts) -> Void)?
-    /// The group's state changed.
-    public var phaseChanged: ((NotifierPhase) -> Void)?
-    /// A member handled its events (the tray follows).
-    public var eventsHandled: (() -> Void)?
+    /// Every new snapshot, once for each change (D-Bus, the tray and the badge show it).
+    public var published: ((AccountsSnapshot) -> Void)?
 
-    /// `stagger`: seconds between the members' first checks (so between all their checks).
-    public init(accounts: AccountStore, stagger: Double = 5, makeMember: @escaping MemberFactory) {
+    /// `stagger`: seconds between the members' first checks (so between all their checks);
+    /// `currentDesktop`: `XDG_CURRENT_DESKTOP`.
+    public init(accounts: AccountStore, stagger: Double = 5, currentDesktop: String = "", makeMember: @escaping MemberFactory) {
         self.accounts = accounts
         self.stagger = stagger
+        self.currentDesktop = currentDesktop
         self.makeMember = makeMember
         add(selection: nil)
     }
@@ -93,9 +95,7 @@ public final class AccountGroupShell {
     private func add(selection uid: Int64?) {
         let member = makeMember(uid.map { String($0) })
         member.desktopLogin = desktopLogin
-        member.countsChanged = { [weak self] _ in self?.membersChanged() }
-        member.phaseChanged = { [weak self] _ in self?.membersChanged() }
-        member.eventsHandled = { [weak self] in self?.eventsHandled?() }
+        member.eventsHandled = { [weak self] in self?.membersChanged() }
         if doNotDisturb { member.doNotDisturbChanged(true, keepsList: doNotDisturbKeepsList) }
         members.append(member)
         uids.append(uid)
@@ -130,45 +130,34 @@ public final class AccountGroupShell {
         names[index].flatMap { AccountGroup.bubbleName($0, accounts: members.count) }
     }
 
+    /// A member handled its events, or the members changed: a new snapshot, pushed when it differs.
     private func membersChanged() {
-        let group = snapshot()
-        let total = group.unread
-        if total != lastTotal {
-            lastTotal = total
-            countsChanged?(total)
-        }
-        let now = group.status.phase
-        if now != lastPhase {
-            lastPhase = now
-            phaseChanged?(now)
-        }
+        let now = snapshot()
+        guard now != pushed else { return }
+        pushed = now
+        published?(now)
     }
 
-    // MARK: - What the surfaces read
+    // MARK: - What the surfaces show
 
-    /// Every account as the surfaces see them now (WeiboKit's `AccountGroup` decides what the
-    /// group shows from it).
-    public func snapshot(at now: Timestamp = Timestamp.now) -> AccountGroup {
+    /// What every surface shows: the snapshot last pushed (every change pushes one: a member's
+    /// events, its timers among them, a member added or gone).
+    public var latest: AccountsSnapshot { pushed ?? snapshot() }
+
+    /// Every account and what each surface shows of them, now.
+    private func snapshot() -> AccountsSnapshot {
+        let now = primary.clock()
+        let notifier = primary.notifier
         // A member not started yet (its first check is staggered) is its saved account already.
-        AccountGroup(members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid ?? uids[$0], name: names[$0] ?? "", at: now) })
+        let group = AccountGroup(
+            members: members.indices.map { members[$0].notifier.groupMember(uid: members[$0].uid ?? uids[$0], name: names[$0] ?? "", at: now) })
+        return AccountsSnapshot(
+            group, settings: notifier.settings, presenter: notifier.presenter, zone: notifier.zone, currentDesktop: currentDesktop,
+            pauseChoice: pauseChoice, at: now, after: pushed)
     }
-
-    /// The unread counts of every account added up.
-    public var unread: UnreadCounts { snapshot().unread }
-
-    /// The state that most needs the user (`AccountGroup.urgency`), otherwise the default account's.
-    public var phase: NotifierPhase { snapshot().status.phase }
 
     /// The account whose state and error the group shows (`AccountGroup.reportingIndex`).
-    public var reporting: AccountShell { members[snapshot().reportingIndex] }
-
-    /// What the surfaces show besides the counts (`AccountGroup.status`).
-    public func status(at now: Timestamp) -> NotifierStatus { snapshot(at: now).status }
-
-    /// Each account followed: uid, name and unread counts (`GetAccounts`, the tooltip).
-    public var followed: [(uid: Int64, name: String, unread: UnreadCounts, phase: NotifierPhase)] {
-        snapshot().members.compactMap { member in member.uid.map { ($0, member.name, member.unread, member.status.phase) } }
-    }
+    public var reporting: AccountShell { members[latest.group.reportingIndex] }
 
     /// The member following `uid`, if any.
     public func member(_ uid: Int64) -> AccountShell? {
@@ -179,7 +168,15 @@ public final class AccountGroupShell {
 
     public func checkNow() { for member in members { member.checkNow() } }
     public func markRead() { for member in members { member.markRead() } }
-    public func pause(seconds: Int) { for member in members { member.pause(seconds: seconds) } }
+    /// Pauses every account for `seconds` (0: resumes); `chosen`: the tray's item that asked,
+    /// checked while that pause lasts.
+    public func pause(seconds: Int, chosen: TrayCommand? = nil) {
+        for member in members { member.pause(seconds: seconds) }
+        if let chosen, let until = primary.notifier.state.pausedUntil {
+            pauseChoice = (chosen, until)
+            membersChanged()
+        }
+    }
     public func saveState() { for member in members { member.saveState() } }
     /// Closes every account's bubbles; `done` once every server answered.
     public func closeBubbles(_ done: @escaping () -> Void) {
@@ -211,9 +208,7 @@ public final class AccountGroupShell {
 
     /// The summary of a kind, from each account that has something of it (else the default's).
     public func showSummary(_ kind: BubbleKind = .posts) {
-        let counters = kind == .all ? UnreadCounter.allCases : kind.counters
-        let having = members.filter { member in counters.contains { member.notifier.unread[$0] > 0 } }
-        for member in having.isEmpty ? [primary] : having { member.showSummary(kind) }
+        for index in latest.group.summaryIndices(kind) { members[index].showSummary(kind) }
     }
 
     /// The popup at `kind`'s section, showing the default account; `toggles`: see `AccountShell.showPopup`.
@@ -239,7 +234,7 @@ public final class AccountGroupShell {
     public func markSeen(_ kind: PopupSectionKind) { primary.markRead(kind.bubble) }
 
     /// Logs in again where a login is missing or expired, else adds one (the default's member).
-    public func logIn() { members[snapshot().loginIndex].logIn() }
+    public func logIn() { members[latest.group.loginIndex].logIn() }
 
     /// The settings window at `page` (the tray's "Settings…", `ShowSettings`); nil when it
     /// started, else why not (said in the log too).

@@ -82,9 +82,8 @@ extension AccountShell {
         let statuses = { [weak self] (done: @escaping (Result<[Status], WeiboClientError>) -> Void) in
             guard let self else { return }
             guard let list = fetch.kind.statusList else { return done(.success([])) }
-            let home = list == .homeTimeline
             let pager = ListPager(
-                count: count, pageSize: home ? PopupItems.pageSize : DetailSource.pageSize, shortEnds: !home, requestLimit: made.limit - made.count,
+                count: count, pageSize: list.pageSize, shortEnds: list.shortPageEnds, requestLimit: made.limit - made.count,
                 maxID: before(fetch.olderThan?.statuses))
             self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
                 switch list {
@@ -99,7 +98,7 @@ extension AccountShell {
             guard let self else { return }
             guard let list = fetch.kind.commentList else { return done(.success([])) }
             let pager = ListPager(
-                count: count, pageSize: DetailSource.pageSize, shortEnds: true, requestLimit: made.limit - made.count,
+                count: count, pageSize: list.pageSize, shortEnds: list.shortPageEnds, requestLimit: made.limit - made.count,
                 maxID: before(fetch.olderThan?.comments))
             self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
                 let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }

@@ -306,7 +306,7 @@ public final class AccountShell {
         avatars.image(for: url) { [weak self] image in
             guard let self, self.bubbleGeneration[kind, default: 0] == generation else { return }
             // The id may have come meanwhile (an earlier show of the same kind): replace that one.
-            self.sink.showUnread(bubble, kind: kind, replacing: self.notifier.state[kind].id ?? id, image: image, shown: shown)
+            self.sink.showUnread(bubble, kind: kind, replacing: self.notifier.bubbleToReplace(kind, asked: id), image: image, shown: shown)
         }
     }
 

@@ -48,8 +48,6 @@ public final class StatusNotifierItem {
     private let menu: TrayMenu
     private let localizer: Localizer
     private let iconThemePath: String
-    /// `XDG_CURRENT_DESKTOP`: whether `tray_icon_style = auto` is monochrome.
-    private let currentDesktop: String
     public let busName: String
     private var watcherLink: TrayWatcherLink?
     private var exports: [DBusExport] = []
@@ -61,25 +59,20 @@ public final class StatusNotifierItem {
     private var label = ""
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
-    /// The pause item last chosen and the end of the pause it made: checked while that very
-    /// pause lasts. A pause asked some other way (D-Bus `Pause`, a bar's click) checks none.
-    private var pauseChoice: (command: TrayMenu.Command, until: Timestamp)?
-    /// What the tray was last made from.
-    private var shownInputs: TrayInputs?
-    private var shownChecked: TrayMenu.Command?
+    /// What the tray last showed.
+    private var shownView: TrayView?
     /// The token a host provided for the next `Activate` (`ProvideXdgActivationToken`).
     private var activationToken: String?
 
     /// Exports the item and its menu, owns `org.kde.StatusNotifierItem-PID-1`, and registers
     /// with the watcher now and whenever one appears.
     public init(
-        connection: OpaquePointer, accounts: AccountGroupShell, localizer: Localizer, iconThemePath: String, currentDesktop: String
+        connection: OpaquePointer, accounts: AccountGroupShell, localizer: Localizer, iconThemePath: String
     ) throws(SessionBus.Failure) {
         self.connection = connection
         self.accounts = accounts
         self.localizer = localizer
         self.iconThemePath = iconThemePath
-        self.currentDesktop = currentDesktop
         menu = TrayMenu(localizer: localizer)
         busName = "org.kde.StatusNotifierItem-\(getpid())-1"
         exports = [
@@ -92,7 +85,7 @@ public final class StatusNotifierItem {
                 property: { [weak self] name in self?.itemProperty(name) })
         ]
         menu.clicked = { [weak self] command in self?.menuClicked(command) }
-        update()
+        show(accounts.latest.tray)
         // No host has read the item yet: nothing to announce.
         changed = []
         announcement = nil
@@ -100,35 +93,14 @@ public final class StatusNotifierItem {
         watcherLink = TrayWatcherLink(connection: connection, busName: busName) { [weak self] milliseconds in self?.hold(milliseconds) }
     }
 
-    /// Follows the notifier: icon, status and tooltip (from the one presenter), with their signals.
-    public func update() {
-        // One snapshot of the accounts: the state, the counts and the times shown together are
-        // of one moment; the words are the default account's presenter's.
-        let notifier = accounts.primary.notifier
-        let now = Timestamp.now
-        let group = accounts.snapshot(at: now)
-        let first = group.members[0]
-        // Nothing it shows changed (a check with the same answer, in the same minute): nothing made.
-        let inputs = TrayInputs(group: group, settings: notifier.settings, at: now)
-        let checked = TrayMenuModel.checkedPause(chosen: pauseChoice, pausedUntil: first.pausedUntil, now: now)
-        guard inputs != shownInputs || checked != shownChecked else { return }
-        shownInputs = inputs
-        shownChecked = checked
-        var shown = notifier.presenter.tray(
-            group.unread, phase: group.status.phase, lastPoll: first.lastPoll, offlineSince: first.offlineSince, zone: notifier.zone,
-            networkAvailable: group.status.networkAvailable, keyringMissing: group.status.keyringMissing,
-            pausedUntil: first.pausedUntil.flatMap { $0 > now ? $0 : nil }, quietUntil: first.quietUntil,
-            doNotDisturb: group.status.doNotDisturb,
-            hideAtZero: CurrentDesktop.trayItemPassiveAtZero(currentDesktop, hideAtZero: notifier.settings.trayHideAtZero),
-            countLabel: notifier.settings.trayCount)
-        let followed = group.members.compactMap { member in member.uid.map { (uid: $0, member: member) } }
+    /// Shows `view` (from the accounts' snapshot): what changed is announced.
+    public func show(_ view: TrayView) {
+        guard view != shownView else { return }
+        shownView = view
+        let shown = view.presentation
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
-        menu.setAccounts(followed.map { ($0.uid, $0.member.name) })
-        if followed.count > 1 {
-            let last = shown.toolTip.split(separator: "\n").last.map(String.init) ?? ""
-            shown.toolTip = notifier.presenter.accountsToolTip(followed.map { ($0.member.name, $0.member.unread, $0.member.status.phase) }, last: last)
-        }
-        let name = shown.look.iconName(symbolic: notifier.settings.trayIconStyle.isSymbolic(currentDesktop: currentDesktop))
+        menu.setAccounts(view.accounts.map { ($0.uid, $0.name) })
+        let name = view.iconName
         if shown.look != look || name != iconName {
             look = shown.look
             iconName = name
@@ -148,12 +120,11 @@ public final class StatusNotifierItem {
         }
         announceSoon()
         menu.setHeadline(shown.headline)
-        let offered = notifier.presenter.trayMenu(group.status)
-        menu.setEnabled(.resume, offered.canResume)
-        menu.setEnabled(.checkNow, offered.canCheckNow)
-        menu.setEnabled(.logIn, offered.canLogIn)
-        menu.setLabel(.logIn, offered.logInLabel)
-        menu.setChecked(checked)
+        menu.setEnabled(.resume, view.menu.canResume)
+        menu.setEnabled(.checkNow, view.menu.canCheckNow)
+        menu.setEnabled(.logIn, view.menu.canLogIn)
+        menu.setLabel(.logIn, view.menu.logInLabel)
+        menu.setChecked(view.checkedPause)
     }
 
     // MARK: - D-Bus
@@ -212,18 +183,11 @@ public final class StatusNotifierItem {
         case .openWeibo: accounts.openWeibo()
         case .openHotSearch: accounts.openHotSearch()
         case .logIn: accounts.logIn()
-        case .settings: accounts.showSettings(accounts.snapshot().settingsPage)
-        case .pauseHour:
-            accounts.pause(seconds: PauseDuration.defaultSeconds)
-            pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseHour, $0) }
-            update()
+        case .settings: accounts.showSettings(accounts.latest.group.settingsPage)
+        case .pauseHour: accounts.pause(seconds: PauseDuration.defaultSeconds, chosen: .pauseHour)
         case .pauseUntilTomorrow:
-            accounts.pause(seconds: PauseDuration.untilTomorrowMorning(now: Timestamp.now, zone: SystemTimeZone()))
-            pauseChoice = accounts.primary.notifier.state.pausedUntil.map { (.pauseUntilTomorrow, $0) }
-            update()
-        case .resume:
-            pauseChoice = nil
-            accounts.pause(seconds: 0)
+            accounts.pause(seconds: PauseDuration.untilTomorrowMorning(now: Timestamp.now, zone: SystemTimeZone()), chosen: .pauseUntilTomorrow)
+        case .resume: accounts.pause(seconds: 0)
         case .showAccount(let uid): accounts.member(uid)?.showSummary()
         case .markAccountRead(let uid): accounts.member(uid)?.markRead()
         case .logInAccount(let uid): accounts.member(uid)?.logIn()

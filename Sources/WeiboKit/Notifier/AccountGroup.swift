@@ -75,6 +75,13 @@ public struct AccountGroup: Equatable, Sendable {
         return status
     }
 
+    /// The accounts whose summary of `kind` is shown: each that has something of it, else the default.
+    public func summaryIndices(_ kind: BubbleKind) -> [Int] {
+        let counters = kind == .all ? UnreadCounter.allCases : kind.counters
+        let having = members.indices.filter { index in counters.contains { members[index].unread[$0] > 0 } }
+        return having.isEmpty ? [0] : having
+    }
+
     /// The account a "Log in…" is for: the first whose login is missing or expired, else the default.
     public var loginIndex: Int {
         members.firstIndex { $0.status.needsLogin } ?? 0

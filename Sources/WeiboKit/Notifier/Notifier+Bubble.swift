@@ -224,3 +224,12 @@ extension Notifier {
         for kind in withNews { state[kind] = BubbleState(shown: unread, id: state[kind].id) }
     }
 }
+
+extension Notifier {
+    /// The bubble a show of `kind` replaces when it goes out later than asked (its avatar came
+    /// first): the one the server named meanwhile (the answer to an earlier show of the kind),
+    /// else the one the show asked to replace.
+    public func bubbleToReplace(_ kind: BubbleKind, asked: UInt32?) -> UInt32? {
+        state[kind].id ?? asked
+    }
+}

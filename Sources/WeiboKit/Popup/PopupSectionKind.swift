@@ -27,6 +27,11 @@ public enum PopupSectionKind: String, CaseIterable, Codable, Sendable {
         case homeTimeline
         /// `statuses/mentions.json`: pages of 200, a short one ends it.
         case mentions
+
+        /// The most one call asks for.
+        public var pageSize: Int { self == .homeTimeline ? PopupItems.pageSize : DetailSource.pageSize }
+        /// Whether a short page is the list's end (the home timeline leaves some statuses out).
+        public var shortPageEnds: Bool { self != .homeTimeline }
     }
 
     /// The statuses it lists, if any.
@@ -47,6 +52,10 @@ public enum PopupSectionKind: String, CaseIterable, Codable, Sendable {
 
         /// The list as the bubbles name it (what a comment row opens and says it answers).
         public var source: DetailSource { self == .toMe ? .commentsToMe : .commentMentions }
+        /// The most one call asks for.
+        public var pageSize: Int { DetailSource.pageSize }
+        /// A short page is the list's end.
+        public var shortPageEnds: Bool { true }
     }
 
     /// The comments it lists, if any.

@@ -79,7 +79,9 @@ struct RunCommand: TableCommand {
         let avatars = AvatarCache(
             directory: context.directories.cacheDirectory + "/avatars", sharing: [context.directories.cacheDirectory + "/images"],
             trustedCAFile: context.configuration.tlsCAFile, apiBase: context.configuration.apiBase)
-        let group = AccountGroupShell(accounts: context.accountStore, stagger: PollTiming.stagger(interval: interval)) { selection in
+        let group = AccountGroupShell(
+            accounts: context.accountStore, stagger: PollTiming.stagger(interval: interval), currentDesktop: environment["XDG_CURRENT_DESKTOP"] ?? ""
+        ) { selection in
             AccountShell(
                 settings: settings, localizer: context.localizer, client: client, accounts: context.accountStore.selecting(selection),
                 stateStore: StateStore(path: context.directories.stateDirectory + "/state.json"),
@@ -120,8 +122,7 @@ struct RunCommand: TableCommand {
         let host = DaemonHost(accounts: group, service: service)
         do {
             let tray = try StatusNotifierItem(
-                connection: connection, accounts: group, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory,
-                currentDesktop: environment["XDG_CURRENT_DESKTOP"] ?? "")
+                connection: connection, accounts: group, localizer: context.localizer, iconThemePath: InstalledFiles.iconThemeDirectory)
             tray.quitRequested = { [weak host] in host?.quit() }
             service.tray = tray
         } catch {

@@ -41,8 +41,8 @@ import WeiboTestSupport
         }
         try withGroup(stagger: 0, second: saveRefused) { group, _, _ in
             group.start()
-            MainContext.run(timeout: 10) { group.phase == .loginExpired && group.primary.notifier.completedPolls > 0 }
-            #expect(group.phase == .loginExpired)
+            MainContext.run(timeout: 10) { group.latest.group.status.phase == .loginExpired && group.primary.notifier.completedPolls > 0 }
+            #expect(group.latest.group.status.phase == .loginExpired)
             #expect(group.reporting.uid == refused, "the account that needs the user")
             #expect(group.reporting.notifier.lastErrorKind == .loginRejected)
             #expect(group.reporting.notifier.lastError?.isEmpty == false)

@@ -97,3 +97,19 @@ import WeiboTestSupport
         #expect(PollFailure(refusal: APIError(code: code, error: "e"), "said").kind == kind, "\(code)")
     }
 }
+
+extension AccountGroupTests {
+    /// A summary of a kind comes from each account that has something of it, else from the
+    /// default account (which says there is nothing).
+    @Test(arguments: [
+        ([0, 0], BubbleKind.posts, [0]),
+        ([0, 2], .posts, [1]),
+        ([3, 2], .posts, [0, 1]),
+        ([3, 2], .comments, [0]),
+        ([0, 2], .all, [1]),
+    ])
+    func aSummaryComesFromTheAccountsThatHaveSomething(_ posts: [Int], _ kind: BubbleKind, _ indices: [Int]) {
+        let group = AccountGroup(members: posts.enumerated().map { Self.member(Int64($0.offset + 1), .ok, status: $0.element) })
+        #expect(group.summaryIndices(kind) == indices)
+    }
+}

@@ -71,3 +71,16 @@ import WeiboTestSupport
         #expect(try WeiboJSON.decodeDocument(UnreadState.self, from: data).notificationServer == "bus-1/:1.7")
     }
 }
+
+extension BubbleServerTests {
+    /// A show that waits for its avatar replaces the bubble the server named meanwhile, else the
+    /// one it asked to replace.
+    @Test func aLateShowReplacesTheBubbleTheServerNamedMeanwhile() {
+        var driver = NotifierDriver(firstBubbleID: 90)
+        #expect(driver.notifier.bubbleToReplace(.all, asked: nil) == nil)
+        #expect(driver.notifier.bubbleToReplace(.all, asked: 7) == 7)
+        driver.start(counts: UnreadCounts(dm: 2), server: "bus-1/:1.7")
+        #expect(driver.notifier.bubbleToReplace(.all, asked: nil) == 90)
+        #expect(driver.notifier.bubbleToReplace(.all, asked: 7) == 90)
+    }
+}

@@ -274,6 +274,16 @@ import WeiboTestSupport
         #expect(PopupSectionKind.comments.commentList?.source == .commentsToMe && PopupSectionKind.comments.statusList == nil)
         #expect(PopupSectionKind.posts.statusList == .homeTimeline && PopupSectionKind.posts.commentList == nil)
     }
+
+    /// Each list's pages: the home timeline's 100, often short (Weibo leaves some out, so a
+    /// short page does not end it); the others' 200, a short one the end.
+    @Test(
+        arguments: [(PopupSectionKind.posts, 100, false, nil), (.mentions, 200, true, 200), (.comments, nil, nil, 200)]
+            as [(PopupSectionKind, Int?, Bool?, Int?)])
+    func eachListsPages(_ kind: PopupSectionKind, _ statusPage: Int?, _ statusShortEnds: Bool?, _ commentPage: Int?) {
+        #expect(kind.statusList?.pageSize == statusPage && kind.statusList?.shortPageEnds == statusShortEnds)
+        #expect(kind.commentList?.pageSize == commentPage && (kind.commentList?.shortPageEnds ?? true))
+    }
 }
 
 /// Replies from the popup, and the one search over every section.
