@@ -41,7 +41,7 @@ struct PopupPlacementTests {
     /// The popup's X window, once it is mapped.
     static func popupWindow(_ desktop: PopupDesktop) -> String? {
         var window: String?
-        _ = waitUntil(timeout: 30) {
+        waitAtMost(30) {
             window = toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Weibo$"], environment: desktop.setup.environment)
                 .split(separator: "\n").first.map(String.init)
             return window != nil

@@ -22,7 +22,7 @@ import WeiboTestSupport
         try setup.start(waitForPoll: false, errorLog: log)
         // Long enough for the start's keyring reads, and for three rounds of wrong signals.
         setup.sandbox.control("/_sandbox/counts", [("cmt", "1")])
-        _ = waitUntil(timeout: 3) { setup.daemon?.isRunning == false }
+        waitAtMost(3) { setup.daemon?.isRunning == false }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(setup.daemon?.isRunning == true, "the daemon ended (\(setup.daemon?.terminationStatus ?? 0)): \(text)")
         #expect(!text.contains("CRITICAL"), "\(text)")

@@ -46,7 +46,7 @@ public enum GoldenImage {
         _ name: String, region: (x: Int, y: Int, width: Int, height: Int), timeout: Double = 10, look: () -> String
     ) -> Double {
         var last = 1.0
-        _ = waitUntil(timeout: timeout) {
+        waitAtMost(timeout) {
             last = difference(look(), name, region: region)
             return last < 0.01
         }

@@ -140,7 +140,7 @@ public final class PrivateSessionBus {
         kill(mock.processIdentifier, SIGKILL)
         mock.waitUntilExit()
         self.mock = nil
-        waitUntil { !self.hasOwner("org.freedesktop.Notifications") }
+        waitAtMost(30) { !self.hasOwner("org.freedesktop.Notifications") }
     }
 
     /// Starts dbusmock's notification server on this bus and waits for its name.
@@ -562,7 +562,7 @@ public final class PrivateSessionBus {
 /// arrive asynchronously (never to wait out a poll interval). The default is generous: it costs
 /// nothing when the effect comes, and the whole suite runs its end-to-end tests side by side on
 /// two cores (a popup's cold start or a daemon under valgrind took over 15 s in a loaded CI run).
-@discardableResult
+/// Its answer says whether it held: a wait whose outcome does not matter by itself is `waitAtMost`.
 public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
     let deadline = Timestamp.now.adding(timeout)
     while Timestamp.now < deadline {
@@ -570,6 +570,24 @@ public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         usleep(20_000)
     }
     return condition()
+}
+
+/// `waitUntil` in an async test: it sleeps as a task between looks, so the thread goes to the
+/// other tests meanwhile (the test pool has one thread per core).
+public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) async -> Bool {
+    let deadline = Timestamp.now.adding(timeout)
+    while Timestamp.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return condition()
+}
+
+/// Waits until `condition` holds, for `seconds` at most, where the lines after it check the
+/// outcome (a file read, a window looked for), or where the time itself is the point: a window
+/// in which something must not happen (a daemon that must not end).
+public func waitAtMost(_ seconds: Double, until condition: () -> Bool) {
+    _ = waitUntil(timeout: seconds, condition)
 }
 
 /// A `dbus-monitor` writing what it sees to a file, until the object goes.
