@@ -209,7 +209,7 @@ struct PlasmaTests {
             // changes as windows are raised.
             var seen: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
             var bubble: (id: String, x: Int, y: Int, width: Int, height: Int)?
-            _ = waitUntil(timeout: 10) {
+            waitAtMost(10) {
                 let now = Self.bubbles(session)
                 defer { seen = Dictionary(now.map { ($0.id, ($0.x, $0.y, $0.width, $0.height)) }) { $1 } }
                 bubble = now.first { window in seen[window.id].map { $0 == (window.x, window.y, window.width, window.height) } ?? false }
