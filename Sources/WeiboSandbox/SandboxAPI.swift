@@ -282,10 +282,11 @@ public final class SandboxAPI {
         // The documented counters, minus two that real answers often leave out, plus some they add.
         let c = userCounts[uid] ?? UnreadCounts()
         let likes = options.likes && request.parameters["with_comment_attitude"] == "true"
+        // Every counter by its API key (the likes only where the app may have them), then the others.
+        let counters = UnreadCounter.allCases.filter { $0 != .attitude || likes }.map { "\"\($0.rawValue)\":\(c[$0])," }.joined()
         return SandboxResponse(
-            json: "{\"status\":\(c.status),\"follower\":\(c.follower),\"cmt\":\(c.cmt),\"dm\":\(c.dm),\"msgbox\":\(c.msgbox),"
-                + (likes ? "\"attitude\":\(c.attitude ?? 0),\"comment_attitude\":0," : "")
-                + "\"mention_status\":\(c.mentionStatus),\"mention_cmt\":\(c.mentionCmt),\"group\":0,\"notice\":0,"
+            json: "{" + counters + (likes ? "\"comment_attitude\":0," : "")
+                + "\"group\":0,\"notice\":0,"
                 + "\"invite\":0,\"badge\":0,\"photo\":0,\"all_cmt\":\(c.cmt),\"attention_cmt\":0,"
                 + "\"all_mention_status\":\(c.mentionStatus),\"all_follower\":\(c.follower),\"chat_group_pc\":0,"
                 + "\"page_friends_to_me\":0}")

@@ -67,7 +67,12 @@ public struct StatusBarLine: Sendable {
     }
 
     /// The placeholders a template may use.
-    public static let placeholders = ["total", "posts", "comments", "mentions", "messages", "followers", "icon"]
+    public static let placeholders = ["total"] + counterPlaceholders + ["icon"]
+
+    /// The counters' own placeholders, in the API's order, each once.
+    static let counterPlaceholders: [String] = UnreadCounter.allCases.compactMap(\.barPlaceholder).reduce(into: []) { names, name in
+        if !names.contains(name) { names.append(name) }
+    }
 
     /// The first `{name}` of `template` that is not a placeholder, if any.
     public static func unknownPlaceholder(in template: String) -> String? {
@@ -134,11 +139,10 @@ public struct StatusBarLine: Sendable {
 
     /// The template with its placeholders filled in.
     private func expanded(_ unread: UnreadCounts, main: State) -> String {
-        let values = [
-            "total": String(presenter.total(unread)), "posts": String(unread.status), "comments": String(unread.cmt),
-            "mentions": String(unread.mentionStatus + unread.mentionCmt), "messages": String(unread.dm), "followers": String(unread.follower),
-            "icon": Self.icon(main),
-        ]
+        var values = ["total": String(presenter.total(unread)), "icon": Self.icon(main)]
+        for name in Self.counterPlaceholders {
+            values[name] = String(UnreadCounter.allCases.filter { $0.barPlaceholder == name }.reduce(0) { $0 + unread[$1] })
+        }
         var result = template ?? "\(localizer.text(.appName)) {total}"
         for (name, value) in values { result = result.replacingText("{\(name)}", with: value) }
         return result

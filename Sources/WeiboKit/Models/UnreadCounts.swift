@@ -132,6 +132,28 @@ public enum UnreadCounter: String, CaseIterable, Equatable, Hashable, Sendable {
     /// The counters the `notify` and `count_only` settings list; the other two have a setting
     /// each.
     public static let listed: [UnreadCounter] = [.status, .cmt, .mentionStatus, .mentionCmt, .dm, .follower]
+
+    /// The status bar's placeholder that adds it up (`{mentions}`: both kinds of @mention); nil
+    /// for none of its own (messages from strangers and likes count in `{total}` only).
+    public var barPlaceholder: String? {
+        switch self {
+        case .status: "posts"
+        case .cmt: "comments"
+        case .mentionStatus, .mentionCmt: "mentions"
+        case .dm: "messages"
+        case .follower: "followers"
+        case .msgbox, .attitude: nil
+        }
+    }
+
+    /// Whether a count of it waiting makes the badge and the bars urgent: someone wrote to the
+    /// user or named them.
+    public var isUrgent: Bool {
+        switch self {
+        case .mentionStatus, .mentionCmt, .dm: true
+        case .status, .cmt, .follower, .msgbox, .attitude: false
+        }
+    }
 }
 
 extension UnreadCounts {

@@ -35,7 +35,7 @@ public struct UnreadPresenter: Sendable {
 
     /// @mentions and direct messages wait: the badge turns urgent, bars mark it.
     public func isUrgent(_ unread: UnreadCounts) -> Bool {
-        unread.dm + unread.mentionStatus + unread.mentionCmt > 0
+        UnreadCounter.allCases.contains { $0.isUrgent && unread[$0] > 0 }
     }
 
     // MARK: - Bubbles
