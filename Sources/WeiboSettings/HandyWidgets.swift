@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import CHandy
 import WeiboGtk
+import WeiboPlatform
 
 // libhandy's widgets as `WeiboGtk` types, for this window alone: the popup must not link
 // libhandy (its library would be loaded into a process that never uses it).
@@ -112,10 +113,9 @@ final class Avatar: Widget {
 
     /// The picture at `uri` (a file's), drawn when it is read.
     func showPicture(at uri: String) {
-        guard let file = g_file_new_for_uri(uri) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let icon = g_file_icon_new(file) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
-        hdy_avatar_set_loadable_icon(OpaquePointer(pointer), icon)
+        guard let file = g_file_new_for_uri(uri).map(ObjectReference.init(taking:)),
+            let icon = g_file_icon_new(file.pointer).map(ObjectReference.init(taking:))
+        else { return }
+        hdy_avatar_set_loadable_icon(OpaquePointer(pointer), icon.pointer)
     }
 }

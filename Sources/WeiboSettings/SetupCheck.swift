@@ -45,7 +45,7 @@ final class SetupCheck {
         var arguments: [UnsafePointer<CChar>?] = texts.map { $0.map { UnsafePointer($0) } } + [nil]
         var error: UnsafeMutablePointer<GError>?
         guard
-            let process = g_subprocess_newv(
+            let made = g_subprocess_newv(
                 &arguments, GSubprocessFlags(G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDERR_SILENCE.rawValue), &error)
         else {
             let message = error.map { String(cString: $0.pointee.message) } ?? tr("the check could not start")
@@ -57,8 +57,9 @@ final class SetupCheck {
         spinner.show()
         spinner.spin(true)
         let box = Unmanaged.passRetained(Reply { [weak self] output in self?.finished(output) }).toOpaque()
-        g_subprocess_communicate_utf8_async(process, nil, nil, Reply.ready, box)
-        g_object_unref(UnsafeMutableRawPointer(process))
+        // The call holds the process until it answers.
+        let process = ObjectReference(taking: made)
+        g_subprocess_communicate_utf8_async(process.pointer, nil, nil, Reply.ready, box)
     }
 
     /// The doctor's output, handed back on the main loop.

@@ -49,8 +49,7 @@ final class ImageCache {
             guard let picture = PictureFile.read(at: path),
                 let pixbuf = Self.decode(picture.bytes, at: picture.header.scaled(toFit: min(max(box, 1), Self.drawnSize)))
             else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, 1, nil) else { return }
+            guard let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf.pointer, 1, nil) else { return }
             self.surfaces[url] = surface
             self.arrived?()
         }
@@ -75,9 +74,10 @@ final class ImageCache {
 
     /// `bytes` decoded at `size` (a JPEG is decoded at that scale; the others are scaled as they
     /// are read); nil when they cannot be.
-    private static func decode(_ bytes: [UInt8], at size: (width: Int, height: Int)) -> OpaquePointer? {
+    private static func decode(_ bytes: [UInt8], at size: (width: Int, height: Int)) -> ObjectReference? {
         guard let loader = gdk_pixbuf_loader_new() else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        let owned = ObjectReference(taking: OpaquePointer(loader))
+        defer { withExtendedLifetime(owned) {} }
         gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
         var error: UnsafeMutablePointer<GError>?
         let written = bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
@@ -87,7 +87,6 @@ final class ImageCache {
         for failure in [error, closeError] { if let failure { g_error_free(failure) } }
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
         // The loader's reference goes with it; this one is the caller's.
-        g_object_ref(UnsafeMutableRawPointer(pixbuf))
-        return pixbuf
+        return ObjectReference(adding: pixbuf)
     }
 }

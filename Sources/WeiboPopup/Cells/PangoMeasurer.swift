@@ -1,6 +1,7 @@
 import CGtk
 import WeiboGtk
 import WeiboKit
+import WeiboPlatform
 
 /// Measures text in pixels with Pango, in the popup's fonts: what the seed's
 /// `sizeWithText:font:maxW:` did with UIKit. A `PangoLayout` wraps each text as it is drawn
@@ -17,16 +18,15 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         .retweetBody: (0.95, false), .toolbar: (0.85, false), .quote: (0.9, false), .label: (0.85, false),
     ]
 
-    private let context: OpaquePointer
+    private let context: ObjectReference
     /// One layout per role, its text and width set anew for each measure.
-    private var layouts: [TextRole: OpaquePointer] = [:]
+    private var layouts: [TextRole: ObjectReference] = [:]
     private var heights: [TextRole: Int] = [:]
     private var ellipsisWidths: [TextRole: Int] = [:]
 
     /// `font`: a Pango font description ("DejaVu Sans 10"), the body's; the other roles scale it.
     init(context: OpaquePointer, font: String) {
-        self.context = context
-        g_object_ref(UnsafeMutableRawPointer(context))
+        self.context = ObjectReference(adding: context)
         let noHyphens = pango_attr_list_new()
         pango_attr_list_insert(noHyphens, pango_attr_insert_hyphens_new(0))
         for role in TextRole.allCases {
@@ -40,7 +40,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_attributes(layout, noHyphens)
             pango_font_description_free(description)
-            layouts[role] = layout
+            layouts[role] = ObjectReference(taking: layout)
         }
         pango_attr_list_unref(noHyphens)
         for role in TextRole.allCases {
@@ -51,28 +51,22 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// A measurer with the thread's default font map (Pango's cairo one) at 96 dpi.
     convenience init(font: String) {
-        let context = made(pango_font_map_create_context(pango_cairo_font_map_get_default()), "a Pango context")
-        pango_cairo_context_set_resolution(context, 96)
-        self.init(context: context, font: font)
-        g_object_unref(UnsafeMutableRawPointer(context))
-    }
-
-    deinit {
-        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        let context = ObjectReference(taking: made(pango_font_map_create_context(pango_cairo_font_map_get_default()), "a Pango context"))
+        pango_cairo_context_set_resolution(context.pointer, 96)
+        self.init(context: context.pointer, font: font)
     }
 
     /// A new layout in `role`'s font, in the measurer's context: text drawn with it is the text
     /// measured.
     func makeLayout(_ role: TextRole) -> OpaquePointer? {
-        guard let layout = pango_layout_new(context) else { return nil }
+        guard let layout = pango_layout_new(context.pointer) else { return nil }
         pango_layout_set_font_description(layout, font(role))
         return layout
     }
 
     /// The font description of `role`, for the renderer (owned by the measurer's layout).
     func font(_ role: TextRole) -> OpaquePointer? {
-        pango_layout_get_font_description(layouts[role])
+        pango_layout_get_font_description(layouts[role]?.pointer)
     }
 
     // MARK: - TextMeasurer
@@ -146,7 +140,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// `text` as Pango wraps it at `maxWidth`, a trailing newline adding no line.
     private func wrap(_ text: String, _ role: TextRole, maxWidth: Int) -> [Line] {
-        guard let layout = layouts[role], !text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return [] }
+        guard let layout = layouts[role]?.pointer, !text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A }) else { return [] }
         pango_layout_set_width(layout, Self.pangoUnits(maxWidth))
         pango_layout_set_text(layout, text, -1)
         let bytes = Array(text.utf8)
@@ -175,7 +169,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
             if whole.width <= maxWidth { return Line(text: text + "…", width: whole.width, height: max(whole.height, lineHeight(role))) }
         }
         let room = max(maxWidth - (ellipsisWidths[role] ?? 0), 0)
-        guard let layout = layouts[role] else { return Line(text: "…", width: 0, height: lineHeight(role)) }
+        guard let layout = layouts[role]?.pointer else { return Line(text: "…", width: 0, height: lineHeight(role)) }
         pango_layout_set_width(layout, -1)
         pango_layout_set_text(layout, text, -1)
         var index: Int32 = 0
@@ -201,7 +195,7 @@ final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// The logical size of `text` on one line (its newlines break it), in pixels.
     func size(of text: String, _ role: TextRole) -> (width: Int, height: Int) {
-        guard let layout = layouts[role] else { return (0, 0) }
+        guard let layout = layouts[role]?.pointer else { return (0, 0) }
         pango_layout_set_width(layout, -1)
         pango_layout_set_text(layout, text, -1)
         var width: Int32 = 0

@@ -10,7 +10,8 @@ final class DaemonClient {
         var trouble: Localizer.DaemonTrouble
     }
 
-    private let connection: OpaquePointer
+    private let held: ObjectReference
+    private var connection: OpaquePointer { held.pointer }
     /// The account shown, by uid (nil: the notifier's default).
     let account: String?
     private var countsSubscription: DBusSignalSubscription?
@@ -21,10 +22,9 @@ final class DaemonClient {
     private let prefetch: ItemsPrefetch?
 
     init(connection: OpaquePointer, account: String?, prefetch: ItemsPrefetch? = nil) {
-        self.connection = connection
         self.account = account
         self.prefetch = prefetch
-        g_object_ref(UnsafeMutableRawPointer(connection))
+        held = ObjectReference(adding: connection)
         countsSubscription = DBusSignalSubscription(
             connection: connection, sender: SessionBus.busName, interface: SessionBus.interfaceName, member: "CountsChanged",
             path: SessionBus.objectPath, shape: "(a{su})"
@@ -37,7 +37,6 @@ final class DaemonClient {
 
     deinit {
         countsSubscription = nil
-        g_object_unref(UnsafeMutableRawPointer(connection))
     }
 
     /// `GetItems`: a section's items (a fetch can take the daemon a while: 30 s at most); the

@@ -75,11 +75,13 @@ final class ItemsPrefetch: @unchecked Sendable {
     private func ask() -> Answer? {
         var error: UnsafeMutablePointer<GError>?
         // The process's shared connection: the GTK application uses it too.
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+        guard let shared = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        let held = ObjectReference(taking: shared)
+        defer { withExtendedLifetime(held) {} }
+        let connection = held.pointer
         guard !SessionBus.hasOwner(connection, PopupApplication.id) else { return nil }
         let method = account == nil ? "GetItems" : "GetItemsAccount"
         var arguments = [g_variant_new_string(kind.rawValue), g_variant_new_uint32(UInt32(count))]
