@@ -74,18 +74,17 @@ extension AccountShell {
             guard let self else { return }
             self.send(.popupItemsFetched(fetch, items, requests: made.count, at: self.clock()))
         }
-        let before = { (id: Int64?) in id.map { $0 - 1 } }
-        let count = fetch.count
+        // A list's pages as `ListPager` says: older than the oldest item shown, if asked.
+        let pager = { (pageSize: Int, shortEnds: Bool, olderThan: Int64?) in
+            ListPager(
+                count: fetch.count, pageSize: pageSize, shortEnds: shortEnds, requestLimit: made.limit - made.count, maxID: olderThan.map { $0 - 1 })
+        }
         let client = self.client
-        // The section's statuses (if it lists any), then its comments (if any), merged; the
-        // pages as `ListPager` says.
+        // The section's statuses (if it lists any), then its comments (if any), merged.
         let statuses = { [weak self] (done: @escaping (Result<[Status], WeiboClientError>) -> Void) in
             guard let self else { return }
             guard let list = fetch.kind.statusList else { return done(.success([])) }
-            let pager = ListPager(
-                count: count, pageSize: list.pageSize, shortEnds: list.shortPageEnds, requestLimit: made.limit - made.count,
-                maxID: before(fetch.olderThan?.statuses))
-            self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
+            self.fetchPages(pager(list.pageSize, list.shortPageEnds, fetch.olderThan?.statuses), id: \.id, made: made, done: done) { asked, maxID, page in
                 switch list {
                 case .homeTimeline:
                     client.homeTimeline(for: account, count: asked, maxID: maxID) { page($0.map { ($0.statuses, $0.statuses.count + $0.skipped.count) }) }
@@ -97,10 +96,7 @@ extension AccountShell {
         let comments = { [weak self] (done: @escaping (Result<[Comment], WeiboClientError>) -> Void) in
             guard let self else { return }
             guard let list = fetch.kind.commentList else { return done(.success([])) }
-            let pager = ListPager(
-                count: count, pageSize: list.pageSize, shortEnds: list.shortPageEnds, requestLimit: made.limit - made.count,
-                maxID: before(fetch.olderThan?.comments))
-            self.fetchPages(pager, id: \.id, made: made, done: done) { asked, maxID, page in
+            self.fetchPages(pager(list.pageSize, list.shortPageEnds, fetch.olderThan?.comments), id: \.id, made: made, done: done) { asked, maxID, page in
                 let answer: (Result<CommentsPage, WeiboClientError>) -> Void = { page($0.map { ($0.comments, $0.comments.count + $0.skipped.count) }) }
                 switch list {
                 case .toMe: client.commentsToMe(for: account, maxID: maxID, count: asked, completion: answer)
