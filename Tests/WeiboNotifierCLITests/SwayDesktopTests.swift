@@ -72,6 +72,52 @@ import WeiboTestSupport
         }
     }
 
+    /// The popup's desktop on sway: a headless sway whose focused window is a terminal (foot;
+    /// what is typed there goes to `typed`), a keyboard held on the seat (a seat without one
+    /// gives no window the keyboard), the accessibility bus, and the popup's Wayland
+    /// environment in `setup`. Ends sway and its programs when it goes.
+    final class PopupOnSway {
+        let user: DesktopUser
+        let wayland: [String: String]
+        var typed: String { user.home + "/typed" }
+        private let sway: Process
+        private let keyboard: Process
+
+        init(_ setup: DaemonTests.Setup) throws {
+            user = try DesktopUser()
+            sway = try user.startSway(
+                """
+                output HEADLESS-1 resolution 1280x720
+                exec foot -a weibo-elsewhere sh -c 'cat > \(user.home)/typed'
+                """, busAddress: setup.bus.address)
+            wayland = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address, "WAYLAND_DISPLAY": "wayland-1"]
+            let socket = user.runtime + "/wayland-1"
+            guard waitUntil(timeout: 45, { FileManager.default.fileExists(atPath: socket) }) else {
+                user.end(sway)
+                throw PrivateSessionBus.Failure(description: "sway did not start")
+            }
+            do {
+                keyboard = try user.start("/usr/bin/wtype", ["-s", "3600000"], environment: wayland)
+            } catch {
+                user.end(sway)
+                throw error
+            }
+            // The popup is this desktop's Wayland client; the accessibility bus is the session's.
+            setup.extraEnvironment.merge(["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": user.runtime, "GDK_BACKEND": "wayland"]) { $1 }
+            spawnDetached("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: setup.environment)
+            guard waitUntil({ setup.bus.hasOwner("org.a11y.Bus") }) else { throw PrivateSessionBus.Failure(description: "no accessibility bus") }
+        }
+
+        deinit {
+            kill(keyboard.processIdentifier, SIGKILL)
+            keyboard.waitUntilExit()
+            user.end(sway)
+        }
+
+        /// What was typed into the terminal so far.
+        func typedText() -> String { (try? String(contentsOfFile: typed, encoding: .utf8)) ?? "" }
+    }
+
     /// The shipped waybar snippet (`packaging/status-bars/waybar.jsonc`, comments and all) as
     /// the only module of a bar along the top.
     static func waybarConfiguration() throws -> String {
@@ -229,36 +275,15 @@ import WeiboTestSupport
     /// the popup reads itself (Esc) are sent; GTK's own key bindings (Down, Enter) did not see
     /// a keyboard that came after the window's.
     @Test func theKeyboardIsOnTheFirstRowAtEveryOpenOverAFocusedWindow() throws {
-        let user = try DesktopUser()
         let setup = try DaemonTests.Setup(bubbles: "per-kind")
-        let typed = user.home + "/typed"
-        let sway = try user.startSway(
-            """
-            output HEADLESS-1 resolution 1280x720
-            exec foot -a weibo-elsewhere sh -c 'cat > \(typed)'
-            """, busAddress: setup.bus.address)
-        defer { user.end(sway) }
-        let wayland = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address, "WAYLAND_DISPLAY": "wayland-1"]
-        // A keyboard on the seat, held for the test (a seat without one gives no window the
-        // keyboard), once sway is up.
-        #expect(waitUntil(timeout: 45) { FileManager.default.fileExists(atPath: user.runtime + "/wayland-1") }, "sway is up")
-        let keyboard = try user.start("/usr/bin/wtype", ["-s", "3600000"], environment: wayland)
-        defer {
-            kill(keyboard.processIdentifier, SIGKILL)
-            keyboard.waitUntilExit()
-        }
+        let desktop = try PopupOnSway(setup)
+        let (user, wayland) = (desktop.user, desktop.wayland)
         // The terminal has the keyboard.
         #expect(
             waitUntil(timeout: 45) {
                 _ = user.output("/usr/bin/wtype", ["-s", "200", "before", "-k", "Return"], environment: wayland)
-                return ((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "").contains("before")
+                return desktop.typedText().contains("before")
             }, "foot has the keyboard")
-
-        // The popup is this desktop's Wayland client; the accessibility bus is the session's.
-        setup.extraEnvironment.merge(
-            ["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": user.runtime, "GDK_BACKEND": "wayland"]) { $1 }
-        spawnDetached("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: setup.environment)
-        #expect(waitUntil { setup.bus.hasOwner("org.a11y.Bus") }, "the accessibility bus")
         setup.sandbox.control("/_sandbox/statuses", [("count", "4")])
         _ = try setup.startWithTray()
         _ = try PopupDaemonTests.items(setup, "posts")
@@ -280,9 +305,7 @@ import WeiboTestSupport
             #expect(waitUntil { read().window == nil }, "open \(open): Esc closes it")
         }
         _ = user.output("/usr/bin/wtype", ["-s", "200", "after", "-k", "Return"], environment: wayland)
-        #expect(
-            waitUntil(timeout: 10) { ((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "").contains("after") },
-            "the keyboard back at the terminal: \((try? String(contentsOfFile: typed, encoding: .utf8)) ?? "")")
+        #expect(waitUntil(timeout: 10) { desktop.typedText().contains("after") }, "the keyboard back at the terminal: \(desktop.typedText())")
     }
 
     /// Replies typed in the popup on sway, over a focused terminal (10; the X11 ones:
@@ -291,25 +314,9 @@ import WeiboTestSupport
     /// sandbox; the entry closes and the rows stay. Each try is one wtype, one virtual
     /// keyboard whose keymap comes before its keys.
     @Test func repliesTypedInThePopupReachWeibo() throws {
-        let user = try DesktopUser()
         let setup = try DaemonTests.Setup(bubbles: "per-kind")
-        let sway = try user.startSway(
-            """
-            output HEADLESS-1 resolution 1280x720
-            exec foot -a weibo-elsewhere sh -c 'cat > /dev/null'
-            """, busAddress: setup.bus.address)
-        defer { user.end(sway) }
-        let wayland = ["DBUS_SESSION_BUS_ADDRESS": setup.bus.address, "WAYLAND_DISPLAY": "wayland-1"]
-        #expect(waitUntil(timeout: 45) { FileManager.default.fileExists(atPath: user.runtime + "/wayland-1") }, "sway is up")
-        let keyboard = try user.start("/usr/bin/wtype", ["-s", "3600000"], environment: wayland)
-        defer {
-            kill(keyboard.processIdentifier, SIGKILL)
-            keyboard.waitUntilExit()
-        }
-        setup.extraEnvironment.merge(
-            ["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": user.runtime, "GDK_BACKEND": "wayland"]) { $1 }
-        spawnDetached("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"], environment: setup.environment)
-        #expect(waitUntil { setup.bus.hasOwner("org.a11y.Bus") }, "the accessibility bus")
+        let desktop = try PopupOnSway(setup)
+        let (user, wayland) = (desktop.user, desktop.wayland)
         setup.sandbox.control("/_sandbox/comments", [("count", "3")])
         try setup.start()
         defer { setup.stop() }
