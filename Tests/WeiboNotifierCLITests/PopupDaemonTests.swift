@@ -121,7 +121,7 @@ import WeiboTestSupport
         let starts = try Self.recordWindowStarts(setup, as: variable, taking: "0.5")
         try setup.start()
         for index in 0..<50 { _ = setup.bus.callDaemon(method, kind: index == 49 ? last : first) }
-        #expect(await waitUntil(timeout: 10) { starts().count >= 2 })
+        #expect(waitUntil(timeout: 10) { starts().count >= 2 })
         try await Task.sleep(nanoseconds: 1_200_000_000)
         #expect(starts().count == 2, "\(starts())")
         #expect(starts().last?.hasPrefix(lastStart) == true, "the last request is the one that waited: \(starts())")

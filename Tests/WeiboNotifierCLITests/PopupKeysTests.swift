@@ -114,18 +114,18 @@ extension PopupWindowTests {
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         desktop.call("ShowPopup", "posts")
-        #expect(await waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 2 }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 2 }, "\(desktop.read())")
         #expect(desktop.read().rows?.allSatisfy { !$0.name.hasPrefix("new; ") } == true, "a first look marks nothing: \(desktop.read())")
         // The rule itself (a second in front) is the model's; here it is waited for once.
         try await Task.sleep(nanoseconds: 1_100_000_000)
         desktop.call("ShowPopup", "posts")
-        #expect(await waitUntil { desktop.read().window == nil })
+        #expect(waitUntil { desktop.read().window == nil })
         setup.sandbox.control("/_sandbox/statuses", [("count", "1")])
         #expect(setup.bus.checkNow())
         // The check's answer is in (the post counted): the notifier fetches the posts anew.
-        #expect(await waitUntil(timeout: 20) { setup.bus.daemonStatus()["status"] == "1" }, "\(setup.bus.daemonStatus())")
+        #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["status"] == "1" }, "\(setup.bus.daemonStatus())")
         desktop.call("ShowPopup", "posts")
-        #expect(await waitUntil(timeout: 45) { desktop.read().rows?.first?.name.hasPrefix("new; ") == true }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().rows?.first?.name.hasPrefix("new; ") == true }, "\(desktop.read())")
         let marks = desktop.read().rows?.map { $0.name.hasPrefix("new; ") } ?? []
         #expect(marks.first == true && marks.dropFirst().allSatisfy { !$0 } && marks.count > 1, "only the news: \(desktop.read())")
         desktop.shot("popup-new-since-last-look")

@@ -22,7 +22,7 @@ struct PopupWindowTests {
 
         // ShowPopup: the window, its tabs, the rows of the posts in order.
         desktop.call("ShowPopup", "posts")
-        #expect(await waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { (desktop.read().rows?.count ?? 0) >= 4 }, "\(desktop.read())")
         let view = desktop.read()
         #expect(view.window == "Weibo")
         let tabNames: [String] = view.tabs.map { $0.name.split(separator: " ").first.map(String.init) ?? "" }
@@ -38,47 +38,47 @@ struct PopupWindowTests {
             let found = FileManager.default.enumerator(atPath: setup.home.folder)?.compactMap { $0 as? String } ?? []
             return found.filter { $0.contains("weibo-notifier/images/") }.count
         }
-        #expect(await waitUntil { images() >= 2 }, "pictures fetched: \(images())")
+        #expect(waitUntil { images() >= 2 }, "pictures fetched: \(images())")
 
         // The arrows move between rows; Enter shows the whole cell, Enter again opens the post.
         desktop.pointAtPopup()
-        #expect(await waitUntil { desktop.read().rows?.first?.focused == true }, "the first row has the focus: \(desktop.read())")
+        #expect(waitUntil { desktop.read().rows?.first?.focused == true }, "the first row has the focus: \(desktop.read())")
         desktop.key("Down")
-        #expect(await waitUntil { desktop.read().rows?.dropFirst().first?.focused == true }, "\(desktop.read())")
+        #expect(waitUntil { desktop.read().rows?.dropFirst().first?.focused == true }, "\(desktop.read())")
         desktop.key("Return")
         desktop.key("Return")
         let second = posts.statuses[1]
-        #expect(await waitUntil { desktop.opened().contains("https://weibo.com/\(second.user?.id ?? 0)/\(second.id)") }, "\(desktop.opened())")
+        #expect(waitUntil { desktop.opened().contains("https://weibo.com/\(second.user?.id ?? 0)/\(second.id)") }, "\(desktop.opened())")
         // The browser is not drawn without OpenGL because the popup is.
         #expect(desktop.opened().contains("GDK_GL=none") && !desktop.opened().contains("GDK_GL=disable"), "\(desktop.opened())")
 
         // Tab switches to the comments; a second ShowPopup of comments closes it.
         desktop.key("Tab")
-        #expect(await waitUntil { desktop.read().tabs.dropFirst().first?.selected == true }, "\(desktop.read())")
-        #expect(await waitUntil { (desktop.read().rows?.count ?? 0) == comments.comments.count }, "\(desktop.read())")
+        #expect(waitUntil { desktop.read().tabs.dropFirst().first?.selected == true }, "\(desktop.read())")
+        #expect(waitUntil { (desktop.read().rows?.count ?? 0) == comments.comments.count }, "\(desktop.read())")
         // A section counts as seen after a second in front.
         try await Task.sleep(nanoseconds: 1_100_000_000)
         desktop.call("ShowPopup", "comments")
-        #expect(await waitUntil { desktop.read().window == nil }, "toggled closed: \(desktop.read())")
+        #expect(waitUntil { desktop.read().window == nil }, "toggled closed: \(desktop.read())")
         // Both sections were in front for a second or more: both count as seen.
-        #expect(await waitUntil { setup.bus.daemonStatus()["status"] == "0" && setup.bus.daemonStatus()["cmt"] == "0" }, "\(setup.bus.daemonStatus())")
+        #expect(waitUntil { setup.bus.daemonStatus()["status"] == "0" && setup.bus.daemonStatus()["cmt"] == "0" }, "\(setup.bus.daemonStatus())")
 
         // The tray icon's left click opens it (at the click); Esc closes it.
         desktop.activateTray(x: 1200, y: 10)
-        #expect(await waitUntil(timeout: 45) { desktop.read().window == "Weibo" }, "\(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().window == "Weibo" }, "\(desktop.read())")
         desktop.pointAtPopup()
         desktop.key("Escape")
-        #expect(await waitUntil { desktop.read().window == nil })
+        #expect(waitUntil { desktop.read().window == nil })
 
         // A bubble's click opens it at that bubble's kind.
         let commentBubbles = { setup.bus.notifications().filter { $0.summary.contains("comment") }.count }
         let before = commentBubbles()
         setup.sandbox.control("/_sandbox/comments", [("count", "1")])
         #expect(setup.bus.checkNow())
-        #expect(await waitUntil { commentBubbles() > before }, "\(setup.bus.notifications().map(\.summary))")
+        #expect(waitUntil { commentBubbles() > before }, "\(setup.bus.notifications().map(\.summary))")
         let bubble = try #require(setup.bus.notifications().lastIndex { $0.summary.contains("comment") })
         setup.bus.invokeAction(id: setup.bus.id(ofNotification: bubble), key: "default")
-        #expect(await waitUntil(timeout: 45) { desktop.read().tabs.dropFirst().first?.selected == true }, "at the comments: \(desktop.read())")
+        #expect(waitUntil(timeout: 45) { desktop.read().tabs.dropFirst().first?.selected == true }, "at the comments: \(desktop.read())")
         desktop.shot("popup-comments")
     }
 

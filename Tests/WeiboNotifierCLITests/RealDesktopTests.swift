@@ -69,7 +69,7 @@ struct RealDesktopTests {
 
         let dunst = try startProgram("/usr/bin/dunst", ["-config", "/etc/xdg/dunst/dunstrc"], environment: environment)
         defer { dunst.stop(SIGKILL) }
-        #expect(await waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
+        #expect(waitUntil(timeout: 45) { bus.hasOwner("org.freedesktop.Notifications") })
 
         #expect(try home.run(["login", "--token-stdin", "--uid", "5712659759", "--api-base", sandbox.baseURL], input: sandbox.token + "\n").status == 0)
         sandbox.control("/_sandbox/statuses", [("count", "3")])
@@ -83,9 +83,9 @@ struct RealDesktopTests {
             .write(toFile: config, atomically: true, encoding: .utf8)
         let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL, "--interval", "20"], environment: environment)
         defer { daemon.stop() }
-        #expect(await waitUntil(timeout: 45) { bus.daemonPolls() >= 1 })
+        #expect(waitUntil(timeout: 45) { bus.daemonPolls() >= 1 })
         let displayed = { toolOutput("/usr/bin/dunstctl", ["count", "displayed"], environment: environment).trimmingCharacters(in: .whitespacesAndNewlines) }
-        #expect(await waitUntil { displayed() == "1" })
+        #expect(waitUntil { displayed() == "1" })
 
         // A new post: the same bubble, replaced in place (still one on screen, none closed).
         sandbox.control("/_sandbox/statuses", [("count", "1")])
@@ -111,7 +111,7 @@ struct RealDesktopTests {
             toolOutput("/usr/bin/xdotool", ["search", "--name", tag == "zh" ? "^微博$" : "^Weibo$"], environment: environment)
                 .split(separator: "\n").first.map(String.init)
         }
-        #expect(await waitUntil(timeout: 45) { popup() != nil }, "the popup opened")
+        #expect(waitUntil(timeout: 45) { popup() != nil }, "the popup opened")
 
         // A screenshot of the popup for people to look at (a name of its own: the golden-image
         // test, running beside this one, leaves its popup-en.png there to compare).
@@ -127,19 +127,19 @@ struct RealDesktopTests {
             toolOutput("/usr/bin/xdotool", ["mousemove", "--window", window, "100", "200"], environment: environment)
             toolOutput("/usr/bin/xdotool", ["key", "Escape"], environment: environment)
         }
-        #expect(await waitUntil { popup() == nil })
-        #expect(await waitUntil { bus.daemonStatus()["total"] == "0" }, "what the popup showed counts as seen")
+        #expect(waitUntil { popup() == nil })
+        #expect(waitUntil { bus.daemonStatus()["total"] == "0" }, "what the popup showed counts as seen")
         let posts = tag == "zh" ? "4 条新微博" : "4 new posts"
         #expect(
-            await waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
+            waitUntil { Self.history(environment).contains { $0.summary == (tag == "zh" ? "微博" : "Weibo") && $0.body == posts } },
             "the unread bubble was closed: \(Self.history(environment))")
         #expect(Self.history(environment).first?.app == "Weibo Notifier")
 
         // dunst's own pause is the desktop's do-not-disturb: followed as it changes.
         toolOutput("/usr/bin/dunstctl", ["set-paused", "true"], environment: environment)
-        #expect(await waitUntil { bus.daemonStatus()["dnd"] == "true" }, "dunst's paused property")
+        #expect(waitUntil { bus.daemonStatus()["dnd"] == "true" }, "dunst's paused property")
         toolOutput("/usr/bin/dunstctl", ["set-paused", "false"], environment: environment)
-        #expect(await waitUntil { bus.daemonStatus()["dnd"] == "false" })
+        #expect(waitUntil { bus.daemonStatus()["dnd"] == "false" })
     }
 }
 

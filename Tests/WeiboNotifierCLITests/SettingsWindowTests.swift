@@ -420,20 +420,20 @@ struct SettingsWindowTests {
         prompter.standardError = FileHandle.nullDevice
         try prompter.run()
         defer { prompter.stop(SIGKILL) }
-        #expect(await waitUntil { setup.bus.hasOwner("org.gnome.keyring.SystemPrompter") }, "gcr-prompter on the bus")
+        #expect(waitUntil { setup.bus.hasOwner("org.gnome.keyring.SystemPrompter") }, "gcr-prompter on the bus")
         let written = "[weibo]\napi_base=\(setup.sandbox.baseURL)\napp_key=\(SandboxAPI.appKey)\n"
         try written.write(toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         let opened = try CommandRunner.run(["settings", "--page", "account"], environment: setup.environment)
         #expect(opened.status == 0, "\(opened.standardError)")
-        #expect(await waitUntil(timeout: 45) { Self.control(desktop, "App Secret") != nil }, "\(Self.read(desktop))")
+        #expect(waitUntil(timeout: 45) { Self.control(desktop, "App Secret") != nil }, "\(Self.read(desktop))")
         #expect(Self.drive(desktop, ["text", "App Secret", SandboxAPI.appSecret]))
         #expect(
-            await waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("Waiting for the keyring") == true }, "\(Self.read(desktop))")
+            waitUntil { Self.control(desktop, "App Secret")?.description.hasPrefix("Waiting for the keyring") == true }, "\(Self.read(desktop))")
         #expect(
-            await waitUntil { Self.read(desktop).contains { $0.name == "Cancel keeping the App Secret" && $0.isButton } },
+            waitUntil { Self.read(desktop).contains { $0.name == "Cancel keeping the App Secret" && $0.isButton } },
             "Cancel beside the spinner: \(Self.read(desktop))")
         let prompt = { toolOutput("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", "gcr-prompter"], environment: setup.environment) }
-        #expect(await waitUntil { !prompt().isEmpty }, "the keyring's own window")
+        #expect(waitUntil { !prompt().isEmpty }, "the keyring's own window")
         desktop.shot("settings-keyring-prompt")
         // The user takes their time: 10 s, twice the bound for a service that does not answer.
         // Awaited: the other tests go on meanwhile.
@@ -455,7 +455,7 @@ struct SettingsWindowTests {
             waitAtMost(15) { prompt().isEmpty }
         }
         #expect(prompt().isEmpty, "the prompt answered; the focus after each typing: \(focused)")
-        #expect(await waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
+        #expect(waitUntil { Self.control(desktop, "App Secret")?.description == "Kept in the keyring." }, "\(Self.read(desktop))")
         #expect(setup.bus.keyringLookup(["app-key", SandboxAPI.appKey]) == SandboxAPI.appSecret, "the secret is in the keyring")
         #expect(try String(contentsOfFile: setup.home.configFile, encoding: .utf8) == written, "and in no file")
         #expect(Self.control(desktop, "App Secret")?.value ?? "" == "", "the prompt's keys did not land in the field")

@@ -563,22 +563,14 @@ public final class PrivateSessionBus {
 /// nothing when the effect comes, and the whole suite runs its end-to-end tests side by side on
 /// two cores (a popup's cold start or a daemon under valgrind took over 15 s in a loaded CI run).
 /// Its answer says whether it held: a wait whose outcome does not matter by itself is `waitAtMost`.
+/// It holds its thread, in an async test too: the synchronous end-to-end tests share the test
+/// pool's two threads and hold them while they wait, so a wait that gave its thread up could
+/// get none back for minutes (one that did missed dunst's 10 s bubble on Debian 13).
 public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
     let deadline = Timestamp.now.adding(timeout)
     while Timestamp.now < deadline {
         if condition() { return true }
         usleep(20_000)
-    }
-    return condition()
-}
-
-/// `waitUntil` in an async test: it sleeps as a task between looks, so the thread goes to the
-/// other tests meanwhile (the test pool has one thread per core).
-public func waitUntil(timeout: Double = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Timestamp.now.adding(timeout)
-    while Timestamp.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 20_000_000)
     }
     return condition()
 }
