@@ -109,7 +109,11 @@ struct PlasmaTests {
     /// Plasma's notification popups: plasmashell's windows of a bubble's size, above the panel
     /// (a bubble's window is mapped 8 px high first, and a click there lands on the desktop).
     static func bubbles(_ session: Session) -> [(id: String, x: Int, y: Int, width: Int, height: Int)] {
-        windows("plasmashell", session.environment).filter { (300...400).contains($0.width) && (60..<400).contains($0.height) }
+        windows("plasmashell", session.environment).filter(isBubble)
+    }
+
+    static func isBubble(_ window: (id: String, x: Int, y: Int, width: Int, height: Int)) -> Bool {
+        (300...400).contains(window.width) && (60..<400).contains(window.height)
     }
 
     /// The share of pixels of a region that differ between two screenshots.
@@ -209,8 +213,14 @@ struct PlasmaTests {
             // changes as windows are raised.
             var seen: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
             var bubble: (id: String, x: Int, y: Int, width: Int, height: Int)?
+            // plasmashell's visible windows at each look that differed from the one before.
+            var looks: [String] = []
+            let posted = Timestamp.now
             waitAtMost(10) {
-                let now = Self.bubbles(session)
+                let windows = Self.windows("plasmashell", session.environment)
+                let look = windows.map { "\($0.id) \($0.width)x\($0.height)+\($0.x)+\($0.y)" }.joined(separator: ", ")
+                if looks.last?.hasSuffix(look) != true { looks.append(String(format: "%.2f s: ", Timestamp.now.seconds(since: posted)) + look) }
+                let now = windows.filter(Self.isBubble)
                 defer { seen = Dictionary(now.map { ($0.id, ($0.x, $0.y, $0.width, $0.height)) }) { $1 } }
                 bubble = now.first { window in seen[window.id].map { $0 == (window.x, window.y, window.width, window.height) } ?? false }
                 return bubble != nil
@@ -218,8 +228,8 @@ struct PlasmaTests {
             guard let bubble else {
                 let shot = session.screenshot("no-bubble-\(posts)")
                 missed.append(
-                    "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): no bubble among plasmashell's windows "
-                        + "\(Self.windows("plasmashell", session.environment)) (\(shot)); it said \(notifier.said(lines: 20))")
+                    "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): no bubble; plasmashell's windows "
+                        + "\(looks.joined(separator: " | ")) (\(shot)); it said \(notifier.said(lines: 20))")
                 continue
             }
             let before = "the bubble \(bubble) (\(describe(bubble.id))), the popup \(Self.windows("weibo-notifier-popup", session.environment))"
