@@ -147,6 +147,11 @@ struct PlasmaTests {
     /// focuses the bubble at the press and, when the bubble closes, gives the focus to the last
     /// window of its focus chain: a utility popup, left out of it, lost the focus there to the
     /// xmessage (2 to 8 clicks of 45). A miss prints the active windows before it.
+    ///
+    /// Every post must bring Plasma's window for its bubble. Plasma 6.3 sometimes maps that
+    /// window at its first 8 px and never draws it larger (2 posts in 90 here, the notifier's
+    /// bubble taken like any other, expired by Plasma 5 s later): no bubble to click, which is
+    /// Plasma's, said and counted apart; a tenth of the posts so would fail the test.
     @Test func everyClickOnABubbleShowsThePopupFocused() throws {
         let session = try Session()
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
@@ -187,6 +192,7 @@ struct PlasmaTests {
         let popupShown = { !Self.windows("weibo-notifier-popup", session.environment).isEmpty }
         let clicks = Int(ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_KWIN_CLICKS"] ?? "") ?? 45
         var missed: [String] = []
+        var undrawn: [String] = []
         var posts = 0
         for click in 0..<clicks {
             // The ordinary window focused: a popup still open closes, and its process ends once
@@ -227,9 +233,11 @@ struct PlasmaTests {
             }
             guard let bubble else {
                 let shot = session.screenshot("no-bubble-\(posts)")
-                missed.append(
+                let said =
                     "post \(posts) (click \(click), popup \(section.map { "open at " + $0 } ?? "closed")): no bubble; plasmashell's windows "
-                        + "\(looks.joined(separator: " | ")) (\(shot)); it said \(notifier.said(lines: 20))")
+                    + "\(looks.joined(separator: " | ")) (\(shot)); it said \(notifier.said(lines: 20))"
+                // Plasma's window for it came, a bubble's width and 8 px high, and stayed so.
+                if looks.contains(where: { $0.contains("x8+") }) { undrawn.append(said) } else { missed.append(said) }
                 continue
             }
             let before = "the bubble \(bubble) (\(describe(bubble.id))), the popup \(Self.windows("weibo-notifier-popup", session.environment))"
@@ -249,8 +257,11 @@ struct PlasmaTests {
             // Plasma's bubble gone at the click, or withdrawn as the posts are read.
             #expect(waitUntil(timeout: 10) { Self.bubbles(session).isEmpty }, "click \(click): Plasma's bubble gone")
         }
-        #expect(missed.isEmpty, "\(clicks - missed.count) of \(clicks) clicks showed the popup focused; missed: \(missed)")
-        print("KWin: \(clicks - missed.count) of \(clicks) clicks on a bubble showed the popup focused")
+        let made = clicks - undrawn.count
+        #expect(missed.isEmpty, "\(made - missed.count) of \(made) clicks showed the popup focused; missed: \(missed)")
+        #expect(undrawn.count * 10 < clicks, "Plasma drew \(undrawn.count) of \(clicks) bubbles 8 px high: \(undrawn)")
+        print("KWin: \(made - missed.count) of \(made) clicks on a bubble showed the popup focused")
+        if !undrawn.isEmpty { print("KWin: \(undrawn.count) of \(clicks) posts brought a bubble Plasma left 8 px high: \(undrawn)") }
     }
 
     /// The icon in Plasma's tray, a bubble asking for a reply that stays (Plasma's own timeout
