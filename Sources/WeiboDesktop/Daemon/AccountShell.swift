@@ -10,12 +10,8 @@ public import WeiboPlatform
 /// (a bubble's id, a synchronous failure) wait in a queue, so the core sees them one at a time.
 public final class AccountShell {
     public private(set) var notifier: Notifier
-    /// Called with the unread amounts whenever they change (D-Bus signal, tray, badge).
-    public var countsChanged: ((UnreadCounts) -> Void)?
-    /// Called when the phase changes (D-Bus `StateChanged`, tray, status bars).
-    public var phaseChanged: ((NotifierPhase) -> Void)?
-    /// Called after every event handled, for surfaces that show more than counts and phase (the
-    /// tray menu follows a pause); each compares and announces only what changed.
+    /// Called after every event handled: the group makes the surfaces' snapshot then (the
+    /// counts, the phase and all else they show).
     public var eventsHandled: (() -> Void)?
 
     // Internal, not private, where `AccountShell+Login` needs them.
@@ -280,8 +276,8 @@ public final class AccountShell {
                 Log.message("the settings window could not start: \(reason)")
             }
         case .save(let state): stateStore.save(state)
-        case .countsChanged(let unread): countsChanged?(unread)
-        case .phaseChanged(let phase): phaseChanged?(phase)
+        // Said by the snapshot the group makes once the events are handled.
+        case .countsChanged, .phaseChanged: break
         case .finishRequest(let request, let failure): waitingCallers.removeValue(forKey: request)?(failure)
         case .log(let level, let message):
             switch level {
