@@ -158,14 +158,7 @@ struct PlasmaTests {
             // Plasma put that in its history unseen (1 post in 45, with the popup open).
             posts += 1
             sandbox.control("/_sandbox/counts", [("status", String(posts))])
-            #expect(session.bus.checkNow())
-            var (found, looks) = Self.stillBubble(session)
-            if found == nil, !Self.leftUndrawn(looks), looks.count == 1 {
-                // No window came at all: the check was one under way before the post (a check
-                // asked for joins one under way). Another one, after it.
-                #expect(session.bus.checkNow())
-                (found, looks) = Self.stillBubble(session)
-            }
+            let (found, looks) = Self.checkedBubble(session)
             guard let bubble = found else {
                 let shot = session.screenshot("no-bubble-\(posts)")
                 let said =

@@ -14,10 +14,9 @@ public final class DaemonService {
     private var nameLostSubscription: DBusSignalSubscription?
     /// The name was taken over (`run --replace` elsewhere): the daemon should stop.
     public var nameLost: (() -> Void)?
-    /// The tray icon, when there is one: it shows each snapshot too.
-    public var tray: StatusNotifierItem? {
-        didSet { tray?.show(accounts.latest.tray) }
-    }
+    /// The tray icon, when there is one (it shows the latest snapshot from its start): it
+    /// shows each snapshot too.
+    public var tray: StatusNotifierItem?
     /// The snapshot the signals last said.
     private var shown: AccountsSnapshot
 

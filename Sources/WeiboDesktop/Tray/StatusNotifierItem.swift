@@ -51,16 +51,15 @@ public final class StatusNotifierItem {
     public let busName: String
     private var watcherLink: TrayWatcherLink?
     private var exports: [DBusExport] = []
-    private(set) var look = TrayLook.normal
-    /// The icon's name: the look's, monochrome or not.
-    private var iconName = TrayLook.normal.rawValue
-    private var status = "Passive"
-    private var toolTip = ""
-    private var label = ""
     /// The menu's Quit.
     public var quitRequested: (() -> Void)?
-    /// What the tray last showed.
+    /// What the tray last showed; what the hosts read is its.
     private var shownView: TrayView?
+    /// The icon's name: the look's, monochrome or not.
+    private var iconName: String { shownView?.iconName ?? TrayLook.normal.rawValue }
+    private var status: String { shownView?.presentation.status ?? "Passive" }
+    private var toolTip: String { shownView?.presentation.toolTip ?? "" }
+    private var label: String { shownView?.presentation.label ?? "" }
     /// The token a host provided for the next `Activate` (`ProvideXdgActivationToken`).
     private var activationToken: String?
 
@@ -96,28 +95,15 @@ public final class StatusNotifierItem {
     /// Shows `view` (from the accounts' snapshot): what changed is announced.
     public func show(_ view: TrayView) {
         guard view != shownView else { return }
+        // The look is in the icon's name.
+        if view.iconName != iconName { changed.insert(.icon) }
+        if view.presentation.status != status { changed.insert(.status) }
+        if view.presentation.toolTip != toolTip { changed.insert(.toolTip) }
+        if view.presentation.label != label { changed.insert(.label) }
         shownView = view
         let shown = view.presentation
         // The menu's server announces what changes (LayoutUpdated, ItemsPropertiesUpdated).
         menu.setAccounts(view.accounts.map { ($0.uid, $0.name) })
-        let name = view.iconName
-        if shown.look != look || name != iconName {
-            look = shown.look
-            iconName = name
-            changed.insert(.icon)
-        }
-        if shown.status != status {
-            status = shown.status
-            changed.insert(.status)
-        }
-        if shown.toolTip != toolTip {
-            toolTip = shown.toolTip
-            changed.insert(.toolTip)
-        }
-        if shown.label != label {
-            label = shown.label
-            changed.insert(.label)
-        }
         announceSoon()
         menu.setHeadline(shown.headline)
         menu.setEnabled(.resume, view.menu.canResume)
