@@ -73,7 +73,7 @@ final class LoginGroup {
         }
         Signal.clicked.connect(use) { [weak self] _ in
             guard let self else { return }
-            _ = self.files.write(SettingsTable.redirectURI.erased, LoginListener.recommendedRedirect)
+            _ = self.files.write(SettingsTable.shared.redirectURI.erased, LoginListener.recommendedRedirect)
             self.changed?(false)
         }
         Signal.activate.connect(pasteEntry) { [weak self] _ in

@@ -22,7 +22,7 @@ final class SecretRow {
 
     init(files: SettingsFiles) {
         self.files = files
-        let title = SettingsTable.appSecret.title.text(processLocalizer)
+        let title = SettingsTable.shared.appSecret.title.text(processLocalizer)
         row = ActionRow(title: title, subtitleLines: 6)
         entry.hidesWhatIsTyped()
         entry.align(vertical: .center)
@@ -75,7 +75,7 @@ final class SecretRow {
     /// The App Secret of the user's own file ("" when it has none: the administrator's is not
     /// the user's to move).
     private func fileSecret(_ configuration: Configuration) -> String {
-        configuration.origins[SettingsTable.appSecret.erased.id] == files.path ? configuration.appSecret : ""
+        configuration.origins[SettingsTable.shared.appSecret.erased.id] == files.path ? configuration.appSecret : ""
     }
 
     /// Keeps the secret typed in the keyring; `then` runs once it is kept there.
@@ -85,7 +85,7 @@ final class SecretRow {
         guard !secret.isEmpty else { return say(tr("Type the App Secret from your app's page.")) }
         guard let configuration = files.load()?.configuration, !configuration.appKey.isEmpty else { return say(tr("Enter the App Key first.")) }
         // The table's rule (at most 4,096 bytes, no control character), for the keyring as for the file.
-        if let problem = SettingsTable.appSecret.erased.problem(with: secret) { return say(tr("Not kept: %s", problem.text(processLocalizer))) }
+        if let problem = SettingsTable.shared.appSecret.erased.problem(with: secret) { return say(tr("Not kept: %s", problem.text(processLocalizer))) }
         toKeyring(secret, appKey: configuration.appKey) { [weak self] in
             self?.entry.text = ""
             next?()
@@ -109,7 +109,7 @@ final class SecretRow {
             if let failure { return self.show(.notKept(reason: failure.description, cancelled: failure == .cancelled)) }
             // One place for the secret: an older line in the file would win over the keyring.
             if let configuration = self.files.load()?.configuration, !self.fileSecret(configuration).isEmpty,
-                let problem = self.files.reset(SettingsTable.appSecret.erased)
+                let problem = self.files.reset(SettingsTable.shared.appSecret.erased)
             {
                 return self.say(tr("Kept in the keyring, but %s still holds the old one: %s", self.files.path, problem))
             }
@@ -122,7 +122,7 @@ final class SecretRow {
     private func keepInFile() {
         let secret = typed
         guard !secret.isEmpty else { return refresh() }
-        if let problem = files.write(SettingsTable.appSecret.erased, secret) { return say(tr("Not kept: %s", problem)) }
+        if let problem = files.write(SettingsTable.shared.appSecret.erased, secret) { return say(tr("Not kept: %s", problem)) }
         entry.text = ""
         show(.file(files.path))
     }

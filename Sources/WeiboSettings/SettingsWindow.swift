@@ -192,7 +192,7 @@ final class SettingsWindow {
                         self.rows.append(row)
                         // The login's own rows among the app's: the secret after the key; the
                         // callback under its expander (open on a first run).
-                        if setting.id == SettingsTable.redirectURI.erased.id {
+                        if setting.id == SettingsTable.shared.redirectURI.erased.id {
                             self.loginGroup.hold(callbackSetting: row.row)
                             let firstRun = self.files.accounts(apiBase: self.configuration.apiBase).isEmpty
                             self.loginGroup.showCallback(self.configuration.redirectURI, open: firstRun)
@@ -200,7 +200,7 @@ final class SettingsWindow {
                         } else {
                             add(row.row, box)
                         }
-                        if setting.id == SettingsTable.appKey.erased.id {
+                        if setting.id == SettingsTable.shared.appKey.erased.id {
                             add(self.loginGroup.secret.row, box)
                             self.loginGroup.secret.refresh()
                         }
@@ -244,9 +244,9 @@ final class SettingsWindow {
     private func write(_ setting: AnySetting, _ text: String?) -> String? {
         let failure = text.map { files.write(setting, $0) } ?? files.reset(setting)
         if let loaded = files.load() { configuration = loaded.configuration }
-        if setting.id == SettingsTable.redirectURI.erased.id { loginGroup.showCallback(configuration.redirectURI) }
+        if setting.id == SettingsTable.shared.redirectURI.erased.id { loginGroup.showCallback(configuration.redirectURI) }
         // The secret is kept per App Key: where the new key's is.
-        if setting.id == SettingsTable.appKey.erased.id { loginGroup.secret.refresh() }
+        if setting.id == SettingsTable.shared.appKey.erased.id { loginGroup.secret.refresh() }
         if text == nil || failure != nil {
             rows.first { $0.setting.id == setting.id }?.show(configuration, administratorsFile: files.administratorsFile(of: setting, in: configuration))
         }

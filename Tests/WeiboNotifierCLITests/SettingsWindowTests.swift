@@ -476,10 +476,12 @@ struct SettingsWindowTests {
         let english = Localizer()
         let chinese = Localizer.testing(.chinese)
         try #require(
-            SettingsTable.interval.title.text(chinese) != SettingsTable.interval.title.text(english), "the zh_CN locale and catalog (make deps, make locale)")
+            SettingsTable.shared.interval.title.text(chinese) != SettingsTable.shared.interval.title.text(english),
+            "the zh_CN locale and catalog (make deps, make locale)")
         let shownOn: [SettingPage: AnySetting] = [
-            .account: SettingsTable.appKey.erased, .notifications: SettingsTable.quietHours.erased, .general: SettingsTable.interval.erased,
-            .advanced: SettingsTable.apiBase.erased,
+            .account: SettingsTable.shared.appKey.erased, .notifications: SettingsTable.shared.quietHours.erased,
+            .general: SettingsTable.shared.interval.erased,
+            .advanced: SettingsTable.shared.apiBase.erased,
         ]
         var translatedSeen = 0
         for page in SettingPage.allCases {
@@ -521,7 +523,8 @@ struct SettingsWindowTests {
         try setup.start(interval: nil)
         defer { setup.stop() }
         let shownOn: [SettingPage: AnySetting] = [
-            .notifications: SettingsTable.quietHours.erased, .general: SettingsTable.interval.erased, .advanced: SettingsTable.apiBase.erased,
+            .notifications: SettingsTable.shared.quietHours.erased, .general: SettingsTable.shared.interval.erased,
+            .advanced: SettingsTable.shared.apiBase.erased,
         ]
         let looks: [(language: [String: String], localizer: Localizer, suffix: String, theme: String, pages: [SettingPage])] = [
             (["LANG": "C.UTF-8", "LANGUAGE": "en"], Localizer(), "", "Adwaita", SettingPage.allCases),

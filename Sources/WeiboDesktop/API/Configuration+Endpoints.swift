@@ -3,5 +3,5 @@ import WeiboPlatform
 
 extension Configuration {
     /// The API's addresses as the configuration sets them.
-    public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: apiBase, remindBase: remindBase) }
+    public var endpoints: WeiboEndpoints { WeiboEndpoints(apiBase: self.apiBase, remindBase: self.remindBase) }
 }

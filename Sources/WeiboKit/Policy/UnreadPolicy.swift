@@ -8,11 +8,11 @@ public struct UnreadPolicy: Equatable, Sendable {
     /// Listed counters that are only counted: tray, badge, status bar (`count_only`).
     public var countOnly: [UnreadCounter]
     /// What strangers' private messages (`msgbox`) do (`strangers_messages`).
-    public var strangersMessages: CounterMode = SettingsTable.strangersMessages.defaultValue
+    public var strangersMessages: CounterMode = SettingsTable.shared.strangersMessages.defaultValue
     /// What likes (`attitude`) do, when Weibo gives them (`likes`).
-    public var likes: CounterMode = SettingsTable.likes.defaultValue
+    public var likes: CounterMode = SettingsTable.shared.likes.defaultValue
 
-    public init(notify: [UnreadCounter] = SettingsTable.notify.defaultValue, countOnly: [UnreadCounter] = SettingsTable.countOnly.defaultValue) {
+    public init(notify: [UnreadCounter] = SettingsTable.shared.notify.defaultValue, countOnly: [UnreadCounter] = SettingsTable.shared.countOnly.defaultValue) {
         self.notify = notify
         self.countOnly = countOnly.filter { !notify.contains($0) }
     }

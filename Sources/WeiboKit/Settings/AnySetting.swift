@@ -12,10 +12,12 @@ public struct AnySetting: Sendable, Identifiable {
     /// The default as the key file writes it.
     public let defaultText: String
 
-    private let read: @Sendable (String, SettingContext, inout Configuration) -> LocalizableMessage?
-    private let written: @Sendable (Configuration) -> String
-    private let restore: @Sendable (inout Configuration) -> Void
-    private let toNotifier: @Sendable (Configuration, inout NotifierSettings) -> Void
+    /// Whether the core decides with it (`Setting.isTheCores`).
+    let isTheCores: Bool
+
+    private let read: @Sendable (String, SettingContext, inout SettingValues) -> LocalizableMessage?
+    private let written: @Sendable (SettingValues) -> String
+    private let restore: @Sendable (inout SettingValues) -> Void
 
     init<Value>(_ setting: Setting<Value>) {
         group = setting.group
@@ -27,45 +29,41 @@ public struct AnySetting: Sendable, Identifiable {
         title = setting.title
         page = setting.page
         defaultText = setting.codec.text(setting.defaultValue)
-        read = { @Sendable text, context, configuration in
+        id = setting.id
+        isTheCores = setting.isTheCores
+        read = { @Sendable text, context, values in
             switch setting.codec.value(text, in: context) {
             case .success(let value):
-                configuration[keyPath: setting.field] = value
+                values[setting] = value
                 return nil
             case .failure(let message):
                 return message
             }
         }
-        written = { setting.codec.text($0[keyPath: setting.field]) }
-        restore = { $0[keyPath: setting.field] = setting.defaultValue }
-        toNotifier = { configuration, settings in
-            if let field = setting.notifierField { settings[keyPath: field] = configuration[keyPath: setting.field] }
-        }
+        written = { setting.codec.text($0[setting]) }
+        restore = { $0[setting] = setting.defaultValue }
     }
 
     /// `group.key`, as `config` names it.
-    public var id: String { group.rawValue + "." + key }
+    public let id: String
 
     /// Sets the value `text` stands for in `configuration`; why not, when it stands for none
     /// (`configuration` unchanged then).
     public func read(_ text: String, in context: SettingContext = SettingContext(), into configuration: inout Configuration) -> LocalizableMessage? {
-        read(text, context, &configuration)
+        read(text, context, &configuration.values)
     }
 
     /// Why `text` is no value of this setting; nil when it is one.
     public func problem(with text: String, in context: SettingContext = SettingContext()) -> LocalizableMessage? {
-        var scratch = Configuration()
+        var scratch = SettingValues()
         return read(text, context, &scratch)
     }
 
     /// The value in `configuration`, as the key file writes it.
-    public func text(in configuration: Configuration) -> String { written(configuration) }
+    public func text(in configuration: Configuration) -> String { written(configuration.values) }
 
     /// Puts the default back in `configuration`.
-    public func reset(in configuration: inout Configuration) { restore(&configuration) }
-
-    /// Copies the value into the core's settings, where the core decides with it.
-    func apply(_ configuration: Configuration, to settings: inout NotifierSettings) { toNotifier(configuration, &settings) }
+    public func reset(in configuration: inout Configuration) { restore(&configuration.values) }
 
     /// A secret: never shown, never taken on a command line.
     public var isSecret: Bool { rule == .secret }

@@ -1,39 +1,22 @@
-/// What the user configured: one field per setting of `SettingsTable`, each starting at the
-/// table's default; `ConfigurationFile` fills them from the key files.
+/// What the user configured: a value for each setting of `SettingsTable`, read and written by its
+/// name there (`configuration.appKey`), each the table's default until set; `ConfigurationFile`
+/// fills them from the key files.
+@dynamicMemberLookup
 public struct Configuration: Equatable, Sendable {
-    public var appKey: String = SettingsTable.appKey.defaultValue
-    public var appSecret: String = SettingsTable.appSecret.defaultValue
-    public var redirectURI: String = SettingsTable.redirectURI.defaultValue
-    public var apiBase: String = SettingsTable.apiBase.defaultValue
-    public var remindBase: String = SettingsTable.remindBase.defaultValue
-    public var tokenStore: TokenStoreChoice = SettingsTable.tokenStore.defaultValue
-    public var tlsCAFile: String? = SettingsTable.tlsCAFile.defaultValue
-    public var interval: Int = SettingsTable.interval.defaultValue
-    public var notify: [UnreadCounter] = SettingsTable.notify.defaultValue
-    public var countOnly: [UnreadCounter] = SettingsTable.countOnly.defaultValue
-    public var strangersMessages: CounterMode = SettingsTable.strangersMessages.defaultValue
-    public var likes: CounterMode = SettingsTable.likes.defaultValue
-    public var quietHours: QuietHours? = SettingsTable.quietHours.defaultValue
-    public var bubbles: BubbleMode = SettingsTable.bubbles.defaultValue
-    public var preview: PreviewLevel = SettingsTable.preview.defaultValue
-    public var sound: Set<BubbleKind> = SettingsTable.sound.defaultValue
-    public var followDoNotDisturb: Bool = SettingsTable.followDoNotDisturb.defaultValue
-    public var doNotDisturbAllows: Set<BubbleKind> = SettingsTable.doNotDisturbAllows.defaultValue
-    public var trayHideAtZero: Bool = SettingsTable.trayHideAtZero.defaultValue
-    public var trayCount: Bool = SettingsTable.trayCount.defaultValue
-    public var trayIconStyle: TrayIconStyle = SettingsTable.trayIconStyle.defaultValue
-    public var replyBubbles: ReplyBubbleStay = SettingsTable.replyBubbles.defaultValue
-    public var popupCells: PopupCells = SettingsTable.popupCells.defaultValue
-    public var popupCorner: PopupCorner = SettingsTable.popupCorner.defaultValue
-    public var popupClosesOnFocusOut: Bool = SettingsTable.popupClosesOnFocusOut.defaultValue
-    public var detailCallsPerDay: Int = SettingsTable.detailCallsPerDay.defaultValue
-    public var emoticons: Emoticons.Style = SettingsTable.emoticons.defaultValue
+    /// The values, by setting.
+    public var values = SettingValues()
 
     /// Where each setting came from (`weibo.app_key` → the file that set it), for `doctor
     /// --verbose` and `config list`; a setting no file gives has its default.
     public var origins: [String: String] = [:]
 
     public init() {}
+
+    /// The value of the table's setting `name`.
+    public subscript<Value>(dynamicMember name: KeyPath<SettingsTable, Setting<Value>>) -> Value {
+        get { values[SettingsTable.shared[keyPath: name]] }
+        set { values[SettingsTable.shared[keyPath: name]] = newValue }
+    }
 
     /// The smallest interval against the real API; shorter ones are for a sandbox on this machine.
     public static let minimumInterval = 30

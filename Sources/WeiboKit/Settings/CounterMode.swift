@@ -19,7 +19,8 @@ public enum CounterMode: String, CaseIterable, Sendable {
     /// The settings that hold the counters' modes: the two lists, and the own settings of
     /// strangers' messages and likes.
     public static let settings: [AnySetting] = [
-        SettingsTable.notify.erased, SettingsTable.countOnly.erased, SettingsTable.strangersMessages.erased, SettingsTable.likes.erased,
+        SettingsTable.shared.notify.erased, SettingsTable.shared.countOnly.erased, SettingsTable.shared.strangersMessages.erased,
+        SettingsTable.shared.likes.erased,
     ]
 
     /// `counter`'s mode in `configuration` (notify wins where a hand-written file lists a
@@ -37,8 +38,10 @@ public enum CounterMode: String, CaseIterable, Sendable {
     /// its line removed, at its default).
     public static func settingValues(_ modes: [UnreadCounter: CounterMode]) -> [(setting: AnySetting, text: String?)] {
         func listed(_ mode: CounterMode) -> String { UnreadCounter.listed.filter { modes[$0] == mode }.map(\.rawValue).joined(separator: ";") }
-        var values: [(setting: AnySetting, text: String?)] = [(SettingsTable.notify.erased, listed(.notify)), (SettingsTable.countOnly.erased, listed(.count))]
-        for (counter, setting) in [(UnreadCounter.msgbox, SettingsTable.strangersMessages), (.attitude, SettingsTable.likes)] {
+        var values: [(setting: AnySetting, text: String?)] = [
+            (SettingsTable.shared.notify.erased, listed(.notify)), (SettingsTable.shared.countOnly.erased, listed(.count)),
+        ]
+        for (counter, setting) in [(UnreadCounter.msgbox, SettingsTable.shared.strangersMessages), (.attitude, SettingsTable.shared.likes)] {
             if let mode = modes[counter] { values.append((setting.erased, mode == setting.defaultValue ? nil : mode.rawValue)) }
         }
         return values
@@ -46,8 +49,9 @@ public enum CounterMode: String, CaseIterable, Sendable {
 
     /// Every counter's setting holds its default ("Reset" has nothing to do).
     public static func atDefaults(_ configuration: Configuration) -> Bool {
-        configuration.notify == SettingsTable.notify.defaultValue && configuration.countOnly == SettingsTable.countOnly.defaultValue
-            && configuration.strangersMessages == SettingsTable.strangersMessages.defaultValue && configuration.likes == SettingsTable.likes.defaultValue
+        configuration.notify == SettingsTable.shared.notify.defaultValue && configuration.countOnly == SettingsTable.shared.countOnly.defaultValue
+            && configuration.strangersMessages == SettingsTable.shared.strangersMessages.defaultValue
+            && configuration.likes == SettingsTable.shared.likes.defaultValue
     }
 }
 

@@ -1,11 +1,11 @@
 /// One setting of the configuration file, declared once: where it lives (group and key), what it
-/// takes (its codec and rule), its default, one line saying what it does, where it applies, when a
-/// change takes effect, and the field it fills in `Configuration` (and in `NotifierSettings`,
-/// where the core decides with it).
+/// takes (its codec and rule), its default, one line saying what it does, where it applies and
+/// when a change takes effect. Its value lives in a `SettingValues` store (`Configuration`,
+/// `NotifierSettings`), read and written through it.
 ///
-/// `SettingsTable` lists every one; the key file's reader, the commented file written at first
-/// use, `config`, `doctor --verbose`, the man page's CONFIGURATION section and the settings
-/// window are all derived from that list.
+/// `SettingsTable` declares every one; the key file's reader, the commented file written at first
+/// use, `config`, `doctor --verbose`, the man page's CONFIGURATION section, the settings window
+/// and the core's settings are all derived from it.
 public struct Setting<Value: Equatable & Sendable>: Sendable {
     public let group: SettingGroup
     public let key: String
@@ -18,14 +18,10 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
     /// The settings window's name for it (a gettext message id), and its page.
     public let title: LocalizableMessage
     public let page: SettingPage
-    let field: any WritableKeyPath<Configuration, Value> & Sendable
-    private(set) var notifierField: (any WritableKeyPath<NotifierSettings, Value> & Sendable)?
 
-    /// A setting the core does not decide with (the app, the API, the popup's).
     init(
-        _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
-        _ field: any WritableKeyPath<Configuration, Value> & Sendable, scope: SettingScope, change: SettingChange = .atOnce, page: SettingPage? = nil,
-        title: LocalizableMessage, _ summary: LocalizableMessage
+        _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value, scope: SettingScope,
+        change: SettingChange = .atOnce, page: SettingPage? = nil, title: LocalizableMessage, _ summary: LocalizableMessage
     ) {
         self.group = group
         self.title = title
@@ -33,26 +29,28 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
         self.key = key
         self.codec = codec
         self.defaultValue = defaultValue
-        self.field = field
-        self.notifierField = nil
         self.scope = scope
         self.change = change
         self.summary = summary
     }
 
-    /// A setting the core decides with: its value is copied to `notifier` in `NotifierSettings`.
-    init(
-        _ group: SettingGroup, _ key: String, _ codec: SettingCodec<Value>, default defaultValue: Value,
-        _ field: any WritableKeyPath<Configuration, Value> & Sendable, notifier: any WritableKeyPath<NotifierSettings, Value> & Sendable,
-        scope: SettingScope, change: SettingChange = .atOnce, page: SettingPage? = nil, title: LocalizableMessage, _ summary: LocalizableMessage
-    ) {
-        self.init(group, key, codec, default: defaultValue, field, scope: scope, change: change, page: page, title: title, summary)
-        self.notifierField = notifier
-    }
+    /// `group.key`, as `config` names it.
+    public var id: String { group.rawValue + "." + key }
+
+    /// Whether the core decides with it: the notifier group's settings that the running notifier
+    /// reads (not the popup's alone); `NotifierSettings` carries these.
+    public var isTheCores: Bool { group == .notifier && scope.contains(.daemon) }
 
     /// The same setting without its value's type, for lists of every setting.
     public var erased: AnySetting { AnySetting(self) }
 }
+
+/// A `Setting` of any value type, as `SettingsTable.all` finds its declarations.
+protocol ErasableSetting {
+    var erased: AnySetting { get }
+}
+
+extension Setting: ErasableSetting {}
 
 /// The groups of the key file.
 public enum SettingGroup: String, CaseIterable, Sendable {

@@ -4,13 +4,13 @@ extension Configuration {
     /// Takes `SSL_CERT_FILE` from `environment` as the trusted CA file when the configuration
     /// names none (an absolute path only).
     public mutating func trustSSLCertFile(in environment: [String: String]) {
-        if tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { tlsCAFile = file }
+        if self.tlsCAFile == nil, let file = environment["SSL_CERT_FILE"], file.hasPrefix("/") { self.tlsCAFile = file }
     }
 
     /// Both API servers are on this machine (a sandbox): for trying things, never the session's
     /// real notifier (no autostart), and the only place for intervals under 30 s.
     public var isSandbox: Bool {
-        [apiBase, remindBase].allSatisfy { NetworkAddress.isLoopback(NetworkAddress.host(of: $0)) }
+        [self.apiBase, self.remindBase].allSatisfy { NetworkAddress.isLoopback(NetworkAddress.host(of: $0)) }
     }
 
     /// What the settings' values are read against.

@@ -113,7 +113,7 @@ public enum ConfigurationFile {
     /// keep it in the keyring, or in this file with mode 0600): the file is still read, as the
     /// secret is the app's, not the user's login; nil when there is none or only the user reads it.
     private static func openSecret(_ layer: OpaquePointer?, path: String) -> String? {
-        let setting = SettingsTable.appSecret
+        let setting = SettingsTable.shared.appSecret
         guard let value = g_key_file_get_value(layer, setting.group.rawValue, setting.key, nil) else { return nil }
         let isEmpty = value.pointee == 0
         g_free(value)

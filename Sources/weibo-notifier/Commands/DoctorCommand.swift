@@ -271,7 +271,7 @@ struct DoctorCommand: TableCommand {
                     tr("token_store = keyring, and no keyring (Secret Service) is on the session bus"),
                     fix: SetupFix(
                         .correctSetting, terminal: tr("install and start gnome-keyring (or KWallet), or set token_store = auto"),
-                        setting: SettingsTable.tokenStore.key)))
+                        setting: SettingsTable.shared.tokenStore.key)))
         }
         guard
             let saved = try? AccountStore(path: directories.accountsFile, legacyPath: directories.legacyAccountFile, apiBase: configuration.apiBase).loadSaved()

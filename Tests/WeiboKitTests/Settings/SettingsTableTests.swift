@@ -77,9 +77,9 @@ import WeiboTestSupport
     /// Intervals under 30 s are for an API on this machine only.
     @Test func shortIntervalsOnlyAgainstASandbox() throws {
         var configuration = Configuration()
-        #expect(SettingsTable.interval.erased.read("5", in: SettingContext(isSandbox: true), into: &configuration) == nil)
+        #expect(SettingsTable.shared.interval.erased.read("5", in: SettingContext(isSandbox: true), into: &configuration) == nil)
         #expect(configuration.interval == 5)
-        #expect(SettingsTable.interval.erased.problem(with: "5", in: SettingContext(isSandbox: false)) != nil)
+        #expect(SettingsTable.shared.interval.erased.problem(with: "5", in: SettingContext(isSandbox: false)) != nil)
     }
 
     /// The core's settings come from the table, not from a hand-written copy.
@@ -97,7 +97,10 @@ import WeiboTestSupport
         configuration.trayHideAtZero = true
         configuration.detailCallsPerDay = 7
         configuration.emoticons = .text
+        configuration.appSecret = "a secret"
+        configuration.popupCorner = .bottomLeft
         let settings = NotifierSettings(configuration)
+        #expect(settings.appSecret.isEmpty && settings.popupCorner == .topRight, "the core carries its own settings only")
         #expect(settings.interval == 90 && NotifierSettings(configuration, interval: 20).interval == 20)
         #expect(settings.policy == UnreadPolicy(notify: [.cmt, .dm], countOnly: [.status]), "a counter notified is not also only counted")
         #expect(settings.quietHours == QuietHours(start: 60, end: 120) && settings.bubbles == .single && settings.preview == .sender)
@@ -105,6 +108,21 @@ import WeiboTestSupport
         #expect(settings.trayHideAtZero && settings.detailCallsPerDay == 7 && settings.emoticons == .text)
         let defaults = NotifierSettings(Configuration())
         #expect(defaults == NotifierSettings(interval: 60), "the table's defaults are the core's")
+    }
+
+    /// A value is kept by its setting: the default until set, and a value set back to the
+    /// default is no change at all.
+    @Test func aValueIsItsSettingsDefaultUntilSet() {
+        var configuration = Configuration()
+        #expect(configuration.tlsCAFile == nil && configuration.interval == 60 && configuration.sound == [.comments, .mentions, .messages])
+        configuration.tlsCAFile = "/etc/ca.pem"
+        configuration.interval = 120
+        #expect(configuration.tlsCAFile == "/etc/ca.pem" && configuration.interval == 120 && configuration != Configuration())
+        #expect(configuration.values[SettingsTable.shared.interval] == 120, "read by the setting or by its name alike")
+        configuration.tlsCAFile = nil
+        configuration.interval = 60
+        #expect(configuration == Configuration(), "set back to the defaults")
+        #expect(SettingsTable.all.count == 27 && SettingsTable.all.first?.id == "weibo.app_key" && SettingsTable.all.last?.id == "notifier.emoticons")
     }
 
     @Test func theCommentedFileDocumentsEverySettingAndReadsAsTheDefaults() {
@@ -134,14 +152,14 @@ import WeiboTestSupport
 @Suite struct NumberFieldTests {
     @Test(arguments: [(false, 30, 86_400, 60), (true, 1, 86_400, 60)])
     func theIntervalOffersItsRangeFromTheSandboxsMinimum(_ sandbox: Bool, _ lowest: Int, _ highest: Int, _ step: Int) throws {
-        let field = try #require(SettingsTable.interval.erased.rule.numberField(in: SettingContext(isSandbox: sandbox)))
+        let field = try #require(SettingsTable.shared.interval.erased.rule.numberField(in: SettingContext(isSandbox: sandbox)))
         #expect(field.range == lowest...highest && field.step == step)
     }
 
     @Test func aCountStepsByOneAndOtherRulesHaveNoNumberField() throws {
-        let calls = try #require(SettingsTable.detailCallsPerDay.erased.rule.numberField(in: SettingContext(isSandbox: true)))
+        let calls = try #require(SettingsTable.shared.detailCallsPerDay.erased.rule.numberField(in: SettingContext(isSandbox: true)))
         #expect(calls.range == 0...100 && calls.step == 1)
-        #expect(SettingsTable.quietHours.erased.rule.numberField(in: SettingContext()) == nil)
+        #expect(SettingsTable.shared.quietHours.erased.rule.numberField(in: SettingContext()) == nil)
     }
 }
 
@@ -158,10 +176,10 @@ import WeiboTestSupport
         ] as [(String, String, String?, String?, [CounterMode])])
     func modesAreReadFromTheirSettings(_ notify: String, _ countOnly: String, _ strangers: String?, _ likes: String?, _ modes: [CounterMode]) {
         var configuration = Configuration()
-        #expect(SettingsTable.notify.erased.read(notify, into: &configuration) == nil)
-        #expect(SettingsTable.countOnly.erased.read(countOnly, into: &configuration) == nil)
-        if let strangers { #expect(SettingsTable.strangersMessages.erased.read(strangers, into: &configuration) == nil) }
-        if let likes { #expect(SettingsTable.likes.erased.read(likes, into: &configuration) == nil) }
+        #expect(SettingsTable.shared.notify.erased.read(notify, into: &configuration) == nil)
+        #expect(SettingsTable.shared.countOnly.erased.read(countOnly, into: &configuration) == nil)
+        if let strangers { #expect(SettingsTable.shared.strangersMessages.erased.read(strangers, into: &configuration) == nil) }
+        if let likes { #expect(SettingsTable.shared.likes.erased.read(likes, into: &configuration) == nil) }
         #expect(UnreadCounter.allCases.map { CounterMode.of($0, in: configuration) } == modes)
     }
 
@@ -169,8 +187,8 @@ import WeiboTestSupport
     @Test(arguments: ["msgbox", "attitude", "status;msgbox"])
     func theListsRefuseTheCountersWithASettingOfTheirOwn(_ text: String) {
         var configuration = Configuration()
-        #expect(SettingsTable.notify.erased.read(text, into: &configuration) != nil)
-        #expect(SettingsTable.countOnly.erased.read(text, into: &configuration) != nil)
+        #expect(SettingsTable.shared.notify.erased.read(text, into: &configuration) != nil)
+        #expect(SettingsTable.shared.countOnly.erased.read(text, into: &configuration) != nil)
     }
 
     @Test(arguments: [(false, 7), (true, 8)])
