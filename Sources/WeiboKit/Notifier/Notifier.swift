@@ -210,7 +210,7 @@ public struct Notifier: Sendable {
             // it since the last check): what it counts now came since, and is news; following
             // the counter down would have taken it into the baseline.
             previous.status = 0
-            state.baseline.status = 0
+            state.restart(.status, at: 0)
         }
         checks.homeTimelineRead = false
         popup.newsArrived(counts, previous: previous)

@@ -54,10 +54,10 @@ public struct UnreadPolicy: Equatable, Sendable {
 
     /// A poll answered `counts` at `now`: the counts are recorded, and the baseline follows the
     /// server down where it reset a counter itself (reading the timeline resets `status`), so
-    /// that what arrives next counts again.
+    /// that what arrives next counts again, however much a bubble showed before.
     public func observe(_ counts: UnreadCounts, at now: Timestamp, state: inout UnreadState) {
         for counter in UnreadCounter.allCases where counts[counter] < state.baseline[counter] {
-            state.baseline[counter] = counts[counter]
+            state.restart(counter, at: counts[counter])
         }
         state.lastCounts = counts
         state.lastSuccessfulPoll = now

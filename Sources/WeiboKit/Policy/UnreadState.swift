@@ -28,6 +28,17 @@ public struct UnreadState: Equatable, Sendable, Codable {
 
     public init() {}
 
+    /// The server started `counter` again below the baseline (reading the timeline resets
+    /// `status`): what it counted is read, so the baseline starts at `count`, and no bubble's
+    /// amount of it (shown, or dismissed) holds back the news that comes next.
+    mutating func restart(_ counter: UnreadCounter, at count: Int) {
+        baseline[counter] = count
+        for kind in bubbles.keys {
+            bubbles[kind]?.shown?[counter] = 0
+            bubbles[kind]?.dismissed?[counter] = 0
+        }
+    }
+
     /// The state of one bubble (empty when it has none).
     public subscript(kind: BubbleKind) -> BubbleState {
         get { bubbles[kind] ?? BubbleState() }
