@@ -3,8 +3,13 @@
 /// (`settings.preview`), and what the running notifier adds to them.
 @dynamicMemberLookup
 public struct NotifierSettings: Equatable, Sendable {
-    /// The values of the core's settings; every other stays at its default.
+    /// The values of the core's settings, but the four counter settings (`policy` puts those
+    /// together); every other stays at its default.
     var chosen = SettingValues()
+    /// Which counters raise a bubble and which are only counted: `notify`, `count_only`,
+    /// `strangers_messages` and `likes` put together (a counter both notified and only counted is
+    /// notified). Read at every poll, so kept put together.
+    public var policy: UnreadPolicy
     /// The items a click's summary bubble lists before "and N more".
     public var summaryItems = 5
     /// The account's name for the bubbles' titles, when several accounts are followed.
@@ -20,8 +25,8 @@ public struct NotifierSettings: Equatable, Sendable {
         interval: Int = SettingsTable.shared.interval.defaultValue, policy: UnreadPolicy = UnreadPolicy(),
         quietHours: QuietHours? = SettingsTable.shared.quietHours.defaultValue
     ) {
-        self.interval = interval
         self.policy = policy
+        self.interval = interval
         self.quietHours = quietHours
     }
 
@@ -29,23 +34,6 @@ public struct NotifierSettings: Equatable, Sendable {
     public subscript<Value>(dynamicMember name: KeyPath<SettingsTable, Setting<Value>>) -> Value {
         get { chosen[SettingsTable.shared[keyPath: name]] }
         set { chosen[SettingsTable.shared[keyPath: name]] = newValue }
-    }
-
-    /// Which counters raise a bubble and which are only counted: the four counter settings
-    /// (`notify`, `count_only`, `strangers_messages`, `likes`) put together.
-    public var policy: UnreadPolicy {
-        get {
-            var policy = UnreadPolicy(notify: self.notify, countOnly: self.countOnly)
-            policy.strangersMessages = self.strangersMessages
-            policy.likes = self.likes
-            return policy
-        }
-        set {
-            self.notify = newValue.notify
-            self.countOnly = newValue.countOnly
-            self.strangersMessages = newValue.strangersMessages
-            self.likes = newValue.likes
-        }
     }
 
     /// The longest pause: a week.

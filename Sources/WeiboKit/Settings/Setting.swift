@@ -5,10 +5,13 @@
 ///
 /// `SettingsTable` declares every one; the key file's reader, the commented file written at first
 /// use, `config`, `doctor --verbose`, the man page's CONFIGURATION section, the settings window
-/// and the core's settings are all derived from it.
-public struct Setting<Value: Equatable & Sendable>: Sendable {
+/// and the core's settings are all derived from it. A class: reading a value fetches its setting
+/// from the table, and a reference is cheaper to hand over than its dozen fields.
+public final class Setting<Value: Equatable & Sendable>: Sendable {
     public let group: SettingGroup
     public let key: String
+    /// `group.key`, as `config` names it, and the store keeps its value.
+    public let id: String
     public let codec: SettingCodec<Value>
     public let defaultValue: Value
     /// One line (a gettext message id) saying what the setting does.
@@ -27,15 +30,13 @@ public struct Setting<Value: Equatable & Sendable>: Sendable {
         self.title = title
         self.page = page ?? (group == .weibo ? .account : .notifications)
         self.key = key
+        id = group.rawValue + "." + key
         self.codec = codec
         self.defaultValue = defaultValue
         self.scope = scope
         self.change = change
         self.summary = summary
     }
-
-    /// `group.key`, as `config` names it.
-    public var id: String { group.rawValue + "." + key }
 
     /// Whether the core decides with it: the notifier group's settings that the running notifier
     /// reads (not the popup's alone); `NotifierSettings` carries these.

@@ -115,12 +115,16 @@ public struct SettingsTable: Sendable {
 
 extension NotifierSettings {
     /// The core's settings from `configuration`: the values of the settings the core decides
-    /// with (`Setting.isTheCores`), at the given `interval` (the configuration's, or `run
-    /// --interval`). A counter both notified and only counted is notified.
+    /// with (`Setting.isTheCores`), the counter settings put together as the policy, at the given
+    /// `interval` (the configuration's, or `run --interval`).
     public init(_ configuration: Configuration, interval: Int? = nil) {
-        self.init()
-        chosen = configuration.values.keeping(SettingsTable.all.filter(\.isTheCores))
+        var policy = UnreadPolicy(notify: configuration.notify, countOnly: configuration.countOnly)
+        policy.strangersMessages = configuration.strangersMessages
+        policy.likes = configuration.likes
+        self.init(policy: policy)
+        let table = SettingsTable.shared
+        let counters = [table.notify.id, table.countOnly.id, table.strangersMessages.id, table.likes.id]
+        chosen = configuration.values.keeping(SettingsTable.all.filter { $0.isTheCores && !counters.contains($0.id) })
         if let interval { self.interval = interval }
-        self.countOnly = policy.countOnly
     }
 }
