@@ -55,7 +55,9 @@ import WeiboTestSupport
                 var result: Result<String, DesktopLogin.Failure>?
                 #expect(login.paste("0a1b2c") != nil, "no login waits yet")
                 login.start { result = $0 }
-                #expect(waitUntil(timeout: 10) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") })
+                // Up to 30 s: under a release build beside three test processes, the script had not
+                // written its file after 10 s in one run of make test.
+                #expect(waitUntil(timeout: 30) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") })
                 let page = try String(contentsOfFile: asked, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
                 let state = try #require(LoginCode.parameter("state", in: page))
 
