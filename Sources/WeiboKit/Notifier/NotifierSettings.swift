@@ -3,8 +3,8 @@
 /// (`settings.preview`), and what the running notifier adds to them.
 @dynamicMemberLookup
 public struct NotifierSettings: Equatable, Sendable {
-    /// The values of the core's settings, but the four counter settings (`policy` puts those
-    /// together); every other stays at its default.
+    /// The values of the core's settings; every other stays at its default. The core decides
+    /// with `policy` for the four counter settings.
     var chosen = SettingValues()
     /// Which counters raise a bubble and which are only counted: `notify`, `count_only`,
     /// `strangers_messages` and `likes` put together (a counter both notified and only counted is

@@ -122,9 +122,7 @@ extension NotifierSettings {
         policy.strangersMessages = configuration.strangersMessages
         policy.likes = configuration.likes
         self.init(policy: policy)
-        let table = SettingsTable.shared
-        let counters = [table.notify.id, table.countOnly.id, table.strangersMessages.id, table.likes.id]
-        chosen = configuration.values.keeping(SettingsTable.all.filter { $0.isTheCores && !counters.contains($0.id) })
+        chosen = configuration.values.keeping(SettingsTable.all.filter(\.isTheCores))
         if let interval { self.interval = interval }
     }
 }
