@@ -43,9 +43,14 @@ struct KWalletTests {
         let doctor = try CommandRunner.run(["doctor", "--api-base", sandbox.baseURL], environment: environment)
         #expect(doctor.standardOutput.contains("✓ keyring (Secret Service): kwalletd6"), "the provider named: \(doctor.standardOutput)")
 
-        let daemon = try startProgram(CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL], environment: environment)
+        let log = home.folder + "/daemon.log"
+        let daemon = try startProgram(
+            CommandRunner.executable.path, ["run", "--api-base", sandbox.baseURL],
+            environment: environment.merging(["G_MESSAGES_DEBUG": "weibo-notifier"]) { $1 }, errorLog: log)
         defer { daemon.stop() }
-        #expect(waitUntil(timeout: 20) { bus.daemonStatus()["state"] == "'ok'" }, "the notifier checks with it: \(bus.daemonStatus())")
+        #expect(
+            waitUntil(timeout: 20) { bus.daemonStatus()["state"] == "'ok'" },
+            "the notifier checks with it: \(bus.daemonStatus()); its log:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         daemon.stop()
 
         #expect(try CommandRunner.run(["logout", "--api-base", sandbox.baseURL], environment: environment).status == 0)

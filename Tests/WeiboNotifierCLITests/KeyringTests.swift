@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import Testing
+import WeiboKit
+import WeiboPlatform
 import WeiboSandbox
 import WeiboTestSupport
 
@@ -135,10 +137,40 @@ import WeiboTestSupport
         #expect(
             waitUntil(timeout: 8) { setup.bus.daemonStatus()["state"] == "'ok'" },
             "\(setup.bus.daemonStatus()): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(
+            (try? String(contentsOfFile: log, encoding: .utf8))?.contains("the keyring changed: the login is read again") == true,
+            "followed on the bus, not found at a later read")
         // Its bubble has nothing more to ask: closed.
         let unlockID = asked.first.map { setup.bus.id(ofNotification: $0) } ?? 0
         #expect(waitUntil { setup.bus.closedIDs().contains(unlockID) }, "\(setup.bus.closedIDs()) lack \(unlockID)")
         #expect(setup.stop() == 0, "the notifier ran to the end without a CRITICAL: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
+    /// A keyring slow to answer as the session starts (here gnome-keyring stopped as the
+    /// notifier starts, so that its first read runs out of its 5 s): the login is read again
+    /// 5 s later, not a check (60 s) later, and the checks start.
+    @Test func aKeyringSlowAtTheStartIsReadAgainSoon() throws {
+        let setup = try Setup()
+        let keyring = try setup.bus.startKeyring(home: setup.home.folder + "/keyring", unlocked: true)
+        defer { keyring.stop(SIGKILL) }
+        let login = try CommandRunner.run(
+            ["login", "--token-stdin", "--uid", "5712659759", "--api-base", setup.sandbox.baseURL],
+            input: Data((setup.sandbox.token + "\n").utf8), environment: setup.environment)
+        #expect(login.standardOutput.contains("The token is kept in your keyring."), "\(login.standardOutput)\(login.standardError)")
+        kill(keyring.processIdentifier, SIGSTOP)
+        setup.extraEnvironment["G_MESSAGES_DEBUG"] = "weibo-notifier"
+        let log = setup.home.folder + "/daemon.log"
+        try setup.start(waitForPoll: false, errorLog: log, interval: 60)
+        #expect(waitUntil(timeout: 20) { setup.bus.daemonStatus()["state"] == "'waiting-for-keyring'" }, "\(setup.bus.daemonStatus())")
+        kill(keyring.processIdentifier, SIGCONT)
+        let answering = Timestamp.now
+        #expect(
+            waitUntil(timeout: 30) { setup.bus.daemonStatus()["state"] == "'ok'" },
+            "\(setup.bus.daemonStatus()): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        let seconds = Timestamp.now.seconds(since: answering)
+        print("a keyring slow at the start: checks began \(String(format: "%.1f", seconds)) s after it answered")
+        #expect(seconds < 20, "read again at the next check, not soon: \(seconds) s")
+        #expect(setup.stop() == 0)
     }
 
     @Test func theGuidesAppSecretGoesToTheKeyringAndIsNotAskedForAgain() throws {

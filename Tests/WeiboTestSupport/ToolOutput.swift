@@ -20,15 +20,24 @@ public func toolOutput(_ tool: String, _ arguments: [String], environment: [Stri
     return String(decoding: data, as: UTF8.self)
 }
 
-/// A program started in the background with its output dropped; the caller ends it (SIGKILL for
+/// A program started in the background with its output dropped, or its standard error kept in
+/// `errorLog` (a file, for the test to show when it fails); the caller ends it (SIGKILL for
 /// helpers: they inherit the test runner's blocked SIGTERM).
-public func startProgram(_ path: String, _ arguments: [String] = [], environment: [String: String]) throws -> Process {
+public func startProgram(
+    _ path: String, _ arguments: [String] = [], environment: [String: String], errorLog: String? = nil
+) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
+    if let errorLog {
+        guard FileManager.default.createFile(atPath: errorLog, contents: nil), let log = FileHandle(forWritingAtPath: errorLog) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorLog])
+        }
+        process.standardError = log
+    }
     try process.run()
     return process
 }

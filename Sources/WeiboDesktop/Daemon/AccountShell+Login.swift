@@ -9,6 +9,7 @@ extension AccountShell {
     /// is read again when the notifier waits for it.
     public func keyringChanged() {
         guard notifier.phase == .waitingForKeyring else { return }
+        Log.debug("the keyring changed: the login is read again")
         accountChanged()
     }
 

@@ -22,6 +22,8 @@ public struct CheckProgress: Equatable, Sendable {
     /// The notifier read the home timeline since the last check (a summary, the popup's posts):
     /// Weibo may have reset its count of new posts, so a lower one is no sign they were seen.
     var homeTimelineRead = false
+    /// Reads of the login in a row that found it waiting for the keyring.
+    var keyringLooks = 0
 
     public init(interval: Int) {
         schedule = PollSchedule(interval: interval)

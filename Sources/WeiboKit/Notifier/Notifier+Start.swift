@@ -27,14 +27,17 @@ extension Notifier {
             surroundings.login = new
         }
         // The keyring answered (whatever it said): its bubble has nothing more to ask.
-        if wasWaiting, new != .waitingForKeyring, new != .noKeyring { emit(.closeTransient(tag: Self.keyringTag)) }
+        if wasWaiting, new != .waitingForKeyring, new != .noKeyring {
+            checks.keyringLooks = 0
+            emit(.closeTransient(tag: Self.keyringTag))
+        }
         switch new {
         case .none:
             enterNotLoggedIn()
         case .waitingForKeyring, .noKeyring:
             // No error; one bubble: with the button that asks the keyring for its password, or
             // (none runs) the one that logs in again, the token then kept where it can be. The
-            // keyring is looked at again at each check, and followed on the bus.
+            // keyring is read again soon, then at each check (`keyringLook`), and followed on the bus.
             let none = new == .noKeyring
             log(.message, none ? "no keyring runs in this session; checks start once one does" : "the keyring did not answer; checks start once it does")
             if before != new {
@@ -45,7 +48,8 @@ extension Notifier {
                 bubble.replacesTag = Self.keyringTag
                 emit(.showTransient(bubble))
             }
-            checks.nextAt = now.adding(Double(settings.interval))
+            checks.keyringLooks += 1
+            checks.nextAt = now.adding(Double(PollSchedule.keyringLook(after: checks.keyringLooks, interval: settings.interval)))
             emit(.schedulePoll(at: checks.nextAt))
         case .missing(let reason):
             enterLoginExpired(reason: reason)

@@ -17,6 +17,16 @@ public struct PollSchedule: Equatable, Sendable {
         min(firstBackoff << min(max(failures - 1, 0), 10), maximumBackoff)
     }
 
+    /// While the login waits for the keyring, the seconds until it is read again after `looks`
+    /// reads that found it waiting (at least one): 5 s, 10 s, 20 s … then the interval. A
+    /// keyring slow to answer as the session starts is read again soon; one left locked, once
+    /// an interval (its unlock is followed on the bus besides).
+    public static func keyringLook(after looks: Int, interval: Int) -> Int {
+        min(firstKeyringLook << min(max(looks - 1, 0), 10), max(interval, firstKeyringLook))
+    }
+
+    public static let firstKeyringLook = 5
+
     /// How long to wait after a rate-limit answer with no reset time.
     public static let rateLimitWait = 3600
 

@@ -56,4 +56,29 @@ import WeiboTestSupport
         driver.send(.loginChanged(driver.validLogin, at: driver.now))
         #expect(Self.unlockBubbles(driver.send(.loginChanged(.waitingForKeyring, at: driver.now))).count == 1)
     }
+
+    /// The keyring that did not answer (slow as the session starts, or locked) is read again
+    /// 5 s later, then 10, 20, 40, then at each check (60 s); read at last, a later wait starts
+    /// over at 5 s. Each row: the interval, and the gaps between the reads.
+    @Test(arguments: [(60, [5.0, 10, 20, 40, 60, 60]), (300, [5, 10, 20, 40, 80, 160, 300, 300]), (2, [5, 5, 5])])
+    func theKeyringIsReadAgainSoonThenAtEachCheck(_ interval: Int, _ gaps: [Double]) {
+        var driver = NotifierDriver(settings: NotifierSettings(interval: interval))
+        var effects = driver.start(login: .waitingForKeyring, counts: nil)
+        var seen: [Double] = []
+        for _ in gaps {
+            guard let at = Self.plannedRead(effects) else { break }
+            seen.append(at.seconds(since: driver.now))
+            driver.advance(at.seconds(since: driver.now))
+            #expect(driver.send(.pollTimerFired(at: driver.now)) == [.readLoginAgain])
+            effects = driver.send(.loginChanged(.waitingForKeyring, at: driver.now))
+        }
+        #expect(seen == gaps)
+        driver.send(.loginChanged(driver.validLogin, at: driver.now))
+        let again = driver.send(.loginChanged(.waitingForKeyring, at: driver.now))
+        #expect(Self.plannedRead(again).map { $0.seconds(since: driver.now) } == 5, "\(again)")
+    }
+
+    static func plannedRead(_ effects: [NotifierEffect]) -> Timestamp? {
+        effects.compactMap { if case .schedulePoll(let at?) = $0 { at } else { nil } }.last
+    }
 }
