@@ -39,8 +39,8 @@ extension Notifier {
             // (none runs) the one that logs in again, the token then kept where it can be. The
             // keyring is read again soon, then at each check (`keyringLook`), and followed on the bus.
             let none = new == .noKeyring
-            log(.message, none ? "no keyring runs in this session; checks start once one does" : "the keyring did not answer; checks start once it does")
             if before != new {
+                log(.message, none ? "no keyring runs in this session; checks start once one does" : "the keyring did not answer; checks start once it does")
                 var bubble =
                     none
                     ? withFix(presenter.notice(.noKeyringToCheck, transient: false), .logIn)
