@@ -42,10 +42,7 @@ public final class DesktopNotificationSink: NotificationSink {
     /// The activation token of the click being handled (nil outside `actionInvoked`).
     public private(set) var activationToken: String?
     private var lastToken: (id: UInt32, token: String)?
-    /// Clicks on a bubble whose id the notification thread has not handed over yet (the
-    /// server's signal comes on this thread's connection, the id on that thread's): kept until
-    /// the show in flight ends, a few at most.
-    private var earlyClicks: [(id: UInt32, action: String, token: String?)] = []
+    private var early = EarlySignals()
     /// Set by `closeAll`: no bubble is shown after it (one whose avatar comes while the notifier
     /// quits would stay in the server's list, its clicks reaching no one).
     private var isClosed = false
@@ -122,7 +119,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 // Followed until closed, so that its buttons still work.
                 if let id, !bubble.actions.isEmpty { self.transients[id] = bubble.kind }
                 self.transientDone()
-                self.replayEarlyClicks()
+                self.replayEarly()
             }
         }
     }
@@ -206,7 +203,7 @@ public final class DesktopNotificationSink: NotificationSink {
                     if let id { self.slots[kind]?.id = id }
                     if case .close = self.slots[kind]?.next {} else { shown(id) }
                     self.finish(kind)
-                    self.replayEarlyClicks()
+                    self.replayEarly()
                 }
             }
         }
@@ -332,7 +329,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 let id = Variants.uint32(in: parameters, at: 0)
                 let token = sink.lastToken.flatMap { $0.id == id && !$0.token.isEmpty ? $0.token : nil }
                 sink.lastToken = nil
-                sink.invoked(id, Variants.string(in: parameters, at: 1), token: token)
+                sink.received(.clicked(Variants.string(in: parameters, at: 1), token: token), on: id)
             },
             on("NotificationClosed", "(uu)") { sink, parameters in
                 let id = Variants.uint32(in: parameters, at: 0)
@@ -343,8 +340,7 @@ public final class DesktopNotificationSink: NotificationSink {
                 sink.unreadClosed?(kind, BubbleCloseReason(code: Int32(truncatingIfNeeded: Variants.uint32(in: parameters, at: 1))))
             },
             on("NotificationReplied", "(us)") { sink, parameters in
-                guard let kind = sink.kind(ofID: Variants.uint32(in: parameters, at: 0)) else { return }
-                sink.replied?(kind, Variants.string(in: parameters, at: 1))
+                sink.received(.replied(Variants.string(in: parameters, at: 1)), on: Variants.uint32(in: parameters, at: 0))
             },
             BusNameWatch(
                 connection: connection, name: Self.name, appearedOwner: { [weak self] owner in self?.serverReplaced(owner: owner) },
@@ -369,26 +365,27 @@ public final class DesktopNotificationSink: NotificationSink {
         capabilities = nil
     }
 
-    /// A click (`action`) on bubble `id`, with its activation token; kept for later when that
-    /// id may be of a show still in flight.
-    private func invoked(_ id: UInt32, _ action: String, token: String?) {
+    /// A click (an action, its activation token) or a reply on bubble `id`; kept for later
+    /// when that id may be of a show still in flight.
+    private func received(_ signal: EarlySignals.Signal, on id: UInt32) {
         guard let kind = kind(ofID: id) else {
             let inFlight = transientBusy || slots.values.contains { $0.isBusy }
-            if inFlight, id > 0, earlyClicks.count < 8 { earlyClicks.append((id, action, token)) }
+            if inFlight, id > 0 { early.keep(signal, on: id) }
             return
         }
-        activationToken = token
-        defer { activationToken = nil }
-        actionInvoked?(kind, action)
+        switch signal {
+        case .clicked(let action, let token):
+            activationToken = token
+            defer { activationToken = nil }
+            actionInvoked?(kind, action)
+        case .replied(let text): replied?(kind, text)
+        }
     }
 
-    /// A show ended: the clicks that came before its id now find their bubble (the others wait
+    /// A show ended: the signals that came before its id now find their bubble (the others wait
     /// while another show is in flight, else they name nothing of ours).
-    private func replayEarlyClicks() {
-        guard !earlyClicks.isEmpty else { return }
-        let clicks = earlyClicks
-        earlyClicks = []
-        for click in clicks { invoked(click.id, click.action, token: click.token) }
+    private func replayEarly() {
+        for (id, signal) in early.takeAll() { received(signal, on: id) }
     }
 
     /// The kind of the bubble with server id `id`: an unread one, or a passing one with buttons.
@@ -396,5 +393,4 @@ public final class DesktopNotificationSink: NotificationSink {
         guard id > 0 else { return nil }
         return slots.first { $0.value.id == id }?.key ?? transients[id]
     }
-
 }
