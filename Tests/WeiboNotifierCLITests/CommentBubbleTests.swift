@@ -106,21 +106,12 @@ import WeiboTestSupport
     /// the comment's bubble before it even answers Notify.
     @Test func aReplyBeforeTheBubblesIdArrivesIsSent() throws {
         let setup = try Setup(bubbles: "per-kind", capabilities: Self.replyCapable)
-        let code = """
-            if args[1]:
-                ret = args[1]
-            else:
-                ret = self.next_id
-                self.next_id += 1
+        let reply = """
             if args[6].get('category') == 'x-weibo.comment' and not getattr(self, 'replied_early', False):
                 self.replied_early = True
                 self.EmitSignal('', 'NotificationReplied', 'us', [ret, '谢谢你的评论'])
             """
-        let added = setup.bus.gdbus([
-            "call", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications", "--method",
-            "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", code,
-        ])
-        #expect(added.trimmingCharacters(in: .whitespacesAndNewlines) == "()", "\(added)")
+        #expect(setup.bus.signalBeforeNotifyAnswers(reply))
         setup.sandbox.control("/_sandbox/comments", [("count", "1")])
         try setup.start()
         #expect(waitUntil { setup.sandbox.read("/_sandbox/replies").contains("谢谢你的评论") }, "\(setup.sandbox.read("/_sandbox/replies"))")

@@ -199,20 +199,7 @@ import WeiboTestSupport
     /// even answers Notify.
     @Test func aClickBeforeTheBubblesIdArrivesIsFollowed() throws {
         let setup = try Setup()
-        let code = """
-            if args[1]:
-                ret = args[1]
-            else:
-                ret = self.next_id
-                self.next_id += 1
-            if ret == 1:
-                self.EmitSignal("", "ActionInvoked", "us", [ret, "default"])
-            """
-        let added = setup.bus.gdbus([
-            "call", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications", "--method",
-            "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", code,
-        ])
-        #expect(added.trimmingCharacters(in: .whitespacesAndNewlines) == "()", "\(added)")
+        #expect(setup.bus.signalBeforeNotifyAnswers("if ret == 1:\n    self.EmitSignal('', 'ActionInvoked', 'us', [ret, 'default'])"))
         setup.sandbox.control("/_sandbox/statuses", [("count", "2")])
         try setup.start()
         #expect(

@@ -257,6 +257,18 @@ public final class PrivateSessionBus {
         toolOutput("/usr/bin/gdbus", [arguments[0], "--address", address] + arguments.dropFirst())
     }
 
+    /// Makes the stand-in notification server (dbusmock) run `signal` (Python lines, `ret` the
+    /// new bubble's id, `args` Notify's) in Notify before it answers: a signal that reaches the
+    /// daemon before the bubble's id does. Whether dbusmock took it.
+    public func signalBeforeNotifyAnswers(_ signal: String) -> Bool {
+        let code = "if args[1]:\n    ret = args[1]\nelse:\n    ret = self.next_id\n    self.next_id += 1\n" + signal
+        let added = gdbus([
+            "call", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications", "--method",
+            "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", code,
+        ])
+        return added.trimmingCharacters(in: .whitespacesAndNewlines) == "()"
+    }
+
     /// Debian's standalone `status-notifier-watcher` on this bus: a panel, for the tray icon.
     public func startTrayWatcher() throws -> Process {
         let process = Process()
