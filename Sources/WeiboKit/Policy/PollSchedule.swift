@@ -14,7 +14,12 @@ public struct PollSchedule: Equatable, Sendable {
     public static let maximumBackoff = 900
     /// Seconds to wait after `failures` failures in a row (at least one).
     public static func backoff(afterFailures failures: Int) -> Int {
-        min(firstBackoff << min(max(failures - 1, 0), 10), maximumBackoff)
+        doubling(firstBackoff, times: failures, upTo: maximumBackoff)
+    }
+
+    /// `first`, doubled for each of `times` after the first, at most `cap`.
+    private static func doubling(_ first: Int, times: Int, upTo cap: Int) -> Int {
+        min(first << min(max(times - 1, 0), 10), cap)
     }
 
     /// While the login waits for the keyring, the seconds until it is read again after `looks`
@@ -22,7 +27,7 @@ public struct PollSchedule: Equatable, Sendable {
     /// keyring slow to answer as the session starts is read again soon; one left locked, once
     /// an interval (its unlock is followed on the bus besides).
     public static func keyringLook(after looks: Int, interval: Int) -> Int {
-        min(firstKeyringLook << min(max(looks - 1, 0), 10), max(interval, firstKeyringLook))
+        doubling(firstKeyringLook, times: looks, upTo: max(interval, firstKeyringLook))
     }
 
     public static let firstKeyringLook = 5
