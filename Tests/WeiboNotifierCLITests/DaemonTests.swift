@@ -88,12 +88,7 @@ import WeiboTestSupport
             process.arguments = Array((wrapper + command).dropFirst())
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
-            if let errorLog {
-                _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
-            } else {
-                process.standardError = FileHandle.nullDevice
-            }
+            process.standardError = try errorLog.map(logFile) ?? FileHandle.nullDevice
             try process.run()
             daemon = process
             guard !waitForPoll || waitUntil(timeout: pollTimeout, { self.bus.daemonPolls() >= 1 }) else {

@@ -32,14 +32,17 @@ public func startProgram(
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    if let errorLog {
-        guard FileManager.default.createFile(atPath: errorLog, contents: nil), let log = FileHandle(forWritingAtPath: errorLog) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorLog])
-        }
-        process.standardError = log
-    }
+    if let errorLog { process.standardError = try logFile(errorLog) }
     try process.run()
     return process
+}
+
+/// A new, empty file at `path` for a program's standard error, to show when a test fails.
+public func logFile(_ path: String) throws -> FileHandle {
+    guard FileManager.default.createFile(atPath: path, contents: nil), let log = FileHandle(forWritingAtPath: path) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    return log
 }
 
 extension FileHandle {
