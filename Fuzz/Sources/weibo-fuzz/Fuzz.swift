@@ -99,7 +99,7 @@ let targets: [String: ([UInt8]) -> Void] = [
         let value = String(decoding: bytes, as: UTF8.self)
         var configuration = Configuration()
         let hasControl = SettingText.controlCharacter(in: value.trimmingBlankEdges) != nil
-        let refused = SettingsTable.appKey.erased.read(value, into: &configuration) != nil
+        let refused = SettingsTable.shared.appKey.erased.read(value, into: &configuration) != nil
         if hasControl && !refused { trap("a control character taken: \(value.debugDescription)") }
         // NUL ends a C string: no key file holds one (ConfigurationFile.set refuses it first).
         guard !value.unicodeScalars.contains("\u{0}") else { return }
