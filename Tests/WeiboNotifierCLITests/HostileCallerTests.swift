@@ -104,6 +104,8 @@ import WeiboTestSupport
         let setup = try Setup(bubbles: "per-kind")
         setup.sandbox.control("/_sandbox/comments", [("count", "3")])
         try setup.start()
+        // The comments' bubble shows once their texts came: counted before, not with the popup's.
+        #expect(waitUntil { setup.bus.notifications().count == 1 }, "\(setup.bus.notifications())")
         let before = try Self.requests(setup)
         for _ in 0..<7 {
             _ = try Self.items(setup, "comments", 500)

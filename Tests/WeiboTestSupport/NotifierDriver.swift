@@ -57,8 +57,8 @@ public struct NotifierDriver {
     public static let server = "bus-1/:1.7"
 
     /// Starts with `state`, logged in, the notification server `server` running (told first,
-    /// as the sink usually knows it before the login is read); answers the first check with
-    /// `counts` when given.
+    /// as the sink usually knows it before the login is read; nil: not told yet, and the
+    /// bubbles wait for it); answers the first check with `counts` when given.
     @discardableResult
     public mutating func start(
         _ state: UnreadState = UnreadState(), login: Login? = nil, counts: UnreadCounts? = UnreadCounts(), server: String? = NotifierDriver.server

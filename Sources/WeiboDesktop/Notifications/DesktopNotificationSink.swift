@@ -63,6 +63,8 @@ public final class DesktopNotificationSink: NotificationSink {
     /// The server instance running now: the bus's id and the unique name of the owner of
     /// `org.freedesktop.Notifications` (a restarted server has another; a new session, another bus).
     private var server: String?
+    /// Whether `serverChanged` told the first answer (none running, or no bus, included).
+    private var serverKnown = false
 
     public init(appName: String, appIcon: String = "io.github.WeiboNotifier", desktopEntry: String = "io.github.WeiboNotifier") {
         self.appName = appName
@@ -225,6 +227,7 @@ public final class DesktopNotificationSink: NotificationSink {
             connection = try SessionBus.connect()
         } catch {
             failed(error.description)
+            if !serverKnown { serverReplaced(owner: nil) }
             return nil
         }
         follow()
@@ -353,7 +356,8 @@ public final class DesktopNotificationSink: NotificationSink {
     private func serverReplaced(owner: String?) {
         let busID = connection.flatMap { g_dbus_connection_get_guid($0) }.map { String(cString: $0) } ?? ""
         let now = owner.map { busID + "/" + $0 }
-        if now != server {
+        if now != server || !serverKnown {
+            serverKnown = true
             if server != nil {
                 for kind in Array(slots.keys) { slots[kind]?.id = nil }
                 transients = [:]

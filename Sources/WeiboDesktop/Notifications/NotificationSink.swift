@@ -29,7 +29,8 @@ public protocol NotificationSink: AnyObject {
     /// An unread bubble went away, and why.
     var unreadClosed: ((BubbleKind, BubbleCloseReason) -> Void)? { get set }
     /// The notification server now running (an id of that instance), or none: told when the
-    /// sink first learns it and whenever it changes. Bubble ids are that instance's only.
+    /// sink first learns it (none running included: the bubbles wait for that first word) and
+    /// whenever it changes. Bubble ids are that instance's only.
     var serverChanged: ((String?) -> Void)? { get set }
     /// Starts following the notification server (`serverChanged` comes later).
     func followServer()
@@ -50,8 +51,8 @@ public final class TerminalNotificationSink: NotificationSink {
     public var supportsActions: Bool { false }
     public var activationToken: String? { nil }
 
-    /// The terminal keeps no bubbles across processes: no server to tell.
-    public func followServer() {}
+    /// The terminal keeps no bubbles across processes: no server runs.
+    public func followServer() { serverChanged?(nil) }
 
     /// What was printed stays printed.
     public func closeAll(_ done: @escaping () -> Void) { done() }

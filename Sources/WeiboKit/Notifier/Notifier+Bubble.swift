@@ -8,6 +8,7 @@ extension Notifier {
     /// catch-up bubble afterwards), and for the comments and mentions behind a rise; closing
     /// never waits.
     mutating func applyCounts(at now: Timestamp) {
+        if bubblesWaitForServer() { return }
         let unread = self.unread
         for kind in BubbleKind.allCases where !kindsInUse.contains(kind) {
             // A bubble of the other mode (the setting changed, or an older state file).

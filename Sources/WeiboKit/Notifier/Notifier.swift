@@ -147,7 +147,7 @@ public struct Notifier: Sendable {
         case .bubbleShown(let kind, let id, _):
             state[kind].id = id
             if let server = surroundings.server.current { state.notificationServer = server }
-        case .notificationServerChanged(let server, _): notificationServerChanged(server)
+        case .notificationServerChanged(let server, let now): notificationServerChanged(server, at: now)
         case .bubbleNotShown(let kind, _):
             // Not on screen: the next check shows it again.
             state[kind] = BubbleState(dismissed: state[kind].dismissed)

@@ -84,3 +84,40 @@ extension BubbleServerTests {
         #expect(driver.notifier.bubbleToReplace(.all, asked: 7) == 90)
     }
 }
+
+/// The first check can come back before the shell says which notification server runs (load
+/// orders a start so): the bubbles wait for that word, so that the saved bubble is replaced or
+/// closed on the server that showed it, and nothing of another program's is touched.
+extension BubbleServerTests {
+    struct FirstWord: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// The server the shell names after the check (nil: none runs).
+        var server: String?
+        var counts: UnreadCounts
+        /// What the word brings: the ids replaced by the bubbles shown, and closed by id.
+        var replaced: [UInt32?]
+        var closed: [UInt32?]
+        var testDescription: String { name }
+    }
+
+    static let firstWords: [FirstWord] = [
+        FirstWord(name: "the server that showed it: replaced", server: "bus-1/:1.7", counts: UnreadCounts(dm: 3), replaced: [41], closed: []),
+        FirstWord(name: "another server: a bubble of its own", server: "bus-1/:1.9", counts: UnreadCounts(dm: 3), replaced: [nil], closed: []),
+        FirstWord(name: "none runs: a bubble of its own", server: nil, counts: UnreadCounts(dm: 3), replaced: [nil], closed: []),
+        FirstWord(name: "the server that showed it, read meanwhile: closed", server: "bus-1/:1.7", counts: UnreadCounts(), replaced: [], closed: [41]),
+        FirstWord(name: "another server, read meanwhile: nothing closed by id", server: "bus-1/:1.9", counts: UnreadCounts(), replaced: [], closed: [nil]),
+    ]
+
+    @Test(arguments: firstWords)
+    func aCheckBeforeTheServerIsKnownWaitsForIt(_ word: FirstWord) {
+        var second = NotifierDriver(firstBubbleID: 90)
+        let answered = second.start(Self.saved(on: "bus-1/:1.7"), counts: word.counts, server: nil)
+        #expect(answered.replacedIDs.isEmpty && answered.closedKinds.isEmpty, "\(answered)")
+        let told = second.send(.notificationServerChanged(word.server, at: second.now))
+        #expect(told.replacedIDs == word.replaced)
+        #expect(told.compactMap { if case .closeUnread(_, let id) = $0 { id } else { nil } } == word.closed)
+        // Once told, the bubbles no longer wait.
+        let later = second.check(UnreadCounts(dm: 5))
+        #expect(later.replacedIDs == [word.counts.dm > 0 ? word.replaced[0] ?? 90 : nil])
+    }
+}
