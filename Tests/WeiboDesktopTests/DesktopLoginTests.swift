@@ -49,15 +49,14 @@ import WeiboTestSupport
                 let redirect = "https://api.weibo.com/oauth2/default.html"
                 let asked = folder + "/asked"
                 let browser = folder + "/browser.sh"
-                try "#!/bin/sh\necho \"$1\" > '\(asked)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
-                chmod(browser, 0o755)
+                try writeScript("#!/bin/sh\necho \"$1\" > '\(asked)'\n", to: browser)
                 let login = login(harness, in: folder, redirect: redirect, browser: browser)
                 var result: Result<String, DesktopLogin.Failure>?
                 #expect(login.paste("0a1b2c") != nil, "no login waits yet")
                 login.start { result = $0 }
-                // Up to 30 s: under a release build beside three test processes, the script had not
-                // written its file after 10 s in one run of make test.
-                #expect(waitUntil(timeout: 30) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") })
+                #expect(
+                    waitUntil(timeout: 10) { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").hasSuffix("\n") },
+                    "the login ended: \(String(describing: result))")
                 let page = try String(contentsOfFile: asked, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
                 let state = try #require(LoginCode.parameter("state", in: page))
 
@@ -91,13 +90,13 @@ import WeiboTestSupport
             try SandboxHarness.run { harness in
                 let asked = folder + "/asked"
                 let browser = folder + "/browser.sh"
-                try "#!/bin/sh\necho \"$1\" >> '\(asked)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
-                chmod(browser, 0o755)
+                try writeScript("#!/bin/sh\necho \"$1\" >> '\(asked)'\n", to: browser)
                 let login = login(harness, in: folder, redirect: "https://api.weibo.com/oauth2/default.html", browser: browser)
                 let pages = { ((try? String(contentsOfFile: asked, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
                 login.reopen()
-                login.start { _ in }
-                #expect(waitUntil(timeout: 10) { pages().count == 1 })
+                var ended: Result<String, DesktopLogin.Failure>?
+                login.start { ended = $0 }
+                #expect(waitUntil(timeout: 10) { pages().count == 1 }, "the login ended: \(String(describing: ended))")
                 login.reopen()
                 #expect(waitUntil(timeout: 10) { pages().count == 2 }, "\(pages())")
                 #expect(Set(pages()).count == 1, "the same page, the same state: \(pages())")

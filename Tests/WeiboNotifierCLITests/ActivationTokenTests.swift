@@ -13,9 +13,7 @@ import WeiboTestSupport
     static func recordOpenedAddresses(_ setup: Setup) throws -> () -> String {
         let recorded = setup.home.folder + "/opened"
         let script = setup.home.folder + "/record.sh"
-        try "#!/bin/sh\necho \"$1 $XDG_ACTIVATION_TOKEN $DESKTOP_STARTUP_ID\" >> \(recorded)\n".write(
-            toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try writeScript("#!/bin/sh\necho \"$1 $XDG_ACTIVATION_TOKEN $DESKTOP_STARTUP_ID\" >> \(recorded)\n", to: script)
         let applications = setup.home.folder + "/.local/share/applications"
         try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
         try "[Desktop Entry]\nType=Application\nName=Recorder\nExec=\(script) %u\nMimeType=x-scheme-handler/https;\n".write(

@@ -95,8 +95,7 @@ import WeiboTestSupport
         let tools = home.folder + "/bin"
         try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
         let recorded = home.folder + "/terminal-arguments"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(recorded)\n".write(toFile: tools + "/x-terminal-emulator", atomically: true, encoding: .utf8)
-        chmod(tools + "/x-terminal-emulator", 0o755)
+        try writeScript("#!/bin/sh\nprintf '%s\\n' \"$@\" > \(recorded)\n", to: tools + "/x-terminal-emulator")
         var environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(bus.environment) { $1 }
         environment["LANG"] = "C"
         environment["PATH"] = tools + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

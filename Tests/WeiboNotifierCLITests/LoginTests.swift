@@ -14,8 +14,7 @@ import WeiboTestSupport
     static func browser(in home: Home) throws -> String {
         let path = home.folder + "/browser.sh"
         try FileManager.default.createDirectory(atPath: home.folder, withIntermediateDirectories: true)
-        try "#!/bin/sh\nexec curl -s -L -o '\(home.folder)/last-page.html' \"$1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        try writeScript("#!/bin/sh\nexec curl -s -L -o '\(home.folder)/last-page.html' \"$1\"\n", to: path)
         return path
     }
 

@@ -122,8 +122,7 @@ import WeiboTestSupport
             exit 100
 
             """
-        try stub.write(toFile: folder + "/apt-get", atomically: true, encoding: .utf8)
-        chmod(folder + "/apt-get", 0o755)
+        try writeScript(stub, to: folder + "/apt-get")
         let script = FixtureFiles.packageRoot().appendingPathComponent("Scripts/install-packages.sh").path
         let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let packages = ["pkgconf", "weibo-notifier-no-such-package"]

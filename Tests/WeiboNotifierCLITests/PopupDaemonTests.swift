@@ -133,8 +133,7 @@ import WeiboTestSupport
     static func recordWindowStarts(_ setup: Setup, as variable: String, taking: String = "0") throws -> () -> [String] {
         let folder = setup.home.folder
         let script = folder + "/window.sh"
-        try "#!/bin/sh\necho \"$@\" >> \(folder)/starts\nsleep \(taking)\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try writeScript("#!/bin/sh\necho \"$@\" >> \(folder)/starts\nsleep \(taking)\n", to: script)
         setup.extraEnvironment["DISPLAY"] = ":99"
         setup.extraEnvironment[variable] = script
         return { (try? String(contentsOfFile: folder + "/starts", encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }

@@ -275,9 +275,7 @@ final class PopupDesktop {
         recorded = setup.home.folder + "/opened"
         let script = setup.home.folder + "/browser.sh"
         // The address, and what the popup set for itself only (no OpenGL) if it was passed on.
-        try "#!/bin/sh\necho \"$1\" >> \(recorded)\necho \"GDK_GL=${GDK_GL-none}\" >> \(recorded)\n".write(
-            toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try writeScript("#!/bin/sh\necho \"$1\" >> \(recorded)\necho \"GDK_GL=${GDK_GL-none}\" >> \(recorded)\n", to: script)
         setup.extraEnvironment["DISPLAY"] = display.name
         setup.extraEnvironment["BROWSER"] = script
         setup.extraEnvironment["GTK_THEME"] = "Adwaita"

@@ -118,9 +118,7 @@ struct SettingsWindowTests {
             toFile: setup.home.configFile, atomically: true, encoding: .utf8)
         let browser = setup.home.folder + "/follow.sh"
         let asked = setup.home.folder + "/asked"
-        try "#!/bin/sh\necho \"$1\" >> '\(asked)'\nexec curl -s -L -o '\(setup.home.folder)/last-page.html' \"$1\"\n".write(
-            toFile: browser, atomically: true, encoding: .utf8)
-        chmod(browser, 0o755)
+        try writeScript("#!/bin/sh\necho \"$1\" >> '\(asked)'\nexec curl -s -L -o '\(setup.home.folder)/last-page.html' \"$1\"\n", to: browser)
         setup.extraEnvironment["BROWSER"] = browser
 
         // The menu entry (no command) with no account: the notifier starts and opens the window
@@ -296,15 +294,15 @@ struct SettingsWindowTests {
         // led), as the file `mode` says.
         let folder = setup.home.folder
         let browser = folder + "/browser.sh"
-        try """
-        #!/bin/sh
-        url="$1"
-        if [ "$(cat '\(folder)/mode')" = deny ]; then
-          exec curl -s -L -o /dev/null --data "${url#*\\?}&action=deny" "${url%%\\?*}"
-        fi
-        exec curl -s -o /dev/null -w '%{redirect_url}' --data "${url#*\\?}&action=approve" "${url%%\\?*}" > '\(folder)/ended-on'
-        """.write(toFile: browser, atomically: true, encoding: .utf8)
-        chmod(browser, 0o755)
+        try writeScript(
+            """
+            #!/bin/sh
+            url="$1"
+            if [ "$(cat '\(folder)/mode')" = deny ]; then
+              exec curl -s -L -o /dev/null --data "${url#*\\?}&action=deny" "${url%%\\?*}"
+            fi
+            exec curl -s -o /dev/null -w '%{redirect_url}' --data "${url#*\\?}&action=approve" "${url%%\\?*}" > '\(folder)/ended-on'
+            """, to: browser)
         setup.extraEnvironment["BROWSER"] = browser
         let sandbox = setup.sandbox
         let sandboxPort = try #require(URLComponents(string: sandbox.baseURL)?.port)

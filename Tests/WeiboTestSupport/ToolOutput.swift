@@ -94,6 +94,26 @@ public func toolRun(_ tool: String, _ arguments: [String], environment: [String:
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// Writes `text` to `path` as a script for others to run (mode 0755), through a child
+/// (`install`): this process never holds the file open for writing. A program another test
+/// starts meanwhile inherits this process's descriptors until it closes them, and a script held
+/// open for writing does not run: "Text file busy" (DesktopLoginTests' browser, one run in six).
+public func writeScript(_ text: String, to path: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+    process.arguments = ["-m", "755", "/dev/stdin", path]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(text.utf8))
+    try input.fileHandleForWriting.close()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw PrivateSessionBus.Failure(description: "install \(path): \(said)") }
+}
+
 /// A file's permission bits, 0 when it does not exist.
 public func fileMode(of path: String) -> mode_t {
     var info = stat()
