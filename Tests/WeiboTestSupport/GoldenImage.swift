@@ -42,6 +42,8 @@ public enum GoldenImage {
 
     /// `difference` of a region of new looks (`look` takes a screenshot and says where), looked
     /// at again for up to `timeout` seconds until it matches within 1 %: the last difference.
+    /// A last look that still differs is kept as `.build/e2e/NAME-differs-TIME.png`: the next
+    /// run writes over `NAME.png`.
     public static func settledDifference(
         _ name: String, region: (x: Int, y: Int, width: Int, height: Int), timeout: Double = 10, look: () -> String
     ) -> Double {
@@ -49,6 +51,11 @@ public enum GoldenImage {
         waitAtMost(timeout) {
             last = difference(look(), name, region: region)
             return last < 0.01
+        }
+        if last >= 0.01 {
+            let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
+            let kept = folder + "/\(name)-differs-\(Int(Date().timeIntervalSince1970)).png"
+            try? FileManager.default.copyItem(atPath: folder + "/\(name).png", toPath: kept)
         }
         return last
     }
