@@ -4,6 +4,9 @@ import Foundation
 /// picture, or written as the picture with `WEIBO_NOTIFIER_UPDATE_GOLDENS=1` (`make screenshots`;
 /// look at them before committing).
 public enum GoldenImage {
+    /// Where the looks are cropped to and kept (`.build/e2e`).
+    static var looksFolder: String { FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path }
+
     /// Whether this run writes the pictures anew.
     public static var updating: Bool { ProcessInfo.processInfo.environment["WEIBO_NOTIFIER_UPDATE_GOLDENS"] == "1" }
 
@@ -21,9 +24,8 @@ public enum GoldenImage {
     public static func difference(_ shot: String, _ name: String, region: (x: Int, y: Int, width: Int, height: Int)? = nil) -> Double {
         var look = shot
         if let region {
-            let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            look = folder + "/\(name).png"
+            try? FileManager.default.createDirectory(atPath: looksFolder, withIntermediateDirectories: true)
+            look = looksFolder + "/\(name).png"
             toolOutput("/usr/bin/convert", [shot, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage", look])
         }
         let golden = FixtureFiles.packageRoot().appendingPathComponent("docs/screenshots/\(name).png").path
@@ -53,9 +55,8 @@ public enum GoldenImage {
             return last < 0.01
         }
         if last >= 0.01 {
-            let folder = FixtureFiles.packageRoot().appendingPathComponent(".build/e2e").path
-            let kept = folder + "/\(name)-differs-\(Int(Date().timeIntervalSince1970)).png"
-            try? FileManager.default.copyItem(atPath: folder + "/\(name).png", toPath: kept)
+            let kept = looksFolder + "/\(name)-differs-\(Int(Date().timeIntervalSince1970)).png"
+            try? FileManager.default.copyItem(atPath: looksFolder + "/\(name).png", toPath: kept)
         }
         return last
     }

@@ -97,7 +97,7 @@ public func toolRun(_ tool: String, _ arguments: [String], environment: [String:
 /// Writes `text` to `path` as a script for others to run (mode 0755), through a child
 /// (`install`): this process never holds the file open for writing. A program another test
 /// starts meanwhile inherits this process's descriptors until it closes them, and a script held
-/// open for writing does not run: "Text file busy" (DesktopLoginTests' browser, one run in six).
+/// open for writing does not run: "Text file busy" (DesktopLoginTests' browser, 7 runs in 20).
 public func writeScript(_ text: String, to path: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/install")
