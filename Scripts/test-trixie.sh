@@ -7,8 +7,8 @@
 #     .debs must be the same byte for byte;
 #  3. lintian on the source and the binary package: no error, no warning;
 #  4. the .deb installed and `weibo-notifier demo --duration 8` run headless;
-#  5. `make test` with that toolchain, without network (TRIXIE_TESTS=0 leaves it out, as CI
-#     does: docs/testing.md).
+#  5. `make test` with that toolchain, without network (TRIXIE_TESTS=0 leaves it out;
+#     docs/testing.md).
 # Needs root (debootstrap, chroot, unshare). Only step 1 reaches the network (Debian's archive).
 set -euo pipefail
 cd "$(dirname "$0")/.."
