@@ -1,4 +1,3 @@
-import CGLib
 import Foundation
 import Testing
 import WeiboDesktop
@@ -39,10 +38,7 @@ import WeiboTestSupport
                 // The listener went with it: the port is free for the next login, at once or
                 // after the context's pending turns (1 run in 40 here, the socket still bound).
                 var refusal = ""
-                let context = g_main_context_ref_thread_default()
-                defer { g_main_context_unref(context) }
-                let free = waitUntil(timeout: 5) {
-                    while g_main_context_iteration(context, 0) != 0 {}
+                let free = MainContext.run(timeout: 5) {
                     do {
                         _ = try LoginListener(redirectURI: "http://127.0.0.1:\(port)/callback", state: "next")
                         return true
